@@ -1,0 +1,43 @@
+// Tests run against the machine's real PostgreSQL (CI has one on 127.0.0.1:5432).
+// Each test file gets a database of its own, dropped when it is done.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function urlFor(database: string): string {
+  const u = new URL(TEST_POSTGRES_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: urlFor(name),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
