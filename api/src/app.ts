@@ -1,0 +1,31 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
+import type { AppDeps } from './deps.ts';
+import { facilityRoutes } from './facilities/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerFrontEnds } from './http/static.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandling(app);
+  await app.register(sessionPlugin, deps);
+
+  await app.register(authRoutes, deps);
+  await app.register(facilityRoutes, deps);
+  await app.register(customerRoutes, deps);
+  await app.register(notificationRoutes, deps);
+
+  if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found' }));
+  return app;
+}

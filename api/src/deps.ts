@@ -1,0 +1,18 @@
+import type { EventStore, Position } from '@storage/eventstore/port';
+import type { Redis } from 'ioredis';
+import type { DatabasePool } from 'slonik';
+
+/** What the API is built from; the composition root (embedded or distributed) provides it. */
+export interface AppDeps {
+  store: EventStore;
+  pool: DatabasePool;
+  /** 32-byte key of the session cookie. */
+  sessionKey: Buffer;
+  /** Wakes the projector after an append and waits (bounded) until the read model shows it. */
+  afterAppend(position: Position): Promise<void>;
+  /** Shared rate-limit store across API replicas; in-memory when absent. */
+  redis?: Redis;
+  /** Built front ends to serve; absent in API-only tests. */
+  staticRoots?: { console: string; portal: string };
+  logger?: boolean | object;
+}

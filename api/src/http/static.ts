@@ -1,0 +1,34 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// The console and the portal are two built apps; the server decides which one a path belongs
+// to. `/` is the portal's landing page when signed out and the console's dashboard when in.
+const CONSOLE_ROUTES = ['/login', '/customers', '/units', '/locks', '/billing', '/leases', '/activities', '/settings', '/reports', '/audit'];
+
+function isConsolePath(path: string): boolean {
+  return CONSOLE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+}
+
+export async function registerFrontEnds(app: FastifyInstance, roots: { console: string; portal: string }) {
+  const [consoleIndex, portalIndex] = await Promise.all([
+    readFile(join(roots.console, 'index.html'), 'utf8'),
+    readFile(join(roots.portal, 'index.html'), 'utf8'),
+  ]);
+  const immutable = { maxAge: '365d', immutable: true };
+  await app.register(fastifyStatic, { root: join(roots.console, 'console-assets'), prefix: '/console-assets/', ...immutable });
+  await app.register(fastifyStatic, { root: join(roots.portal, 'portal-assets'), prefix: '/portal-assets/', decorateReply: false, ...immutable });
+
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not Found' });
+    if (path.startsWith('/api/')) return reply.status(404).send({ message: 'Not Found' });
+    if (path === '/') return sendHtml(reply, request.session.get('staffId') ? consoleIndex : portalIndex);
+    if (isConsolePath(path)) return sendHtml(reply, consoleIndex);
+    return sendHtml(reply, portalIndex);
+  });
+}

@@ -1,0 +1,66 @@
+import { connectEventStore } from '@storage/eventstore/connect';
+import type { EventStore, Position } from '@storage/eventstore/port';
+import { waitForProjections } from '@storage/platform/checkpoints';
+import type { Config } from '@storage/platform/config';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+
+export interface ApiServer {
+  app: FastifyInstance;
+  pool: DatabasePool;
+  store: EventStore;
+  /** Wakes the projector and waits (bounded) until the read model has passed `position`. */
+  afterAppend(position: Position, timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Builds the API on the configured database, event store and queue backend. */
+export async function createApiServer(options: {
+  config: Config;
+  databaseUrl: string;
+  sessionKey: Buffer;
+  staticRoots?: { console: string; portal: string };
+  logger?: boolean | object;
+  /** Keeps the queues of deployments (or test runs) sharing one Redis apart. */
+  queuePrefix?: string;
+}): Promise<ApiServer> {
+  const { config, databaseUrl } = options;
+  const pool = await createDatabasePool(databaseUrl);
+  await migrateReadModel(databaseUrl);
+  const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+  const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: config.redisUrl, databaseUrl, prefix: options.queuePrefix }));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const afterAppend = async (position: Position, timeoutMs?: number) => {
+    await wakeProjector(queue);
+    return waitForProjections(pool, position, timeoutMs);
+  };
+  const app = await buildApp({
+    store,
+    pool,
+    sessionKey: options.sessionKey,
+    redis,
+    staticRoots: options.staticRoots,
+    logger: options.logger,
+    async afterAppend(position) {
+      await afterAppend(position);
+    },
+  });
+  return {
+    app,
+    pool,
+    store,
+    afterAppend,
+    async close() {
+      await app.close();
+      await queue.close();
+      redis?.disconnect();
+      await store.close();
+      await pool.end();
+    },
+  };
+}

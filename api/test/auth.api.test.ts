@@ -1,0 +1,78 @@
+import { registerStaff } from '@storage/api/auth/staff';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+
+describe('staff sign-in', () => {
+  let platform: TestPlatform;
+  const email = `manager-${randomUUID().slice(0, 8)}@staff.test`;
+  const password = 'a long enough password';
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const { position } = await registerStaff(ctx, { email, firstName: 'Mia', lastName: 'Manager', role: 'manager', password });
+    await platform.api.afterAppend(position!, 10_000);
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  const login = (body: unknown, ip = '10.0.0.1') =>
+    platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress: ip });
+
+  it('signs in with the right password and answers the current user', async () => {
+    const response = await login({ email: email.toUpperCase(), password });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === 'storage_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    const user = await platform.api.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: sessionCookie(response.headers['set-cookie']) } });
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toEqual({ id: expect.any(String), email, firstName: 'Mia', lastName: 'Manager', profileImageUrl: null, role: 'manager' });
+  });
+
+  it('stores only a scrypt hash of the password', async () => {
+    const [registered] = (await platform.api.store.readAll({ limit: 1000 })).filter((e) => e.type === 'staff_registered' && e.data.email === email);
+    expect(JSON.stringify([registered!.data, registered!.metadata])).not.toContain(password);
+    expect(String(registered!.data.passwordHash)).toMatch(/^scrypt\$/);
+  });
+
+  it('answers 401 when signed out, and the same message for a wrong password or an unknown email', async () => {
+    expect((await platform.api.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    const wrong = await login({ email, password: 'nope' }, '10.0.0.2');
+    const unknown = await login({ email: 'nobody@staff.test', password }, '10.0.0.2');
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('validates the login body', async () => {
+    const response = await login({ email: 'x' }, '10.0.0.3');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('email');
+  });
+
+  it('rate-limits repeated failed sign-ins for one account from one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await login({ email, password: `wrong-${i}` }, '10.0.0.9')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const limited = await login({ email, password }, '10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('redirects /api/login to /login and /api/logout to / after ending the session', async () => {
+    const toLogin = await platform.api.app.inject({ method: 'GET', url: '/api/login' });
+    expect([toLogin.statusCode, toLogin.headers.location]).toEqual([302, '/login']);
+    const signedIn = await login({ email, password }, '10.0.0.4');
+    const cookie = sessionCookie(signedIn.headers['set-cookie']);
+    const out = await platform.api.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect([out.statusCode, out.headers.location]).toEqual([302, '/']);
+    const cleared = out.cookies.find((c) => c.name === 'storage_session');
+    expect(cleared?.value ?? '').toBe('');
+    const after = await platform.api.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `storage_session=${cleared?.value ?? ''}` } });
+    expect(after.statusCode).toBe(401);
+  });
+});

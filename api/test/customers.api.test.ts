@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+
+const customer = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Jane',
+  lastName: 'Renter',
+  email: `jane-${Math.random().toString(36).slice(2, 10)}@example.com`,
+  phone: '555-010-2030',
+  address: '1 Main St',
+  emergencyContact: '',
+  emergencyPhone: '',
+  status: 'active',
+  ...overrides,
+});
+
+describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (queue) => {
+  let platform: TestPlatform;
+  let cookie: string;
+  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie, ...headers } });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ queue });
+    cookie = await platform.signIn();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('answers 401 to every customers call when signed out', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/customers'],
+      ['POST', '/api/customers'],
+      ['PATCH', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000'],
+    ] as const) {
+      const response = await platform.api.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : customer() });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('creates a customer that the list shows at once (read-your-writes)', async () => {
+    const input = customer();
+    const created = await inject('POST', '/api/customers', input);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ firstName: 'Jane', lastName: 'Renter', email: input.email, status: 'active', emergencyContact: null });
+
+    const list = await inject('GET', `/api/customers?search=${encodeURIComponent(input.email)}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((c: { id: string }) => c.id)).toEqual([created.json().id]);
+    expect(list.headers['x-total-count']).toBe('1');
+  });
+
+  it('refuses a duplicate email with 409, also when the case differs', async () => {
+    const input = customer();
+    expect((await inject('POST', '/api/customers', input)).statusCode).toBe(201);
+    const again = await inject('POST', '/api/customers', { ...input, email: input.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('already exists');
+  });
+
+  it('lets exactly one of ten simultaneous creates with one email win', async () => {
+    const input = customer();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => inject('POST', '/api/customers', input)));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    const list = await inject('GET', `/api/customers?search=${encodeURIComponent(input.email)}`);
+    expect(list.json()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a missing required field', { ...customer(), firstName: undefined }, 'firstName'],
+    ['a bad email', customer({ email: 'not-an-email' }), 'email'],
+    ['an unknown status', customer({ status: 'vip' }), 'status'],
+    ['a wrong type', customer({ lastName: 42 }), 'lastName'],
+    ['an oversize field', customer({ address: 'x'.repeat(501) }), 'address'],
+    ['an unknown field', customer({ isAdmin: true }), 'isAdmin'],
+  ])('refuses %s with 400 naming the field, and writes nothing', async (_what, body, field) => {
+    const before = (await inject('GET', '/api/customers')).headers['x-total-count'];
+    const response = await inject('POST', '/api/customers', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+    expect(response.json().message).toContain(field);
+    expect((await inject('GET', '/api/customers')).headers['x-total-count']).toBe(before);
+  });
+
+  it('refuses malformed JSON and oversize bodies with a 4xx, never a 500', async () => {
+    const malformed = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      payload: '{"firstName": ',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const huge = await inject('POST', '/api/customers', { ...customer(), notes: 'x'.repeat(100_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('The request body is too large');
+    const badQuery = await inject('GET', '/api/customers?pageSize=abc');
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().field).toBe('pageSize');
+  });
+
+  it('searches by name, email and phone and scopes by facility on the server', async () => {
+    const facilityId = '9a1d2c3e-1111-4222-8333-444455556666';
+    const tag = Math.random().toString(36).slice(2, 8);
+    await inject('POST', '/api/customers', customer({ firstName: `Zed${tag}`, facilityId }));
+    await inject('POST', '/api/customers', customer({ firstName: `Zed${tag}` }));
+    const byName = await inject('GET', `/api/customers?search=zed${tag}`);
+    expect(byName.json()).toHaveLength(2);
+    const scoped = await inject('GET', `/api/customers?search=zed${tag}&facilityId=${facilityId}`);
+    expect(scoped.json()).toHaveLength(1);
+    expect(scoped.json()[0].facilityId).toBe(facilityId);
+    const byPhone = await inject('GET', '/api/customers?search=010-2030');
+    expect(byPhone.json().length).toBeGreaterThanOrEqual(2);
+    const wildcard = await inject('GET', '/api/customers?search=%25');
+    expect(wildcard.json()).toHaveLength(0);
+  });
+
+  it('edits a customer (customer_updated) and keeps fields that were not sent', async () => {
+    const created = (await inject('POST', '/api/customers', customer({ phone: '555-999-0000' }))).json();
+    const edited = await inject('PATCH', `/api/customers/${created.id}`, { lastName: 'Moved', status: 'inactive' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ lastName: 'Moved', status: 'inactive', phone: '555-999-0000', firstName: 'Jane' });
+    const events = await platform.api.store.readStream(`customer-${created.id}`);
+    expect(events.map((e) => e.type)).toEqual(['customer_added', 'customer_updated']);
+    expect(events[1]!.data).toEqual({ customerId: created.id, changes: { lastName: 'Moved', status: 'inactive' } });
+    expect(events[1]!.metadata.actor.type).toBe('staff');
+  });
+
+  it('archives a customer: gone from the list, history kept, email free again', async () => {
+    const input = customer();
+    const created = (await inject('POST', '/api/customers', input)).json();
+    expect((await inject('DELETE', `/api/customers/${created.id}`)).statusCode).toBe(204);
+    expect((await inject('GET', `/api/customers?search=${encodeURIComponent(input.email)}`)).json()).toHaveLength(0);
+    const events = await platform.api.store.readStream(`customer-${created.id}`);
+    expect(events.map((e) => e.type)).toEqual(['customer_added', 'customer_archived']);
+    expect((await inject('POST', '/api/customers', input)).statusCode).toBe(201);
+    expect((await inject('DELETE', '/api/customers/not-a-uuid')).statusCode).toBe(400);
+    expect((await inject('DELETE', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CustomerStatus } from './enums.ts';
+import { Email, Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+
+export const CreateCustomerRequest = z.strictObject({
+  firstName: RequiredText(100),
+  lastName: RequiredText(100),
+  email: Email,
+  phone: OptionalText(40),
+  address: OptionalText(500),
+  emergencyContact: OptionalText(200),
+  emergencyPhone: OptionalText(40),
+  status: CustomerStatus.default('active'),
+  facilityId: Id.nullish().transform((v) => v ?? null),
+});
+export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
+export type CreateCustomerCommand = z.output<typeof CreateCustomerRequest>;
+
+export const UpdateCustomerRequest = CreateCustomerRequest.partial().refine((v) => Object.keys(v).length > 0, {
+  message: 'must change at least one field',
+});
+export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
+
+export const ListCustomersQuery = z.strictObject({
+  search: SearchText,
+  facilityId: Id.optional(),
+  status: CustomerStatus.optional(),
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListCustomersQuery = z.input<typeof ListCustomersQuery>;
+
+export const Customer = z.object({
+  id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  emergencyContact: z.string().nullable(),
+  emergencyPhone: z.string().nullable(),
+  status: CustomerStatus,
+  facilityId: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Lists answer a JSON array (the spec's "list of ..."); the total matching count is in this header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

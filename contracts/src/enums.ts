@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const unitSizes = ['5x5', '5x10', '5x15', '10x10', '10x15', '10x20', '10x25', '15x20', '20x20', '20x30'] as const;
+export const UnitSize = z.enum(unitSizes);
+export type UnitSize = z.infer<typeof UnitSize>;
+
+/** The sizes the unit form offers, with their labels, in the spec's order. */
+export const unitFormSizes: ReadonlyArray<{ value: UnitSize; label: string }> = [
+  { value: '5x5', label: 'Small' },
+  { value: '5x10', label: 'Small' },
+  { value: '10x10', label: 'Standard' },
+  { value: '10x15', label: 'Medium' },
+  { value: '10x20', label: 'Large' },
+  { value: '15x20', label: 'Large' },
+  { value: '20x20', label: 'Extra Large' },
+];
+
+export const UnitStatus = z.enum(['available', 'occupied', 'maintenance', 'reserved']);
+export type UnitStatus = z.infer<typeof UnitStatus>;
+
+export const CustomerStatus = z.enum(['active', 'inactive', 'overdue', 'terminated']);
+export type CustomerStatus = z.infer<typeof CustomerStatus>;
+
+export const LockStatus = z.enum(['active', 'inactive', 'maintenance', 'low_battery']);
+export type LockStatus = z.infer<typeof LockStatus>;
+
+export const InvoiceStatus = z.enum(['draft', 'sent', 'paid', 'overdue', 'cancelled']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const PaymentMethod = z.enum(['card', 'bank_transfer', 'cash', 'check']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const StaffRole = z.enum(['owner', 'manager', 'clerk', 'auditor']);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const activityTypes = [
+  'customer_added',
+  'customer_updated',
+  'lease_started',
+  'lease_ended',
+  'payment_received',
+  'invoice_generated',
+  'lock_installed',
+  'lock_battery_low',
+  'lock_maintenance',
+  'unit_maintenance',
+  'reservation_submitted',
+  'access_granted',
+  'lock_status_changed',
+  'other',
+] as const;
+export const ActivityType = z.enum(activityTypes);
+export type ActivityType = z.infer<typeof ActivityType>;
+
+export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'other']);
+export type NotificationType = z.infer<typeof NotificationType>;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { CustomerStatus, InvoiceStatus, LockStatus, PaymentMethod, StaffRole, UnitSize, UnitStatus } from './enums.ts';
+import { Id, IsoDate } from './fields.ts';
+
+// The one catalogue of domain events. Each type has a current schema version; an event stored
+// under an older version is turned into the current shape by its upcasters on read.
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const amount = z.string().regex(/^-?\d+\.\d{2}$/);
+
+const CustomerFields = z.object({
+  firstName: text,
+  lastName: text,
+  email: text,
+  phone: nullableText,
+  address: nullableText,
+  emergencyContact: nullableText,
+  emergencyPhone: nullableText,
+  status: CustomerStatus,
+  facilityId: Id.nullable(),
+});
+
+export const eventSchemas = {
+  staff_registered: z.object({
+    staffId: Id,
+    email: text,
+    firstName: nullableText,
+    lastName: nullableText,
+    role: StaffRole,
+    passwordHash: text,
+  }),
+  staff_password_changed: z.object({ staffId: Id, passwordHash: text }),
+
+  facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText }),
+  facility_updated: z.object({
+    facilityId: Id,
+    changes: z.object({ name: text, address: text, phone: nullableText, managerName: nullableText }).partial(),
+  }),
+
+  unit_added: z.object({
+    unitId: Id,
+    facilityId: Id.nullable(),
+    unitNumber: text,
+    building: text,
+    size: UnitSize,
+    monthlyRate: amount,
+    status: UnitStatus,
+    description: nullableText,
+  }),
+  unit_status_changed: z.object({ unitId: Id, status: UnitStatus, reason: nullableText }),
+
+  customer_added: CustomerFields.extend({ customerId: Id }),
+  customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
+  customer_archived: z.object({ customerId: Id }),
+
+  lease_started: z.object({
+    leaseId: Id,
+    customerId: Id,
+    unitId: Id,
+    startDate: IsoDate,
+    monthlyRate: amount,
+    depositAmount: amount.nullable(),
+  }),
+  lease_ended: z.object({ leaseId: Id, customerId: Id, unitId: Id, endDate: IsoDate }),
+
+  invoice_generated: z.object({
+    invoiceId: Id,
+    invoiceNumber: text,
+    customerId: Id,
+    leaseId: Id.nullable(),
+    amount,
+    dueDate: IsoDate,
+    status: InvoiceStatus,
+    description: nullableText,
+  }),
+  invoice_sent: z.object({ invoiceId: Id }),
+  invoice_overdue: z.object({ invoiceId: Id, customerId: Id }),
+  invoice_cancelled: z.object({ invoiceId: Id }),
+  payment_received: z.object({
+    paymentId: Id,
+    invoiceId: Id,
+    customerId: Id,
+    amount,
+    method: PaymentMethod,
+    paidDate: IsoDate,
+    stripePaymentIntentId: nullableText,
+  }),
+
+  lock_installed: z.object({
+    lockId: Id,
+    serial: text,
+    unitId: Id.nullable(),
+    status: LockStatus,
+    batteryLevel: z.number().int().min(0).max(100),
+    firmwareVersion: nullableText,
+  }),
+  lock_heartbeat_received: z.object({ lockId: Id, batteryLevel: z.number().int().min(0).max(100), firmwareVersion: nullableText }),
+  lock_battery_low: z.object({ lockId: Id, batteryLevel: z.number().int().min(0).max(100) }),
+  lock_status_changed: z.object({ lockId: Id, status: LockStatus }),
+  lock_assigned: z.object({ lockId: Id, unitId: Id.nullable() }),
+  access_granted: z.object({ lockId: Id, unitId: Id.nullable(), customerId: Id.nullable(), method: text }),
+
+  reservation_submitted: z.object({
+    reservationId: Id,
+    unitId: Id,
+    customerId: Id,
+    moveInDate: IsoDate,
+    specialRequests: nullableText,
+  }),
+
+  notification_read: z.object({ notificationId: Id }),
+
+  unique_key_claimed: z.object({ ownerStream: text }),
+  unique_key_released: z.object({ ownerStream: text }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+
+/** The schema version each event type is written with today. */
+export const currentSchemaVersion: Record<EventType, number> = Object.fromEntries(
+  eventTypes.map((t) => [t, 1]),
+) as Record<EventType, number>;
+
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+/** upcasters[type][v] turns version v into version v + 1. */
+export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventSchemas, type);
+}
+
+/** Brings a stored event's data to the current shape and validates it. */
+export function upcast(type: EventType, version: number, data: Record<string, unknown>): DomainEvent {
+  let current = data;
+  for (let v = version; v < currentSchemaVersion[type]; v++) {
+    const step = upcasters[type]?.[v];
+    if (!step) throw new Error(`No upcaster for ${type} v${v}`);
+    current = step(current);
+  }
+  return { type, data: eventSchemas[type].parse(current) } as DomainEvent;
+}
+
+export const streams = {
+  staff: (id: string) => `staff-${id}`,
+  facility: (id: string) => `facility-${id}`,
+  unit: (id: string) => `unit-${id}`,
+  customer: (id: string) => `customer-${id}`,
+  lease: (id: string) => `lease-${id}`,
+  invoice: (id: string) => `invoice-${id}`,
+  lock: (id: string) => `lock-${id}`,
+  reservation: (id: string) => `reservation-${id}`,
+  notification: (id: string) => `notification-${id}`,
+  /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
+  uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
+};

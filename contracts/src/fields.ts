@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+// Field schemas shared by commands, events and API shapes. Every free-text field has a length
+// limit so an oversize value is refused with a message naming the field.
+
+export const Id = z.uuid();
+export const RequiredText = (max = 200) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+export const OptionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+export const Email = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid email address'))
+  .transform((v) => v.toLowerCase());
+/** YYYY-MM-DD */
+export const IsoDate = z.iso.date('must be a date (YYYY-MM-DD)');
+export const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date and time' });
+export const Page = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1);
+export const PageSize = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);
+export const SearchText = z.string().trim().max(200, 'must be at most 200 characters').optional();

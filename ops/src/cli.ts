@@ -1,0 +1,131 @@
+// `npm start` and `npm run ops -- <command>`: the product's operations in one place.
+import { registerStaff } from '@storage/api/auth/staff';
+import { StaffRole } from '@storage/contracts/enums';
+import { Email } from '@storage/contracts/fields';
+import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
+import { connectEventStore } from '@storage/eventstore/connect';
+import { readConfig } from '@storage/platform/config';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { startAll } from './start.ts';
+
+const usage = `Usage: npm run ops -- <command>
+  start                                 run API, projector and scheduler in one process (what npm start does)
+  migrate                               apply read-model and event-store migrations to DATABASE_URL
+  staff:create --email E --first-name F --last-name L --role owner|manager|clerk|auditor [--password-stdin]
+                                        create a staff account (asks for the password unless --password-stdin)`;
+
+async function readPassword(fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  if (!process.stdin.isTTY) throw new Error('No terminal to ask for the password: pipe it in with --password-stdin');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Hide what is typed.
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+    if (s.includes('Password')) process.stdout.write(s);
+  };
+  const password = await rl.question('Password: ');
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+function requireDatabaseUrl(command: string): string {
+  const url = readConfig().databaseUrl;
+  if (!url) throw new Error(`${command} needs DATABASE_URL (the database of a distributed deployment)`);
+  return url;
+}
+
+async function createStaff(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+    },
+  });
+  const email = Email.safeParse(values.email ?? '');
+  if (!email.success) throw new Error('--email must be a valid email address');
+  const role = StaffRole.safeParse(values.role);
+  if (!role.success) throw new Error(`--role must be one of: ${StaffRole.options.join(', ')}`);
+  const password = await readPassword(values['password-stdin'] ?? false);
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const config = readConfig();
+  const databaseUrl = requireDatabaseUrl('staff:create');
+  const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+  const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: config.redisUrl, databaseUrl }));
+  try {
+    const ctx = { store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const { staffId } = await registerStaff(ctx, {
+      email: email.data,
+      firstName: values['first-name'] ?? null,
+      lastName: values['last-name'] ?? null,
+      role: role.data,
+      password,
+    });
+    await wakeProjector(queue);
+    console.log(`Staff account ${email.data} created (${role.data}, id ${staffId}).`);
+  } finally {
+    await queue.close();
+    await store.close();
+  }
+}
+
+async function migrate() {
+  const config = readConfig();
+  const databaseUrl = requireDatabaseUrl('migrate');
+  const applied = await migrateReadModel(databaseUrl);
+  const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+  await store.close();
+  console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The read model is up to date.');
+}
+
+async function start() {
+  const running = await startAll(readConfig());
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log('\nStopping...');
+      void running.stop().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+const [command, ...args] = process.argv.slice(2);
+try {
+  switch (command) {
+    case 'start':
+      await start();
+      break;
+    case 'migrate':
+      await migrate();
+      break;
+    case 'staff:create':
+      await createStaff(args);
+      break;
+    default:
+      console.error(usage);
+      process.exitCode = command ? 1 : 0;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

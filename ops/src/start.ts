@@ -1,0 +1,73 @@
+import { createApiServer } from '@storage/api/server';
+import { registerStaff } from '@storage/api/auth/staff';
+import { startProjector } from '@storage/projector/service';
+import { waitForProjections } from '@storage/platform/checkpoints';
+import type { Config } from '@storage/platform/config';
+import { queueConnection } from '@storage/platform/queues';
+import { sessionKeyFrom } from '@storage/platform/session-key';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded/postgres.ts';
+import { loadOrCreateSecrets } from './embedded/secrets.ts';
+import { DEMO_STAFF, seedDemoData } from './seed/demo.ts';
+
+const staticRoots = {
+  console: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  portal: fileURLToPath(new URL('../../portal/dist', import.meta.url)),
+};
+
+/**
+ * One process with the API, the projector and the scheduler. With no DATABASE_URL it runs on
+ * an embedded PostgreSQL in DATA_DIR and seeds the demo dataset on the first start.
+ */
+export async function startAll(config: Config, log: (line: string) => void = console.log) {
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  let embedded: EmbeddedDatabase | null = null;
+  if (!config.databaseUrl) {
+    log(`Starting the embedded PostgreSQL (data in ${config.dataDir})...`);
+    embedded = await startEmbeddedPostgres(config.dataDir, secrets.databasePassword);
+  }
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  try {
+    const api = await createApiServer({
+      config,
+      databaseUrl,
+      sessionKey: sessionKeyFrom(config.sessionSecret ?? secrets.sessionSecret),
+      staticRoots,
+      logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    });
+    const projector = await startProjector({
+      pool: api.pool,
+      store: api.store,
+      connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
+      log: (message, error) => console.error(message, error),
+    });
+    const firstStart = embedded !== null && (await api.store.headPosition()) === null;
+    if (firstStart) {
+      log('First start: seeding the demo dataset...');
+      const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+      await seedDemoData(api.store, { now: new Date() });
+      const { position } = await registerStaff(ctx, { ...DEMO_STAFF, password: config.demoPassword });
+      // Sign-in reads the staff table: let the read model catch up before opening the door.
+      if (position) await waitForProjections(api.pool, position, 120_000);
+      log('Demo data seeded.');
+    }
+    await api.app.listen({ port: config.port, host: config.host });
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    log('');
+    log(`Self-storage platform running at ${url}`);
+    if (embedded) log(`Demo staff login: ${DEMO_STAFF.email} / ${process.env.DEMO_PASSWORD ? '(the DEMO_PASSWORD you set)' : config.demoPassword}`);
+    log('Press Ctrl-C to stop.');
+    return {
+      url,
+      async stop() {
+        await projector.stop();
+        await api.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

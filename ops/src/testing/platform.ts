@@ -1,0 +1,55 @@
+// A whole platform for API tests: a throwaway database on the machine's PostgreSQL, the API
+// (driven with app.inject) and the projector, on BullMQ's Redis or PostgreSQL backend.
+import { createApiServer, type ApiServer } from '@storage/api/server';
+import { registerStaff } from '@storage/api/auth/staff';
+import type { StaffRole } from '@storage/contracts/enums';
+import { readConfig } from '@storage/platform/config';
+import { queueConnection } from '@storage/platform/queues';
+import { startProjector, type ProjectorService } from '@storage/projector/service';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './database.ts';
+
+/** The `name=value` of the session cookie, as the browser sends it back (still URL-encoded). */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const header = [setCookie ?? []].flat().find((c) => c.startsWith('storage_session='));
+  if (!header) throw new Error('no session cookie was set');
+  return header.split(';')[0]!;
+}
+
+export interface TestPlatform {
+  api: ApiServer;
+  projector: ProjectorService;
+  database: TestDatabase;
+  /** Creates a staff account and returns the session cookie of its sign-in. */
+  signIn(role?: StaffRole): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestPlatform(options: { queue?: 'redis' | 'postgres' } = {}): Promise<TestPlatform> {
+  const database = await createTestDatabase('platform');
+  const config = { ...readConfig({}), redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
+  const queuePrefix = `test-${database.name}`;
+  const api = await createApiServer({ config, databaseUrl: database.url, sessionKey: randomBytes(32), queuePrefix });
+  const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
+  const projector = await startProjector({ pool: api.pool, store: api.store, connection });
+  return {
+    api,
+    projector,
+    database,
+    async signIn(role = 'owner') {
+      const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
+      const password = 'correct horse battery';
+      const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+      const { position } = await registerStaff(ctx, { email, firstName: 'Test', lastName: role, role, password });
+      if (position) await api.afterAppend(position, 10_000);
+      const response = await api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return sessionCookie(response.headers['set-cookie']);
+    },
+    async close() {
+      await projector.stop();
+      await api.close();
+      await database.drop();
+    },
+  };
+}

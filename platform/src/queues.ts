@@ -1,0 +1,42 @@
+import { createPostgresBackend, Queue, Worker, type Processor } from 'bullmq';
+
+// BullMQ on Redis when REDIS_URL is set, otherwise on its PostgreSQL backend in the app's own
+// database: the same Queue and Worker either way.
+
+export type QueueConnection =
+  | { kind: 'redis'; url: string; /** Key prefix, so deployments (and test runs) sharing a Redis stay apart. */ prefix?: string }
+  | { kind: 'postgres'; url: string };
+
+export function queueConnection(options: { redisUrl: string | undefined; databaseUrl: string; prefix?: string }): QueueConnection {
+  return options.redisUrl
+    ? { kind: 'redis', url: options.redisUrl, ...(options.prefix ? { prefix: options.prefix } : {}) }
+    : { kind: 'postgres', url: options.databaseUrl };
+}
+
+function redisOptions(url: string) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  };
+}
+
+function postgresOptions(url: string) {
+  return { connectionString: url, migrate: true, max: 4 };
+}
+
+export function createQueue(name: string, connection: QueueConnection): Queue {
+  if (connection.kind === 'redis') return new Queue(name, { connection: redisOptions(connection.url), prefix: connection.prefix });
+  return new Queue(name, { connection: postgresOptions(connection.url) }, createPostgresBackend) as unknown as Queue;
+}
+
+export function createWorker(name: string, connection: QueueConnection, processor: Processor): Worker {
+  if (connection.kind === 'redis') {
+    return new Worker(name, processor, { connection: redisOptions(connection.url), prefix: connection.prefix, concurrency: 1 });
+  }
+  return new Worker(name, processor, { connection: postgresOptions(connection.url), concurrency: 1 }, createPostgresBackend) as unknown as Worker;
+}

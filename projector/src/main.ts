@@ -1,0 +1,32 @@
+// The projector as its own process (distributed mode): `npm run start:projector`.
+import { connectEventStore } from '@storage/eventstore/connect';
+import { readConfig } from '@storage/platform/config';
+import { createDatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { queueConnection } from '@storage/platform/queues';
+import { startProjector } from './service.ts';
+
+const config = readConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:projector` (`npm start` runs the embedded default)');
+
+const pool = await createDatabasePool(config.databaseUrl);
+await migrateReadModel(config.databaseUrl);
+const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
+const projector = await startProjector({
+  pool,
+  store,
+  connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }),
+  log: (message, error) => console.error(message, error),
+});
+console.log('Projector running');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      await projector.stop();
+      await store.close();
+      await pool.end();
+      process.exit(0);
+    })();
+  });
+}

@@ -1,0 +1,39 @@
+import type { EventStore } from '@storage/eventstore/port';
+import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
+import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import type { DatabasePool } from 'slonik';
+import type { Projection } from './projection.ts';
+import { readModelProjections } from './projections.ts';
+import { catchUp, ensureCheckpoints } from './runner.ts';
+
+/** The safety net: a wake-up lost anywhere is made good within this. */
+const SAFETY_NET_MS = 3000;
+
+export interface ProjectorService {
+  stop(): Promise<void>;
+}
+
+export async function startProjector(options: {
+  pool: DatabasePool;
+  store: EventStore;
+  connection: QueueConnection;
+  projections?: Projection[];
+  log?: (message: string, error?: unknown) => void;
+}): Promise<ProjectorService> {
+  const projections = options.projections ?? readModelProjections;
+  await ensureCheckpoints(options.pool, projections);
+  const worker = createWorker(PROJECTOR_QUEUE, options.connection, async () => {
+    await catchUp(options.pool, options.store, projections);
+  });
+  worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
+  worker.on('error', (error) => options.log?.('projector worker error', error));
+  const queue = createQueue(PROJECTOR_QUEUE, options.connection);
+  await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
+  await wakeProjector(queue);
+  return {
+    async stop() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
