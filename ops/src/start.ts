@@ -24,8 +24,8 @@ export async function startAll(config: Config, log: (line: string) => void = con
   const secrets = await loadOrCreateSecrets(config.dataDir);
   let embedded: EmbeddedDatabase | null = null;
   if (!config.databaseUrl) {
-    log(`Starting the embedded PostgreSQL (data in ${config.dataDir})...`);
     embedded = await startEmbeddedPostgres(config.dataDir, secrets.databasePassword);
+    log(`Embedded PostgreSQL on port ${embedded.port} (data in ${config.dataDir})`);
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   try {

@@ -5,7 +5,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
 import { handleCommand, type CommandContext } from '../commands/handle.ts';
-import { claimUniqueKey } from '../commands/unique-keys.ts';
+import { withUniqueKey } from '../commands/unique-keys.ts';
 import { hashPassword } from './passwords.ts';
 
 export interface NewStaff {
@@ -24,11 +24,15 @@ const staffAggregate = {
 
 export async function registerStaff(ctx: CommandContext, staff: NewStaff, staffId: string = randomUUID()) {
   const stream = streams.staff(staffId);
-  if (!(await claimUniqueKey(ctx, 'staff-email', staff.email, stream))) {
-    throw new ConflictError(`A staff account with the email ${staff.email} already exists`, 'email');
-  }
   const passwordHash = await hashPassword(staff.password);
-  const result = await handleCommand(ctx, stream, staffAggregate, (state) => {
+  const key = {
+    kind: 'staff-email',
+    value: staff.email,
+    ownerStream: stream,
+    field: 'email',
+    takenMessage: `A staff account with the email ${staff.email} already exists`,
+  };
+  const result = await withUniqueKey(ctx, key, () => handleCommand(ctx, stream, staffAggregate, (state) => {
     if (state.registered) throw new ConflictError('This staff account already exists');
     return [
       {
@@ -36,7 +40,7 @@ export async function registerStaff(ctx: CommandContext, staff: NewStaff, staffI
         data: { staffId, email: staff.email.toLowerCase(), firstName: staff.firstName, lastName: staff.lastName, role: staff.role, passwordHash },
       },
     ];
-  });
+  }));
   return { staffId, position: result.position };
 }
 

@@ -1,5 +1,6 @@
 import { streams } from '@storage/contracts/events';
 import { WrongExpectedRevisionError } from '@storage/eventstore/port';
+import { ConflictError } from './errors.ts';
 import { envelope, toDomainEvent, type CommandContext } from './handle.ts';
 
 // Uniqueness under concurrency on any event store: a key (an email, a unit number) is a stream
@@ -58,4 +59,38 @@ export async function releaseUniqueKey(ctx: CommandContext, kind: string, key: s
     // Someone claimed it in between: it is no longer ours to release.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
+}
+
+export interface UniqueKey {
+  kind: string;
+  value: string;
+  ownerStream: string;
+  /** The field the key comes from, and what to answer when another owner holds it. */
+  field: string;
+  takenMessage: string;
+}
+
+/** Writes `change` while holding `key`; a failed change lets the key go, so it is not blocked for good. */
+export async function withUniqueKey<T>(ctx: CommandContext, key: UniqueKey, change: () => Promise<T>): Promise<T> {
+  if (!(await claimUniqueKey(ctx, key.kind, key.value, key.ownerStream))) throw new ConflictError(key.takenMessage, key.field);
+  try {
+    return await change();
+  } catch (error) {
+    await releaseUniqueKey(ctx, key.kind, key.value, key.ownerStream);
+    throw error;
+  }
+}
+
+/** Moves an owner from `previousValue` to `key`: the new key is held before the change, the old one let go after. */
+export async function changeUniqueKey<T>(
+  ctx: CommandContext,
+  key: UniqueKey,
+  previousValue: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  // Keys are compared normalised: "Main St" and "main st" are one key, already ours.
+  if (normaliseKey(key.value) === normaliseKey(previousValue)) return change();
+  const result = await withUniqueKey(ctx, key, change);
+  await releaseUniqueKey(ctx, key.kind, previousValue, key.ownerStream);
+  return result;
 }

@@ -1,43 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { ConflictError, NotFoundError } from '../commands/errors.ts';
+import { NotFoundError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
-import { claimUniqueKey, releaseUniqueKey } from '../commands/unique-keys.ts';
+import { changeUniqueKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
 import { customerAggregate, type CustomerFields } from './customer.ts';
 
 const EMAIL_KEY = 'customer-email';
 
-function duplicateEmail(email: string) {
-  return new ConflictError(`A customer with the email ${email} already exists`, 'email');
+function emailKey(email: string, ownerStream: string): UniqueKey {
+  return { kind: EMAIL_KEY, value: email, ownerStream, field: 'email', takenMessage: `A customer with the email ${email} already exists` };
+}
+
+/** Commands about one customer (a lease, an invoice) need the customer to exist and not be archived. */
+export async function requireCurrentCustomer(ctx: CommandContext, customerId: string) {
+  const { state } = await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate);
+  if (state.status !== 'current') throw new NotFoundError('Customer not found');
+  return state;
 }
 
 export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCommand, customerId: string = randomUUID()) {
   const stream = streams.customer(customerId);
-  if (!(await claimUniqueKey(ctx, EMAIL_KEY, fields.email, stream))) throw duplicateEmail(fields.email);
-  try {
-    return await handleCommand(ctx, stream, customerAggregate, (state) =>
-      decideCustomer({ type: 'AddCustomer', customerId, fields }, state),
-    );
-  } catch (error) {
-    await releaseUniqueKey(ctx, EMAIL_KEY, fields.email, stream);
-    throw error;
-  }
+  return withUniqueKey(ctx, emailKey(fields.email, stream), () =>
+    handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'AddCustomer', customerId, fields }, state)),
+  );
 }
 
 export async function updateCustomer(ctx: CommandContext, customerId: string, changes: Partial<CustomerFields>) {
   const stream = streams.customer(customerId);
-  const { state } = await loadAggregate(ctx.store, stream, customerAggregate);
-  if (state.status !== 'current') throw new NotFoundError('Customer not found');
-  const previousEmail = state.fields.email;
-  const emailChanges = changes.email !== undefined && changes.email !== previousEmail;
-  if (emailChanges && !(await claimUniqueKey(ctx, EMAIL_KEY, changes.email!, stream))) throw duplicateEmail(changes.email!);
-  const result = await handleCommand(ctx, stream, customerAggregate, (current) =>
-    decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current),
-  );
-  if (emailChanges) await releaseUniqueKey(ctx, EMAIL_KEY, previousEmail, stream);
-  return result;
+  const state = await requireCurrentCustomer(ctx, customerId);
+  const update = () =>
+    handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current));
+  if (changes.email === undefined) return update();
+  return changeUniqueKey(ctx, emailKey(changes.email, stream), state.fields.email, update);
 }
 
 export async function archiveCustomer(ctx: CommandContext, customerId: string) {

@@ -24,6 +24,7 @@ async function freePort(): Promise<number> {
 
 export interface EmbeddedDatabase {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -51,6 +52,7 @@ export async function startEmbeddedPostgres(dataDir: string, password: string): 
   if (fresh) await postgres.createDatabase(DATABASE);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    port,
     stop: () => postgres.stop(),
   };
 }

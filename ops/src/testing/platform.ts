@@ -22,26 +22,41 @@ export interface TestPlatform {
   database: TestDatabase;
   /** Creates a staff account and returns the session cookie of its sign-in. */
   signIn(role?: StaffRole): Promise<string>;
+  /** Creates a staff account and returns its credentials. */
+  createStaff(role?: StaffRole): Promise<{ email: string; password: string }>;
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(options: { queue?: 'redis' | 'postgres' } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  options: { queue?: 'redis' | 'postgres'; staticRoots?: { console: string; portal: string } } = {},
+): Promise<TestPlatform> {
   const database = await createTestDatabase('platform');
   const config = { ...readConfig({}), redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
   const queuePrefix = `test-${database.name}`;
-  const api = await createApiServer({ config, databaseUrl: database.url, sessionKey: randomBytes(32), queuePrefix });
+  const api = await createApiServer({
+    config,
+    databaseUrl: database.url,
+    sessionKey: randomBytes(32),
+    queuePrefix,
+    ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
+  });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
   const projector = await startProjector({ pool: api.pool, store: api.store, connection });
+  async function createStaff(role: StaffRole = 'owner') {
+    const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
+    const password = 'correct horse battery';
+    const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const { position } = await registerStaff(ctx, { email, firstName: 'Test', lastName: role, role, password });
+    if (position) await api.afterAppend(position, 10_000);
+    return { email, password };
+  }
   return {
     api,
     projector,
     database,
+    createStaff,
     async signIn(role = 'owner') {
-      const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
-      const password = 'correct horse battery';
-      const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-      const { position } = await registerStaff(ctx, { email, firstName: 'Test', lastName: role, role, password });
-      if (position) await api.afterAppend(position, 10_000);
+      const { email, password } = await createStaff(role);
       const response = await api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return sessionCookie(response.headers['set-cookie']);

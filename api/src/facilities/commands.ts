@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@storage/contracts/events';
+import { NotFoundError } from '../commands/errors.ts';
+import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { decideFacility } from './businessLogic.ts';
+import { facilityAggregate, type FacilityFields } from './facility.ts';
+import { changeUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
+
+function nameKey(name: string, ownerStream: string): UniqueKey {
+  return { kind: 'facility-name', value: name, ownerStream, field: 'name', takenMessage: `A facility named ${name} already exists` };
+}
+
+export async function addFacility(ctx: CommandContext, fields: FacilityFields, facilityId: string = randomUUID()) {
+  const stream = streams.facility(facilityId);
+  return withUniqueKey(ctx, nameKey(fields.name, stream), () =>
+    handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'AddFacility', facilityId, fields }, state)),
+  );
+}
+
+export async function updateFacility(ctx: CommandContext, facilityId: string, changes: Partial<FacilityFields>) {
+  const stream = streams.facility(facilityId);
+  const update = () =>
+    handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'UpdateFacility', facilityId, changes }, state));
+  if (changes.name === undefined) return update();
+  const { state } = await loadAggregate(ctx.store, stream, facilityAggregate);
+  if (state.status === 'none') throw new NotFoundError('Facility not found');
+  return changeUniqueKey(ctx, nameKey(changes.name, stream), state.fields.name, update);
+}

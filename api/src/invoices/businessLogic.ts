@@ -1,0 +1,82 @@
+import type { DomainEvent, EventData } from '@storage/contracts/events';
+import { toCents } from '@storage/contracts/money';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import type { InvoiceFields, InvoiceState } from './invoice.ts';
+
+export type GenerateInvoice = { type: 'GenerateInvoice'; invoiceId: string; fields: InvoiceFields };
+export type SendInvoice = { type: 'SendInvoice'; invoiceId: string };
+/** `today` is an ISO date (YYYY-MM-DD). */
+export type MarkInvoiceOverdue = { type: 'MarkInvoiceOverdue'; invoiceId: string; today: string };
+/** The payment as received; the invoice supplies whose it is. */
+export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId'>;
+export type RecordPayment = { type: 'RecordPayment'; invoiceId: string; payment: ReceivedPayment };
+export type CancelInvoice = { type: 'CancelInvoice'; invoiceId: string };
+export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice;
+
+function existing(state: InvoiceState) {
+  if (state.status === 'none') throw new NotFoundError('Invoice not found');
+  return state;
+}
+
+export function generateInvoice(command: GenerateInvoice, state: InvoiceState): DomainEvent[] {
+  if (state.status !== 'none') throw new ConflictError('This invoice already exists');
+  if (toCents(command.fields.amount) <= 0n) throw new DomainRuleError('The amount must be more than 0.00', 'amount');
+  return [{ type: 'invoice_generated', data: { invoiceId: command.invoiceId, ...command.fields } }];
+}
+
+export function sendInvoice(command: SendInvoice, state: InvoiceState): DomainEvent[] {
+  const { status } = existing(state).fields;
+  if (status === 'sent') return [];
+  if (status !== 'draft') throw new ConflictError(`Only a draft invoice can be sent; this one is ${status}`);
+  return [{ type: 'invoice_sent', data: { invoiceId: command.invoiceId } }];
+}
+
+export function markInvoiceOverdue(command: MarkInvoiceOverdue, state: InvoiceState): DomainEvent[] {
+  const { status, dueDate, customerId } = existing(state).fields;
+  if (status === 'overdue') return [];
+  if (status !== 'sent') throw new ConflictError(`Only a sent invoice can become overdue; this one is ${status}`);
+  // ISO dates (YYYY-MM-DD) compare correctly as text.
+  if (command.today <= dueDate) throw new DomainRuleError(`The invoice is not overdue before its due date ${dueDate} has passed`);
+  return [{ type: 'invoice_overdue', data: { invoiceId: command.invoiceId, customerId } }];
+}
+
+export function recordPayment(command: RecordPayment, state: InvoiceState): DomainEvent[] {
+  const invoice = existing(state);
+  const { payment } = command;
+  const { status, amount, customerId } = invoice.fields;
+  if (status === 'paid') {
+    // A payment provider may report one payment twice; it is recorded once.
+    const sameIntent = payment.stripePaymentIntentId !== null && payment.stripePaymentIntentId === invoice.payment?.stripePaymentIntentId;
+    if (sameIntent) return [];
+    throw new ConflictError('This invoice is already paid');
+  }
+  if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
+  if (toCents(payment.amount) !== toCents(amount)) throw new DomainRuleError(`The payment must equal the open balance of ${amount}`, 'amount');
+  return [{ type: 'payment_received', data: { ...payment, invoiceId: command.invoiceId, customerId } }];
+}
+
+export function cancelInvoice(command: CancelInvoice, state: InvoiceState): DomainEvent[] {
+  const { status } = existing(state).fields;
+  if (status === 'cancelled') return [];
+  if (status === 'paid') throw new ConflictError('A paid invoice cannot be cancelled');
+  return [{ type: 'invoice_cancelled', data: { invoiceId: command.invoiceId } }];
+}
+
+export function decideInvoice(command: InvoiceCommand, state: InvoiceState): DomainEvent[] {
+  switch (command.type) {
+    case 'GenerateInvoice':
+      return generateInvoice(command, state);
+    case 'SendInvoice':
+      return sendInvoice(command, state);
+    case 'MarkInvoiceOverdue':
+      return markInvoiceOverdue(command, state);
+    case 'RecordPayment':
+      return recordPayment(command, state);
+    case 'CancelInvoice':
+      return cancelInvoice(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

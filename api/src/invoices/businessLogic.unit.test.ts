@@ -1,0 +1,130 @@
+import type { DomainEvent } from '@storage/contracts/events';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import { decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { evolveInvoice, initialInvoiceState, type InvoiceFields } from './invoice.ts';
+
+const given = (...events: DomainEvent[]) => ({
+  when: (command: InvoiceCommand) => decideInvoice(command, events.reduce(evolveInvoice, initialInvoiceState)),
+});
+
+const invoiceId = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e05';
+const customerId = '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04';
+const fields: InvoiceFields = {
+  invoiceNumber: 'INV-202503-0001',
+  customerId,
+  leaseId: '9e1f3b7c-2d4a-4f6b-8a0c-1e2d3c4b5a03',
+  amount: '120.00',
+  dueDate: '2025-03-01',
+  status: 'draft',
+  description: 'Monthly rent',
+};
+const generated: DomainEvent = { type: 'invoice_generated', data: { invoiceId, ...fields } };
+const sent: DomainEvent = { type: 'invoice_sent', data: { invoiceId } };
+const overdue: DomainEvent = { type: 'invoice_overdue', data: { invoiceId, customerId } };
+const cancelled: DomainEvent = { type: 'invoice_cancelled', data: { invoiceId } };
+const payment: ReceivedPayment = {
+  paymentId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d06',
+  amount: '120.00',
+  method: 'card',
+  paidDate: '2025-03-02',
+  stripePaymentIntentId: 'pi_123',
+};
+const paid: DomainEvent = { type: 'payment_received', data: { ...payment, invoiceId, customerId } };
+
+describe('generate invoice', () => {
+  it('generates an invoice', () => {
+    expect(given().when({ type: 'GenerateInvoice', invoiceId, fields })).toEqual([generated]);
+  });
+
+  it('refuses to generate an invoice twice', () => {
+    expect(() => given(generated).when({ type: 'GenerateInvoice', invoiceId, fields })).toThrow(ConflictError);
+  });
+
+  it('refuses an amount of zero', () => {
+    expect(() => given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, amount: '0.00' } })).toThrow(DomainRuleError);
+  });
+});
+
+describe('send invoice', () => {
+  it('sends a draft', () => {
+    expect(given(generated).when({ type: 'SendInvoice', invoiceId })).toEqual([sent]);
+  });
+
+  it('records nothing when the invoice was already sent', () => {
+    expect(given(generated, sent).when({ type: 'SendInvoice', invoiceId })).toEqual([]);
+  });
+
+  it('refuses to send a paid invoice', () => {
+    expect(() => given(generated, sent, paid).when({ type: 'SendInvoice', invoiceId })).toThrow(ConflictError);
+  });
+
+  it('cannot send an invoice that does not exist', () => {
+    expect(() => given().when({ type: 'SendInvoice', invoiceId })).toThrow(NotFoundError);
+  });
+});
+
+describe('mark invoice overdue', () => {
+  it('marks a sent invoice overdue once its due date has passed, naming the customer', () => {
+    expect(given(generated, sent).when({ type: 'MarkInvoiceOverdue', invoiceId, today: '2025-03-02' })).toEqual([overdue]);
+  });
+
+  it('refuses on the due date itself', () => {
+    expect(() => given(generated, sent).when({ type: 'MarkInvoiceOverdue', invoiceId, today: '2025-03-01' })).toThrow(DomainRuleError);
+  });
+
+  it('refuses a draft, which the customer has not received', () => {
+    expect(() => given(generated).when({ type: 'MarkInvoiceOverdue', invoiceId, today: '2025-04-01' })).toThrow(ConflictError);
+  });
+
+  it('records nothing when the invoice is already overdue', () => {
+    expect(given(generated, sent, overdue).when({ type: 'MarkInvoiceOverdue', invoiceId, today: '2025-04-01' })).toEqual([]);
+  });
+});
+
+describe('record payment', () => {
+  it('records a payment of the open balance for the invoice customer', () => {
+    expect(given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment })).toEqual([paid]);
+  });
+
+  it('accepts a payment of an overdue invoice', () => {
+    expect(given(generated, sent, overdue).when({ type: 'RecordPayment', invoiceId, payment })).toEqual([paid]);
+  });
+
+  it('compares amounts exactly, not as text', () => {
+    expect(given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: { ...payment, amount: '120.0' } })).toHaveLength(1);
+  });
+
+  it('refuses a payment that is not the open balance', () => {
+    expect(() => given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: { ...payment, amount: '119.99' } })).toThrow(
+      /open balance of 120.00/,
+    );
+  });
+
+  it('refuses a second payment of a paid invoice', () => {
+    const another = { ...payment, paymentId: '8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b07', stripePaymentIntentId: 'pi_456' };
+    expect(() => given(generated, sent, paid).when({ type: 'RecordPayment', invoiceId, payment: another })).toThrow(/already paid/);
+  });
+
+  it('records a payment reported twice by the provider once', () => {
+    expect(given(generated, sent, paid).when({ type: 'RecordPayment', invoiceId, payment })).toEqual([]);
+  });
+
+  it('refuses a payment of a cancelled invoice', () => {
+    expect(() => given(generated, cancelled).when({ type: 'RecordPayment', invoiceId, payment })).toThrow(ConflictError);
+  });
+});
+
+describe('cancel invoice', () => {
+  it('cancels a sent invoice', () => {
+    expect(given(generated, sent).when({ type: 'CancelInvoice', invoiceId })).toEqual([cancelled]);
+  });
+
+  it('records nothing when the invoice is already cancelled', () => {
+    expect(given(generated, cancelled).when({ type: 'CancelInvoice', invoiceId })).toEqual([]);
+  });
+
+  it('refuses to cancel a paid invoice', () => {
+    expect(() => given(generated, sent, paid).when({ type: 'CancelInvoice', invoiceId })).toThrow(ConflictError);
+  });
+});

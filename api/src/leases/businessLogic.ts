@@ -1,0 +1,38 @@
+import type { DomainEvent } from '@storage/contracts/events';
+import { toCents } from '@storage/contracts/money';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import type { LeaseState, LeaseTerms } from './lease.ts';
+
+export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerms };
+export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
+export type LeaseCommand = StartLease | EndLease;
+
+export function startLease(command: StartLease, state: LeaseState): DomainEvent[] {
+  if (state.status !== 'none') throw new ConflictError('This lease already exists');
+  const { monthlyRate, depositAmount } = command.terms;
+  if (toCents(monthlyRate) <= 0n) throw new DomainRuleError('The monthly rate must be more than 0.00', 'monthlyRate');
+  if (depositAmount !== null && toCents(depositAmount) < 0n) throw new DomainRuleError('The deposit must not be negative', 'depositAmount');
+  return [{ type: 'lease_started', data: { leaseId: command.leaseId, ...command.terms } }];
+}
+
+export function endLease(command: EndLease, state: LeaseState): DomainEvent[] {
+  if (state.status === 'none') throw new NotFoundError('Lease not found');
+  if (state.status === 'ended') throw new ConflictError(`This lease already ended on ${state.endDate}`);
+  const { customerId, unitId, startDate } = state.terms;
+  // ISO dates (YYYY-MM-DD) compare correctly as text.
+  if (command.endDate < startDate) throw new DomainRuleError(`The end date must not be before the start date ${startDate}`, 'endDate');
+  return [{ type: 'lease_ended', data: { leaseId: command.leaseId, customerId, unitId, endDate: command.endDate } }];
+}
+
+export function decideLease(command: LeaseCommand, state: LeaseState): DomainEvent[] {
+  switch (command.type) {
+    case 'StartLease':
+      return startLease(command, state);
+    case 'EndLease':
+      return endLease(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

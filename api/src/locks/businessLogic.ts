@@ -1,0 +1,82 @@
+import type { LockStatus } from '@storage/contracts/enums';
+import type { DomainEvent } from '@storage/contracts/events';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import type { LockFields, LockState } from './lock.ts';
+
+/** Below this battery level (percent) a lock reports low battery. */
+export const LOW_BATTERY_LEVEL = 20;
+
+export type InstallLock = { type: 'InstallLock'; lockId: string; fields: LockFields };
+export type RecordLockHeartbeat = { type: 'RecordLockHeartbeat'; lockId: string; batteryLevel: number; firmwareVersion: string | null };
+export type AssignLock = { type: 'AssignLock'; lockId: string; unitId: string | null };
+export type ChangeLockStatus = { type: 'ChangeLockStatus'; lockId: string; status: LockStatus };
+export type GrantAccess = { type: 'GrantAccess'; lockId: string; customerId: string | null; method: string };
+export type LockCommand = InstallLock | RecordLockHeartbeat | AssignLock | ChangeLockStatus | GrantAccess;
+
+function existing(state: LockState) {
+  if (state.status === 'none') throw new NotFoundError('Lock not found');
+  return state;
+}
+
+function requireBatteryLevel(level: number) {
+  if (!Number.isInteger(level) || level < 0 || level > 100) {
+    throw new DomainRuleError('The battery level must be a whole number from 0 to 100', 'batteryLevel');
+  }
+}
+
+export function installLock(command: InstallLock, state: LockState): DomainEvent[] {
+  if (state.status !== 'none') throw new ConflictError('This lock already exists');
+  requireBatteryLevel(command.fields.batteryLevel);
+  return [{ type: 'lock_installed', data: { lockId: command.lockId, ...command.fields } }];
+}
+
+export function recordLockHeartbeat(command: RecordLockHeartbeat, state: LockState): DomainEvent[] {
+  const { fields } = existing(state);
+  const { lockId, batteryLevel, firmwareVersion } = command;
+  requireBatteryLevel(batteryLevel);
+  const events: DomainEvent[] = [{ type: 'lock_heartbeat_received', data: { lockId, batteryLevel, firmwareVersion } }];
+  const isLow = batteryLevel < LOW_BATTERY_LEVEL;
+  if (isLow && fields.batteryLevel >= LOW_BATTERY_LEVEL) {
+    events.push({ type: 'lock_battery_low', data: { lockId, batteryLevel } });
+    // A lock taken out of service keeps that status; only a working lock is flagged.
+    if (fields.status === 'active') events.push({ type: 'lock_status_changed', data: { lockId, status: 'low_battery' } });
+  }
+  if (!isLow && fields.status === 'low_battery') events.push({ type: 'lock_status_changed', data: { lockId, status: 'active' } });
+  return events;
+}
+
+export function assignLock(command: AssignLock, state: LockState): DomainEvent[] {
+  if (existing(state).fields.unitId === command.unitId) return [];
+  return [{ type: 'lock_assigned', data: { lockId: command.lockId, unitId: command.unitId } }];
+}
+
+export function changeLockStatus(command: ChangeLockStatus, state: LockState): DomainEvent[] {
+  if (existing(state).fields.status === command.status) return [];
+  return [{ type: 'lock_status_changed', data: { lockId: command.lockId, status: command.status } }];
+}
+
+export function grantAccess(command: GrantAccess, state: LockState): DomainEvent[] {
+  const { status, unitId, serial } = existing(state).fields;
+  if (status === 'inactive' || status === 'maintenance') throw new ConflictError(`Lock ${serial} is ${status} and cannot grant access`);
+  if (unitId === null) throw new ConflictError(`Lock ${serial} is not on a unit`);
+  return [{ type: 'access_granted', data: { lockId: command.lockId, unitId, customerId: command.customerId, method: command.method } }];
+}
+
+export function decideLock(command: LockCommand, state: LockState): DomainEvent[] {
+  switch (command.type) {
+    case 'InstallLock':
+      return installLock(command, state);
+    case 'RecordLockHeartbeat':
+      return recordLockHeartbeat(command, state);
+    case 'AssignLock':
+      return assignLock(command, state);
+    case 'ChangeLockStatus':
+      return changeLockStatus(command, state);
+    case 'GrantAccess':
+      return grantAccess(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { LockStatus } from '@storage/contracts/enums';
+import { streams } from '@storage/contracts/events';
+import { NotFoundError } from '../commands/errors.ts';
+import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { withUniqueKey } from '../commands/unique-keys.ts';
+import { unitAggregate } from '../units/unit.ts';
+import { decideLock, type LockCommand } from './businessLogic.ts';
+import { lockAggregate, type LockFields } from './lock.ts';
+
+function decide(ctx: CommandContext, command: LockCommand) {
+  return handleCommand(ctx, streams.lock(command.lockId), lockAggregate, (state) => decideLock(command, state));
+}
+
+async function requireUnit(ctx: CommandContext, unitId: string | null) {
+  if (unitId === null) return;
+  const { state } = await loadAggregate(ctx.store, streams.unit(unitId), unitAggregate);
+  if (state.status === 'none') throw new NotFoundError('Unit not found');
+}
+
+export async function installLock(ctx: CommandContext, fields: LockFields, lockId: string = randomUUID()) {
+  await requireUnit(ctx, fields.unitId);
+  const key = {
+    kind: 'lock-serial',
+    value: fields.serial,
+    ownerStream: streams.lock(lockId),
+    field: 'serial',
+    takenMessage: `A lock with the id ${fields.serial} already exists`,
+  };
+  return withUniqueKey(ctx, key, () => decide(ctx, { type: 'InstallLock', lockId, fields }));
+}
+
+export async function recordLockHeartbeat(ctx: CommandContext, lockId: string, heartbeat: { batteryLevel: number; firmwareVersion: string | null }) {
+  return decide(ctx, { type: 'RecordLockHeartbeat', lockId, ...heartbeat });
+}
+
+export async function assignLock(ctx: CommandContext, lockId: string, unitId: string | null) {
+  await requireUnit(ctx, unitId);
+  return decide(ctx, { type: 'AssignLock', lockId, unitId });
+}
+
+export async function changeLockStatus(ctx: CommandContext, lockId: string, status: LockStatus) {
+  return decide(ctx, { type: 'ChangeLockStatus', lockId, status });
+}
+
+export async function grantAccess(ctx: CommandContext, lockId: string, access: { customerId: string | null; method: string }) {
+  return decide(ctx, { type: 'GrantAccess', lockId, ...access });
+}

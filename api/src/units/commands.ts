@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { UnitStatus } from '@storage/contracts/enums';
+import { streams } from '@storage/contracts/events';
+import { NotFoundError } from '../commands/errors.ts';
+import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { facilityAggregate } from '../facilities/facility.ts';
+import { withUniqueKey } from '../commands/unique-keys.ts';
+import { decideUnit, type UnitCommand } from './businessLogic.ts';
+import { unitAggregate, type UnitFields } from './unit.ts';
+
+function decide(ctx: CommandContext, command: UnitCommand) {
+  return handleCommand(ctx, streams.unit(command.unitId), unitAggregate, (state) => decideUnit(command, state));
+}
+
+export async function addUnit(ctx: CommandContext, fields: UnitFields, unitId: string = randomUUID()) {
+  if (fields.facilityId !== null) {
+    const { state: facility } = await loadAggregate(ctx.store, streams.facility(fields.facilityId), facilityAggregate);
+    if (facility.status === 'none') throw new NotFoundError('Facility not found');
+  }
+  const key = {
+    kind: 'unit-number',
+    value: fields.unitNumber,
+    ownerStream: streams.unit(unitId),
+    field: 'unitNumber',
+    takenMessage: `A unit numbered ${fields.unitNumber} already exists`,
+  };
+  return withUniqueKey(ctx, key, () => decide(ctx, { type: 'AddUnit', unitId, fields }));
+}
+
+export async function changeUnitStatus(ctx: CommandContext, unitId: string, status: UnitStatus, reason: string | null = null) {
+  return decide(ctx, { type: 'ChangeUnitStatus', unitId, status, reason });
+}
+
+/** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
+export async function occupyUnit(ctx: CommandContext, unitId: string) {
+  return decide(ctx, { type: 'OccupyUnit', unitId });
+}
+
+export async function vacateUnit(ctx: CommandContext, unitId: string) {
+  return decide(ctx, { type: 'VacateUnit', unitId });
+}

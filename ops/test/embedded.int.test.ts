@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie } from '../src/testing/platform.ts';
+
+// The README's `npm start` on a fresh DATA_DIR: embedded PostgreSQL, demo data, the printed
+// login; Ctrl-C stops everything; the second start reuses the data.
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const PORT = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${PORT}`;
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(dataDir: string): Promise<Started> {
+  const child = spawn(process.execPath, [cli, 'start'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), DATABASE_URL: '', REDIS_URL: '', EVENTSTORE_URL: '', DEMO_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 150 s:\n${out}`)), 150_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('Press Ctrl-C to stop.')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+async function stop(started: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((r) => started.child.once('exit', (code) => r(code)));
+  started.child.kill('SIGINT');
+  return exited;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo1234' }),
+  });
+  expect(response.status).toBe(200);
+  return sessionCookie(response.headers.getSetCookie());
+}
+
+describe('npm start (embedded default)', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'storage-embedded-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds on the first start, prints the login, stops cleanly, and reuses the data', async () => {
+    const first = await start(dataDir);
+    expect(first.output()).toContain('First start: seeding the demo dataset');
+    expect(first.output()).toContain(`running at http://127.0.0.1:${PORT}`);
+    expect(first.output()).toContain('owner@demo.test / demo1234');
+    const embeddedPort = Number(/embedded PostgreSQL.*?port (\d+)/s.exec(first.output())?.[1]);
+    expect(embeddedPort).not.toBe(5432);
+
+    const cookie = await signIn();
+    const customers = await fetch(`${base}/api/customers?pageSize=200`, { headers: { cookie } });
+    const seeded = Number(customers.headers.get('x-total-count'));
+    expect(seeded).toBeGreaterThanOrEqual(40);
+    const facilities = (await (await fetch(`${base}/api/facilities`, { headers: { cookie } })).json()) as { totalUnits: number }[];
+    expect(facilities.length).toBeGreaterThanOrEqual(3);
+    expect(facilities.reduce((n, f) => n + f.totalUnits, 0)).toBeGreaterThanOrEqual(60);
+    const landing = await fetch(`${base}/`);
+    expect(await landing.text()).toContain('portal-assets');
+    const dashboard = await fetch(`${base}/`, { headers: { cookie } });
+    expect(await dashboard.text()).toContain('console-assets');
+
+    expect(await stop(first)).toBe(0);
+    expect(await portOpen(embeddedPort)).toBe(false);
+    expect(await portOpen(PORT)).toBe(false);
+
+    const second = await start(dataDir);
+    try {
+      expect(second.output()).not.toContain('seeding');
+      const again = await fetch(`${base}/api/customers`, { headers: { cookie: await signIn() } });
+      expect(Number(again.headers.get('x-total-count'))).toBe(seeded);
+    } finally {
+      expect(await stop(second)).toBe(0);
+    }
+  }, 300_000);
+});
