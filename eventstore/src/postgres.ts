@@ -152,9 +152,16 @@ export async function appendWithinTransaction(
   return { nextRevision, position: { hi: BigInt(last.transaction_id), lo: BigInt(last.global_position) } };
 }
 
+function ownPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString });
+  // An idle connection the server closes is dropped by the pool; without a listener it would crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
 export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
   const ownsPool = !('pool' in options);
-  const pool = 'pool' in options ? options.pool : new pg.Pool({ connectionString: options.connectionString });
+  const pool = 'pool' in options ? options.pool : ownPool(options.connectionString);
 
   async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();

