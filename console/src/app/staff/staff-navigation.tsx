@@ -1,0 +1,46 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  HistoryOutlined,
+  LockOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Menu } from 'antd';
+import { Link, useLocation } from 'wouter';
+
+/** The spec's sidebar links, in the spec's order. */
+const links = [
+  { path: '/', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: '/customers', label: 'Customers', icon: <TeamOutlined /> },
+  { path: '/units', label: 'Units', icon: <AppstoreOutlined /> },
+  { path: '/leases', label: 'Lease Agreements', icon: <FileTextOutlined /> },
+  { path: '/locks', label: 'Lock Management', icon: <LockOutlined /> },
+  { path: '/billing', label: 'Billing', icon: <CreditCardOutlined /> },
+  { path: '/activities', label: 'Recent Activity', icon: <HistoryOutlined /> },
+  { path: '/reports', label: 'Reports', icon: <BarChartOutlined /> },
+  { path: '/settings', label: 'Settings', icon: <SettingOutlined /> },
+];
+
+export function StaffNavigation({ onNavigate }: { onNavigate?: () => void }) {
+  const [location] = useLocation();
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={[location]}
+      style={{ borderInlineEnd: 0 }}
+      items={links.map(({ path, label, icon }) => ({
+        key: path,
+        icon,
+        label: (
+          <Link href={path} onClick={onNavigate}>
+            {label}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}

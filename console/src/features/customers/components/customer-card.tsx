@@ -1,0 +1,37 @@
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import type { Customer } from '@storage/contracts/customers';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { customerStatusColor, customerStatusLabel } from '../customer-status.ts';
+import { ArchiveCustomerButton } from './archive-customer-button.tsx';
+import { EditCustomerButton } from './edit-customer-button.tsx';
+
+export function CustomerCard({ customer }: { customer: Customer }) {
+  return (
+    <Card
+      data-testid="customer-card"
+      className="stretch-card"
+      title={`${customer.firstName} ${customer.lastName}`}
+      extra={<Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
+      actions={[<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />]}
+    >
+      <Flex vertical gap={8}>
+        <Typography.Text ellipsis>
+          <MailOutlined className="card-line-icon" />
+          {customer.email}
+        </Typography.Text>
+        {customer.phone && (
+          <Typography.Text>
+            <PhoneOutlined className="card-line-icon" />
+            {customer.phone}
+          </Typography.Text>
+        )}
+        {customer.address && (
+          <Typography.Text type="secondary">
+            <EnvironmentOutlined className="card-line-icon" />
+            {customer.address}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}

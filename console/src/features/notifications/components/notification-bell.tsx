@@ -1,0 +1,85 @@
+import { BellOutlined } from '@ant-design/icons';
+import type { NotificationType } from '@storage/contracts/enums';
+import { Badge, Button, Card, Dropdown, Flex, Typography } from 'antd';
+import { useToast } from '../../../lib/toast.tsx';
+import { useNotifications, type StaffNotification } from '../api/get-notifications.ts';
+import { useMarkNotificationRead, useMarkNotificationsRead } from '../api/mark-notification-read.ts';
+
+const typeIcons: Partial<Record<NotificationType, string>> = {
+  payment_overdue: '💳',
+  unit_assigned: '🏢',
+  lock_battery_low: '🔋',
+};
+
+const timeOfDay = (createdAt: string) => new Date(createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+export function NotificationBell() {
+  const { data: notifications = [], isPending } = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkNotificationsRead();
+  const toast = useToast();
+  const unread = notifications.filter((notification) => !notification.read);
+
+  const open = (notification: StaffNotification) => {
+    if (notification.read) return;
+    markRead.mutate(notification.id, { onError: (error) => toast.failure('Failed to mark notification as read', error) });
+  };
+
+  const markAll = () =>
+    markAllRead.mutate(
+      unread.map((notification) => notification.id),
+      { onError: (error) => toast.failure('Failed to mark notifications as read', error) },
+    );
+
+  const panel = (
+    <Card
+      size="small"
+      className="notification-panel"
+      title="Notifications"
+      extra={
+        <Button type="link" size="small" disabled={unread.length === 0} loading={markAllRead.isPending} onClick={markAll}>
+          Mark all as read
+        </Button>
+      }
+    >
+      {isPending && <Typography.Text className="notification-status" type="secondary">Loading...</Typography.Text>}
+      {!isPending && notifications.length === 0 && (
+        <Typography.Text className="notification-status" type="secondary">
+          No notifications
+        </Typography.Text>
+      )}
+      {notifications.length > 0 && (
+        <ul className="notification-list">
+          {notifications.map((notification) => (
+            <li key={notification.id}>
+              <button
+                type="button"
+                className={notification.read ? 'notification-item' : 'notification-item notification-item-unread'}
+                onClick={() => open(notification)}
+              >
+                <span className="notification-icon" aria-hidden>
+                  {typeIcons[notification.type] ?? '📄'}
+                </span>
+                <Flex vertical flex={1} style={{ minWidth: 0 }}>
+                  <Typography.Text strong={!notification.read}>{notification.title}</Typography.Text>
+                  <Typography.Text type="secondary">{notification.message}</Typography.Text>
+                  <Typography.Text type="secondary" className="notification-time">
+                    {timeOfDay(notification.createdAt)}
+                  </Typography.Text>
+                </Flex>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+
+  return (
+    <Dropdown trigger={['click']} placement="bottomRight" popupRender={() => panel}>
+      <Badge count={unread.length} size="small" offset={[-4, 4]}>
+        <Button shape="circle" icon={<BellOutlined />} aria-label={`Notifications, ${unread.length} unread`} />
+      </Badge>
+    </Dropdown>
+  );
+}

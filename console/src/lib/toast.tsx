@@ -1,0 +1,28 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { serverMessage } from './api.ts';
+import { isUnauthorizedError } from './unauthorized.ts';
+
+/** The spec's 'Success' and destructive 'Error' toasts; a failure also says why, in the server's words. */
+export function useToast() {
+  const { notification } = App.useApp();
+  return useMemo(
+    () => ({
+      success: (description: string) => notification.success({ title: 'Success', description }),
+      failure: (description: string, error: Error) => {
+        // The query client already answers a lost session with its own toast and a new login.
+        if (isUnauthorizedError(error)) return;
+        notification.error({
+          title: 'Error',
+          description: (
+            <>
+              <div>{description}</div>
+              <div>{serverMessage(error)}</div>
+            </>
+          ),
+        });
+      },
+    }),
+    [notification],
+  );
+}

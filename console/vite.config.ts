@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'console-assets',
+  },
+});
