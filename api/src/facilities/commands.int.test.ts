@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
-import { createTestDatabase, type TestDatabase } from '@storage/ops/testing/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestEventStore } from '@storage/ops/testing/database';
+import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../commands/errors.ts';
 import type { CommandContext } from '../commands/handle.ts';
 import { addFacility, updateFacility } from './commands.ts';
 
-let database: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  database = await createTestDatabase('facilities');
-  store = await createPostgresEventStore({ connectionString: database.url });
-  await store.migrate();
-});
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+const testStore = useTestEventStore('facilities');
 
 function context(): CommandContext {
-  return { store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date('2025-06-01T10:00:00Z') };
+  return { store: testStore.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date('2025-06-01T10:00:00Z') };
 }
 
 const facility = (name: string) => ({ name, address: '1 Main St, Springfield', phone: null, managerName: null });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
-import { createTestDatabase, type TestDatabase } from '@storage/ops/testing/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestEventStore } from '@storage/ops/testing/database';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { addCustomer } from '../customers/commands.ts';
@@ -10,22 +9,10 @@ import { addUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { endLease, startLease } from './commands.ts';
 
-let database: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  database = await createTestDatabase('leases');
-  store = await createPostgresEventStore({ connectionString: database.url });
-  await store.migrate();
-});
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+const testStore = useTestEventStore('leases');
 
 function context(): CommandContext {
-  return { store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date('2025-06-01T10:00:00Z') };
+  return { store: testStore.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date('2025-06-01T10:00:00Z') };
 }
 
 async function newUnit() {
@@ -63,7 +50,7 @@ async function newCustomer() {
 const termsFor = (customerId: string, unitId: string) => ({ customerId, unitId, startDate: '2025-06-01', monthlyRate: '120.00', depositAmount: null });
 
 async function unitStatus(unitId: string) {
-  const { state } = await loadAggregate(store, streams.unit(unitId), unitAggregate);
+  const { state } = await loadAggregate(testStore.store, streams.unit(unitId), unitAggregate);
   return state.status === 'current' ? state.fields.status : 'none';
 }
 
@@ -75,7 +62,7 @@ describe('leasing a unit', () => {
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const result of results.filter((r) => r.status === 'rejected')) expect(result.reason).toBeInstanceOf(ConflictError);
-    const unitEvents = await store.readStream(streams.unit(unitId));
+    const unitEvents = await testStore.store.readStream(streams.unit(unitId));
     expect(unitEvents.map((e) => e.type)).toEqual(['unit_added', 'unit_status_changed']);
   });
 
@@ -95,6 +82,6 @@ describe('leasing a unit', () => {
     const unitId = await newUnit();
     await expect(startLease(context(), termsFor(randomUUID(), unitId))).rejects.toThrow(NotFoundError);
     await expect(startLease(context(), { ...termsFor(await newCustomer(), unitId), monthlyRate: '0.00' })).rejects.toThrow(/monthly rate/);
-    expect(await store.readStream(streams.unit(unitId))).toHaveLength(1);
+    expect(await testStore.store.readStream(streams.unit(unitId))).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 // Tests run against the machine's real PostgreSQL (CI has one on 127.0.0.1:5432).
 // Each test file gets a database of its own, dropped when it is done.
 import { randomBytes } from 'node:crypto';
+import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -38,6 +40,30 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * A Postgres event store on a database of the calling test file's own, made before its tests
+ * and dropped after them. Read `.store` inside tests.
+ */
+export function useTestEventStore(prefix: string): { readonly store: PostgresEventStore } {
+  let database: TestDatabase | undefined;
+  let store: PostgresEventStore | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(prefix);
+    store = await createPostgresEventStore({ connectionString: database.url });
+    await store.migrate();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+  return {
+    get store() {
+      if (!store) throw new Error('the test event store is made in beforeAll');
+      return store;
     },
   };
 }
