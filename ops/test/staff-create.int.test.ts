@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createPostgresEventStore } from '@storage/eventstore/postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../src/testing/database.ts';
+
+// Distributed mode has no default account: `npm run ops -- staff:create` makes the first one.
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+function runCli(args: string[], env: Record<string, string>, input: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, REDIS_URL: '', EVENTSTORE_URL: '', ...env } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code) => resolve({ code, output }));
+    child.stdin.end(input);
+  });
+}
+
+describe('ops staff:create', () => {
+  let database: TestDatabase;
+  const args = ['staff:create', '--email', 'First.Owner@Example.com', '--first-name', 'First', '--last-name', 'Owner', '--role', 'owner', '--password-stdin'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('staff_create');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('creates a staff account from a password on standard input, once', async () => {
+    const created = await runCli(args, { DATABASE_URL: database.url }, 'a long password\n');
+    expect(created.output).toContain('Staff account first.owner@example.com created (owner');
+    expect(created.code).toBe(0);
+
+    const store = await createPostgresEventStore({ connectionString: database.url });
+    const registered = (await store.readAll({ limit: 100 })).filter((e) => e.type === 'staff_registered');
+    await store.close();
+    expect(registered).toHaveLength(1);
+    expect(registered[0]!.data).toMatchObject({ email: 'first.owner@example.com', firstName: 'First', lastName: 'Owner', role: 'owner' });
+
+    const again = await runCli(args, { DATABASE_URL: database.url }, 'another long password\n');
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already exists');
+  });
+
+  it('refuses a short password, an unknown role and a missing DATABASE_URL', async () => {
+    const short = await runCli(args, { DATABASE_URL: database.url }, 'short\n');
+    expect([short.code, short.output.trim()]).toEqual([1, 'The password must be at least 8 characters']);
+    const role = await runCli(['staff:create', '--email', 'a@example.com', '--role', 'boss', '--password-stdin'], { DATABASE_URL: database.url }, 'a long password');
+    expect(role.code).toBe(1);
+    expect(role.output).toContain('--role must be one of: owner, manager, clerk, auditor');
+    const noDatabase = await runCli(args, { DATABASE_URL: '' }, 'a long password');
+    expect(noDatabase.code).toBe(1);
+    expect(noDatabase.output).toContain('needs DATABASE_URL');
+  });
+});
