@@ -1,12 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
+import { leaseRoutes } from './leases/routes.ts';
+import { lockRoutes } from './locks/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { unitRoutes } from './units/routes.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -24,6 +32,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
   await app.register(notificationRoutes, deps);
+  await app.register(unitRoutes, deps);
+  await app.register(lockRoutes, deps);
+  await app.register(invoiceRoutes, deps);
+  await app.register(leaseRoutes, deps);
+  await app.register(activityRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+  await app.register(reportRoutes, deps);
+  await app.register(settingsRoutes, deps);
 
   if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found' }));

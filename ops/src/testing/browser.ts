@@ -1,5 +1,11 @@
 // Browser tests drive Debian's Chromium through playwright-core (no browser is downloaded).
-import { chromium, type Browser } from 'playwright-core';
+import { registerStaff } from '@storage/api/auth/staff';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_STAFF } from '../seed/demo.ts';
+import { startTestPlatform, type TestPlatform } from './platform.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,4 +23,56 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The built console and portal, as `npm start` serves them. */
+export const builtFrontEnds = {
+  console: fileURLToPath(new URL('../../../console/dist', import.meta.url)),
+  portal: fileURLToPath(new URL('../../../portal/dist', import.meta.url)),
+};
+
+export interface ProductUnderTest {
+  platform: TestPlatform;
+  browser: Browser;
+  baseUrl: string;
+  /** The demo owner's login, registered on the test database. */
+  login: { email: string; password: string };
+  /** Signs `page` in through the /login page and waits for the dashboard. */
+  signIn(page: Page): Promise<void>;
+  /** Saves a full-page screenshot when SCREENSHOT_DIR is set (for looking at it, not asserting). */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole product on a throwaway database, listening on a free port, and a Chromium to drive it. */
+export async function startProductUnderTest(options: { seedDemo?: boolean } = {}): Promise<ProductUnderTest> {
+  const platform = await startTestPlatform({ staticRoots: builtFrontEnds, seedDemo: options.seedDemo ?? false });
+  const login = { email: 'owner@demo.test', password: 'demo1234' };
+  const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+  const { position } = await registerStaff(ctx, { ...DEMO_STAFF, password: login.password });
+  if (position) await platform.api.afterAppend(position, 10_000);
+  await platform.api.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(platform.api.app.server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  return {
+    platform,
+    browser,
+    baseUrl,
+    login,
+    async signIn(page) {
+      await page.goto(`${baseUrl}/login`);
+      await page.getByLabel('Email').fill(login.email);
+      await page.getByLabel('Password').fill(login.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    },
+    async screenshot(page, name) {
+      const dir = process.env.SCREENSHOT_DIR;
+      if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await platform.close();
+    },
+  };
 }

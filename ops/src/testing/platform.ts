@@ -7,6 +7,7 @@ import { readConfig } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { startProjector, type ProjectorService } from '@storage/projector/service';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { seedDemoData } from '../seed/demo.ts';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './database.ts';
 
 /** The `name=value` of the session cookie, as the browser sends it back (still URL-encoded). */
@@ -28,7 +29,12 @@ export interface TestPlatform {
 }
 
 export async function startTestPlatform(
-  options: { queue?: 'redis' | 'postgres'; staticRoots?: { console: string; portal: string } } = {},
+  options: {
+    queue?: 'redis' | 'postgres';
+    staticRoots?: { console: string; portal: string };
+    /** Seeds the demo dataset (as the first `npm start` does) and waits for the read model. */
+    seedDemo?: boolean;
+  } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase('platform');
   const config = { ...readConfig({}), redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
@@ -42,6 +48,11 @@ export async function startTestPlatform(
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
   const projector = await startProjector({ pool: api.pool, store: api.store, connection });
+  if (options.seedDemo) {
+    await seedDemoData(api.store, { now: new Date() });
+    const head = await api.store.headPosition();
+    if (head) await api.afterAppend(head, 120_000);
+  }
   async function createStaff(role: StaffRole = 'owner') {
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';

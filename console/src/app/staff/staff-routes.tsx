@@ -2,18 +2,25 @@ import { lazy, type ReactNode } from 'react';
 
 const DashboardPage = lazy(() => import('../routes/dashboard.tsx'));
 const CustomersPage = lazy(() => import('../routes/customers.tsx'));
+const UnitsPage = lazy(() => import('../routes/units.tsx'));
+const LeasesPage = lazy(() => import('../routes/leases.tsx'));
+const LocksPage = lazy(() => import('../routes/locks.tsx'));
+const BillingPage = lazy(() => import('../routes/billing.tsx'));
+const ActivitiesPage = lazy(() => import('../routes/activities.tsx'));
+const ReportsPage = lazy(() => import('../routes/reports.tsx'));
+const SettingsPage = lazy(() => import('../routes/settings.tsx'));
 const ComingSoonPage = lazy(() => import('../routes/coming-soon.tsx'));
 
 export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = [
   { path: '/', screen: <DashboardPage /> },
   { path: '/customers', screen: <CustomersPage /> },
-  { path: '/units', screen: <ComingSoonPage title="Units" /> },
-  { path: '/leases', screen: <ComingSoonPage title="Lease Agreements" /> },
-  { path: '/locks', screen: <ComingSoonPage title="Smart Locks" /> },
-  { path: '/billing', screen: <ComingSoonPage title="Billing & Invoices" /> },
-  { path: '/activities', screen: <ComingSoonPage title="Recent Activity" /> },
-  { path: '/reports', screen: <ComingSoonPage title="Reports" /> },
-  { path: '/settings', screen: <ComingSoonPage title="Settings" /> },
+  { path: '/units', screen: <UnitsPage /> },
+  { path: '/leases', screen: <LeasesPage /> },
+  { path: '/locks', screen: <LocksPage /> },
+  { path: '/billing', screen: <BillingPage /> },
+  { path: '/activities', screen: <ActivitiesPage /> },
+  { path: '/reports', screen: <ReportsPage /> },
+  { path: '/settings', screen: <SettingsPage /> },
   { path: '/audit', screen: <ComingSoonPage title="Audit Log" /> },
 ];
 

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+
+export async function activityRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.addHook('preHandler', app.requireStaff);
+  void deps;
+}

@@ -1,0 +1,5 @@
+import ComingSoonPage from './coming-soon.tsx';
+
+export default function UnitsPage() {
+  return <ComingSoonPage title="Units" />;
+}

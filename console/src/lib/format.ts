@@ -1,0 +1,30 @@
+import { formatDollars } from '@storage/contracts/money';
+
+// The spec's display formats (section 9), in one place for every screen.
+
+export { formatDollars };
+
+/** Invoice and lease dates: 'Mon D, YYYY' (US). Accepts YYYY-MM-DD or an ISO timestamp. */
+export function formatDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** Notification times: 12-hour, e.g. '3:05 PM'. */
+export function formatTime12h(value: string): string {
+  return new Date(value).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+}
+
+/** Activity feed and lock 'Last seen' ages: 'Just now' under 1 h, 'Nh ago' under 24 h, else 'Nd ago'. */
+export function ageLabel(value: string | null, now: Date = new Date()): string {
+  if (!value) return 'Never';
+  const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
+  if (hours < 1) return 'Just now';
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+/** Occupancy rate: one decimal plus %. */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
