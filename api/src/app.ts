@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
@@ -27,6 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   await app.register(sessionPlugin, deps);
+  registerIdempotency(app, deps.pool);
 
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
