@@ -8,6 +8,7 @@ import { facilityRoutes } from './facilities/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
@@ -27,6 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(sessionPlugin, deps);
   registerIdempotency(app, deps.pool);
 
