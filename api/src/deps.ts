@@ -15,4 +15,6 @@ export interface AppDeps {
   /** Built front ends to serve; absent in API-only tests. */
   staticRoots?: { console: string; portal: string };
   logger?: boolean | object;
+  /** STRIPE_PUBLISHABLE_KEY from the configuration; absent when the built-in test provider takes payments. */
+  stripePublishableKey?: string;
 }

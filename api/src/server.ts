@@ -43,6 +43,7 @@ export async function createApiServer(options: {
     store,
     pool,
     sessionKey: options.sessionKey,
+    stripePublishableKey: config.stripePublishableKey,
     redis,
     staticRoots: options.staticRoots,
     logger: options.logger,

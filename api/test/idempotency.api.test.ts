@@ -1,4 +1,6 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 describe('Idempotency-Key on commands', () => {
@@ -45,5 +47,37 @@ describe('Idempotency-Key on commands', () => {
     const response = await post({ firstName: 'A', lastName: 'B', email: 'ab@example.com' }, 'x'.repeat(201));
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('Idempotency-Key');
+  });
+});
+
+describe('Idempotency-Key and secrets', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('never keeps the answer of a route that hands out a secret', async () => {
+    const cookie = await platform.signIn('owner');
+    const facility = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/facilities',
+      payload: { name: 'Secret Storage', address: '1 Key St' },
+      headers: { cookie },
+    });
+    expect(facility.statusCode).toBe(201);
+    const issue = () =>
+      platform.api.app.inject({
+        method: 'POST',
+        url: `/api/facilities/${facility.json().id}/gateway-key`,
+        headers: { cookie, 'idempotency-key': 'rotate-1' },
+      });
+    const first = await issue();
+    expect(first.statusCode).toBe(201);
+    const kept = await platform.api.pool.anyFirst(sql.type(z.object({ key: z.string() }))`SELECT key FROM idempotency_keys`);
+    expect(kept).not.toContain('rotate-1');
   });
 });

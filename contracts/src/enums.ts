@@ -51,9 +51,15 @@ export const activityTypes = [
   'access_granted',
   'lock_status_changed',
   'other',
+  // The feed also tells these events a manager follows.
+  'customer_archived',
+  'invoice_sent',
+  'invoice_overdue',
+  'invoice_cancelled',
+  'lock_assigned',
 ] as const;
 export const ActivityType = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof ActivityType>;
 
-export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'other']);
+export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'other']);
 export type NotificationType = z.infer<typeof NotificationType>;

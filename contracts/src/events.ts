@@ -37,6 +37,8 @@ export const eventSchemas = {
     facilityId: Id,
     changes: z.object({ name: text, address: text, phone: nullableText, managerName: nullableText }).partial(),
   }),
+  /** A facility's lock gateways authenticate with a new key; only its hash is kept, and the old key stops working. */
+  gateway_key_rotated: z.object({ facilityId: Id, keyHash: text, keyPrefix: text }),
 
   unit_added: z.object({
     unitId: Id,
@@ -48,7 +50,15 @@ export const eventSchemas = {
     status: UnitStatus,
     description: nullableText,
   }),
-  unit_status_changed: z.object({ unitId: Id, status: UnitStatus, reason: nullableText }),
+  // leaseId / reservationId: which lease or reservation holds the unit after the change
+  // (absent in events written before they were recorded: the defaults apply).
+  unit_status_changed: z.object({
+    unitId: Id,
+    status: UnitStatus,
+    reason: nullableText,
+    leaseId: Id.nullable().default(null),
+    reservationId: Id.nullable().default(null),
+  }),
 
   customer_added: CustomerFields.extend({ customerId: Id }),
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
@@ -111,6 +121,15 @@ export const eventSchemas = {
 
   notification_read: z.object({ notificationId: Id }),
 
+  business_profile_updated: z.object({ scope: text, name: text, phone: nullableText, email: nullableText }),
+  notification_preferences_updated: z.object({
+    scope: text,
+    overduePaymentAlerts: z.boolean(),
+    lowBatteryAlerts: z.boolean(),
+    newCustomerAlerts: z.boolean(),
+  }),
+  payment_settings_updated: z.object({ scope: text, automaticCharging: z.boolean(), lateFeeAmount: amount }),
+
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),
 } as const;
@@ -155,6 +174,7 @@ export const streams = {
   lock: (id: string) => `lock-${id}`,
   reservation: (id: string) => `reservation-${id}`,
   notification: (id: string) => `notification-${id}`,
+  settings: (scope: string) => `settings-${scope}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };

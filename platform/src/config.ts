@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   sessionSecret: string | undefined;
   demoPassword: string;
+  /** The card provider's publishable key; Settings shows it masked. Unset: the built-in test provider. */
+  stripePublishableKey: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './.data'),
     sessionSecret: env.SESSION_SECRET || undefined,
     demoPassword: env.DEMO_PASSWORD || 'demo1234',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
   };
 }

@@ -2,10 +2,13 @@ import type { Projection } from './projection.ts';
 import { activitiesProjection } from './projections/activities.ts';
 import { customersProjection } from './projections/customers.ts';
 import { facilitiesProjection } from './projections/facilities.ts';
+import { gatewayKeysProjection } from './projections/gateway-keys.ts';
 import { invoicesProjection } from './projections/invoices.ts';
 import { leasesProjection } from './projections/leases.ts';
 import { locksProjection } from './projections/locks.ts';
+import { metricsProjection } from './projections/metrics.ts';
 import { notificationsProjection } from './projections/notifications.ts';
+import { settingsProjection } from './projections/settings.ts';
 import { staffProjection } from './projections/staff.ts';
 import { unitsProjection } from './projections/units.ts';
 
@@ -15,12 +18,16 @@ import { unitsProjection } from './projections/units.ts';
  */
 export const readModelProjections: Projection[] = [
   staffProjection,
+  // Before notifications: the alert toggles are read as of each event, in the same transaction.
+  settingsProjection,
   facilitiesProjection,
   unitsProjection,
   customersProjection,
   leasesProjection,
   invoicesProjection,
   locksProjection,
+  gatewayKeysProjection,
+  metricsProjection,
   activitiesProjection,
   notificationsProjection,
 ];

@@ -4,6 +4,7 @@ import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/
 import type { DatabasePool } from 'slonik';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
+import { startScheduledJobs } from './jobs/scheduler.ts';
 import { catchUp, ensureCheckpoints } from './runner.ts';
 
 /** The safety net: a wake-up lost anywhere is made good within this. */
@@ -30,8 +31,10 @@ export async function startProjector(options: {
   const queue = createQueue(PROJECTOR_QUEUE, options.connection);
   await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
   await wakeProjector(queue);
+  const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });
   return {
     async stop() {
+      await scheduledJobs.stop();
       await worker.close();
       await queue.close();
     },

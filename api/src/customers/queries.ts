@@ -1,8 +1,9 @@
 import type { Customer, ListCustomersQuery } from '@storage/contracts/customers';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 
-const CustomerRow = z.object({
+export const CustomerRow = z.object({
   id: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -16,13 +17,12 @@ const CustomerRow = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const CustomerListRow = CustomerRow.extend({ total: z.number() });
 
-const columns = sql.fragment`
+export const columns = sql.fragment`
   id::text, first_name, last_name, email, phone, address, emergency_contact, emergency_phone, status,
   facility_id::text, created_at, updated_at`;
 
-function toCustomer(row: z.infer<typeof CustomerRow>): Customer {
+export function toCustomer(row: z.infer<typeof CustomerRow>): Customer {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -39,27 +39,17 @@ function toCustomer(row: z.infer<typeof CustomerRow>): Customer {
   };
 }
 
-/** `%term%` for LIKE, with the term's own wildcards taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function listCustomers(pool: DatabasePool, query: z.output<z.ZodType<ListCustomersQuery>> & { page: number; pageSize: number }) {
+export async function listCustomers(pool: DatabasePool, query: z.output<typeof ListCustomersQuery>) {
   const conditions = [sql.fragment`NOT archived`];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
-  const rows = await pool.any(sql.type(CustomerListRow)`
-    SELECT ${columns}, count(*) OVER ()::int8 AS total
-    FROM customers
-    WHERE ${sql.join(conditions, sql.fragment` AND `)}
-    ORDER BY created_at DESC, id
-    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    total = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
-      SELECT count(*)::int8 AS n FROM customers WHERE ${sql.join(conditions, sql.fragment` AND `)}`);
-  }
+  const { rows, total } = await listPage(
+    pool,
+    CustomerRow,
+    { select: columns, from: sql.fragment`customers`, where: allOf(conditions), orderBy: sql.fragment`created_at DESC, id` },
+    query,
+  );
   return { customers: rows.map(toCustomer), total };
 }
 

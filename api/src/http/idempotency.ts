@@ -23,6 +23,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
+  interface FastifyContextConfig {
+    /** false for routes whose answer carries a secret that must not be kept for replays. */
+    idempotent?: boolean;
+  }
 }
 
 function scopeOf(request: FastifyRequest): string {
@@ -35,7 +39,7 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[HEADER];
-    if (header === undefined || !MUTATING.has(request.method)) return;
+    if (header === undefined || !MUTATING.has(request.method) || request.routeOptions.config.idempotent === false) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KeyPattern.test(key)) throw new ValidationError('Idempotency-Key must be 1 to 200 visible ASCII characters', 'Idempotency-Key');
     const scope = scopeOf(request);

@@ -28,7 +28,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
   if (where === 'body' && (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw new ValidationError('The request body must be a JSON object');
   }
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = fieldName(issue.path) ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined);

@@ -1,3 +1,4 @@
+import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { toCents } from '@storage/contracts/money';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
@@ -26,7 +27,7 @@ export function generateInvoice(command: GenerateInvoice, state: InvoiceState): 
 
 export function sendInvoice(command: SendInvoice, state: InvoiceState): DomainEvent[] {
   const { status } = existing(state).fields;
-  if (status === 'sent') return [];
+  if (status === 'sent') throw new ConflictError('This invoice was already sent');
   if (status !== 'draft') throw new ConflictError(`Only a draft invoice can be sent; this one is ${status}`);
   return [{ type: 'invoice_sent', data: { invoiceId: command.invoiceId } }];
 }
@@ -60,6 +61,17 @@ export function cancelInvoice(command: CancelInvoice, state: InvoiceState): Doma
   if (status === 'cancelled') return [];
   if (status === 'paid') throw new ConflictError('A paid invoice cannot be cancelled');
   return [{ type: 'invoice_cancelled', data: { invoiceId: command.invoiceId } }];
+}
+
+/**
+ * A customer's standing follows their invoices: an active customer with an overdue invoice is
+ * overdue, and an overdue customer with none left is active again. Other statuses (inactive,
+ * terminated) are a manager's decision and stay. Returns the new status, or null for no change.
+ */
+export function customerStandingAfterBilling(status: CustomerStatus, hasOverdueInvoice: boolean): CustomerStatus | null {
+  if (hasOverdueInvoice && status === 'active') return 'overdue';
+  if (!hasOverdueInvoice && status === 'overdue') return 'active';
+  return null;
 }
 
 export function decideInvoice(command: InvoiceCommand, state: InvoiceState): DomainEvent[] {

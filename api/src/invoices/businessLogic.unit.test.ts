@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
 import { evolveInvoice, initialInvoiceState, type InvoiceFields } from './invoice.ts';
 
 const given = (...events: DomainEvent[]) => ({
@@ -51,8 +51,8 @@ describe('send invoice', () => {
     expect(given(generated).when({ type: 'SendInvoice', invoiceId })).toEqual([sent]);
   });
 
-  it('records nothing when the invoice was already sent', () => {
-    expect(given(generated, sent).when({ type: 'SendInvoice', invoiceId })).toEqual([]);
+  it('refuses to send an invoice twice, saying it was already sent', () => {
+    expect(() => given(generated, sent).when({ type: 'SendInvoice', invoiceId })).toThrow(/already sent/);
   });
 
   it('refuses to send a paid invoice', () => {
@@ -126,5 +126,27 @@ describe('cancel invoice', () => {
 
   it('refuses to cancel a paid invoice', () => {
     expect(() => given(generated, sent, paid).when({ type: 'CancelInvoice', invoiceId })).toThrow(ConflictError);
+  });
+});
+
+describe('customer standing after billing', () => {
+  it('makes an active customer with an overdue invoice overdue', () => {
+    expect(customerStandingAfterBilling('active', true)).toBe('overdue');
+  });
+
+  it('makes an overdue customer with no overdue invoice left active again', () => {
+    expect(customerStandingAfterBilling('overdue', false)).toBe('active');
+  });
+
+  it('changes nothing when the standing already matches', () => {
+    expect(customerStandingAfterBilling('overdue', true)).toBeNull();
+    expect(customerStandingAfterBilling('active', false)).toBeNull();
+  });
+
+  it('leaves inactive and terminated customers as the manager set them', () => {
+    for (const status of ['inactive', 'terminated'] as const) {
+      expect(customerStandingAfterBilling(status, true)).toBeNull();
+      expect(customerStandingAfterBilling(status, false)).toBeNull();
+    }
   });
 });

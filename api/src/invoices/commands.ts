@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import type { DatabasePool } from 'slonik';
+import { DomainRuleError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
-import { requireCurrentCustomer } from '../customers/commands.ts';
+import { decideCustomer } from '../customers/businessLogic.ts';
+import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
-import { decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
 import { invoiceAggregate, type InvoiceFields } from './invoice.ts';
+import { overdueInvoiceIdsOf } from './queries.ts';
 
 function decide(ctx: CommandContext, command: InvoiceCommand) {
   return handleCommand(ctx, streams.invoice(command.invoiceId), invoiceAggregate, (state) => decideInvoice(command, state));
@@ -17,10 +20,12 @@ function today(ctx: CommandContext): string {
 }
 
 export async function generateInvoice(ctx: CommandContext, fields: InvoiceFields, invoiceId: string = randomUUID()) {
-  await requireCurrentCustomer(ctx, fields.customerId);
+  // The ids come in the request body: one that names nothing is a mistake in the request (400).
+  const { state: customer } = await loadAggregate(ctx.store, streams.customer(fields.customerId), customerAggregate);
+  if (customer.status !== 'current') throw new DomainRuleError('customerId: Customer not found', 'customerId');
   if (fields.leaseId !== null) {
     const { state: lease } = await loadAggregate(ctx.store, streams.lease(fields.leaseId), leaseAggregate);
-    if (lease.status === 'none') throw new NotFoundError('Lease not found');
+    if (lease.status === 'none') throw new DomainRuleError('leaseId: Lease not found', 'leaseId');
     if (lease.terms.customerId !== fields.customerId) throw new DomainRuleError('The lease belongs to another customer', 'leaseId');
   }
   const key = {
@@ -53,4 +58,32 @@ export async function recordPayment(
 
 export async function cancelInvoice(ctx: CommandContext, invoiceId: string) {
   return decide(ctx, { type: 'CancelInvoice', invoiceId });
+}
+
+/** Brings the customer's status in line with their invoices (see `customerStandingAfterBilling`), on fresh state. */
+function settleCustomerStanding(ctx: CommandContext, customerId: string, hasOverdueInvoice: boolean) {
+  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (customer) => {
+    if (customer.status !== 'current') return [];
+    const status = customerStandingAfterBilling(customer.fields.status, hasOverdueInvoice);
+    return status ? decideCustomer({ type: 'UpdateCustomer', customerId, changes: { status } }, customer) : [];
+  });
+}
+
+/** A customer with an overdue invoice is overdue too (customer_updated). */
+export async function markCustomerOverdue(ctx: CommandContext, customerId: string) {
+  return settleCustomerStanding(ctx, customerId, true);
+}
+
+/**
+ * Every path that records a payment calls this after it: a customer left with no overdue invoice
+ * is active again. The read model names the candidates; each one's own stream has the last word,
+ * so an invoice paid a moment ago that the read model still shows overdue does not count.
+ * Null when the customer still has an overdue invoice.
+ */
+export async function afterPaymentRecorded(ctx: CommandContext, pool: DatabasePool, customerId: string) {
+  for (const invoiceId of await overdueInvoiceIdsOf(pool, customerId)) {
+    const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+    if (state.status === 'current' && state.fields.status === 'overdue') return null;
+  }
+  return settleCustomerStanding(ctx, customerId, false);
 }

@@ -17,7 +17,11 @@ export function startLease(command: StartLease, state: LeaseState): DomainEvent[
 
 export function endLease(command: EndLease, state: LeaseState): DomainEvent[] {
   if (state.status === 'none') throw new NotFoundError('Lease not found');
-  if (state.status === 'ended') throw new ConflictError(`This lease already ended on ${state.endDate}`);
+  if (state.status === 'ended') {
+    // Ending it again on the same day is a retry: nothing more to record.
+    if (state.endDate === command.endDate) return [];
+    throw new ConflictError(`This lease already ended on ${state.endDate}`);
+  }
   const { customerId, unitId, startDate } = state.terms;
   // ISO dates (YYYY-MM-DD) compare correctly as text.
   if (command.endDate < startDate) throw new DomainRuleError(`The end date must not be before the start date ${startDate}`, 'endDate');

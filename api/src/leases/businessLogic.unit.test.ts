@@ -53,7 +53,11 @@ describe('end lease', () => {
     expect(() => given(started).when({ type: 'EndLease', leaseId, endDate: '2025-02-28' })).toThrow(DomainRuleError);
   });
 
-  it('refuses to end a lease that has already ended', () => {
+  it('records nothing when an ended lease is ended again on the same day (a retry)', () => {
+    expect(given(started, ended).when({ type: 'EndLease', leaseId, endDate: '2025-06-15' })).toEqual([]);
+  });
+
+  it('refuses to end a lease that has already ended on another day', () => {
     expect(() => given(started, ended).when({ type: 'EndLease', leaseId, endDate: '2025-07-01' })).toThrow(/already ended on 2025-06-15/);
   });
 

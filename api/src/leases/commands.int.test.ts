@@ -3,11 +3,13 @@ import { streams } from '@storage/contracts/events';
 import { useTestEventStore } from '@storage/ops/testing/database';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { envelope, handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { addCustomer } from '../customers/commands.ts';
-import { addUnit } from '../units/commands.ts';
+import { addUnit, reserveUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
+import { decideLease } from './businessLogic.ts';
 import { endLease, startLease } from './commands.ts';
+import { leaseAggregate } from './lease.ts';
 
 const testStore = useTestEventStore('leases');
 
@@ -83,5 +85,36 @@ describe('leasing a unit', () => {
     await expect(startLease(context(), termsFor(randomUUID(), unitId))).rejects.toThrow(NotFoundError);
     await expect(startLease(context(), { ...termsFor(await newCustomer(), unitId), monthlyRate: '0.00' })).rejects.toThrow(/monthly rate/);
     expect(await testStore.store.readStream(streams.unit(unitId))).toHaveLength(1);
+  });
+
+  it('finishes a move-out that stopped between ending the lease and freeing the unit, when it is repeated', async () => {
+    const unitId = await newUnit();
+    const leaseId = randomUUID();
+    await startLease(context(), termsFor(await newCustomer(), unitId), leaseId);
+    // The lease ends, then the attempt stops before the unit is freed.
+    await handleCommand(context(), streams.lease(leaseId), leaseAggregate, (state) =>
+      decideLease({ type: 'EndLease', leaseId, endDate: '2025-08-31' }, state),
+    );
+    expect(await unitStatus(unitId)).toBe('occupied');
+
+    await endLease(context(), leaseId, '2025-08-31');
+    expect(await unitStatus(unitId)).toBe('available');
+    await expect(endLease(context(), leaseId, '2025-09-30')).rejects.toThrow(/already ended on 2025-08-31/);
+  });
+
+  it("leases a reserved unit only to the reservation's customer", async () => {
+    const unitId = await newUnit();
+    const [reserver, other] = [await newCustomer(), await newCustomer()];
+    const reservationId = randomUUID();
+    const submitted = { reservationId, unitId, customerId: reserver, moveInDate: '2025-06-10', specialRequests: null };
+    await testStore.store.append(streams.reservation(reservationId), [envelope(context(), { type: 'reservation_submitted', data: submitted })], {
+      expectedRevision: 'no_stream',
+    });
+    await reserveUnit(context(), unitId, reservationId);
+
+    await expect(startLease(context(), termsFor(other, unitId))).rejects.toThrow(/reserved for another customer/);
+    expect(await unitStatus(unitId)).toBe('reserved');
+    await startLease(context(), termsFor(reserver, unitId));
+    expect(await unitStatus(unitId)).toBe('occupied');
   });
 });

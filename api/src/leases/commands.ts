@@ -13,19 +13,23 @@ export async function startLease(ctx: CommandContext, terms: LeaseTerms, leaseId
   // Refused here, a bad lease never touches the unit.
   decideLease(command, (await loadAggregate(ctx.store, stream, leaseAggregate)).state);
   // The unit stream's revision decides which of racing leases gets the unit, so the unit is taken first.
-  await occupyUnit(ctx, terms.unitId);
+  await occupyUnit(ctx, terms.unitId, { leaseId, customerId: terms.customerId });
   try {
     return await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state));
   } catch (error) {
-    await vacateUnit(ctx, terms.unitId);
+    // Let the unit go unless the lease was started after all (by a racing repeat of this move-in).
+    const { state } = await loadAggregate(ctx.store, stream, leaseAggregate);
+    if (state.status === 'none') await vacateUnit(ctx, terms.unitId, leaseId);
     throw error;
   }
 }
 
+/** Ends the lease and frees its unit; repeating it with the same end date finishes what a failed attempt left undone. */
 export async function endLease(ctx: CommandContext, leaseId: string, endDate: string) {
   const result = await handleCommand(ctx, streams.lease(leaseId), leaseAggregate, (state) =>
     decideLease({ type: 'EndLease', leaseId, endDate }, state),
   );
-  for (const event of result.events) if (event.type === 'lease_ended') await vacateUnit(ctx, event.data.unitId);
-  return result;
+  if (result.state.status !== 'ended') return result;
+  const vacated = await vacateUnit(ctx, result.state.terms.unitId, leaseId);
+  return { ...result, position: vacated.position ?? result.position };
 }

@@ -1,10 +1,10 @@
 import type { LockStatus } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
+import { LOW_BATTERY_LEVEL } from '@storage/contracts/locks';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { LockFields, LockState } from './lock.ts';
 
-/** Below this battery level (percent) a lock reports low battery. */
-export const LOW_BATTERY_LEVEL = 20;
+export { LOW_BATTERY_LEVEL };
 
 export type InstallLock = { type: 'InstallLock'; lockId: string; fields: LockFields };
 export type RecordLockHeartbeat = { type: 'RecordLockHeartbeat'; lockId: string; batteryLevel: number; firmwareVersion: string | null };

@@ -24,7 +24,7 @@ export async function installLock(ctx: CommandContext, fields: LockFields, lockI
     kind: 'lock-serial',
     value: fields.serial,
     ownerStream: streams.lock(lockId),
-    field: 'serial',
+    field: 'lockId',
     takenMessage: `A lock with the id ${fields.serial} already exists`,
   };
   return withUniqueKey(ctx, key, () => decide(ctx, { type: 'InstallLock', lockId, fields }));

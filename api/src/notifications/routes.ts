@@ -1,23 +1,27 @@
-import { Id } from '@storage/contracts/fields';
+import { NotificationType } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
+import { Id } from '@storage/contracts/fields';
+import { ListNotificationsQuery, NOTIFICATION_LIST_LIMIT, UNREAD_COUNT_HEADER, type Notification } from '@storage/contracts/notifications';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '../commands/errors.ts';
 import { handleCommand } from '../commands/handle.ts';
+import { inFacility } from '../dashboard/queries.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
 
 const NotificationRow = z.object({
   id: z.string(),
-  type: z.string(),
+  // A type this version does not know shows as 'other' (the bell's 📄) rather than failing the list.
+  type: NotificationType.catch('other'),
   title: z.string(),
   message: z.string(),
   read: z.boolean(),
   created_at: z.string(),
 });
-const NOTIFICATION_LIST_LIMIT = 50;
+const CountRow = z.object({ n: z.number() });
 
 type ReadState = { read: boolean };
 const notificationAggregate = {
@@ -28,11 +32,25 @@ const notificationAggregate = {
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preHandler', app.requireStaff);
 
-  app.get('/api/notifications', async () => {
-    const rows = await deps.pool.any(sql.type(NotificationRow)`
-      SELECT id::text, type, title, message, read, created_at FROM notifications
-      ORDER BY created_at DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`);
-    return rows.map((r) => ({ id: r.id, type: r.type, title: r.title, message: r.message, read: r.read, createdAt: r.created_at }));
+  /** The newest notifications of the scope; the header counts all its unread ones, listed or not. */
+  app.get('/api/notifications', async (request, reply) => {
+    const { facilityId } = parseInput(ListNotificationsQuery, request.query, 'query');
+    const scope = inFacility(sql.fragment`facility_id`, facilityId);
+    const [rows, unread] = await Promise.all([
+      deps.pool.any(sql.type(NotificationRow)`
+        SELECT id::text, type, title, message, read, created_at FROM notifications
+        WHERE ${scope} ORDER BY created_at DESC, id LIMIT ${NOTIFICATION_LIST_LIMIT}`),
+      deps.pool.oneFirst(sql.type(CountRow)`SELECT count(*)::int8 AS n FROM notifications WHERE ${scope} AND NOT read`),
+    ]);
+    const notifications: Notification[] = rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      message: r.message,
+      read: r.read,
+      createdAt: r.created_at,
+    }));
+    return reply.header(UNREAD_COUNT_HEADER, String(unread)).send(notifications);
   });
 
   app.put('/api/notifications/:id/read', async (request, reply) => {

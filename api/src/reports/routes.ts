@@ -1,7 +1,58 @@
+import { toCsv } from '@storage/contracts/csv';
+import { ReportsQuery, type ReportKind } from '@storage/contracts/reports';
 import type { FastifyInstance } from 'fastify';
+import type { DatabasePool } from 'slonik';
+import { isoDay } from '../dashboard/month-over-month.ts';
 import type { AppDeps } from '../deps.ts';
+import { parseInput } from '../http/validate.ts';
+import { openInvoices, rentRoll, reportsOverview } from './queries.ts';
+
+type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
+
+const csvReports: Record<ReportKind, (pool: DatabasePool, facilityId: string | undefined, today: string) => Promise<Csv>> = {
+  'rent-roll': async (pool, facilityId) => ({
+    header: ['Facility', 'Building', 'Unit', 'Size', 'Customer', 'Email', 'Phone', 'Lease Start', 'Monthly Rate', 'Deposit', 'Customer Balance'],
+    rows: (await rentRoll(pool, facilityId)).map((r) => [
+      r.facility, r.building, r.unit_number, r.size, `${r.first_name} ${r.last_name}`, r.email, r.phone,
+      r.start_date, r.monthly_rate, r.deposit_amount, r.customer_balance,
+    ]),
+  }),
+  aging: async (pool, facilityId, today) => ({
+    header: ['Invoice #', 'Customer', 'Email', 'Facility', 'Due Date', 'Days Past Due', 'Aging Bucket', 'Status', 'Amount'],
+    rows: (await openInvoices(pool, facilityId, today)).map((r) => [
+      r.invoice_number, `${r.first_name} ${r.last_name}`, r.email, r.facility, r.due_date, r.days_past_due, r.bucket, r.status, r.amount,
+    ]),
+  }),
+  occupancy: async (pool, facilityId, today) => ({
+    header: ['Month', 'Total Units', 'Occupied Units', 'Occupancy Rate (%)', 'Move-ins', 'Move-outs'],
+    rows: (await reportsOverview(pool, facilityId, today)).occupancyByMonth.map((m) => [
+      m.month, m.totalUnits, m.occupiedUnits, m.occupancyRate === null ? null : m.occupancyRate.toFixed(1), m.moveIns, m.moveOuts,
+    ]),
+  }),
+  revenue: async (pool, facilityId, today) => ({
+    header: ['Month', 'Payments', 'Revenue'],
+    rows: (await reportsOverview(pool, facilityId, today)).revenueByMonth.map((m) => [m.month, m.payments, m.revenue]),
+  }),
+};
 
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preHandler', app.requireStaff);
-  void deps;
+
+  app.get('/api/reports/overview', async (request) => {
+    const { facilityId } = parseInput(ReportsQuery, request.query, 'query');
+    return reportsOverview(deps.pool, facilityId, isoDay(new Date()));
+  });
+
+  for (const [kind, build] of Object.entries(csvReports)) {
+    app.get(`/api/reports/${kind}.csv`, async (request, reply) => {
+      const { facilityId } = parseInput(ReportsQuery, request.query, 'query');
+      const today = isoDay(new Date());
+      const { header, rows } = await build(deps.pool, facilityId, today);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${kind}-${today}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(toCsv(header, rows));
+    });
+  }
 }

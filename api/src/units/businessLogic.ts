@@ -5,19 +5,29 @@ import { ConflictError, DomainRuleError, NotFoundError } from '../commands/error
 import type { UnitFields, UnitState } from './unit.ts';
 
 // A unit is occupied exactly while a lease holds it: only OccupyUnit and VacateUnit, which the
-// lease commands send, move a unit into or out of "occupied".
+// lease commands send, move a unit into or out of "occupied", and the unit records which lease.
 
 export type AddUnit = { type: 'AddUnit'; unitId: string; fields: UnitFields };
 export type ChangeUnitStatus = { type: 'ChangeUnitStatus'; unitId: string; status: UnitStatus; reason: string | null };
-export type OccupyUnit = { type: 'OccupyUnit'; unitId: string };
-export type VacateUnit = { type: 'VacateUnit'; unitId: string };
-export type UnitCommand = AddUnit | ChangeUnitStatus | OccupyUnit | VacateUnit;
+export type ReserveUnit = { type: 'ReserveUnit'; unitId: string; reservationId: string };
+/** The reservation the unit was held for when the command was prepared, and its customer. */
+export type HeldReservation = { reservationId: string; customerId: string };
+export type OccupyUnit = { type: 'OccupyUnit'; unitId: string; leaseId: string; customerId: string; reservation: HeldReservation | null };
+export type VacateUnit = { type: 'VacateUnit'; unitId: string; leaseId: string };
+export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit;
 
 const occupiedByLeaseOnly = 'A unit becomes occupied only when a lease starts';
 
 function existing(state: UnitState) {
   if (state.status === 'none') throw new NotFoundError('Unit not found');
   return state;
+}
+
+function statusChanged(unitId: string, status: UnitStatus, reason: string | null, holder: { leaseId?: string; reservationId?: string } = {}): DomainEvent {
+  return {
+    type: 'unit_status_changed',
+    data: { unitId, status, reason, leaseId: holder.leaseId ?? null, reservationId: holder.reservationId ?? null },
+  };
 }
 
 export function addUnit(command: AddUnit, state: UnitState): DomainEvent[] {
@@ -32,20 +42,39 @@ export function changeUnitStatus(command: ChangeUnitStatus, state: UnitState): D
   if (command.status === 'occupied') throw new DomainRuleError(occupiedByLeaseOnly, 'status');
   if (unit.fields.status === 'occupied') throw new ConflictError(`Unit ${unit.fields.unitNumber} is leased: end its lease first`, 'status');
   if (unit.fields.status === command.status) return [];
-  return [{ type: 'unit_status_changed', data: { unitId: command.unitId, status: command.status, reason: command.reason } }];
+  return [statusChanged(command.unitId, command.status, command.reason)];
+}
+
+export function reserveUnit(command: ReserveUnit, state: UnitState): DomainEvent[] {
+  const unit = existing(state);
+  if (unit.fields.status === 'reserved' && unit.reservationId === command.reservationId) return [];
+  if (unit.fields.status !== 'available') throw new ConflictError(`Unit ${unit.fields.unitNumber} is not available`, 'unitId');
+  return [statusChanged(command.unitId, 'reserved', 'Reserved', { reservationId: command.reservationId })];
 }
 
 export function occupyUnit(command: OccupyUnit, state: UnitState): DomainEvent[] {
   const unit = existing(state);
   const { status, unitNumber } = unit.fields;
-  if (status === 'occupied') throw new ConflictError(`Unit ${unitNumber} is already leased`, 'unitId');
+  if (status === 'occupied') {
+    // The same lease asking again (a retried move-in) already holds the unit.
+    if (unit.leaseId === command.leaseId) return [];
+    throw new ConflictError(`Unit ${unitNumber} is already leased`, 'unitId');
+  }
   if (status === 'maintenance') throw new ConflictError(`Unit ${unitNumber} is under maintenance`, 'unitId');
-  return [{ type: 'unit_status_changed', data: { unitId: command.unitId, status: 'occupied', reason: 'Lease started' } }];
+  if (status === 'reserved' && unit.reservationId !== null) {
+    const reservedFor = command.reservation?.reservationId === unit.reservationId ? command.reservation.customerId : null;
+    if (reservedFor !== command.customerId) throw new ConflictError(`Unit ${unitNumber} is reserved for another customer`, 'unitId');
+  }
+  return [statusChanged(command.unitId, 'occupied', 'Lease started', { leaseId: command.leaseId })];
 }
 
 export function vacateUnit(command: VacateUnit, state: UnitState): DomainEvent[] {
-  if (existing(state).fields.status !== 'occupied') return [];
-  return [{ type: 'unit_status_changed', data: { unitId: command.unitId, status: 'available', reason: 'Lease ended' } }];
+  const unit = existing(state);
+  if (unit.fields.status !== 'occupied') return [];
+  // Another lease holds the unit now: this lease let it go before. A unit occupied before
+  // leases were recorded on it names no lease, and is freed by the lease that ends.
+  if (unit.leaseId !== null && unit.leaseId !== command.leaseId) return [];
+  return [statusChanged(command.unitId, 'available', 'Lease ended')];
 }
 
 export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[] {
@@ -54,6 +83,8 @@ export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[
       return addUnit(command, state);
     case 'ChangeUnitStatus':
       return changeUnitStatus(command, state);
+    case 'ReserveUnit':
+      return reserveUnit(command, state);
     case 'OccupyUnit':
       return occupyUnit(command, state);
     case 'VacateUnit':

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitStatus } from '@storage/contracts/enums';
-import { streams } from '@storage/contracts/events';
+import { streams, type DomainEvent } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
-import { decideUnit, type UnitCommand } from './businessLogic.ts';
+import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
 import { unitAggregate, type UnitFields } from './unit.ts';
 
 function decide(ctx: CommandContext, command: UnitCommand) {
@@ -31,11 +31,27 @@ export async function changeUnitStatus(ctx: CommandContext, unitId: string, stat
   return decide(ctx, { type: 'ChangeUnitStatus', unitId, status, reason });
 }
 
-/** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
-export async function occupyUnit(ctx: CommandContext, unitId: string) {
-  return decide(ctx, { type: 'OccupyUnit', unitId });
+/** Holds an available unit for a reservation, so that only the reservation's customer can lease it. */
+export async function reserveUnit(ctx: CommandContext, unitId: string, reservationId: string) {
+  return decide(ctx, { type: 'ReserveUnit', unitId, reservationId });
 }
 
-export async function vacateUnit(ctx: CommandContext, unitId: string) {
-  return decide(ctx, { type: 'VacateUnit', unitId });
+type SubmittedReservation = HeldReservation | null;
+const reservationAggregate = {
+  initial: null as SubmittedReservation,
+  evolve: (state: SubmittedReservation, event: DomainEvent): SubmittedReservation =>
+    event.type === 'reservation_submitted' ? { reservationId: event.data.reservationId, customerId: event.data.customerId } : state,
+};
+
+/** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
+export async function occupyUnit(ctx: CommandContext, unitId: string, lease: { leaseId: string; customerId: string }) {
+  const { state } = await loadAggregate(ctx.store, streams.unit(unitId), unitAggregate);
+  const reservationId = state.status === 'current' ? state.reservationId : null;
+  const reservation = reservationId ? (await loadAggregate(ctx.store, streams.reservation(reservationId), reservationAggregate)).state : null;
+  return decide(ctx, { type: 'OccupyUnit', unitId, ...lease, reservation });
+}
+
+/** Lets the unit go when `leaseId` ends; safe to repeat, and harmless once another lease holds the unit. */
+export async function vacateUnit(ctx: CommandContext, unitId: string, leaseId: string) {
+  return decide(ctx, { type: 'VacateUnit', unitId, leaseId });
 }

@@ -3,7 +3,7 @@
 import { createApiServer, type ApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/api/auth/staff';
 import type { StaffRole } from '@storage/contracts/enums';
-import { readConfig } from '@storage/platform/config';
+import { readConfig, type Config } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { startProjector, type ProjectorService } from '@storage/projector/service';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -34,10 +34,12 @@ export async function startTestPlatform(
     staticRoots?: { console: string; portal: string };
     /** Seeds the demo dataset (as the first `npm start` does) and waits for the read model. */
     seedDemo?: boolean;
+    /** Configuration the test sets, as environment variables would (e.g. a Stripe key). */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase('platform');
-  const config = { ...readConfig({}), redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
+  const config = { ...readConfig({}), ...options.config, redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
   const queuePrefix = `test-${database.name}`;
   const api = await createApiServer({
     config,

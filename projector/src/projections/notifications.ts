@@ -1,13 +1,18 @@
+import type { NotificationType } from '@storage/contracts/enums';
+import type { EventType } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
+import { BUSINESS_SETTINGS_SCOPE, type NotificationPreferences } from '@storage/contracts/settings';
 import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { ProjectedEvent, Projection } from '../projection.ts';
+import { notificationPreferencesOf } from './settings.ts';
 
 // Staff notifications raised by events. A notification's id is its source event's id, so
-// replaying the history raises each one once.
+// replaying the history raises each one once. The alert toggles in Settings decide, as they
+// stood when the event happened, whether its notification is raised at all.
 
 interface Notification {
-  type: string;
+  type: NotificationType;
   title: string;
   message: string;
   facilityId: string | null;
@@ -17,6 +22,21 @@ const InvoiceRow = z.object({ invoice_number: z.string(), amount: z.string(), na
 const UnitRow = z.object({ unit_number: z.string(), facility_id: z.string().nullable() });
 const LockRow = z.object({ lock_id: z.string(), unit_number: z.string().nullable(), facility_id: z.string().nullable() });
 const CustomerRow = z.object({ name: z.string() });
+
+/** The toggle that governs each event's notification; an event not listed here always notifies. */
+const governingToggle: Partial<Record<EventType, keyof NotificationPreferences>> = {
+  invoice_overdue: 'overduePaymentAlerts',
+  lock_battery_low: 'lowBatteryAlerts',
+  customer_added: 'newCustomerAlerts',
+  reservation_submitted: 'newCustomerAlerts',
+};
+
+async function isSwitchedOff(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<boolean> {
+  const toggle = governingToggle[event.type];
+  if (!toggle) return false;
+  const preferences = await notificationPreferencesOf(tx, BUSINESS_SETTINGS_SCOPE);
+  return !preferences[toggle];
+}
 
 async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<Notification | null> {
   switch (event.type) {
@@ -55,6 +75,15 @@ async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent)
         facilityId: lock?.facility_id ?? null,
       };
     }
+    case 'customer_added': {
+      const d = event.data;
+      return {
+        type: 'customer_added',
+        title: 'New customer',
+        message: `${d.firstName} ${d.lastName} (${d.email}) was added`,
+        facilityId: d.facilityId,
+      };
+    }
     case 'reservation_submitted': {
       const unit = await tx.maybeOne(sql.type(UnitRow)`SELECT unit_number, facility_id::text FROM units WHERE id = ${event.data.unitId}`);
       return {
@@ -77,6 +106,7 @@ export const notificationsProjection: Projection = {
       await tx.query(sql.unsafe`UPDATE notifications SET read = true WHERE id = ${event.data.notificationId}`);
       return;
     }
+    if (await isSwitchedOff(tx, event)) return;
     const n = await compose(tx, event);
     if (!n) return;
     await tx.query(sql.unsafe`

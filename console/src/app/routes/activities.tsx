@@ -1,5 +1,11 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ActivitiesList } from '../../features/activities/components/activities-list.tsx';
 
 export default function ActivitiesPage() {
-  return <ComingSoonPage title="Recent Activity" />;
+  return (
+    <>
+      <PageHeader title="Recent Activity" />
+      <ActivitiesList />
+    </>
+  );
 }

@@ -1,5 +1,47 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { PageHeader } from '../../components/page-header.tsx';
+import { CreateInvoiceDialog } from '../../features/invoices/components/create-invoice-dialog.tsx';
+import { InvoicesTable } from '../../features/invoices/components/invoices-table.tsx';
+import { useFacilityScope } from '../../lib/facility-scope.tsx';
+
+/** `/billing?new=1` opens the Create Invoice dialog (the dashboard's 'Generate Invoice' links there). */
+const NEW_INVOICE_PARAM = 'new';
 
 export default function BillingPage() {
-  return <ComingSoonPage title="Billing & Invoices" />;
+  const { selectedFacility } = useFacilityScope();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const subtitle = selectedFacility ? `Manage invoices and track payments at ${selectedFacility.name}` : 'Manage invoices and track payments';
+
+  const closeDialog = () => {
+    setCreating(false);
+    if (searchParams.has(NEW_INVOICE_PARAM)) {
+      setSearchParams(
+        (params) => {
+          params.delete(NEW_INVOICE_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Billing & Invoices"
+        subtitle={subtitle}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            Create Invoice
+          </Button>
+        }
+      />
+      <InvoicesTable />
+      <CreateInvoiceDialog open={creating || searchParams.get(NEW_INVOICE_PARAM) === '1'} onClose={closeDialog} />
+    </>
+  );
 }

@@ -1,5 +1,31 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageHeader } from '../../components/page-header.tsx';
+import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
+import { facilitiesQueryOptions } from '../../features/facilities/api/get-facilities.ts';
+import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
+import { LeasesList } from '../../features/leases/components/leases-list.tsx';
+import { MoveInButton } from '../../features/leases/components/move-in-button.tsx';
+import { unitsQueryKey } from '../../features/units/api/get-units.ts';
+import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function LeasesPage() {
-  return <ComingSoonPage title="Lease Agreements" />;
+  const queryClient = useQueryClient();
+  const { selectedFacility } = useFacilityScope();
+  const counts = useLeaseCounts({ search: '', facilityId: selectedFacility?.id ?? null });
+  // A move-in or move-out changes the unit's status and its facility's occupancy.
+  const refreshUnits = () => {
+    void queryClient.invalidateQueries({ queryKey: unitsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Lease Agreements"
+        subtitle={counts.data ? `Managing ${counts.data.all} lease agreements` : undefined}
+        actions={<MoveInButton customerPicker={CustomerPicker} onMovedIn={refreshUnits} />}
+      />
+      <LeasesList onMovedOut={refreshUnits} />
+    </>
+  );
 }

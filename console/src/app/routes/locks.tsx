@@ -1,5 +1,18 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AddLockButton } from '../../features/locks/components/add-lock-button.tsx';
+import { LocksList } from '../../features/locks/components/locks-list.tsx';
+import { UnitPickerProvider } from '../../features/locks/unit-picker-slot.tsx';
+import { UnitPicker } from '../../features/units/components/unit-picker.tsx';
+import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function LocksPage() {
-  return <ComingSoonPage title="Smart Locks" />;
+  const { selectedFacility } = useFacilityScope();
+  const subtitle = selectedFacility ? `Manage your smart lock fleet at ${selectedFacility.name}` : 'Manage your smart lock fleet';
+
+  return (
+    <UnitPickerProvider picker={UnitPicker}>
+      <PageHeader title="Smart Locks" subtitle={subtitle} actions={<AddLockButton />} />
+      <LocksList />
+    </UnitPickerProvider>
+  );
 }

@@ -1,5 +1,63 @@
-import ComingSoonPage from './coming-soon.tsx';
+import type { StaffRole } from '@storage/contracts/enums';
+import { Card, Col, Flex, Result, Row, Skeleton } from 'antd';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
+import { useFacilities } from '../../features/facilities/api/get-facilities.ts';
+import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
+import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
+import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { BusinessProfileCard } from '../../features/settings/components/business-profile-card.tsx';
+import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
+import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
+import { SecurityCard } from '../../features/settings/components/security-card.tsx';
+import { serverMessage } from '../../lib/api.ts';
+
+/** The server refuses other roles too; the screen shows them the settings read-only. */
+const rolesThatChangeSettings: ReadonlyArray<StaffRole> = ['owner', 'manager'];
+
+const halfWidth = { xs: 24, xl: 12 } as const;
 
 export default function SettingsPage() {
-  return <ComingSoonPage title="Settings" />;
+  const { data: user } = useAuthUser();
+  const settings = useSettings();
+  const facilities = useFacilities();
+  const canChange = user !== undefined && rolesThatChangeSettings.includes(user.role);
+
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Manage your business profile, facilities, notifications, security and payments" />
+      <Flex vertical gap={16}>
+        {settings.isPending && (
+          <Row gutter={[16, 16]}>
+            {Array.from({ length: 4 }, (_, index) => (
+              <Col key={index} {...halfWidth}>
+                <Card>
+                  <Skeleton active paragraph={{ rows: 5 }} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+        {settings.isError && <Result status="error" title="Could not load settings" subTitle={serverMessage(settings.error)} />}
+        {settings.isSuccess && (
+          <Row gutter={[16, 16]}>
+            <Col {...halfWidth}>
+              <BusinessProfileCard profile={settings.data.businessProfile} canChange={canChange} />
+            </Col>
+            <Col {...halfWidth}>
+              <NotificationPreferencesCard preferences={settings.data.notifications} canChange={canChange} />
+            </Col>
+            <Col {...halfWidth}>
+              <SecurityCard />
+            </Col>
+            <Col {...halfWidth}>
+              <PaymentSettingsCard payments={settings.data.payments} canChange={canChange} />
+            </Col>
+          </Row>
+        )}
+        <FacilitiesCard canManage={canChange} />
+        <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
+      </Flex>
+    </>
+  );
 }

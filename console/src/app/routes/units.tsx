@@ -1,5 +1,18 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageHeader } from '../../components/page-header.tsx';
+import { facilitiesQueryOptions } from '../../features/facilities/api/get-facilities.ts';
+import { AddUnitButton } from '../../features/units/components/add-unit-button.tsx';
+import { UnitsList } from '../../features/units/components/units-list.tsx';
 
 export default function UnitsPage() {
-  return <ComingSoonPage title="Units" />;
+  const queryClient = useQueryClient();
+  // A new unit counts towards its facility's total in the facility selector.
+  const refreshFacilities = () => queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey });
+
+  return (
+    <>
+      <PageHeader title="Units" actions={<AddUnitButton onCreated={refreshFacilities} />} />
+      <UnitsList />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { Customer } from '@storage/contracts/customers';
 import { Card, Flex, Tag, Typography } from 'antd';
-import { customerStatusColor, customerStatusLabel } from '../customer-status.ts';
+import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { ArchiveCustomerButton } from './archive-customer-button.tsx';
 import { EditCustomerButton } from './edit-customer-button.tsx';
 

@@ -6,7 +6,7 @@ import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
-import { customerStatusOptions } from '../customer-status.ts';
+import { customerStatusOptions } from '../../../lib/customer-status.ts';
 
 type CustomerFormValues = {
   firstName: string;

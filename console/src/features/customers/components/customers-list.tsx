@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Input, Result, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
@@ -13,7 +14,9 @@ const LOADING_PLACEHOLDER_CARDS = 6;
 const cardColumns = { xs: 24, md: 12, xl: 8 } as const;
 
 export function CustomersList() {
-  const [searchInput, setSearchInput] = useState('');
+  // A link may open the list already searched (the dashboard's View: /customers?search=<email>).
+  const searchFromLink = new URLSearchParams(useSearch()).get('search') ?? '';
+  const [searchInput, setSearchInput] = useState(searchFromLink);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const { selectedFacility } = useFacilityScope();
   const customers = useCustomers({ search, facilityId: selectedFacility?.id ?? null });

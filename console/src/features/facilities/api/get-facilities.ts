@@ -2,12 +2,17 @@ import type { Facility } from '@storage/contracts/facilities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
+/** A business's facilities fit in one page; the selector and Settings list them all. */
+const ALL_FACILITIES_PAGE_SIZE = 200;
+
+export const facilitiesQueryKey = ['facilities'] as const;
+
 export async function getFacilities(): Promise<Facility[]> {
-  const response = await apiRequest('GET', '/api/facilities');
+  const response = await apiRequest('GET', `/api/facilities?pageSize=${ALL_FACILITIES_PAGE_SIZE}`);
   return response.json();
 }
 
-export const facilitiesQueryOptions = () => queryOptions({ queryKey: ['facilities'], queryFn: getFacilities });
+export const facilitiesQueryOptions = () => queryOptions({ queryKey: facilitiesQueryKey, queryFn: getFacilities });
 
 export function useFacilities() {
   return useQuery(facilitiesQueryOptions());

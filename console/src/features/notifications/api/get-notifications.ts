@@ -1,25 +1,22 @@
-import type { NotificationType } from '@storage/contracts/enums';
+import { UNREAD_COUNT_HEADER, type Notification } from '@storage/contracts/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
-export type StaffNotification = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-};
-
 export const notificationsQueryKey = ['notifications'] as const;
 
-export async function getNotifications(): Promise<StaffNotification[]> {
-  const response = await apiRequest('GET', '/api/notifications');
-  return response.json();
+/** The newest notifications, and how many are unread in all (the list is capped; the count is not). */
+export type NotificationInbox = { notifications: Notification[]; unread: number };
+
+export async function getNotifications(facilityId: string | null): Promise<NotificationInbox> {
+  const response = await apiRequest('GET', facilityId ? `/api/notifications?facilityId=${encodeURIComponent(facilityId)}` : '/api/notifications');
+  const notifications: Notification[] = await response.json();
+  const unread = Number(response.headers.get(UNREAD_COUNT_HEADER) ?? notifications.filter((notification) => !notification.read).length);
+  return { notifications, unread };
 }
 
-export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationsQueryKey, queryFn: getNotifications });
+export const notificationsQueryOptions = (facilityId: string | null) =>
+  queryOptions({ queryKey: [...notificationsQueryKey, facilityId], queryFn: () => getNotifications(facilityId) });
 
-export function useNotifications() {
-  return useQuery(notificationsQueryOptions());
+export function useNotifications(facilityId: string | null) {
+  return useQuery(notificationsQueryOptions(facilityId));
 }

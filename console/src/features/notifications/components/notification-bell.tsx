@@ -1,8 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { NotificationType } from '@storage/contracts/enums';
+import type { Notification } from '@storage/contracts/notifications';
 import { Badge, Button, Card, Dropdown, Flex, Typography } from 'antd';
+import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { formatTime12h } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useNotifications, type StaffNotification } from '../api/get-notifications.ts';
+import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationRead, useMarkNotificationsRead } from '../api/mark-notification-read.ts';
 
 const typeIcons: Partial<Record<NotificationType, string>> = {
@@ -11,16 +14,18 @@ const typeIcons: Partial<Record<NotificationType, string>> = {
   lock_battery_low: '🔋',
 };
 
-const timeOfDay = (createdAt: string) => new Date(createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
 export function NotificationBell() {
-  const { data: notifications = [], isPending } = useNotifications();
+  const { selectedFacility } = useFacilityScope();
+  const { data, isPending } = useNotifications(selectedFacility?.id ?? null);
+  const notifications = data?.notifications ?? [];
+  // The badge counts every unread notification, also those past the end of the list.
+  const unreadCount = data?.unread ?? 0;
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkNotificationsRead();
   const toast = useToast();
   const unread = notifications.filter((notification) => !notification.read);
 
-  const open = (notification: StaffNotification) => {
+  const open = (notification: Notification) => {
     if (notification.read) return;
     markRead.mutate(notification.id, { onError: (error) => toast.failure('Failed to mark notification as read', error) });
   };
@@ -64,7 +69,7 @@ export function NotificationBell() {
                   <Typography.Text strong={!notification.read}>{notification.title}</Typography.Text>
                   <Typography.Text type="secondary">{notification.message}</Typography.Text>
                   <Typography.Text type="secondary" className="notification-time">
-                    {timeOfDay(notification.createdAt)}
+                    {formatTime12h(notification.createdAt)}
                   </Typography.Text>
                 </Flex>
               </button>
@@ -77,8 +82,8 @@ export function NotificationBell() {
 
   return (
     <Dropdown trigger={['click']} placement="bottomRight" popupRender={() => panel}>
-      <Badge count={unread.length} size="small" offset={[-4, 4]}>
-        <Button shape="circle" icon={<BellOutlined />} aria-label={`Notifications, ${unread.length} unread`} />
+      <Badge count={unreadCount} size="small" offset={[-4, 4]}>
+        <Button shape="circle" icon={<BellOutlined />} aria-label={`Notifications, ${unreadCount} unread`} />
       </Badge>
     </Dropdown>
   );

@@ -1,0 +1,67 @@
+import { activityTabTypes, type Activity, type ActivityTabCounts, type ListActivitiesQuery } from '@storage/contracts/activities';
+import { ActivityType } from '@storage/contracts/enums';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+
+const ActivityRow = z.object({
+  id: z.string(),
+  type: ActivityType,
+  description: z.string(),
+  created_at: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+const tabs = Object.keys(activityTabTypes) as Array<keyof typeof activityTabTypes>;
+const inTab = (tab: keyof typeof activityTabTypes) => sql.fragment`a.type = ANY(${sql.array([...activityTabTypes[tab]], 'text')})`;
+
+function matching(filter: { search?: string; type?: string; facilityId?: string }): FragmentSqlToken[] {
+  const conditions = [];
+  if (filter.facilityId) conditions.push(sql.fragment`a.facility_id = ${filter.facilityId}`);
+  if (filter.type) conditions.push(sql.fragment`a.type = ${filter.type}`);
+  if (filter.search) conditions.push(sql.fragment`a.search_text LIKE ${containsPattern(filter.search)}`);
+  return conditions;
+}
+
+function toActivity(row: z.infer<typeof ActivityRow>): Activity {
+  return {
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    createdAt: row.created_at,
+    metadata: row.metadata,
+    customer: row.email === null ? null : { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email },
+  };
+}
+
+/** Newest first. */
+export async function listActivities(pool: DatabasePool, query: z.output<typeof ListActivitiesQuery>) {
+  const conditions = matching(query);
+  if (query.tab !== 'all') conditions.push(inTab(query.tab));
+  const { rows, total } = await listPage(
+    pool,
+    ActivityRow,
+    {
+      select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.first_name, c.last_name, c.email`,
+      from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
+      where: allOf(conditions),
+      orderBy: sql.fragment`a.created_at DESC, a.recorded_order DESC`,
+    },
+    query,
+  );
+  return { activities: rows.map(toActivity), total };
+}
+
+const CountsRow = z.object({ all: z.number(), ...Object.fromEntries(tabs.map((tab) => [tab, z.number()])) });
+
+/** How many entries of the filtered feed each tab holds. */
+export async function countActivitiesByTab(pool: DatabasePool, filter: { search?: string; type?: string; facilityId?: string }): Promise<ActivityTabCounts> {
+  const perTab = tabs.map((tab) => sql.fragment`count(*) FILTER (WHERE ${inTab(tab)})::int8 AS ${sql.identifier([tab])}`);
+  const row = await pool.one(sql.type(CountsRow)`
+    SELECT count(*)::int8 AS "all", ${sql.join(perTab, sql.fragment`, `)}
+    FROM activities a WHERE ${allOf(matching(filter))}`);
+  return row as ActivityTabCounts;
+}

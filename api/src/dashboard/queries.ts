@@ -1,0 +1,138 @@
+import type { BuildingOccupancy, DashboardMetrics, RecentCustomer } from '@storage/contracts/dashboard';
+import { RECENT_CUSTOMERS_LIMIT } from '@storage/contracts/dashboard';
+import { fromCents, toCents } from '@storage/contracts/money';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { columns as customerColumns, CustomerRow, toCustomer } from '../customers/queries.ts';
+import { containsPattern } from '../http/list-page.ts';
+import { allOf } from '../http/list-page.ts';
+import { monthStart, occupancyRate, percentChange, pointsChange, sameDayLastMonth } from './month-over-month.ts';
+
+/** `column = facilityId`, or everything when no facility is selected. */
+export function inFacility(column: FragmentSqlToken, facilityId: string | undefined): FragmentSqlToken {
+  return facilityId ? sql.fragment`${column} = ${facilityId}` : sql.fragment`true`;
+}
+
+const UnitCountsRow = z.object({ total: z.number(), occupied: z.number() });
+const CountRow = z.object({ n: z.number() });
+const AmountRow = z.object({ amount: z.string() });
+const BuildingRow = z.object({
+  building: z.string(),
+  facility_id: z.string().nullable(),
+  facility_name: z.string().nullable(),
+  total: z.number(),
+  occupied: z.number(),
+});
+const ThisMonthRow = z.object({
+  revenue_cents: z.number(),
+  same_days_last_month_revenue_cents: z.number(),
+  customers_added: z.number(),
+  units_change: z.number(),
+  occupied_units_change: z.number(),
+  active_customers_change: z.number(),
+  outstanding_cents_change: z.number(),
+  has_earlier_months: z.boolean(),
+});
+
+export async function unitCounts(pool: DatabasePool, facilityId: string | undefined) {
+  return pool.one(sql.type(UnitCountsRow)`
+    SELECT count(*)::int8 AS total, count(*) FILTER (WHERE status = 'occupied')::int8 AS occupied
+    FROM units WHERE ${inFacility(sql.fragment`facility_id`, facilityId)}`);
+}
+
+export async function activeCustomerCount(pool: DatabasePool, facilityId: string | undefined): Promise<number> {
+  return pool.oneFirst(sql.type(CountRow)`
+    SELECT count(*)::int8 AS n FROM customers
+    WHERE status = 'active' AND NOT archived AND ${inFacility(sql.fragment`facility_id`, facilityId)}`);
+}
+
+/** Sent and overdue invoices not yet paid, of the customers in scope (invoices follow their customer's facility). */
+export async function outstandingBalance(pool: DatabasePool, facilityId: string | undefined): Promise<string> {
+  return pool.oneFirst(sql.type(AmountRow)`
+    SELECT coalesce(sum(i.amount), 0)::numeric(12, 2)::text AS amount
+    FROM invoices i JOIN customers c ON c.id = i.customer_id
+    WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}`);
+}
+
+async function buildingOccupancy(pool: DatabasePool, facilityId: string | undefined): Promise<BuildingOccupancy[]> {
+  const rows = await pool.any(sql.type(BuildingRow)`
+    SELECT u.building, u.facility_id::text, f.name AS facility_name,
+           count(*)::int8 AS total, count(*) FILTER (WHERE u.status = 'occupied')::int8 AS occupied
+    FROM units u LEFT JOIN facilities f ON f.id = u.facility_id
+    WHERE ${inFacility(sql.fragment`u.facility_id`, facilityId)}
+    GROUP BY u.facility_id, f.name, u.building
+    ORDER BY f.name NULLS LAST, u.building`);
+  return rows.map((r) => ({ building: r.building, facilityId: r.facility_id, facilityName: r.facility_name, occupied: r.occupied, total: r.total }));
+}
+
+/** This month's flows and net changes of the scope, and revenue of the same days last month. */
+async function thisMonth(pool: DatabasePool, facilityId: string | undefined, today: string) {
+  const start = monthStart(today);
+  const lastMonthStart = monthStart(today, -1);
+  const scope = inFacility(sql.fragment`facility_id`, facilityId);
+  return pool.one(sql.type(ThisMonthRow)`
+    SELECT
+      coalesce(sum(revenue_cents) FILTER (WHERE day >= ${start}), 0)::int8 AS revenue_cents,
+      coalesce(sum(revenue_cents) FILTER (WHERE day < ${start} AND day <= ${sameDayLastMonth(today)}), 0)::int8 AS same_days_last_month_revenue_cents,
+      coalesce(sum(customers_added) FILTER (WHERE day >= ${start}), 0)::int8 AS customers_added,
+      coalesce(sum(units_change) FILTER (WHERE day >= ${start}), 0)::int8 AS units_change,
+      coalesce(sum(occupied_units_change) FILTER (WHERE day >= ${start}), 0)::int8 AS occupied_units_change,
+      coalesce(sum(active_customers_change) FILTER (WHERE day >= ${start}), 0)::int8 AS active_customers_change,
+      coalesce(sum(outstanding_cents_change) FILTER (WHERE day >= ${start}), 0)::int8 AS outstanding_cents_change,
+      EXISTS (SELECT 1 FROM metrics_daily WHERE ${scope} AND day < ${start}) AS has_earlier_months
+    FROM metrics_daily WHERE ${scope} AND day >= ${lastMonthStart}`);
+}
+
+export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, today: string): Promise<DashboardMetrics> {
+  const [units, activeCustomers, outstanding, buildings, month] = await Promise.all([
+    unitCounts(pool, facilityId),
+    activeCustomerCount(pool, facilityId),
+    outstandingBalance(pool, facilityId),
+    buildingOccupancy(pool, facilityId),
+    thisMonth(pool, facilityId, today),
+  ]);
+  const outstandingCents = Number(toCents(outstanding));
+  const rate = occupancyRate(units.occupied, units.total);
+  // Last month ended where this month's net changes started from.
+  const lastMonthRate = occupancyRate(units.occupied - month.occupied_units_change, units.total - month.units_change);
+  const compare = month.has_earlier_months;
+  return {
+    // Revenue: payments received this calendar month.
+    totalRevenue: fromCents(BigInt(month.revenue_cents)),
+    occupancyRate: rate ?? 0,
+    activeCustomers,
+    outstandingBalance: outstanding,
+    buildingOccupancy: buildings,
+    monthOverMonth: {
+      revenuePercent: compare ? percentChange(month.revenue_cents, month.same_days_last_month_revenue_cents) : null,
+      occupancyPoints: compare ? pointsChange(rate, lastMonthRate) : null,
+      newCustomers: month.customers_added,
+      outstandingPercent: compare ? percentChange(outstandingCents, outstandingCents - month.outstanding_cents_change) : null,
+    },
+  };
+}
+
+const RecentCustomerRow = CustomerRow.extend({ unit_numbers: z.array(z.string()), monthly_rate: z.string().nullable() });
+
+/** The newest customers of the scope, with the units and rent of their active leases. */
+export async function recentCustomers(pool: DatabasePool, filter: { facilityId?: string; search?: string }): Promise<RecentCustomer[]> {
+  const conditions = [sql.fragment`NOT archived`, inFacility(sql.fragment`facility_id`, filter.facilityId)];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    // search_text (indexed) holds name, email and phone; the second test keeps the phone out.
+    conditions.push(sql.fragment`search_text LIKE ${pattern} AND lower(first_name || ' ' || last_name || ' ' || email) LIKE ${pattern}`);
+  }
+  const rows = await pool.any(sql.type(RecentCustomerRow)`
+    SELECT c.*, coalesce(l.unit_numbers, '[]'::json) AS unit_numbers, l.monthly_rate
+    FROM (
+      SELECT ${customerColumns} FROM customers WHERE ${allOf(conditions)}
+      ORDER BY created_at DESC, id LIMIT ${RECENT_CUSTOMERS_LIMIT}
+    ) c
+    LEFT JOIN LATERAL (
+      SELECT json_agg(u.unit_number ORDER BY le.start_date, le.id) AS unit_numbers, sum(le.monthly_rate)::text AS monthly_rate
+      FROM leases le JOIN units u ON u.id = le.unit_id
+      WHERE le.customer_id = c.id::uuid AND le.is_active
+    ) l ON true
+    ORDER BY c.created_at DESC, c.id`);
+  return rows.map((row) => ({ ...toCustomer(row), unitNumbers: row.unit_numbers, monthlyRate: row.monthly_rate }));
+}

@@ -1,0 +1,46 @@
+import type { Facility, ListFacilitiesQuery } from '@storage/contracts/facilities';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+
+const FacilityRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  manager_name: z.string().nullable(),
+  total_units: z.number(),
+  occupied_units: z.number(),
+});
+
+const columns = sql.fragment`id::text, name, address, phone, manager_name, total_units, occupied_units`;
+
+function toFacility(row: z.infer<typeof FacilityRow>): Facility {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    managerName: row.manager_name,
+    totalUnits: row.total_units,
+    occupiedUnits: row.occupied_units,
+  };
+}
+
+export async function listFacilities(pool: DatabasePool, query: z.output<typeof ListFacilitiesQuery>) {
+  const conditions = [];
+  // The same expression as facilities_search_idx, so the trigram index answers it.
+  if (query.search) conditions.push(sql.fragment`lower(name || ' ' || address) LIKE ${containsPattern(query.search)}`);
+  const { rows, total } = await listPage(
+    pool,
+    FacilityRow,
+    { select: columns, from: sql.fragment`facilities`, where: allOf(conditions), orderBy: sql.fragment`name, id` },
+    query,
+  );
+  return { facilities: rows.map(toFacility), total };
+}
+
+export async function getFacility(pool: DatabasePool, id: string): Promise<Facility | null> {
+  const row = await pool.maybeOne(sql.type(FacilityRow)`SELECT ${columns} FROM facilities WHERE id = ${id}`);
+  return row ? toFacility(row) : null;
+}

@@ -1,0 +1,52 @@
+import { streams, type DomainEvent } from '@storage/contracts/events';
+import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
+import { formatDollars } from '@storage/contracts/money';
+import type { EventStore, RecordedEvent } from '@storage/eventstore/port';
+import type { DatabasePool } from 'slonik';
+import { toDomainEvent } from '../commands/handle.ts';
+import { peopleNames } from './queries.ts';
+
+/** 'Mar 1, 2025' from a YYYY-MM-DD date. */
+function invoiceDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** What an event of an invoice's stream means, in the words a manager uses. */
+export function describeInvoiceEvent(event: DomainEvent): string | null {
+  switch (event.type) {
+    case 'invoice_generated': {
+      const d = event.data;
+      return `Invoice ${d.invoiceNumber} created as ${d.status} for ${formatDollars(d.amount)}, due ${invoiceDate(d.dueDate)}`;
+    }
+    case 'invoice_sent':
+      return 'Invoice sent to the customer';
+    case 'invoice_overdue':
+      return 'Marked overdue: the due date passed without payment';
+    case 'invoice_cancelled':
+      return 'Invoice cancelled';
+    case 'payment_received':
+      return `Payment of ${formatDollars(event.data.amount)} received by ${event.data.method.replace('_', ' ')}`;
+    default:
+      return null;
+  }
+}
+
+function actorOf(recorded: RecordedEvent, names: Map<string, string>): InvoiceHistoryEntry['actor'] {
+  const { actor } = recorded.metadata;
+  if (actor.type === 'system') return { type: 'system', id: null, name: 'System' };
+  const fallback = actor.type === 'staff' ? 'A staff member' : 'The customer';
+  return { type: actor.type, id: actor.id, name: names.get(actor.id) ?? fallback };
+}
+
+/** The invoice's own stream, oldest first, in words with when and who. */
+export async function invoiceHistory(store: EventStore, pool: DatabasePool, invoiceId: string): Promise<InvoiceHistoryEntry[]> {
+  const recorded = await store.readStream(streams.invoice(invoiceId));
+  const idsOf = (type: 'staff' | 'customer') => [
+    ...new Set(recorded.flatMap((e) => (e.metadata.actor.type === type ? [e.metadata.actor.id] : []))),
+  ];
+  const names = await peopleNames(pool, { staff: idsOf('staff'), customers: idsOf('customer') });
+  return recorded.flatMap((e) => {
+    const description = describeInvoiceEvent(toDomainEvent(e));
+    return description === null ? [] : [{ id: e.id, type: e.type, description, occurredAt: e.metadata.occurredAt, actor: actorOf(e, names) }];
+  });
+}

@@ -1,0 +1,134 @@
+import type { InvoiceListItem, ListInvoicesQuery, Payment } from '@storage/contracts/invoices';
+import { InvoiceStatus, PaymentMethod, PaymentStatus } from '@storage/contracts/enums';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+
+const InvoiceRow = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  customer_id: z.string(),
+  lease_id: z.string().nullable(),
+  amount: z.string(),
+  due_date: z.string(),
+  paid_date: z.string().nullable(),
+  status: InvoiceStatus,
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  customer_facility_id: z.string().nullable(),
+  customer_email: z.string(),
+  customer_first_name: z.string(),
+  customer_last_name: z.string(),
+});
+
+const columns = sql.fragment`
+  i.id::text, i.invoice_number, i.customer_id::text, i.lease_id::text, i.amount, i.due_date, i.paid_date, i.status,
+  i.description, i.created_at, i.updated_at, c.facility_id::text AS customer_facility_id, c.email AS customer_email,
+  c.first_name AS customer_first_name, c.last_name AS customer_last_name`;
+
+function toInvoice(row: z.infer<typeof InvoiceRow>): InvoiceListItem {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoice_number,
+    customerId: row.customer_id,
+    leaseId: row.lease_id,
+    amount: row.amount,
+    dueDate: row.due_date,
+    paidDate: row.paid_date,
+    status: row.status,
+    description: row.description,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    customer: {
+      id: row.customer_id,
+      facilityId: row.customer_facility_id,
+      email: row.customer_email,
+      firstName: row.customer_first_name,
+      lastName: row.customer_last_name,
+    },
+  };
+}
+
+const newestFirst = sql.fragment`i.created_at DESC, i.id DESC`;
+
+/**
+ * Newest first. The page is chosen from the invoices alone (its customers are joined to its rows
+ * only), so a deep page or the total never touch a customer row.
+ */
+export async function listInvoices(pool: DatabasePool, query: z.output<typeof ListInvoicesQuery>) {
+  const conditions = [];
+  if (query.facilityId) conditions.push(sql.fragment`i.facility_id = ${query.facilityId}`);
+  if (query.status) conditions.push(sql.fragment`i.status = ${query.status}`);
+  if (query.search) conditions.push(sql.fragment`i.search_text LIKE ${containsPattern(query.search)}`);
+  const page = await listPage(
+    pool,
+    z.object({ id: z.string() }),
+    { select: sql.fragment`i.id::text`, from: sql.fragment`invoices i`, where: allOf(conditions), orderBy: newestFirst },
+    query,
+  );
+  const rows = await pool.any(sql.type(InvoiceRow)`
+    SELECT ${columns} FROM invoices i JOIN customers c ON c.id = i.customer_id
+    WHERE i.id = ANY(${sql.array(
+      page.rows.map((r) => r.id),
+      'uuid',
+    )})
+    ORDER BY ${newestFirst}`);
+  return { invoices: rows.map(toInvoice), total: page.total };
+}
+
+export async function getInvoice(pool: DatabasePool, id: string): Promise<InvoiceListItem | null> {
+  const row = await pool.maybeOne(sql.type(InvoiceRow)`
+    SELECT ${columns} FROM invoices i JOIN customers c ON c.id = i.customer_id WHERE i.id = ${id}`);
+  return row ? toInvoice(row) : null;
+}
+
+const PaymentRow = z.object({
+  id: z.string(),
+  amount: z.string(),
+  method: PaymentMethod,
+  status: PaymentStatus,
+  stripe_payment_intent_id: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise<Payment[]> {
+  const rows = await pool.any(sql.type(PaymentRow)`
+    SELECT id::text, amount, method, status, stripe_payment_intent_id, transaction_id, created_at
+    FROM payments WHERE invoice_id = ${invoiceId} ORDER BY created_at, id`);
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    method: r.method,
+    status: r.status,
+    stripePaymentIntentId: r.stripe_payment_intent_id,
+    transactionId: r.transaction_id,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The invoices the read model shows overdue for a customer (the write side checks each against its stream). */
+export async function overdueInvoiceIdsOf(pool: DatabasePool, customerId: string): Promise<string[]> {
+  const rows = await pool.anyFirst(sql.type(z.object({ id: z.string() }))`
+    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue'`);
+  return [...rows];
+}
+
+const NameRow = z.object({ id: z.string(), name: z.string() });
+
+/** Display names of staff members and customers by id, for saying who did something. */
+export async function peopleNames(pool: DatabasePool, ids: { staff: string[]; customers: string[] }): Promise<Map<string, string>> {
+  const [staff, customers] = await Promise.all([
+    ids.staff.length === 0
+      ? []
+      : pool.any(sql.type(NameRow)`
+          SELECT id::text, coalesce(nullif(concat_ws(' ', first_name, last_name), ''), email) AS name
+          FROM staff WHERE id = ANY(${sql.array(ids.staff, 'uuid')})`),
+    ids.customers.length === 0
+      ? []
+      : pool.any(sql.type(NameRow)`
+          SELECT id::text, first_name || ' ' || last_name AS name FROM customers WHERE id = ANY(${sql.array(ids.customers, 'uuid')})`),
+  ]);
+  return new Map([...staff, ...customers].map((row) => [row.id, row.name]));
+}

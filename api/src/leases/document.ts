@@ -1,0 +1,166 @@
+import type { Facility } from '@storage/contracts/facilities';
+import type { Lease, LeaseDocument } from '@storage/contracts/leases';
+import { formatDollars } from '@storage/contracts/money';
+import PDFDocument from 'pdfkit';
+
+// The lease agreement, written out once (`leaseDocument`) for the screen and for the PDF.
+
+export interface LeaseDocumentFacts {
+  lease: Lease;
+  /** The unit's facility; null for a unit that belongs to none. */
+  facility: Pick<Facility, 'name' | 'address' | 'managerName'> | null;
+  /** The late fee in Settings. */
+  lateFee: string;
+}
+
+const NOT_GIVEN = '—';
+const RENT_DUE_DAY = '1st';
+const LATE_AFTER_DAY = '10th';
+const TERMINATION_NOTICE_DAYS = 30;
+
+const calendarDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Mar 1, 2025' for '2025-03-01', whatever the server's time zone. */
+function formatCalendarDate(isoDate: string): string {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+function formatGeneratedAt(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/** '10x15 (150 sq ft)': a unit size is its width by its length in feet. */
+function describeSize(size: string): string {
+  const [width, length] = size.split('x').map(Number);
+  return `${size} (${width! * length!} sq ft)`;
+}
+
+function termsAndConditions(lateFee: string): string[] {
+  return [
+    `Rent is due on the ${RENT_DUE_DAY} of each month.`,
+    `A late fee of ${formatDollars(lateFee)} is charged when rent is still unpaid after the ${LATE_AFTER_DAY} of the month.`,
+    `Either party may end this lease with ${TERMINATION_NOTICE_DAYS} days' written notice.`,
+    'The tenant has access to the unit 24/7.',
+    'The tenant must not store hazardous, flammable, perishable or illegal goods in the unit.',
+    'The tenant insures the stored goods; the facility is not liable for their loss or damage.',
+  ];
+}
+
+export function leaseDocument({ lease, facility, lateFee }: LeaseDocumentFacts, generatedAt: Date, timeZone: string): LeaseDocument {
+  const { customer, unit } = lease;
+  const tenantName = `${customer.firstName} ${customer.lastName}`;
+  return {
+    leaseId: lease.id,
+    title: 'Storage Unit Lease Agreement',
+    sections: [
+      {
+        title: 'Tenant Information',
+        rows: [
+          { label: 'Name', value: tenantName },
+          { label: 'Email', value: customer.email },
+          { label: 'Phone', value: customer.phone ?? NOT_GIVEN },
+        ],
+      },
+      {
+        title: 'Unit Information',
+        rows: [
+          { label: 'Unit Number', value: unit.unitNumber },
+          { label: 'Size', value: describeSize(unit.size) },
+          { label: 'Building', value: unit.building },
+          ...(facility ? [{ label: 'Facility', value: `${facility.name}, ${facility.address}` }] : []),
+        ],
+      },
+      {
+        title: 'Lease Terms',
+        rows: [
+          { label: 'Monthly Rent', value: formatDollars(lease.monthlyRate) },
+          { label: 'Security Deposit', value: lease.depositAmount === null ? NOT_GIVEN : formatDollars(lease.depositAmount) },
+          { label: 'Start Date', value: formatCalendarDate(lease.startDate) },
+          { label: 'End Date', value: lease.endDate === null ? 'Month-to-month' : formatCalendarDate(lease.endDate) },
+          { label: 'Status', value: lease.isActive ? 'Active' : 'Inactive' },
+        ],
+      },
+    ],
+    termsAndConditions: termsAndConditions(lateFee),
+    signatures: [
+      { party: 'Tenant', name: tenantName },
+      { party: 'Facility Manager', name: facility?.managerName ?? '' },
+    ],
+    generatedAt: generatedAt.toISOString(),
+    generatedAtText: formatGeneratedAt(generatedAt, timeZone),
+  };
+}
+
+const PAGE_MARGIN = 54;
+const LABEL_WIDTH = 130;
+const INK = '#0f172a';
+const MUTED = '#64748b';
+const RULE = '#cbd5e1';
+
+/** The document as a PDF (US Letter), streamed as pdfkit writes it. */
+export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
+  const pdf = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE_MARGIN,
+    info: { Title: `${document.title} ${document.leaseId}`, Subject: document.title },
+  });
+  const left = PAGE_MARGIN;
+  const width = pdf.page.width - 2 * PAGE_MARGIN;
+
+  pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(document.title, { align: 'center' });
+  pdf.moveDown(1);
+
+  const heading = (title: string) => {
+    pdf.moveDown(0.6);
+    pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(title, left, pdf.y, { width });
+    const y = pdf.y + 2;
+    pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    pdf.moveDown(0.5);
+  };
+
+  for (const section of document.sections) {
+    heading(section.title);
+    for (const row of section.rows) {
+      const y = pdf.y;
+      pdf.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(row.label, left, y, { width: LABEL_WIDTH });
+      const labelBottom = pdf.y;
+      pdf.font('Helvetica').fontSize(10).fillColor(INK).text(row.value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH });
+      pdf.y = Math.max(pdf.y, labelBottom) + 3;
+    }
+  }
+
+  heading('Terms and Conditions');
+  document.termsAndConditions.forEach((term, index) => {
+    pdf.font('Helvetica').fontSize(10).fillColor(INK).text(`${index + 1}. ${term}`, left, pdf.y, { width });
+    pdf.moveDown(0.3);
+  });
+
+  heading('Signatures');
+  pdf.moveDown(2);
+  const columnWidth = (width - 36) / document.signatures.length;
+  const lineY = pdf.y;
+  document.signatures.forEach((signature, index) => {
+    const x = left + index * (columnWidth + 36);
+    pdf.moveTo(x, lineY).lineTo(x + columnWidth, lineY).lineWidth(0.75).strokeColor(INK).stroke();
+    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(signature.party, x, lineY + 6, { width: columnWidth });
+    pdf.font('Helvetica').fontSize(10).fillColor(INK).text(signature.name || ' ', x, pdf.y, { width: columnWidth });
+    pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text('Date: ____________________', x, pdf.y + 14, { width: columnWidth });
+  });
+
+  pdf.moveDown(3);
+  pdf.font('Helvetica').fontSize(8).fillColor(MUTED).text(`Lease ID: ${document.leaseId}   ·   Generated: ${document.generatedAtText}`, left, pdf.y, {
+    width,
+    align: 'center',
+  });
+  pdf.end();
+  return pdf;
+}

@@ -1,0 +1,59 @@
+import { LockStatus } from '@storage/contracts/enums';
+import type { ListLocksQuery, Lock } from '@storage/contracts/locks';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+
+const LockRow = z.object({
+  id: z.string(),
+  lock_id: z.string(),
+  unit_id: z.string().nullable(),
+  unit_number: z.string().nullable(),
+  facility_id: z.string().nullable(),
+  status: LockStatus,
+  battery_level: z.number().nullable(),
+  last_seen: z.string().nullable(),
+  firmware_version: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const columns = sql.fragment`
+  id::text, lock_id, unit_id::text, unit_number, facility_id::text, status, battery_level, last_seen, firmware_version,
+  created_at, updated_at`;
+
+function toLock(row: z.infer<typeof LockRow>): Lock {
+  return {
+    id: row.id,
+    lockId: row.lock_id,
+    unitId: row.unit_id,
+    status: row.status,
+    batteryLevel: row.battery_level,
+    lastSeen: row.last_seen,
+    firmwareVersion: row.firmware_version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    // A unit the read model does not know (yet) is no unit to show.
+    unit: row.unit_id && row.unit_number !== null ? { id: row.unit_id, facilityId: row.facility_id, unitNumber: row.unit_number } : null,
+  };
+}
+
+/** Locks are scoped by their unit's facility (spec §5), which the lock row carries. */
+export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>) {
+  const conditions = [];
+  if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
+  if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
+  if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
+  const { rows, total } = await listPage(
+    pool,
+    LockRow,
+    { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: sql.fragment`lock_id, id` },
+    query,
+  );
+  return { locks: rows.map(toLock), total };
+}
+
+export async function getLock(pool: DatabasePool, id: string): Promise<Lock | null> {
+  const row = await pool.maybeOne(sql.type(LockRow)`SELECT ${columns} FROM locks WHERE id = ${id}`);
+  return row ? toLock(row) : null;
+}

@@ -1,0 +1,35 @@
+import { defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+
+const SettingsRow = z.object({
+  business_name: z.string().nullable(),
+  business_phone: z.string().nullable(),
+  business_email: z.string().nullable(),
+  overdue_payment_alerts: z.boolean(),
+  low_battery_alerts: z.boolean(),
+  new_customer_alerts: z.boolean(),
+  automatic_charging: z.boolean(),
+  late_fee_amount: z.string(),
+  updated_at: z.string(),
+});
+
+/** The scope's settings as the read model holds them; the defaults until one is saved. */
+export async function getSettings(pool: DatabasePool, scope: string, publishableKey: string | undefined): Promise<Settings> {
+  const row = await pool.maybeOne(sql.type(SettingsRow)`
+    SELECT business_name, business_phone, business_email, overdue_payment_alerts, low_battery_alerts, new_customer_alerts,
+           automatic_charging, late_fee_amount, updated_at
+    FROM settings WHERE scope = ${scope}`);
+  const maskedKey = publishableKey ? maskPublishableKey(publishableKey) : null;
+  if (!row) return { ...defaultSettings, payments: { ...defaultSettings.payments, publishableKey: maskedKey }, updatedAt: null };
+  return {
+    businessProfile: { name: row.business_name, phone: row.business_phone, email: row.business_email },
+    notifications: {
+      overduePaymentAlerts: row.overdue_payment_alerts,
+      lowBatteryAlerts: row.low_battery_alerts,
+      newCustomerAlerts: row.new_customer_alerts,
+    },
+    payments: { publishableKey: maskedKey, automaticCharging: row.automatic_charging, lateFeeAmount: row.late_fee_amount },
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,68 @@
+import { UnitSize, UnitStatus } from '@storage/contracts/enums';
+import type { ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+
+const UnitRow = z.object({
+  id: z.string(),
+  unit_number: z.string(),
+  building: z.string(),
+  facility_id: z.string().nullable(),
+  size: UnitSize,
+  monthly_rate: z.string(),
+  status: UnitStatus,
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const BuildingRow = z.object({ building: z.string(), unit_count: z.number() });
+
+const columns = sql.fragment`
+  id::text, unit_number, building, facility_id::text, size, monthly_rate, status, description, created_at, updated_at`;
+
+function toUnit(row: z.infer<typeof UnitRow>): Unit {
+  return {
+    id: row.id,
+    unitNumber: row.unit_number,
+    building: row.building,
+    facilityId: row.facility_id,
+    size: row.size,
+    monthlyRate: row.monthly_rate,
+    status: row.status,
+    description: row.description,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function matching(filter: z.output<typeof UnitsFilter>) {
+  const conditions = [];
+  if (filter.facilityId) conditions.push(sql.fragment`facility_id = ${filter.facilityId}`);
+  if (filter.status) conditions.push(sql.fragment`status = ${filter.status}`);
+  if (filter.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(filter.search)}`);
+  return allOf(conditions);
+}
+
+/** Ordered by building, then unit number: the screen shows the units under building headings. */
+export async function listUnits(pool: DatabasePool, query: z.output<typeof ListUnitsQuery>) {
+  const { rows, total } = await listPage(
+    pool,
+    UnitRow,
+    { select: columns, from: sql.fragment`units`, where: matching(query), orderBy: sql.fragment`building, unit_number, id` },
+    query,
+  );
+  return { units: rows.map(toUnit), total };
+}
+
+/** The building headings of the whole filtered list with their unit counts, however much of it is loaded. */
+export async function listUnitBuildings(pool: DatabasePool, filter: z.output<typeof UnitsFilter>): Promise<UnitBuilding[]> {
+  const rows = await pool.any(sql.type(BuildingRow)`
+    SELECT building, count(*)::int8 AS unit_count FROM units WHERE ${matching(filter)} GROUP BY building ORDER BY building`);
+  return rows.map((r) => ({ building: r.building, unitCount: r.unit_count }));
+}
+
+export async function getUnit(pool: DatabasePool, id: string): Promise<Unit | null> {
+  const row = await pool.maybeOne(sql.type(UnitRow)`SELECT ${columns} FROM units WHERE id = ${id}`);
+  return row ? toUnit(row) : null;
+}

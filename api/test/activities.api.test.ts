@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+import { archiveCustomer, updateCustomer } from '../src/customers/commands.ts';
+import { cancelInvoice, markInvoiceOverdue } from '../src/invoices/commands.ts';
+import { endLease } from '../src/leases/commands.ts';
+import { assignLock, changeLockStatus, grantAccess, installLock } from '../src/locks/commands.ts';
+import { changeUnitStatus } from '../src/units/commands.ts';
+import { historyWriter } from './history.ts';
+
+type Listed = { id: string; type: string; description: string; createdAt: string; metadata: Record<string, unknown>; customer: { firstName: string; lastName: string; email: string } | null };
+
+describe('activities API', () => {
+  let platform: TestPlatform;
+  let cookie: string;
+  let history: ReturnType<typeof historyWriter>;
+  let harbor: string;
+  let oakHill: string;
+  let marie: string;
+  const inject = (url: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
+  const list = async (query = '') => {
+    const response = await inject(`/api/activities${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return { items: response.json() as Listed[], total: Number(response.headers['x-total-count']) };
+  };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    cookie = await platform.signIn();
+    history = historyWriter(platform);
+    const t = (minutes: number) => new Date(Date.now() - (120 - minutes) * 60_000);
+
+    harbor = await history.facility(t(0), 'Harbor Activity');
+    oakHill = await history.facility(t(0), 'Oak Hill Activity');
+    const unit = await history.unit(t(1), harbor, 'HA-101', 'A');
+    const spare = await history.unit(t(1), harbor, 'HA-102', 'A');
+    marie = await history.customer(t(2), harbor, { firstName: 'Marie', lastName: 'Curie', email: 'marie.activity@example.com' });
+    const lease = await history.lease(t(3), marie, unit, '120.00');
+    const paid = await history.sentInvoice(t(4), marie, '120.00');
+    await history.pay(t(5), paid, '120.00');
+    const late = await history.sentInvoice(t(6), marie, '45.50', '2020-01-01');
+    await markInvoiceOverdue(history.at(t(7)), late);
+    await cancelInvoice(history.at(t(8)), await history.sentInvoice(t(8), marie, '10.00'));
+    const lock = '5b0a4c1e-7f7b-4c55-9d4b-0123456789ab';
+    await installLock(history.at(t(9)), { serial: 'NK-ACT-1', unitId: null, status: 'active', batteryLevel: 100, firmwareVersion: '2.4.0' }, lock);
+    await assignLock(history.at(t(10)), lock, unit);
+    await grantAccess(history.at(t(11)), lock, { customerId: marie, method: 'mobile_app' });
+    await changeLockStatus(history.at(t(12)), lock, 'inactive');
+    await endLease(history.at(t(13)), lease, new Date().toISOString().slice(0, 10));
+    await assignLock(history.at(t(14)), lock, null);
+    await changeUnitStatus(history.at(t(15)), spare, 'maintenance', 'Roll-up door repair');
+    await updateCustomer(history.at(t(16)), marie, { status: 'inactive' });
+    const alan = await history.customer(t(17), oakHill, { firstName: 'Alan', lastName: 'Turing', email: 'alan.activity@example.com' });
+    await archiveCustomer(history.at(t(18)), alan);
+    await history.settle();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('answers 401 when signed out', async () => {
+    for (const url of ['/api/activities', '/api/activities/counts']) {
+      expect((await platform.api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+
+  it('tells every event a manager follows, newest first, in words, with the customer', async () => {
+    const { items, total } = await list();
+    expect(total).toBe(items.length);
+    expect(items.map((a) => a.type)).toEqual([
+      'customer_archived',
+      'customer_added',
+      'customer_updated',
+      'unit_maintenance',
+      'lock_assigned',
+      'lease_ended',
+      'lock_status_changed',
+      'access_granted',
+      'lock_assigned',
+      'lock_installed',
+      'invoice_cancelled',
+      'invoice_sent',
+      'invoice_generated',
+      'invoice_overdue',
+      'invoice_sent',
+      'invoice_generated',
+      'payment_received',
+      'invoice_sent',
+      'invoice_generated',
+      'lease_started',
+      'customer_added',
+    ]);
+    const byType = (type: string) => items.find((a) => a.type === type)!;
+    expect(byType('payment_received')).toMatchObject({
+      description: expect.stringMatching(/^Payment of \$120\.00 received for INV-/),
+      metadata: { amount: '120.00', method: 'Cash', paidDate: expect.any(String) },
+      customer: { firstName: 'Marie', lastName: 'Curie', email: 'marie.activity@example.com' },
+    });
+    expect(byType('invoice_overdue').description).toMatch(/^Invoice INV-\S+ for \$45\.50 is overdue$/);
+    expect(byType('invoice_cancelled').description).toMatch(/cancelled$/);
+    expect(byType('lease_ended').description).toBe('Lease ended for unit HA-101');
+    expect(items.filter((a) => a.type === 'lock_assigned').map((a) => a.description)).toEqual([
+      'Smart lock NK-ACT-1 removed from unit HA-101',
+      'Smart lock NK-ACT-1 assigned to unit HA-101',
+    ]);
+    expect(byType('customer_updated').description).toBe('Customer Marie Curie marked inactive');
+    expect(byType('customer_archived')).toMatchObject({ description: 'Customer Alan Turing archived', customer: { firstName: 'Alan' } });
+    expect(byType('unit_maintenance').metadata).toMatchObject({ unitNumber: 'HA-102', reason: 'Roll-up door repair' });
+    expect(byType('lock_installed').customer).toBeNull();
+  });
+
+  it('searches the description and the customer name and email', async () => {
+    expect((await list('?search=CURIE')).total).toBe(14);
+    expect((await list('?search=alan.activity@')).items.map((a) => a.type)).toEqual(['customer_archived', 'customer_added']);
+    expect((await list('?search=ha-102')).items.map((a) => a.type)).toEqual(['unit_maintenance']);
+    expect((await list('?search=%25')).total).toBe(0);
+  });
+
+  it('finds a customer by a new name after a rename', async () => {
+    expect((await list('?search=sklodowska')).total).toBe(0);
+    await updateCustomer(history.at(new Date()), marie, { lastName: 'Sklodowska' });
+    await history.settle();
+    const renamed = await list('?search=sklodowska&type=lease_started');
+    expect(renamed.total).toBe(1);
+    expect(renamed.items[0]!.customer?.lastName).toBe('Sklodowska');
+  });
+
+  it('filters by type and by tab, and counts each tab of the filtered feed', async () => {
+    expect((await list('?type=invoice_sent')).total).toBe(3);
+    expect((await list('?tab=payments')).items.every((a) => a.type.startsWith('invoice_') || a.type === 'payment_received')).toBe(true);
+    expect((await list('?tab=leases')).items.map((a) => a.type).sort()).toEqual(['lease_ended', 'lease_started', 'unit_maintenance']);
+    const counts = await inject('/api/activities/counts');
+    expect(counts.statusCode).toBe(200);
+    const all = (await list()).total;
+    expect(counts.json()).toEqual({ all, customers: 5, leases: 3, payments: 9, access: 5 });
+    const searched = (await inject('/api/activities/counts?search=alan')).json();
+    expect(searched).toEqual({ all: 2, customers: 2, leases: 0, payments: 0, access: 0 });
+  });
+
+  it('scopes the feed to a facility on the server', async () => {
+    const oak = await list(`?facilityId=${oakHill}`);
+    expect(oak.items.map((a) => a.type)).toEqual(['customer_archived', 'customer_added']);
+    const harborFeed = await list(`?facilityId=${harbor}`);
+    expect(harborFeed.items.some((a) => a.description.includes('Alan'))).toBe(false);
+    // A lock belongs to a facility through its unit: installed on none, it belongs to none yet.
+    expect(harborFeed.items.map((a) => a.type)).toContain('lock_assigned');
+    expect(harborFeed.items.map((a) => a.type)).not.toContain('lock_installed');
+    expect((await inject(`/api/activities/counts?facilityId=${oakHill}`)).json()).toMatchObject({ all: 2, customers: 2 });
+  });
+
+  it('pages on the server', async () => {
+    const all = await list();
+    const page2 = await list('?pageSize=5&page=2');
+    expect(page2.total).toBe(all.total);
+    expect(page2.items.map((a) => a.id)).toEqual(all.items.slice(5, 10).map((a) => a.id));
+  });
+
+  it.each([
+    ['an unknown type', '?type=party', 'type'],
+    ['an unknown tab', '?tab=everything', 'tab'],
+    ['a bad facility', '?facilityId=12', 'facilityId'],
+    ['a page size of 0', '?pageSize=0', 'pageSize'],
+    ['an unknown parameter', '?sort=asc', 'sort'],
+  ])('refuses %s with 400 naming the field', async (_what, query, field) => {
+    const response = await inject(`/api/activities${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+  });
+});

@@ -1,0 +1,10 @@
+import type { TestPlatform } from '../../ops/src/testing/platform.ts';
+
+/**
+ * Waits until the read model has passed every append so far. A command waits for it only up to
+ * 2 s, which a loaded test machine can exceed; tests that are not about that wait use this.
+ */
+export async function readModelCaughtUp(platform: TestPlatform): Promise<void> {
+  const head = await platform.api.store.headPosition();
+  if (head) await platform.api.afterAppend(head, 30_000);
+}

@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { Select, Spin } from 'antd';
+import { useState } from 'react';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export type SearchSelectOption = { value: string; label: string };
+
+type SearchSelectProps<Item, Key extends QueryKey> = {
+  /** Form.Item passes value, onChange and id. */
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+  placeholder: string;
+  /** The query of the items the server finds for a search term. */
+  itemsQuery: (search: string) => UseQueryOptions<Item[], Error, Item[], Key>;
+  toOption: (item: Item) => SearchSelectOption;
+  onItemChosen?: (item: Item) => void;
+  /** Options listed first whatever the search: an empty choice ("No unit assigned"), or the item chosen before the form opened. */
+  fixedOptions?: SearchSelectOption[];
+};
+
+/** A picker that searches the server as the user types; the chosen item stays named when a later search leaves it out. */
+export function SearchSelect<Item, Key extends QueryKey>({
+  value,
+  onChange,
+  id,
+  placeholder,
+  itemsQuery,
+  toOption,
+  onItemChosen,
+  fixedOptions = [],
+}: SearchSelectProps<Item, Key>) {
+  const [searchInput, setSearchInput] = useState('');
+  const [chosen, setChosen] = useState<SearchSelectOption | null>(null);
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const items = useQuery({ ...itemsQuery(search), placeholderData: keepPreviousData });
+
+  const found = (items.data ?? []).map((item) => ({ item, option: toOption(item) }));
+  const fixed = new Set(fixedOptions.map((option) => option.value));
+  const options = [
+    ...fixedOptions,
+    ...(chosen && chosen.value === value && !fixed.has(chosen.value) && !found.some(({ option }) => option.value === chosen.value) ? [chosen] : []),
+    ...found.map(({ option }) => option).filter((option) => !fixed.has(option.value)),
+  ];
+
+  const choose = (selected: string) => {
+    const match = found.find(({ option }) => option.value === selected);
+    if (match) {
+      setChosen(match.option);
+      onItemChosen?.(match.item);
+    }
+    onChange?.(selected);
+  };
+
+  return (
+    <Select
+      id={id}
+      value={value}
+      onChange={choose}
+      options={options}
+      placeholder={placeholder}
+      showSearch={{ filterOption: false, onSearch: setSearchInput, searchValue: searchInput }}
+      onOpenChange={(open) => {
+        if (!open) setSearchInput('');
+      }}
+      loading={items.isFetching}
+      notFoundContent={items.isFetching ? <Spin size="small" /> : 'Nothing found'}
+      status={items.isError ? 'error' : undefined}
+      style={{ width: '100%' }}
+    />
+  );
+}

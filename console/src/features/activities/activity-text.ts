@@ -1,0 +1,44 @@
+import type { Activity, ActivityTab } from '@storage/contracts/activities';
+import type { ActivityType } from '@storage/contracts/enums';
+import { formatDate, formatDollars } from '../../lib/format.ts';
+
+/** 'lock_status_changed' → 'Lock Status Changed'. */
+export function activityTypeLabel(type: ActivityType): string {
+  return type.split('_').map(capitalize).join(' ');
+}
+
+export const activityTabs: ReadonlyArray<{ tab: ActivityTab; label: string; empty: string }> = [
+  { tab: 'all', label: 'All', empty: 'No activities found' },
+  { tab: 'customers', label: 'Customers', empty: 'No customer activity' },
+  { tab: 'leases', label: 'Leases', empty: 'No lease activity' },
+  { tab: 'payments', label: 'Payments', empty: 'No payment activity' },
+  { tab: 'access', label: 'Access', empty: 'No access activity' },
+];
+
+export function customerName(activity: Activity): string {
+  return activity.customer ? `${activity.customer.firstName} ${activity.customer.lastName}`.trim() : 'Unknown User';
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** 'moveInDate' → 'Move In Date'. */
+function keyLabel(key: string): string {
+  return capitalize(key.replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
+}
+
+function detailValue(key: string, value: unknown): string {
+  if (key === 'amount' && /^-?\d+(\.\d{1,2})?$/.test(String(value))) return formatDollars(String(value));
+  if (key.includes('Date') && !Number.isNaN(Date.parse(String(value)))) return formatDate(String(value));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The card's details, built from the entry's metadata (spec, Recent Activity): empty values
+ * skipped, 'amount' in dollars, keys holding 'Date' as dates, objects as text, keys in words.
+ */
+export function activityDetails(metadata: Record<string, unknown>): Array<{ label: string; value: string }> {
+  return Object.entries(metadata)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => ({ label: keyLabel(key), value: detailValue(key, value) }));
+}

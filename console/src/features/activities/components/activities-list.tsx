@@ -1,0 +1,142 @@
+import { DownloadOutlined, ExclamationCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ActivityTab } from '@storage/contracts/activities';
+import { activityTypes, type ActivityType } from '@storage/contracts/enums';
+import { Button, Card, Col, Empty, Flex, Input, Result, Row, Select, Skeleton, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { useActivities, type ActivitiesFilter } from '../api/get-activities.ts';
+import { useActivityCounts } from '../api/get-activity-counts.ts';
+import { activitiesCsv } from '../activities-csv.ts';
+import { activityTabs, activityTypeLabel } from '../activity-text.ts';
+import { ActivityCard } from './activity-card.tsx';
+
+const SEARCH_DEBOUNCE_MS = 250;
+const LOADING_PLACEHOLDER_CARDS = 8;
+const ALL_TYPES = 'all';
+
+const cardColumns = { xs: 24, xl: 12 } as const;
+const typeOptions = [
+  { value: ALL_TYPES, label: 'All Types' },
+  ...activityTypes.map((type) => ({ value: type, label: activityTypeLabel(type) })),
+];
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ActivitiesList() {
+  const [searchInput, setSearchInput] = useState('');
+  const [type, setType] = useState<ActivityType | null>(null);
+  const [tab, setTab] = useState<ActivityTab>('all');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { selectedFacility } = useFacilityScope();
+  const filter: ActivitiesFilter = { search, type, facilityId: selectedFacility?.id ?? null };
+  const activities = useActivities(filter, tab);
+  const counts = useActivityCounts(filter);
+
+  const shown = (activities.data?.pages ?? []).flatMap((page) => page.activities);
+  const filtered = Boolean(search || type);
+  const emptyText = activityTabs.find((candidate) => candidate.tab === tab)!.empty;
+
+  const body = (
+    <Flex vertical gap={16}>
+      {activities.isPending && (
+        <Row gutter={[16, 16]}>
+          {Array.from({ length: LOADING_PLACEHOLDER_CARDS }, (_, index) => (
+            <Col key={index} {...cardColumns}>
+              <Card size="small" data-testid="activity-placeholder">
+                <Skeleton active paragraph={{ rows: 3 }} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {activities.isError && (
+        <Card>
+          <Result
+            icon={<ExclamationCircleOutlined style={{ color: '#ef4444' }} />}
+            title="Error Loading Activities"
+            subTitle="Unable to load activity data. Please try refreshing the page."
+          />
+        </Card>
+      )}
+      {activities.isSuccess && shown.length === 0 && (
+        <Empty
+          description={
+            <Flex vertical gap={4}>
+              <Typography.Text strong>{emptyText}</Typography.Text>
+              <Typography.Text type="secondary">
+                {filtered ? 'Try adjusting your search or filter' : 'Activity appears here as it happens'}
+              </Typography.Text>
+            </Flex>
+          }
+        />
+      )}
+      {activities.isSuccess && shown.length > 0 && (
+        <Row gutter={[16, 16]} style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}>
+          {shown.map((activity) => (
+            <Col key={activity.id} {...cardColumns}>
+              <ActivityCard activity={activity} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {activities.hasNextPage && !activities.isPlaceholderData && (
+        <Flex justify="center">
+          <Button onClick={() => activities.fetchNextPage()} loading={activities.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} align="center" wrap>
+        <Input
+          className="search-input"
+          prefix={<SearchOutlined />}
+          placeholder="Search activities..."
+          aria-label="Search activities"
+          allowClear
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+        />
+        <Select<ActivityType | typeof ALL_TYPES>
+          aria-label="Activity type"
+          value={type ?? ALL_TYPES}
+          options={typeOptions}
+          onChange={(value) => setType(value === ALL_TYPES ? null : value)}
+          style={{ minWidth: 200 }}
+          popupMatchSelectWidth={false}
+        />
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={shown.length === 0}
+          onClick={() => download(`activities-${new Date().toISOString().slice(0, 10)}.csv`, activitiesCsv(shown))}
+        >
+          Export
+        </Button>
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as ActivityTab)}
+        items={activityTabs.map(({ tab: key, label }) => ({
+          key,
+          label: (
+            <Flex gap={6} align="center">
+              {label}
+              <span className={key === tab ? 'tab-count tab-count-active' : 'tab-count'}>{counts.data?.[key] ?? 0}</span>
+            </Flex>
+          ),
+        }))}
+      />
+      {body}
+    </Flex>
+  );
+}

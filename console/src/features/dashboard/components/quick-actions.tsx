@@ -1,0 +1,24 @@
+import { AppstoreOutlined, FileAddOutlined, LockOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
+import { useLocation } from 'wouter';
+
+export function QuickActions({ onAddCustomer }: { onAddCustomer: () => void }) {
+  const [, navigate] = useLocation();
+  const actions = [
+    { label: 'Add New Customer', icon: <UserAddOutlined />, onClick: onAddCustomer },
+    { label: 'Find Available Units', icon: <AppstoreOutlined />, onClick: () => navigate('/units?status=available') },
+    { label: 'Generate Invoice', icon: <FileAddOutlined />, onClick: () => navigate('/billing?new=1') },
+    { label: 'Manage Locks', icon: <LockOutlined />, onClick: () => navigate('/locks') },
+  ];
+  return (
+    <Card title="Quick Actions" className="stretch-card">
+      <Flex vertical gap={12}>
+        {actions.map((action) => (
+          <Button key={action.label} icon={action.icon} onClick={action.onClick} block className="quick-action">
+            {action.label}
+          </Button>
+        ))}
+      </Flex>
+    </Card>
+  );
+}

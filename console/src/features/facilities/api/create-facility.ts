@@ -1,0 +1,18 @@
+import type { CreateFacilityRequest, Facility } from '@storage/contracts/facilities';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { facilitiesQueryKey } from './get-facilities.ts';
+
+export async function createFacility(request: CreateFacilityRequest): Promise<Facility> {
+  const response = await apiRequest('POST', '/api/facilities', request);
+  return response.json();
+}
+
+export function useCreateFacility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFacility,
+    // The sidebar's facility selector reads the same query: it shows the new facility at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: facilitiesQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { CreateInvoiceRequest, InvoiceListItem } from '@storage/contracts/invoices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { invoicesQueryKey } from './get-invoices.ts';
+
+export async function createInvoice(request: CreateInvoiceRequest): Promise<InvoiceListItem> {
+  const response = await apiRequest('POST', '/api/invoices', request);
+  return response.json();
+}
+
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvoice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { InvoiceDetail } from '@storage/contracts/invoices';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { invoicesQueryKey } from './get-invoices.ts';
+
+export async function getInvoice(invoiceId: string): Promise<InvoiceDetail> {
+  const response = await apiRequest('GET', `/api/invoices/${encodeURIComponent(invoiceId)}`);
+  return response.json();
+}
+
+export const invoiceQueryOptions = (invoiceId: string) =>
+  queryOptions({ queryKey: [...invoicesQueryKey, 'detail', invoiceId], queryFn: () => getInvoice(invoiceId) });
+
+export function useInvoice(invoiceId: string | null) {
+  return useQuery({ ...invoiceQueryOptions(invoiceId ?? ''), enabled: invoiceId !== null });
+}

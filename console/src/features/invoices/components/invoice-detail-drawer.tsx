@@ -1,0 +1,88 @@
+import type { InvoiceDetail } from '@storage/contracts/invoices';
+import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Table, Timeline, Typography } from 'antd';
+import { serverMessage } from '../../../lib/api.ts';
+import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
+import { useInvoice } from '../api/get-invoice.ts';
+import { InvoiceStatusTag } from './invoice-status-tag.tsx';
+import { SendInvoiceButton } from './send-invoice-button.tsx';
+
+const paymentMethodLabels = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check' } as const;
+
+type InvoiceDetailDrawerProps = { invoiceId: string | null; onClose: () => void };
+
+/** One invoice: what it is for, its payments and its history (when and who). */
+export function InvoiceDetailDrawer({ invoiceId, onClose }: InvoiceDetailDrawerProps) {
+  const invoice = useInvoice(invoiceId);
+  const detail = invoice.data;
+
+  return (
+    <Drawer
+      open={invoiceId !== null}
+      onClose={onClose}
+      size="min(560px, 100vw)"
+      title={detail ? `Invoice ${detail.invoiceNumber}` : 'Invoice'}
+      extra={detail?.status === 'draft' && <SendInvoiceButton invoice={detail} type="primary" />}
+      rootClassName="invoice-detail-drawer"
+    >
+      {invoice.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
+      {invoice.isError && <Result status="error" title="Could not load the invoice" subTitle={serverMessage(invoice.error)} />}
+      {detail && <InvoiceDetailBody detail={detail} />}
+    </Drawer>
+  );
+}
+
+function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
+  return (
+    <Flex vertical gap={24}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Status">
+          <InvoiceStatusTag status={detail.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Amount">{formatDollars(detail.amount)}</Descriptions.Item>
+        <Descriptions.Item label="Customer">
+          <div>
+            {detail.customer.firstName} {detail.customer.lastName}
+          </div>
+          <Typography.Text type="secondary">{detail.customer.email}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="Due Date">{formatDate(detail.dueDate)}</Descriptions.Item>
+        <Descriptions.Item label="Paid Date">{detail.paidDate ? formatDate(detail.paidDate) : '—'}</Descriptions.Item>
+        <Descriptions.Item label="Description">{detail.description ?? '—'}</Descriptions.Item>
+      </Descriptions>
+
+      <section>
+        <Typography.Title level={5}>Payments</Typography.Title>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={detail.payments}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payments recorded" /> }}
+          columns={[
+            { title: 'Date', dataIndex: 'createdAt', render: (at: string) => formatDate(at) },
+            { title: 'Amount', dataIndex: 'amount', render: (amount: string) => formatDollars(amount) },
+            { title: 'Method', dataIndex: 'method', render: (method: keyof typeof paymentMethodLabels) => paymentMethodLabels[method] },
+            { title: 'Status', dataIndex: 'status', render: (status: string) => status.charAt(0).toUpperCase() + status.slice(1) },
+          ]}
+        />
+      </section>
+
+      <section>
+        <Typography.Title level={5}>History</Typography.Title>
+        <Timeline
+          items={detail.history.map((entry) => ({
+            key: entry.id,
+            content: (
+              <>
+                <div>{entry.description}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDate(entry.occurredAt)}, {formatTime12h(entry.occurredAt)} · {entry.actor.name}
+                </Typography.Text>
+              </>
+            ),
+          }))}
+        />
+      </section>
+    </Flex>
+  );
+}

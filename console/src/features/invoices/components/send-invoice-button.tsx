@@ -1,0 +1,23 @@
+import { SendOutlined } from '@ant-design/icons';
+import type { InvoiceListItem } from '@storage/contracts/invoices';
+import { Button, type ButtonProps } from 'antd';
+import { useToast } from '../../../lib/toast.tsx';
+import { useSendInvoice } from '../api/send-invoice.ts';
+
+/** Turns a draft into a sent invoice. */
+export function SendInvoiceButton({ invoice, ...buttonProps }: { invoice: Pick<InvoiceListItem, 'id' | 'invoiceNumber'> } & ButtonProps) {
+  const sendInvoice = useSendInvoice();
+  const toast = useToast();
+
+  const send = () =>
+    sendInvoice.mutate(invoice.id, {
+      onSuccess: () => toast.success(`Invoice ${invoice.invoiceNumber} sent successfully`),
+      onError: (error) => toast.failure('Failed to send invoice', error),
+    });
+
+  return (
+    <Button icon={<SendOutlined />} loading={sendInvoice.isPending} onClick={send} {...buttonProps}>
+      Send
+    </Button>
+  );
+}

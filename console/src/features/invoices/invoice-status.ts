@@ -1,0 +1,16 @@
+import { InvoiceStatus } from '@storage/contracts/enums';
+
+/** Spec §4: paid green, sent blue, overdue red, draft grey, cancelled slate. */
+const statusColors: Record<InvoiceStatus, string> = {
+  paid: 'green',
+  sent: 'blue',
+  overdue: 'red',
+  draft: 'default',
+  cancelled: '#64748b',
+};
+
+export const invoiceStatusColor = (status: InvoiceStatus): string => statusColors[status];
+
+export const invoiceStatusLabel = (status: InvoiceStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
+
+export const invoiceStatusOptions = InvoiceStatus.options.map((status) => ({ value: status, label: invoiceStatusLabel(status) }));

@@ -1,0 +1,19 @@
+import type { LeaseCounts } from '@storage/contracts/leases';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { leasesFilterParams, leasesQueryKey } from './get-leases.ts';
+
+export type LeaseCountsFilter = { search: string; facilityId: string | null };
+
+export async function getLeaseCounts(filter: LeaseCountsFilter): Promise<LeaseCounts> {
+  const params = leasesFilterParams(filter);
+  const response = await apiRequest('GET', `/api/leases/counts${params.size > 0 ? `?${params}` : ''}`);
+  return response.json();
+}
+
+export const leaseCountsQueryOptions = (filter: LeaseCountsFilter) =>
+  queryOptions({ queryKey: [...leasesQueryKey, 'counts', filter], queryFn: () => getLeaseCounts(filter) });
+
+export function useLeaseCounts(filter: LeaseCountsFilter) {
+  return useQuery({ ...leaseCountsQueryOptions(filter), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,84 @@
+import { CalendarOutlined, FileTextOutlined, HomeOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import type { Lease } from '@storage/contracts/leases';
+import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { LeaseDocumentView } from './lease-document-view.tsx';
+import { MoveOutButton } from './move-out-button.tsx';
+
+function Amount({ label, amount }: { label: string; amount: string | null }) {
+  return (
+    <Flex vertical>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <Typography.Text strong style={{ fontSize: 16 }}>
+        {amount === null ? '—' : formatDollars(amount)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+function leasePeriod(lease: Lease): string {
+  return lease.endDate ? `${formatDate(lease.startDate)} – ${formatDate(lease.endDate)}` : `Since ${formatDate(lease.startDate)}`;
+}
+
+export function LeaseCard({ lease, onMovedOut }: { lease: Lease; onMovedOut: () => void }) {
+  const [showDocument, setShowDocument] = useState(false);
+  const { customer, unit, invoiceSummary } = lease;
+
+  const actions = [
+    <Button key="document" type="text" icon={<FileTextOutlined />} aria-expanded={showDocument} onClick={() => setShowDocument((shown) => !shown)}>
+      {showDocument ? 'Hide Document' : 'View Document'}
+    </Button>,
+    ...(lease.isActive ? [<MoveOutButton key="move-out" lease={lease} onMovedOut={onMovedOut} />] : []),
+  ];
+
+  return (
+    <Card
+      data-testid="lease-card"
+      title={`${customer.firstName} ${customer.lastName}`}
+      extra={<Tag color={lease.isActive ? 'green' : 'default'}>{lease.isActive ? 'Active' : 'Inactive'}</Tag>}
+      actions={actions}
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text>
+          <HomeOutlined className="card-line-icon" />
+          Unit {unit.unitNumber} · {unit.size} · Building {unit.building}
+        </Typography.Text>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Amount label="Monthly Rate" amount={lease.monthlyRate} />
+          </Col>
+          <Col span={12}>
+            <Amount label="Deposit" amount={lease.depositAmount} />
+          </Col>
+        </Row>
+        <Typography.Text>
+          <CalendarOutlined className="card-line-icon" />
+          {leasePeriod(lease)}
+        </Typography.Text>
+        <Typography.Text ellipsis>
+          <MailOutlined className="card-line-icon" />
+          {customer.email}
+        </Typography.Text>
+        <Typography.Text>
+          <PhoneOutlined className="card-line-icon" />
+          {customer.phone ?? '—'}
+        </Typography.Text>
+        <Flex gap={8} wrap align="center" data-testid="invoice-summary">
+          <Typography.Text type="secondary">Invoices:</Typography.Text>
+          <Tag color="green">{invoiceSummary.paid} paid</Tag>
+          <Tag color={invoiceSummary.overdue > 0 ? 'red' : 'default'}>{invoiceSummary.overdue} overdue</Tag>
+          <Tag>{invoiceSummary.total} total</Tag>
+        </Flex>
+        {showDocument && (
+          <>
+            <Divider style={{ margin: '4px 0' }} />
+            <LeaseDocumentView leaseId={lease.id} />
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { LoginOutlined } from '@ant-design/icons';
+import { StartLeaseRequest } from '@storage/contracts/leases';
+import { Button, Col, Flex, Form, Input, Modal, Row } from 'antd';
+import { useState, type ComponentType } from 'react';
+import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { contractRule } from '../../../lib/form-rules.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useStartLease } from '../api/start-lease.ts';
+import { todayLocalIsoDate } from '../local-date.ts';
+import { AvailableUnitPicker } from './available-unit-picker.tsx';
+
+type MoveInValues = {
+  customerId?: string;
+  unitId?: string;
+  monthlyRate: string;
+  depositAmount: string | null;
+  startDate: string;
+};
+
+const fieldSchemas = StartLeaseRequest.shape;
+
+/** An empty optional amount is no amount at all. */
+const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
+
+/** The customer field of the form; the screen plugs in the customers feature's picker. */
+export type MoveInCustomerPicker = ComponentType<{ value?: string; onChange?: (customerId: string) => void; id?: string }>;
+
+type MoveInButtonProps = { customerPicker: MoveInCustomerPicker; onMovedIn: () => void };
+
+export function MoveInButton({ customerPicker, onMovedIn }: MoveInButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="primary" icon={<LoginOutlined />} onClick={() => setOpen(true)}>
+        Move In
+      </Button>
+      <Modal open={open} title="Move In" footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={600}>
+        <MoveInForm
+          customerPicker={customerPicker}
+          onDone={() => setOpen(false)}
+          onMovedIn={() => {
+            onMovedIn();
+            setOpen(false);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+type MoveInFormProps = { customerPicker: MoveInCustomerPicker; onDone: () => void; onMovedIn: () => void };
+
+/** Rebuilt on every opening of the dialog, so it starts clean. */
+function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveInFormProps) {
+  const [form] = Form.useForm<MoveInValues>();
+  const startLease = useStartLease();
+  const { selectedFacility } = useFacilityScope();
+  const facilityId = selectedFacility?.id ?? null;
+  const toast = useToast();
+
+  const save = ({ customerId, unitId, monthlyRate, depositAmount, startDate }: MoveInValues) =>
+    startLease.mutate(
+      { customerId: customerId!, unitId: unitId!, monthlyRate, depositAmount, startDate },
+      {
+        onSuccess: () => {
+          toast.success('Lease created successfully');
+          onMovedIn();
+        },
+        onError: (error) => toast.failure('Failed to create lease', error),
+      },
+    );
+
+  return (
+    <Form<MoveInValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ monthlyRate: '', depositAmount: null, startDate: todayLocalIsoDate() }}
+      onFinish={save}
+      disabled={startLease.isPending}
+      style={{ marginTop: 16 }}
+    >
+      <Form.Item label="Customer" name="customerId" rules={[{ required: true, message: 'Choose the customer who moves in' }]}>
+        <CustomerPicker />
+      </Form.Item>
+      <Form.Item label="Unit" name="unitId" rules={[{ required: true, message: 'Choose an available unit' }]}>
+        <AvailableUnitPicker
+          facilityId={facilityId}
+          onUnitChosen={(unit) => {
+            form.setFieldValue('monthlyRate', unit.monthlyRate);
+            void form.validateFields(['monthlyRate']);
+          }}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Monthly Rate" name="monthlyRate" required rules={[contractRule('Monthly rate', fieldSchemas.monthlyRate)]}>
+            <Input prefix="$" inputMode="decimal" placeholder="120.00" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Deposit" name="depositAmount" normalize={emptyAsNull} rules={[contractRule('Deposit', fieldSchemas.depositAmount)]}>
+            <Input prefix="$" inputMode="decimal" placeholder="0.00" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Start Date" name="startDate" required rules={[contractRule('Start date', fieldSchemas.startDate)]}>
+            <Input type="date" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onDone}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={startLease.isPending}>
+          Move In
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,16 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { LockFormDialog } from './lock-form-dialog.tsx';
+
+export function AddLockButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+        Add Lock
+      </Button>
+      <LockFormDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Settings } from '@storage/contracts/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+
+export const settingsQueryKey = ['settings'] as const;
+
+export async function getSettings(): Promise<Settings> {
+  const response = await apiRequest('GET', '/api/settings');
+  return response.json();
+}
+
+export const settingsQueryOptions = () => queryOptions({ queryKey: settingsQueryKey, queryFn: getSettings });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}

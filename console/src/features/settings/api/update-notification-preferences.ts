@@ -1,0 +1,17 @@
+import type { NotificationPreferences, Settings } from '@storage/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { settingsQueryKey } from './get-settings.ts';
+
+export async function updateNotificationPreferences(preferences: NotificationPreferences): Promise<Settings> {
+  const response = await apiRequest('PUT', '/api/settings/notifications', preferences);
+  return response.json();
+}
+
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotificationPreferences,
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+  });
+}

@@ -1,0 +1,17 @@
+import type { PaymentSettingsRequest, Settings } from '@storage/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { settingsQueryKey } from './get-settings.ts';
+
+export async function updatePaymentSettings(payments: PaymentSettingsRequest): Promise<Settings> {
+  const response = await apiRequest('PUT', '/api/settings/payments', payments);
+  return response.json();
+}
+
+export function useUpdatePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentSettings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+  });
+}

@@ -1,0 +1,28 @@
+import type { ChangeUnitStatusRequest, Unit } from '@storage/contracts/units';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { unitsQueryKey, type UnitsPage } from './get-units.ts';
+
+export type UnitStatusChange = { unitId: string; change: ChangeUnitStatusRequest };
+
+export async function changeUnitStatus({ unitId, change }: UnitStatusChange): Promise<Unit> {
+  const response = await apiRequest('PUT', `/api/units/${encodeURIComponent(unitId)}/status`, change);
+  return response.json();
+}
+
+/**
+ * The answer is the unit as it now is: it replaces the unit in every loaded list, so the card is
+ * right even when the read model is late; lists are refetched when next shown.
+ */
+export function useChangeUnitStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeUnitStatus,
+    onSuccess: (changed) => {
+      queryClient.setQueriesData<InfiniteData<UnitsPage>>({ queryKey: [...unitsQueryKey, 'list'] }, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) })) },
+      );
+      return queryClient.invalidateQueries({ queryKey: unitsQueryKey, refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { UnitBuilding } from '@storage/contracts/units';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { unitsFilterParams, unitsQueryKey, type UnitsFilter } from './get-units.ts';
+
+/** The building headings of the whole filtered list, with their unit counts. */
+export async function getUnitBuildings(filter: UnitsFilter): Promise<UnitBuilding[]> {
+  const response = await apiRequest('GET', `/api/units/buildings?${unitsFilterParams(filter)}`);
+  return response.json();
+}
+
+export const unitBuildingsQueryOptions = (filter: UnitsFilter) =>
+  queryOptions({ queryKey: [...unitsQueryKey, 'buildings', filter], queryFn: () => getUnitBuildings(filter) });
+
+export function useUnitBuildings(filter: UnitsFilter) {
+  return useQuery({ ...unitBuildingsQueryOptions(filter), placeholderData: keepPreviousData });
+}

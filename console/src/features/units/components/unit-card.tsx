@@ -1,0 +1,27 @@
+import { ExpandOutlined } from '@ant-design/icons';
+import type { Unit } from '@storage/contracts/units';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { formatDollars } from '../../../lib/format.ts';
+import { unitStatusColor, unitStatusLabel } from '../unit-status.ts';
+import { UnitStatusMenu } from './unit-status-menu.tsx';
+
+export function UnitCard({ unit }: { unit: Unit }) {
+  return (
+    <Card
+      data-testid="unit-card"
+      className="stretch-card"
+      title={unit.unitNumber}
+      extra={<Tag color={unitStatusColor(unit.status)}>{unitStatusLabel(unit.status)}</Tag>}
+      actions={[<UnitStatusMenu key="status" unit={unit} />]}
+    >
+      <Flex vertical gap={6}>
+        <Typography.Text>
+          <ExpandOutlined className="card-line-icon" />
+          {unit.size}
+        </Typography.Text>
+        <Typography.Text strong>{formatDollars(unit.monthlyRate)}/month</Typography.Text>
+        {unit.description && <Typography.Text type="secondary">{unit.description}</Typography.Text>}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { screenshotViewport } from './viewport-screenshot.ts';
+
+// Lists refetch after a change; on a busy machine that can take a few seconds.
+const eventually = { timeout: 15_000 };
+
+// The Recent Activity screen in Chromium on the demo data: tabs with counts, cards with their
+// details, search, the type filter, the facility scope and the CSV export.
+
+describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  let wide: BrowserContext;
+  let narrow: BrowserContext;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function openActivities(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/activities`);
+    await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+    await page.getByTestId('activity-card').first().waitFor();
+    return page;
+  }
+  const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}\\s*\\d+$`) });
+  const tabCount = async (page: Page, name: string) => Number((await tab(page, name).textContent())!.replace(/\D/g, ''));
+
+  it('shows the feed as cards with type, customer, time, description, details and email, under counted tabs', async () => {
+    const page = await openActivities(wide);
+    const all = await tabCount(page, 'All');
+    expect(all).toBeGreaterThan(100);
+    const parts = await Promise.all(['Customers', 'Leases', 'Payments', 'Access'].map((name) => tabCount(page, name)));
+    expect(parts.every((n) => n > 0)).toBe(true);
+
+    const payment = page.getByTestId('activity-card').filter({ hasText: 'Payment Received' }).first();
+    await payment.waitFor();
+    const text = (await payment.textContent())!;
+    expect(text).toMatch(/Payment of \$[\d,]+\.\d{2} received for INV-/);
+    expect(text).toMatch(/Amount\$[\d,]+\.\d{2}/);
+    expect(text).toMatch(/Paid Date[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(text).toMatch(/\d{1,2}:\d{2} (AM|PM)/);
+    expect(text).toMatch(/@example\.(com|net|org)/);
+    await screenshotViewport(page, 'activities-1440-top');
+
+    const lock = page.getByTestId('activity-card').filter({ hasText: /^Lock (Battery Low|Status Changed|Installed)/ }).first();
+    await page.getByLabel('Search activities').fill('smart lock');
+    await lock.waitFor();
+    expect(await lock.textContent()).toContain('Unknown User');
+    expect(await lock.textContent()).toContain('No email');
+
+    await page.getByLabel('Search activities').fill('');
+    await tab(page, 'Payments').click();
+    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Invoice|Payment)/.test(t)), eventually)
+      .toBe(true);
+    expect(await page.getByTestId('activity-card').count()).toBe(Math.min(50, parts[2]!));
+    await page.getByLabel('Search activities').fill('nothing-matches-this');
+    await page.getByText('No payment activity').waitFor();
+    expect(await tabCount(page, 'All')).toBe(0);
+    await page.close();
+  });
+
+  it('searches by customer, filters by type and scopes to a facility', async () => {
+    const page = await openActivities(wide);
+    const first = page.getByTestId('activity-card').filter({ hasText: '@' }).first();
+    const email = (await first.textContent())!.match(/[\w.+-]+@example\.(com|net|org)/)![0];
+    await page.getByLabel('Search activities').fill(email);
+    await expect.poll(async () => (await page.getByTestId('activity-card').allTextContents()).every((t) => t.includes(email)), eventually).toBe(true);
+    await page.getByLabel('Search activities').fill('');
+
+    await page.getByLabel('Activity type').click();
+    await page.getByRole('option', { name: 'Lease Started' }).click();
+    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => t === 'Lease Started'), eventually)
+      .toBe(true);
+
+    await page.getByLabel('Facility').click();
+    await page.getByRole('option', { name: /^Harbor Point Storage/ }).click();
+    await expect.poll(async () => {
+        const texts = await page.getByTestId('activity-card').allTextContents();
+        return texts.length > 0 && texts.every((t) => /unit HP-/.test(t));
+      }, eventually)
+      .toBe(true);
+    await page.close();
+  });
+
+  it('exports the cards shown as CSV', async () => {
+    const page = await openActivities(wide);
+    await tab(page, 'Leases').click();
+    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Lease|Unit)/.test(t)), eventually).toBe(true);
+    const shown = await page.getByTestId('activity-card').count();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^activities-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Time,Type,Customer,Email,Description,Details');
+    expect(lines).toHaveLength(shown + 1);
+    expect(lines[1]).toMatch(/^"[A-Z][a-z]{2} \d{1,2}, \d{4}",\d{1,2}:\d{2} (AM|PM),(Lease Started|Lease Ended|Unit Maintenance),/);
+    await page.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await openActivities(narrow);
+    await screenshotViewport(page, 'activities-390-top');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,167 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { screenshotViewport } from './viewport-screenshot.ts';
+
+// Lists refetch after a change; on a busy machine that can take a few seconds.
+const eventually = { timeout: 15_000 };
+
+// The Dashboard in Chromium on the demo data: occupancy, the four figures with their changes
+// since last month, the feed, the quick actions, the recent customers and the bell.
+
+const CAPTION = /^([+-]?\d+\.\d% from last month|\d+ new this month|—)$/;
+
+describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  let wide: BrowserContext;
+  let narrow: BrowserContext;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function openDashboard(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByTestId('building-occupancy').first().waitFor();
+    await page.getByTestId('feed-entry').first().waitFor();
+    return page;
+  }
+
+  it('shows occupancy by building, the four figures captioned with their change, and the feed', async () => {
+    const page = await openDashboard(wide);
+    await page.getByText("Welcome back. Here's what's happening at your facilities.").waitFor();
+    const occupancy = page.getByTestId('occupancy-card');
+    await occupancy.getByText('All Facilities Occupancy').waitFor();
+    expect(await page.getByTestId('building-occupancy').count()).toBe(9);
+    const riverside = occupancy.getByRole('region', { name: 'Riverside Self Storage' });
+    expect(await riverside.getByTestId('building-occupancy').first().textContent()).toMatch(/^Building A\d+\/8 occupied · \d+\.\d%$/);
+
+    const cards = page.getByTestId('metric-card');
+    expect(await cards.count()).toBe(4);
+    const texts = await cards.allTextContents();
+    for (const [index, title] of ['Total Revenue', 'Occupancy Rate', 'Active Customers', 'Outstanding Balance'].entries()) {
+      expect(texts[index]).toContain(title);
+    }
+    expect(texts[0]).toMatch(/\$[\d,]+\.\d{2}/);
+    expect(texts[1]).toMatch(/\d+\.\d%/);
+    for (const caption of await page.locator('.metric-caption').allTextContents()) expect(caption).toMatch(CAPTION);
+    expect(texts[2]).toMatch(/\d+ new this month/);
+    // The spec's hard-coded captions are gone.
+    expect(texts.join(' ')).not.toContain('+12.5% from last month');
+
+    expect(await page.getByTestId('feed-entry').first().textContent()).toMatch(/(Just now|\d+h ago|\d+d ago)$/);
+    await page.getByRole('link', { name: 'View All' }).click();
+    await page.waitForURL(`${product.baseUrl}/activities`);
+    await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+    await page.close();
+  });
+
+  it('adds a customer from the quick actions, then finds, views and edits them in the recent customers', async () => {
+    const page = await openDashboard(wide);
+    const table = page.locator('.ant-table');
+    await page.getByRole('button', { name: 'Add New Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+    await dialog.getByLabel('First Name').fill('Hedy');
+    await dialog.getByLabel('Last Name').fill('Lamarr');
+    await dialog.getByLabel('Email').fill('hedy.lamarr@example.com');
+    await dialog.getByRole('button', { name: 'Add Customer' }).click();
+    await page.getByText('Customer created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = table.getByRole('row').filter({ hasText: 'hedy.lamarr@example.com' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Hedy Lamarr');
+    expect(await row.textContent()).toContain('Active');
+    expect(await row.textContent()).toContain('--');
+    expect(await table.getByRole('row').count()).toBeLessThanOrEqual(6);
+    await screenshotViewport(page, 'dashboard-1440-top');
+    await product.screenshot(page, 'dashboard-1440');
+
+    // A tenant's row shows the unit and rent of their active lease.
+    const withLease = table.getByRole('row').filter({ hasText: /[A-Z]{2}-[A-C]\d{3}/ });
+    const search = page.getByLabel('Search recent customers');
+    await search.fill('a');
+    await expect.poll(async () => withLease.count(), eventually).toBeGreaterThan(0);
+    expect(await withLease.first().textContent()).toMatch(/\$\d+\.\d{2}/);
+
+    await search.fill('LAMARR');
+    await expect.poll(async () => table.getByRole('row').count(), eventually).toBe(2);
+    await search.fill('nobody-is-called-this');
+    await page.getByText('No customers found matching your search').waitFor();
+    await search.fill('hedy');
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+    await edit.getByLabel('Last Name').fill('Kiesler');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Customer updated successfully').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).waitFor();
+
+    await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).getByRole('button', { name: 'View' }).click();
+    await page.waitForURL(`${product.baseUrl}/customers?search=hedy.lamarr%40example.com`);
+    await page.getByTestId('customer-card').filter({ hasText: 'Hedy Kiesler' }).waitFor();
+    expect(await page.getByPlaceholder('Search customers by name, email, or phone...').inputValue()).toBe('hedy.lamarr@example.com');
+    await page.close();
+  });
+
+  it('goes where each quick action says', async () => {
+    const page = await openDashboard(wide);
+    for (const [button, path] of [
+      ['Find Available Units', '/units?status=available'],
+      ['Generate Invoice', '/billing?new=1'],
+      ['Manage Locks', '/locks'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.waitForURL(`${product.baseUrl}${path}`);
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    }
+    await page.close();
+  });
+
+  it('scopes everything to a selected facility', async () => {
+    const page = await openDashboard(wide);
+    await page.getByLabel('Facility').click();
+    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    await page.getByText("Welcome back, Olivia. Here's what's happening at your facility.").waitFor();
+    await page.getByTestId('occupancy-card').getByText('Facility Occupancy', { exact: true }).waitFor();
+    expect(await page.getByTestId('building-occupancy').count()).toBe(3);
+    const rows = page.locator('.ant-table-tbody').getByRole('row');
+    await expect.poll(async () => (await rows.allTextContents()).every((t) => !/[A-Z]{2}-[A-C]\d{3}/.test(t) || /OH-/.test(t)), eventually).toBe(true);
+    await page.close();
+  });
+
+  it('counts every unread notification on the bell and lists the newest', async () => {
+    const page = await openDashboard(wide);
+    const unread = Number((await page.request.get(`${product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
+    expect(unread).toBeGreaterThan(0);
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    expect(await bell.getAttribute('aria-label')).toBe(`Notifications, ${unread} unread`);
+    await bell.click();
+    const panel = page.locator('.notification-panel');
+    await panel.getByRole('button', { name: 'Mark all as read' }).waitFor();
+    expect(await panel.locator('.notification-time').first().textContent()).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    await panel.locator('.notification-item-unread').first().click();
+    await page.getByRole('button', { name: `Notifications, ${unread - 1} unread` }).waitFor();
+    await page.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await openDashboard(narrow);
+    await page.getByText('Recent Customers').waitFor();
+    await screenshotViewport(page, 'dashboard-390-top');
+    await product.screenshot(page, 'dashboard-390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,186 @@
+import { readFile } from 'node:fs/promises';
+import type { Customer } from '@storage/contracts/customers';
+import type { Lease, LeaseCounts } from '@storage/contracts/leases';
+import type { Unit } from '@storage/contracts/units';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { screenshotViewport } from './viewport-screenshot.ts';
+
+// The Lease Agreements screen in Chromium on the demo data: the list as the spec draws it, a
+// move-in through the dialog, the document and its PDF, the CSV export, and a move-out.
+
+describe('Lease Agreements in Chromium', () => {
+  let product: ProductUnderTest;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    const context = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    await product.signIn(page);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  const api = async <T,>(path: string): Promise<T> => (await page.request.get(`${product.baseUrl}${path}`)).json() as Promise<T>;
+  const cards = () => page.getByTestId('lease-card');
+  const chooseOption = async (label: string, search: string, option: string) => {
+    await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+    await page.keyboard.type(search);
+    await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  };
+
+  it('shows the leases with their count, tabs, filter and search', async () => {
+    await page.getByRole('link', { name: 'Lease Agreements' }).first().click();
+    await page.getByRole('heading', { name: 'Lease Agreements' }).waitFor();
+    const counts = await api<LeaseCounts>('/api/leases/counts');
+    expect(counts.all).toBeGreaterThan(0);
+    await page.getByText(`Managing ${counts.all} lease agreements`).waitFor();
+    await page.getByRole('tab', { name: `All (${counts.all})` }).waitFor();
+    await page.getByRole('tab', { name: `Active (${counts.active})` }).waitFor();
+    await page.getByRole('tab', { name: `Inactive (${counts.inactive})` }).waitFor();
+    await cards().first().waitFor();
+
+    const [newest] = await api<Lease[]>('/api/leases?pageSize=1');
+    const first = cards().first();
+    const text = await first.textContent();
+    expect(text).toContain(`${newest!.customer.firstName} ${newest!.customer.lastName}`);
+    expect(text).toContain(`Unit ${newest!.unit.unitNumber} · ${newest!.unit.size} · Building ${newest!.unit.building}`);
+    expect(text).toContain(newest!.customer.email);
+    expect(text).toContain(`${newest!.invoiceSummary.paid} paid`);
+    expect(text).toContain(`${newest!.invoiceSummary.total} total`);
+    await product.screenshot(page, 'leases-1440');
+
+    await page.getByRole('tab', { name: /^Inactive/ }).click();
+    await expect.poll(async () => new Set(await cards().locator('.ant-card-extra').allTextContents())).toEqual(new Set(['Inactive']));
+    await page.getByText('Inactive Only', { exact: true }).waitFor();
+
+    await page.getByLabel('Lease status').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^Active Only$/ }).click();
+    await page.getByRole('tab', { name: /^Active/, selected: true }).waitFor();
+
+    await page.getByLabel('Search leases').fill(`nobody-${Date.now()}`);
+    await page.getByText('No Active Leases').waitFor();
+    await page.getByRole('tab', { name: 'All (0)' }).click();
+    await page.getByText('No Leases Found').waitFor();
+    await page.getByText('Try adjusting your search terms').waitFor();
+    await page.getByLabel('Search leases').fill('');
+    await cards().first().waitFor();
+  });
+
+  it('moves a customer in through the Move In dialog, with the unit’s rate as the default', async () => {
+    const [customer] = await api<Customer[]>('/api/customers?pageSize=1&status=active');
+    const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
+    await page.getByRole('button', { name: 'Move In' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Start Date').waitFor();
+    await chooseOption('Customer', customer!.email, customer!.email);
+    await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
+    expect(await dialog.getByLabel('Monthly Rate').inputValue()).toBe(unit!.monthlyRate);
+    await dialog.getByLabel('Deposit').fill('50.00');
+    await product.screenshot(page, 'leases-move-in-1440');
+    await dialog.getByRole('button', { name: 'Move In' }).click();
+
+    await page.getByText('Lease created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByLabel('Search leases').fill(unit!.unitNumber);
+    const card = cards().filter({ hasText: `${customer!.firstName} ${customer!.lastName}` }).filter({ hasText: `Unit ${unit!.unitNumber} ` });
+    await card.waitFor();
+    expect(await cards().first().textContent()).toBe(await card.textContent());
+    const text = await card.textContent();
+    expect(text).toContain(`${customer!.firstName} ${customer!.lastName}`);
+    expect(text).toContain('Active');
+    expect(text).toContain('$50.00');
+    expect(text).toContain('0 total');
+    const [available] = await api<Unit[]>(`/api/units?search=${encodeURIComponent(unit!.unitNumber)}`);
+    expect(available!.status).toBe('occupied');
+  });
+
+  it('shows the lease document and downloads it as a PDF', async () => {
+    const card = cards().first();
+    await card.getByRole('button', { name: 'View Document' }).click();
+    const document = card.getByTestId('lease-document');
+    await document.getByText('Storage Unit Lease Agreement').waitFor();
+    for (const heading of ['Tenant Information', 'Unit Information', 'Lease Terms', 'Terms and Conditions', 'Signatures']) {
+      await document.getByText(heading, { exact: true }).waitFor();
+    }
+    expect(await document.locator('ol > li').count()).toBe(6);
+    const text = await document.textContent();
+    expect(text).toContain('Rent is due on the 1st of each month.');
+    expect(text).toContain('late fee of $25.00');
+    expect(text).toContain('Facility Manager');
+    expect(text).toMatch(/Lease ID: [0-9a-f-]{36}/);
+    expect(text).toContain('Generated: ');
+    await product.screenshot(page, 'leases-document-1440');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), document.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^lease-.+\.pdf$/);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await card.getByRole('button', { name: 'Hide Document' }).click();
+    await document.waitFor({ state: 'detached' });
+  });
+
+  it('exports the leases matching the filters as CSV', async () => {
+    const unitNumber = await page.getByLabel('Search leases').inputValue();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export All' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leases-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(records[0]).toMatch(/^Lease ID,First Name,Last Name,Email,/);
+    expect(records.length).toBeGreaterThan(1);
+    expect(records.slice(1).every((record) => record.toLowerCase().includes(unitNumber.toLowerCase()))).toBe(true);
+  });
+
+  it('moves the customer out: the lease turns inactive', async () => {
+    const card = cards().first();
+    await card.getByRole('button', { name: 'Move Out' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('End Date').waitFor();
+    await dialog.getByRole('button', { name: 'Move Out' }).click();
+    await page.getByText('Lease ended successfully').waitFor();
+    await card.locator('.ant-card-extra', { hasText: 'Inactive' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Move Out' }).count()).toBe(0);
+  });
+
+  it('fits a phone screen, with the document open', async () => {
+    const phone = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    await product.signIn(small);
+    await small.goto(`${product.baseUrl}/leases`);
+    await small.getByTestId('lease-card').first().waitFor();
+    await screenshotViewport(small, 'leases-390');
+    await small.getByTestId('lease-card').first().getByRole('button', { name: 'View Document' }).click();
+    const terms = small.getByTestId('lease-document').getByText('Terms and Conditions');
+    await terms.waitFor();
+    await terms.scrollIntoViewIfNeeded();
+    await screenshotViewport(small, 'leases-document-390');
+    await small.getByRole('button', { name: 'Move In' }).click();
+    await small.getByRole('dialog').getByText('Start Date').waitFor();
+    await screenshotViewport(small, 'leases-move-in-390');
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await phone.close();
+  }, 60_000);
+
+  it('shows 6 placeholder cards while loading and the error card when the leases cannot be loaded', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await context.newPage();
+    await product.signIn(other);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await other.route('**/api/leases?*', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' });
+    });
+    await other.goto(`${product.baseUrl}/leases`);
+    await other.getByTestId('lease-placeholder').first().waitFor();
+    expect(await other.getByTestId('lease-placeholder').count()).toBe(6);
+    release();
+    await other.getByText('Error Loading Leases').waitFor();
+    await other.getByText('Unable to load lease data. Please try refreshing the page.').waitFor();
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { screenshotViewport } from './viewport-screenshot.ts';
+
+// The Reports screen in Chromium on the demo data: the four figures from the metrics call, the
+// twelve-month charts and figures, and the CSV downloads.
+
+describe('Reports in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  let wide: BrowserContext;
+  let narrow: BrowserContext;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function openReports(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/reports`);
+    await page.getByRole('heading', { name: 'Reports', exact: true }).waitFor();
+    await page.getByRole('img', { name: 'Revenue by Month' }).locator('.recharts-bar-rectangle').first().waitFor();
+    return page;
+  }
+
+  it('shows the figures of the metrics call, never the sample values', async () => {
+    const page = await openReports(wide);
+    const metrics = await (await page.request.get(`${product.baseUrl}/api/dashboard/metrics`)).json();
+    const cards = await page.getByTestId('metric-card').allTextContents();
+    expect(cards).toHaveLength(4);
+    for (const [index, title] of ['Monthly Revenue', 'Occupancy Rate', 'Active Customers', 'Outstanding'].entries()) {
+      expect(cards[index]).toContain(title);
+    }
+    expect(cards[2]).toContain(String(metrics.activeCustomers));
+    expect(cards[1]).toContain(`${metrics.occupancyRate.toFixed(1)}%`);
+    expect(cards.join(' ')).not.toContain('1,380.00');
+    await screenshotViewport(page, 'reports-1440-top');
+    await product.screenshot(page, 'reports-1440');
+    await page.close();
+  });
+
+  it('charts twelve months of revenue and occupancy, aging receivables, days to fill and payment success', async () => {
+    const page = await openReports(wide);
+    const report = await (await page.request.get(`${product.baseUrl}/api/reports/overview`)).json();
+    for (const chart of ['Revenue by Month', 'Occupancy Trend', 'Aging Receivables']) {
+      await page.getByRole('img', { name: chart }).locator('svg.recharts-surface').waitFor();
+    }
+    // A month without revenue has no bar to draw.
+    const monthsWithRevenue = report.revenueByMonth.filter((m: { revenue: string }) => m.revenue !== '0.00').length;
+    expect(await page.getByRole('img', { name: 'Revenue by Month' }).locator('.recharts-bar-rectangle').count()).toBe(monthsWithRevenue);
+    expect(await page.getByRole('img', { name: 'Revenue by Month' }).locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).toBeGreaterThan(1);
+    const bucketsOwed = report.agingReceivables.filter((b: { amount: string }) => b.amount !== '0.00').length;
+    expect(await page.getByRole('img', { name: 'Aging Receivables' }).locator('.recharts-bar-rectangle').count()).toBe(bucketsOwed);
+    expect(await page.getByRole('img', { name: 'Aging Receivables' }).textContent()).toContain('90+ days');
+    const figures = await page.getByTestId('report-figure').allTextContents();
+    expect(figures[0]).toContain(`${report.daysToFill.toFixed(1)} days`);
+    expect(figures[1]).toContain(`${report.paymentSuccessRate.toFixed(1)}%`);
+    expect(figures.join(' ')).not.toMatch(/3\.2 days|98\.5%/);
+    await page.close();
+  });
+
+  it('downloads each report as CSV', async () => {
+    const page = await openReports(wide);
+    for (const [button, header] of [
+      ['Rent Roll', 'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Customer Balance'],
+      ['Aging Receivables', 'Invoice #,Customer,Email,Facility,Due Date,Days Past Due,Aging Bucket,Status,Amount'],
+      ['Occupancy', 'Month,Total Units,Occupied Units,Occupancy Rate (%),Move-ins,Move-outs'],
+      ['Revenue', 'Month,Payments,Revenue'],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: new RegExp(`${button}$`) }).click()]);
+      const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+      expect(lines[0], button).toBe(header);
+      expect(lines.length, button).toBeGreaterThan(1);
+    }
+    await page.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await openReports(narrow);
+    await screenshotViewport(page, 'reports-390-top');
+    await product.screenshot(page, 'reports-390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,150 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, PHONE, signedInContext, slowDown } from './staff-browser.ts';
+import { screenshotViewport } from './viewport-screenshot.ts';
+
+// The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
+// unit's status, the facility scope, and both widths.
+
+describe('Units screen in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  let wide: BrowserContext;
+  let narrow: BrowserContext;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP), signedInContext(product, PHONE)]);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function openUnits(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/units`);
+    await page.getByRole('heading', { name: 'Units', exact: true }).waitFor();
+    await page.getByTestId('unit-card').first().waitFor();
+    return page;
+  }
+
+  const search = (page: Page, text: string) => page.getByPlaceholder('Search units by number, building, or size...').fill(text);
+
+  it('shows the units under building headings with their counts', async () => {
+    const page = await openUnits(wide);
+    const heading = page.getByRole('region', { name: 'Building A' });
+    await heading.waitFor();
+    expect(await heading.getByTestId('building-unit-count').textContent()).toMatch(/^\d+ units$/);
+    const card = page.getByTestId('unit-card').filter({ hasText: 'RS-A101' });
+    expect(await card.textContent()).toMatch(/\$\d+\.\d{2}\/month/);
+    expect(await card.textContent()).toContain('Climate controlled, interior hallway');
+    await product.screenshot(page, 'units-1440');
+    await screenshotViewport(page, 'units-1440-top');
+
+    await search(page, '20x20');
+    await page.getByTestId('list-count').filter({ hasText: /^\d+ units?$/ }).waitFor();
+    await expect.poll(async () => (await page.getByTestId('unit-card').allTextContents()).every((t) => t.includes('20x20')), { timeout: 10_000 }).toBe(true);
+    await search(page, 'no-unit-is-called-this');
+    await page.getByText('No units found').waitFor();
+    await page.close();
+  });
+
+  it('shows 3 building groups of 8 placeholder cards while the units load', async () => {
+    const page = await wide.newPage();
+    await slowDown(page, /\/api\/units\?/);
+    await page.goto(`${product.baseUrl}/units`);
+    await page.getByTestId('unit-placeholder').first().waitFor();
+    expect(await page.locator('section[aria-busy="true"]').count()).toBe(3);
+    expect(await page.getByTestId('unit-placeholder').count()).toBe(24);
+    await page.getByTestId('unit-card').first().waitFor();
+    expect(await page.getByTestId('unit-placeholder').count()).toBe(0);
+    await page.close();
+  });
+
+  it('adds a unit with the form defaults, then finds it in the list', async () => {
+    const page = await openUnits(wide);
+    await page.getByRole('button', { name: 'Add Unit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Unit' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('10x10 (Standard)');
+    expect(await dialog.textContent()).toContain('Available');
+    expect(await dialog.getByLabel('Monthly Rate').getAttribute('placeholder')).toBe('120.00');
+    expect(await dialog.getByLabel('Monthly Rate').inputValue()).toBe('');
+
+    await dialog.getByLabel('Unit Number').fill('E2E-Z101');
+    await dialog.getByLabel('Building').fill('Z');
+    await dialog.getByLabel('Monthly Rate').fill('135.5');
+    await dialog.getByLabel('Description').fill('Corner unit by the lift');
+    await dialog.getByRole('button', { name: 'Add Unit' }).click();
+
+    await page.getByText('Unit created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await search(page, 'E2E-Z101');
+    const card = page.getByTestId('unit-card').filter({ hasText: 'E2E-Z101' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('$135.50/month');
+    expect(await card.textContent()).toContain('Available');
+    const group = page.getByRole('region', { name: 'Building Z' });
+    expect(await group.getByTestId('building-unit-count').textContent()).toBe('1 unit');
+
+    await page.getByRole('button', { name: 'Add Unit' }).click();
+    const again = page.getByRole('dialog', { name: 'Add Unit' });
+    expect(await again.getByLabel('Unit Number').inputValue()).toBe('');
+    await again.getByLabel('Unit Number').fill('e2e-z101');
+    await again.getByLabel('Building').fill('Z');
+    await again.getByLabel('Monthly Rate').fill('99');
+    await again.getByRole('button', { name: 'Add Unit' }).click();
+    await page.getByText('Failed to create unit').waitFor();
+    await page.getByText('A unit numbered e2e-z101 already exists').waitFor();
+    await page.close();
+  });
+
+  it('puts a unit into maintenance from its card, and shows why it cannot be marked occupied', async () => {
+    const page = await openUnits(wide);
+    await search(page, 'RS-');
+    await page.getByRole('button', { name: 'Add Unit' }).waitFor();
+    const available = page.getByTestId('unit-card').filter({ hasText: 'Available' }).first();
+    await available.waitFor();
+    const unitNumber = (await available.locator('.ant-card-head-title').textContent())!;
+    await search(page, unitNumber);
+    const card = page.getByTestId('unit-card').filter({ hasText: unitNumber });
+    await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();
+    await page.getByRole('menuitem', { name: 'Maintenance' }).click();
+    await page.getByText(`Unit ${unitNumber} is now maintenance`).waitFor();
+    await card.getByText('Maintenance', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();
+    await page.getByRole('menuitem', { name: 'Occupied' }).click();
+    await page.getByText('Failed to change unit status').waitFor();
+    await page.getByText('A unit becomes occupied only when a lease starts').waitFor();
+
+    await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();
+    await page.getByRole('menuitem', { name: 'Available' }).click();
+    await card.getByText('Available', { exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('scopes the list to the facility chosen in the sidebar', async () => {
+    const page = await openUnits(wide);
+    await page.getByLabel('Facility').click();
+    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    await expect
+      .poll(async () => {
+        const titles = await page.locator('[data-testid="unit-card"] .ant-card-head-title').allTextContents();
+        return titles.length > 0 && titles.every((t) => t.startsWith('OH-'));
+      })
+      .toBe(true);
+    await page.close();
+  });
+
+  it('fits a phone screen without overlapping or cutting off', async () => {
+    const page = await openUnits(narrow);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await product.screenshot(page, 'units-390');
+    await screenshotViewport(page, 'units-390-top');
+    await page.getByRole('button', { name: 'Add Unit' }).click();
+    await page.getByRole('dialog', { name: 'Add Unit' }).waitFor();
+    await screenshotViewport(page, 'units-add-390');
+    await page.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ActivityType } from './enums.ts';
+import { Id, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+
+export const ActivityTab = z.enum(['all', 'customers', 'leases', 'payments', 'access']);
+export type ActivityTab = z.infer<typeof ActivityTab>;
+
+/**
+ * The types each Recent Activity tab gathers: the spec's own, and beside them the feed's
+ * further types of the same subject (so every entry but 'other' has a tab besides All).
+ */
+export const activityTabTypes: Record<Exclude<ActivityTab, 'all'>, readonly ActivityType[]> = {
+  customers: ['customer_added', 'reservation_submitted', 'customer_updated', 'customer_archived'],
+  leases: ['lease_started', 'unit_maintenance', 'lease_ended'],
+  payments: ['invoice_generated', 'payment_received', 'invoice_sent', 'invoice_overdue', 'invoice_cancelled'],
+  access: ['access_granted', 'lock_status_changed', 'lock_installed', 'lock_assigned', 'lock_battery_low', 'lock_maintenance'],
+};
+
+/** What the feed is narrowed to; the list and its tab counts share it. */
+export const ActivitiesFilter = z.strictObject({
+  /** The description, or the customer's first name, last name or email. */
+  search: SearchText,
+  type: ActivityType.optional(),
+  facilityId: Id.optional(),
+});
+export type ActivitiesFilter = z.input<typeof ActivitiesFilter>;
+
+export const ListActivitiesQuery = ActivitiesFilter.extend({
+  tab: ActivityTab.default('all'),
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListActivitiesQuery = z.input<typeof ListActivitiesQuery>;
+
+/** Spec §3 "Activity list item". */
+export const Activity = z.object({
+  id: Id,
+  type: ActivityType,
+  description: z.string(),
+  createdAt: IsoDateTime,
+  metadata: z.record(z.string(), z.unknown()),
+  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+/** How many entries of the filtered feed each tab holds. */
+export const ActivityTabCounts = z.record(ActivityTab, z.number().int());
+export type ActivityTabCounts = z.infer<typeof ActivityTabCounts>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { Customer } from './customers.ts';
+import { Id, SearchText } from './fields.ts';
+
+export const DashboardMetricsQuery = z.strictObject({
+  facilityId: Id.optional(),
+  /** The console's cache buster (spec §7); its value means nothing. */
+  _t: z.string().max(40, 'must be at most 40 characters').optional(),
+});
+export type DashboardMetricsQuery = z.input<typeof DashboardMetricsQuery>;
+
+export const BuildingOccupancy = z.object({
+  building: z.string(),
+  /** The building's facility; null for units that belong to none. */
+  facilityId: Id.nullable(),
+  facilityName: z.string().nullable(),
+  occupied: z.number().int(),
+  total: z.number().int(),
+});
+export type BuildingOccupancy = z.infer<typeof BuildingOccupancy>;
+
+/** How each figure moved since last month; null where there is no earlier month to compare with. */
+export const MonthOverMonth = z.object({
+  /** Revenue this month so far against the same days of last month, in percent. */
+  revenuePercent: z.number().nullable(),
+  /** Occupancy rate now against the end of last month, in percentage points. */
+  occupancyPoints: z.number().nullable(),
+  /** Customers added this month. */
+  newCustomers: z.number().int(),
+  /** Outstanding balance now against the end of last month, in percent. */
+  outstandingPercent: z.number().nullable(),
+});
+export type MonthOverMonth = z.infer<typeof MonthOverMonth>;
+
+/** Spec §3 "Dashboard metrics", plus the month-over-month changes the cards caption. */
+export const DashboardMetrics = z.object({
+  /** Payments received this calendar month (UTC), as a decimal string. */
+  totalRevenue: z.string(),
+  /** Occupied units / all units, in percent with one decimal; 0 when there are no units. */
+  occupancyRate: z.number(),
+  activeCustomers: z.number().int(),
+  /** Unpaid sent and overdue invoices, as a decimal string. */
+  outstandingBalance: z.string(),
+  buildingOccupancy: z.array(BuildingOccupancy),
+  monthOverMonth: MonthOverMonth,
+});
+export type DashboardMetrics = z.infer<typeof DashboardMetrics>;
+
+export const RecentCustomersQuery = z.strictObject({
+  facilityId: Id.optional(),
+  /** Matches first name, last name and email combined (spec: dashboard customer search). */
+  search: SearchText,
+});
+export type RecentCustomersQuery = z.input<typeof RecentCustomersQuery>;
+
+/** A customer of the dashboard table, with what their active leases rent. */
+export const RecentCustomer = Customer.extend({
+  /** Unit numbers of the customer's active leases, oldest lease first; empty when none. */
+  unitNumbers: z.array(z.string()),
+  /** The monthly rent of those leases together; null when none. */
+  monthlyRate: z.string().nullable(),
+});
+export type RecentCustomer = z.infer<typeof RecentCustomer>;
+
+/** Spec §9: the dashboard customer table shows at most 5 rows. */
+export const RECENT_CUSTOMERS_LIMIT = 5;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
+import { Id, IsoDate, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { NonNegativeMoney, toCents } from './money.ts';
+
+export const CreateInvoiceRequest = z.strictObject({
+  invoiceNumber: RequiredText(50),
+  customerId: Id,
+  leaseId: Id.nullish().transform((v) => v ?? null),
+  amount: NonNegativeMoney.refine((v) => toCents(v) > 0n, { message: 'must be more than 0.00' }),
+  dueDate: IsoDate,
+  status: InvoiceStatus.default('draft'),
+  description: OptionalText(500),
+});
+export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
+export type CreateInvoiceCommand = z.output<typeof CreateInvoiceRequest>;
+
+export const ListInvoicesQuery = z.strictObject({
+  /** Invoice number, or the customer's name or email. */
+  search: SearchText,
+  /** The customer's facility. */
+  facilityId: Id.optional(),
+  status: InvoiceStatus.optional(),
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListInvoicesQuery = z.input<typeof ListInvoicesQuery>;
+
+/** The invoice list item of spec §3: the invoice plus a nested customer. */
+export const InvoiceListItem = z.object({
+  id: Id,
+  invoiceNumber: z.string(),
+  customerId: Id,
+  leaseId: Id.nullable(),
+  amount: z.string(),
+  dueDate: IsoDate,
+  paidDate: IsoDate.nullable(),
+  status: InvoiceStatus,
+  description: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  customer: z.object({
+    id: Id,
+    facilityId: Id.nullable(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+});
+export type InvoiceListItem = z.infer<typeof InvoiceListItem>;
+
+export const Payment = z.object({
+  id: Id,
+  amount: z.string(),
+  method: PaymentMethod,
+  status: PaymentStatus,
+  stripePaymentIntentId: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type Payment = z.infer<typeof Payment>;
+
+/** One event of the invoice's history, in words: what happened, when, and who did it. */
+export const InvoiceHistoryEntry = z.object({
+  id: Id,
+  type: z.string(),
+  description: z.string(),
+  occurredAt: IsoDateTime,
+  actor: z.object({ type: z.enum(['staff', 'customer', 'system']), id: z.string().nullable(), name: z.string() }),
+});
+export type InvoiceHistoryEntry = z.infer<typeof InvoiceHistoryEntry>;
+
+export const InvoiceDetail = InvoiceListItem.extend({
+  payments: z.array(Payment),
+  history: z.array(InvoiceHistoryEntry),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetail>;

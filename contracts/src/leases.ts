@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { UnitSize } from './enums.ts';
+import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { NonNegativeMoney, toCents } from './money.ts';
+
+export const LeaseStatusFilter = z.enum(['active', 'inactive']);
+export type LeaseStatusFilter = z.infer<typeof LeaseStatusFilter>;
+
+/** What narrows the lease list and its CSV export: a search over the tenant's name and email and the unit number. */
+export const LeasesFilter = z.strictObject({
+  search: SearchText,
+  facilityId: Id.optional(),
+  status: LeaseStatusFilter.optional(),
+});
+export type LeasesFilter = z.input<typeof LeasesFilter>;
+
+export const ListLeasesQuery = LeasesFilter.extend({ page: Page, pageSize: PageSize });
+export type ListLeasesQuery = z.input<typeof ListLeasesQuery>;
+
+/** The tabs' counts: the list's search and facility, every status. */
+export const LeaseCountsQuery = LeasesFilter.omit({ status: true });
+export type LeaseCountsQuery = z.input<typeof LeaseCountsQuery>;
+
+export const LeaseCounts = z.object({ all: z.number().int(), active: z.number().int(), inactive: z.number().int() });
+export type LeaseCounts = z.infer<typeof LeaseCounts>;
+
+/** Move-in: the customer takes the unit from the start date. */
+export const StartLeaseRequest = z.strictObject({
+  customerId: Id,
+  unitId: Id,
+  monthlyRate: NonNegativeMoney.refine((v) => toCents(v) > 0n, { message: 'must be more than 0.00' }),
+  depositAmount: NonNegativeMoney.nullish().transform((v) => v ?? null),
+  startDate: IsoDate,
+});
+export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;
+
+/** Move-out: the lease ends and its unit is available again. */
+export const EndLeaseRequest = z.strictObject({ endDate: IsoDate });
+export type EndLeaseRequest = z.input<typeof EndLeaseRequest>;
+
+export const LeaseInvoiceSummary = z.object({ paid: z.number().int(), overdue: z.number().int(), total: z.number().int() });
+export type LeaseInvoiceSummary = z.infer<typeof LeaseInvoiceSummary>;
+
+export const Lease = z.object({
+  id: Id,
+  customer: z.object({ id: Id, firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }),
+  unit: z.object({ id: Id, unitNumber: z.string(), size: UnitSize, building: z.string(), facilityId: Id.nullable() }),
+  isActive: z.boolean(),
+  monthlyRate: z.string(),
+  depositAmount: z.string().nullable(),
+  startDate: IsoDate,
+  endDate: IsoDate.nullable(),
+  createdAt: IsoDateTime,
+  invoiceSummary: LeaseInvoiceSummary,
+});
+export type Lease = z.infer<typeof Lease>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The reader's time zone, for the document's generated time. */
+export const LeaseDocumentQuery = z.strictObject({
+  timeZone: z
+    .string()
+    .max(64, 'must be at most 64 characters')
+    .refine(isTimeZone, 'must be a time zone, e.g. America/Chicago')
+    .default('UTC'),
+});
+export type LeaseDocumentQuery = z.input<typeof LeaseDocumentQuery>;
+
+/** The lease agreement as one document, written out by the server for the screen and for the PDF alike. */
+export const LeaseDocument = z.object({
+  leaseId: Id,
+  title: z.string(),
+  sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ label: z.string(), value: z.string() })) })),
+  termsAndConditions: z.array(z.string()),
+  signatures: z.array(z.object({ party: z.string(), name: z.string() })),
+  generatedAt: IsoDateTime,
+  /** generatedAt as the reader reads it, in the time zone asked for. */
+  generatedAtText: z.string(),
+});
+export type LeaseDocument = z.infer<typeof LeaseDocument>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LockStatus } from './enums.ts';
+import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+
+export const MIN_BATTERY_LEVEL = 0;
+export const MAX_BATTERY_LEVEL = 100;
+export const NEW_LOCK_BATTERY_LEVEL = 100;
+/** Below this battery level (percent) a lock reports low battery. */
+export const LOW_BATTERY_LEVEL = 20;
+
+export const BatteryLevel = z
+  .number()
+  .refine((level) => Number.isInteger(level) && level >= MIN_BATTERY_LEVEL && level <= MAX_BATTERY_LEVEL, {
+    message: `must be a whole number from ${MIN_BATTERY_LEVEL} to ${MAX_BATTERY_LEVEL}`,
+  });
+
+const FirmwareVersion = OptionalText(40);
+
+export const CreateLockRequest = z.strictObject({
+  lockId: RequiredText(60),
+  unitId: Id.nullish().transform((v) => v ?? null),
+  status: LockStatus.default('active'),
+  batteryLevel: BatteryLevel.default(NEW_LOCK_BATTERY_LEVEL),
+  firmwareVersion: FirmwareVersion,
+});
+export type CreateLockRequest = z.input<typeof CreateLockRequest>;
+export type CreateLockCommand = z.output<typeof CreateLockRequest>;
+
+/** Lock details: put the lock on a unit (or take it off with null), change its status, or both. */
+export const UpdateLockRequest = z
+  .strictObject({
+    unitId: Id.nullable().optional(),
+    status: LockStatus.optional(),
+  })
+  .refine((v) => v.unitId !== undefined || v.status !== undefined, { message: 'must change the unit or the status' });
+export type UpdateLockRequest = z.input<typeof UpdateLockRequest>;
+
+export const ListLocksQuery = z.strictObject({
+  search: SearchText,
+  facilityId: Id.optional(),
+  status: LockStatus.optional(),
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListLocksQuery = z.input<typeof ListLocksQuery>;
+
+export const LockUnit = z.object({ id: Id, facilityId: z.string().nullable(), unitNumber: z.string() });
+export type LockUnit = z.infer<typeof LockUnit>;
+
+/** The lock list item (spec §3): the lock plus its unit, null when it is on none. */
+export const Lock = z.object({
+  id: Id,
+  lockId: z.string(),
+  unitId: z.string().nullable(),
+  status: LockStatus,
+  batteryLevel: z.number().int().nullable(),
+  lastSeen: IsoDateTime.nullable(),
+  firmwareVersion: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  unit: LockUnit.nullable(),
+});
+export type Lock = z.infer<typeof Lock>;
+
+/** What a facility's lock gateway reports for one lock. */
+export const LockHeartbeatRequest = z.strictObject({
+  batteryLevel: BatteryLevel,
+  firmwareVersion: FirmwareVersion,
+});
+export type LockHeartbeatRequest = z.input<typeof LockHeartbeatRequest>;
+
+export const LockHeartbeatAnswer = z.object({ id: Id, status: LockStatus, batteryLevel: z.number().int() });
+export type LockHeartbeatAnswer = z.infer<typeof LockHeartbeatAnswer>;
+
+/** A facility's gateway key as staff see it after creation: never the key itself. */
+export const GatewayKey = z.object({ keyPrefix: z.string(), createdAt: IsoDateTime });
+export type GatewayKey = z.infer<typeof GatewayKey>;
+
+/** The answer to creating or rotating a key: the only time the key is shown. */
+export const IssuedGatewayKey = GatewayKey.extend({ key: z.string() });
+export type IssuedGatewayKey = z.infer<typeof IssuedGatewayKey>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { NotificationType } from './enums.ts';
+import { Id, IsoDateTime } from './fields.ts';
+
+export const ListNotificationsQuery = z.strictObject({ facilityId: Id.optional() });
+export type ListNotificationsQuery = z.input<typeof ListNotificationsQuery>;
+
+/** Spec §3 "Notification". */
+export const Notification = z.object({
+  id: Id,
+  type: NotificationType,
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: IsoDateTime,
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** The list holds the newest notifications only; the bell's badge counts every unread one from this header. */
+export const UNREAD_COUNT_HEADER = 'x-unread-count';
+export const NOTIFICATION_LIST_LIMIT = 50;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { UnitSize, UnitStatus } from './enums.ts';
+import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { NonNegativeMoney } from './money.ts';
+
+export const CreateUnitRequest = z.strictObject({
+  unitNumber: RequiredText(40),
+  building: RequiredText(100),
+  size: UnitSize.default('10x10'),
+  monthlyRate: NonNegativeMoney,
+  status: UnitStatus.default('available'),
+  description: OptionalText(500),
+  facilityId: Id.nullish().transform((v) => v ?? null),
+});
+export type CreateUnitRequest = z.input<typeof CreateUnitRequest>;
+export type CreateUnitCommand = z.output<typeof CreateUnitRequest>;
+
+export const ChangeUnitStatusRequest = z.strictObject({
+  status: UnitStatus,
+  reason: OptionalText(200),
+});
+export type ChangeUnitStatusRequest = z.input<typeof ChangeUnitStatusRequest>;
+
+/** What narrows the units list; the building headings are counted with the same filter. */
+export const UnitsFilter = z.strictObject({
+  search: SearchText,
+  facilityId: Id.optional(),
+  status: UnitStatus.optional(),
+});
+export type UnitsFilter = z.input<typeof UnitsFilter>;
+
+export const ListUnitsQuery = UnitsFilter.extend({ page: Page, pageSize: PageSize });
+export type ListUnitsQuery = z.input<typeof ListUnitsQuery>;
+
+export const Unit = z.object({
+  id: Id,
+  unitNumber: z.string(),
+  building: z.string(),
+  facilityId: z.string().nullable(),
+  size: UnitSize,
+  monthlyRate: z.string(),
+  status: UnitStatus,
+  description: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Unit = z.infer<typeof Unit>;
+
+/** A building heading of the units screen: how many units match the filter in it. */
+export const UnitBuilding = z.object({ building: z.string(), unitCount: z.number().int() });
+export type UnitBuilding = z.infer<typeof UnitBuilding>;

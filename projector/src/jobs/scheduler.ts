@@ -1,0 +1,58 @@
+import type { EventStore } from '@storage/eventstore/port';
+import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
+import type { Job } from 'bullmq';
+import type { DatabasePool } from 'slonik';
+import { markOverdueInvoices } from './overdue-invoices.ts';
+
+// Scheduled jobs of the projector process: BullMQ job schedulers, plus one run of each at start
+// so a projector that was down at the scheduled time catches up at once.
+
+export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
+export const MARK_OVERDUE_INVOICES_JOB = 'mark-overdue-invoices';
+/** Daily, just after midnight UTC, when "today" (an ISO date in UTC) has moved on. */
+const DAILY_PATTERN = '5 0 * * *';
+/** How long the start waits for the first run (a large backlog finishes in the background). */
+const FIRST_RUN_WAIT_MS = 30_000;
+
+export interface ScheduledJobs {
+  stop(): Promise<void>;
+}
+
+async function settled(job: Job, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await job.getState();
+    // 'unknown': done and removed.
+    if (state === 'completed' || state === 'failed' || state === 'unknown' || Date.now() >= deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startScheduledJobs(options: {
+  pool: DatabasePool;
+  store: EventStore;
+  connection: QueueConnection;
+  /** Asks the projector to show what a job appended. */
+  wakeProjector(): Promise<void>;
+  log?: (message: string, error?: unknown) => void;
+}): Promise<ScheduledJobs> {
+  const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
+    if (job.name !== MARK_OVERDUE_INVOICES_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
+    const run = await markOverdueInvoices(options, new Date());
+    if (run.position) await options.wakeProjector();
+    return { invoicesMarked: run.invoicesMarked, customersMarked: run.customersMarked };
+  });
+  worker.on('failed', (job, error) => options.log?.(`scheduled job ${job?.name ?? ''} failed; it runs again at its next time`, error));
+  worker.on('error', (error) => options.log?.('scheduled jobs worker error', error));
+  const queue = createQueue(SCHEDULED_JOBS_QUEUE, options.connection);
+  const keep = { removeOnComplete: 50, removeOnFail: 50 };
+  await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
+  // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
+  await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  return {
+    async stop() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
