@@ -13,6 +13,9 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { customerPortalRoutes } from './portal/routes.ts';
+import { publicRoutes } from './public/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -44,6 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(settingsRoutes, deps);
+  await app.register(publicRoutes, deps);
+  await app.register(customerPortalRoutes, deps);
+  await app.register(paymentRoutes, deps);
 
   if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found' }));

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findStaffById, type StaffRow } from '../auth/staff.ts';
 import type { AppDeps } from '../deps.ts';
+import '../portal/session.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -42,6 +43,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: Pick<AppDeps,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' },
   });
   app.decorateRequest('staff', null);
+  app.decorateRequest('customerId', null);
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const staffId = request.session.get('staffId');
     const staff = staffId ? await findStaffById(deps.pool, staffId) : null;

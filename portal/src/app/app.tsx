@@ -3,28 +3,23 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LandingPage } from './routes/landing.tsx';
 
-const ComingSoonPage = lazy(() => import('./routes/coming-soon.tsx'));
+const AvailableUnitsPage = lazy(() => import('./routes/available-units.tsx'));
+const RentNowPage = lazy(() => import('./routes/rent-now.tsx'));
+const CustomerPortalPage = lazy(() => import('./routes/customer-portal.tsx'));
+const CheckoutPage = lazy(() => import('./routes/checkout.tsx'));
+const PaymentSuccessPage = lazy(() => import('./routes/payment-success.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
-
-/** The public pages a later release builds; until then each names itself and links home. */
-const plannedPages = [
-  { path: '/customer-portal', title: 'Customer Portal' },
-  { path: '/checkout/:invoiceId?', title: 'Checkout' },
-  { path: '/payment-success', title: 'Payment Confirmation' },
-  { path: '/available-units', title: 'Available Units' },
-  { path: '/rent-now', title: 'Rent a Unit' },
-];
 
 export function App() {
   return (
     <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
       <Switch>
         <Route path="/" component={LandingPage} />
-        {plannedPages.map(({ path, title }) => (
-          <Route key={path} path={path}>
-            <ComingSoonPage title={title} />
-          </Route>
-        ))}
+        <Route path="/available-units" component={AvailableUnitsPage} />
+        <Route path="/rent-now" component={RentNowPage} />
+        <Route path="/customer-portal" component={CustomerPortalPage} />
+        <Route path="/checkout/:invoiceId?" component={CheckoutPage} />
+        <Route path="/payment-success" component={PaymentSuccessPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

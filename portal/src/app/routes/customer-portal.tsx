@@ -1,0 +1,5 @@
+import ComingSoonPage from './coming-soon.tsx';
+
+export default function CustomerPortalPage() {
+  return <ComingSoonPage title="Customer Portal" />;
+}
