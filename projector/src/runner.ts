@@ -2,6 +2,7 @@ import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { projectedPosition } from '@storage/platform/checkpoints';
 import type { ProjectedEvent, Projection } from './projection.ts';
 
 const BATCH_SIZE = 500;
@@ -82,5 +83,20 @@ export async function catchUp(pool: DatabasePool, store: EventStore, projections
     const n = await applyNextBatch(pool, store, projections);
     total += n;
     if (n === 0) return total;
+  }
+}
+
+/**
+ * Catches up until the projections have passed `position`. The store shows an event only once
+ * every older transaction on the server has ended, so one pass may not reach it yet.
+ */
+export async function catchUpTo(pool: DatabasePool, store: EventStore, projections: Projection[], position: Position, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await catchUp(pool, store, projections);
+    const reached = await projectedPosition(pool);
+    if (reached && comparePositions(reached, position) >= 0) return;
+    if (Date.now() > deadline) throw new Error(`the projections did not reach ${position.hi}/${position.lo} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@storage/contracts/events';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
-import { waitForProjections } from '@storage/platform/checkpoints';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { readModelProjections } from '../projections.ts';
-import { catchUp, ensureCheckpoints } from '../runner.ts';
+import { catchUpTo, ensureCheckpoints } from '../runner.ts';
 
 // The leases table as the projector builds it from events.
 
@@ -29,9 +28,7 @@ describe('leases projection', () => {
     const { position } = await store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), {
       expectedRevision: 'any',
     });
-    // The store shows only what lies below the server's oldest open transaction (any database's): catch up until this does.
-    do await catchUp(pool, store, readModelProjections);
-    while (!(await waitForProjections(pool, position, 50)));
+    await catchUpTo(pool, store, readModelProjections, position);
   }
   const customerAdded = (id: string, firstName: string, email: string): DomainEvent => ({
     type: 'customer_added',

@@ -7,7 +7,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { catchUp, ensureCheckpoints } from '../runner.ts';
+import { catchUpTo, ensureCheckpoints } from '../runner.ts';
 import { gatewayKeysProjection } from './gateway-keys.ts';
 import { locksProjection } from './locks.ts';
 import { unitsProjection } from './units.ts';
@@ -28,8 +28,10 @@ describe('units, locks and gateway keys projections', () => {
 
   async function given(stream: string, ...events: DomainEvent[]) {
     const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() };
-    await store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), { expectedRevision: 'any' });
-    await catchUp(pool, store, projections);
+    const { position } = await store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), {
+      expectedRevision: 'any',
+    });
+    await catchUpTo(pool, store, projections, position);
   }
   const unitAdded = (id: string, unitNumber: string, building: string): DomainEvent => ({
     type: 'unit_added',
