@@ -18,6 +18,7 @@ import { customerPortalRoutes } from './portal/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { reservationRoutes } from './reservations/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { unitRoutes } from './units/routes.ts';
 
@@ -31,7 +32,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);
   registerIdempotency(app, deps.pool);
 
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lockRoutes, deps);
   await app.register(invoiceRoutes, deps);
   await app.register(leaseRoutes, deps);
+  await app.register(reservationRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(reportRoutes, deps);

@@ -17,4 +17,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** STRIPE_PUBLISHABLE_KEY from the configuration; absent when the built-in test provider takes payments. */
   stripePublishableKey?: string;
+  /** STRIPE_SECRET_KEY: with the publishable key, Stripe takes payments instead of the test provider. */
+  stripeSecretKey?: string;
+  /** STRIPE_WEBHOOK_SECRET: verifies the signature of Stripe's webhooks. */
+  stripeWebhookSecret?: string;
 }

@@ -44,6 +44,8 @@ export async function createApiServer(options: {
     pool,
     sessionKey: options.sessionKey,
     stripePublishableKey: config.stripePublishableKey,
+    stripeSecretKey: config.stripeSecretKey,
+    stripeWebhookSecret: config.stripeWebhookSecret,
     redis,
     staticRoots: options.staticRoots,
     logger: options.logger,

@@ -61,5 +61,5 @@ export const activityTypes = [
 export const ActivityType = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof ActivityType>;
 
-export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'other']);
+export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'payment_received', 'other']);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -118,6 +118,20 @@ export const eventSchemas = {
     moveInDate: IsoDate,
     specialRequests: nullableText,
   }),
+  /** Staff moved the renter in: the reservation became this lease. */
+  reservation_converted: z.object({ reservationId: Id, leaseId: Id }),
+  reservation_cancelled: z.object({ reservationId: Id, unitId: Id, reason: nullableText }),
+  /** Not converted within the hold period: the unit is offered again. */
+  reservation_expired: z.object({ reservationId: Id, unitId: Id }),
+  waitlist_joined: z.object({
+    entryId: Id,
+    firstName: text,
+    lastName: text,
+    email: text,
+    phone: text,
+    size: UnitSize.nullable(),
+    facilityId: Id.nullable(),
+  }),
 
   notification_read: z.object({ notificationId: Id }),
 
@@ -173,6 +187,7 @@ export const streams = {
   invoice: (id: string) => `invoice-${id}`,
   lock: (id: string) => `lock-${id}`,
   reservation: (id: string) => `reservation-${id}`,
+  waitlistEntry: (id: string) => `waitlist-${id}`,
   notification: (id: string) => `notification-${id}`,
   settings: (scope: string) => `settings-${scope}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */

@@ -15,6 +15,10 @@ export interface Config {
   demoPassword: string;
   /** The card provider's publishable key; Settings shows it masked. Unset: the built-in test provider. */
   stripePublishableKey: string | undefined;
+  /** With the publishable key, switches payments from the built-in test provider to Stripe. */
+  stripeSecretKey: string | undefined;
+  /** Verifies the signatures of Stripe's webhooks at /api/stripe/webhook. */
+  stripeWebhookSecret: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || undefined,
     demoPassword: env.DEMO_PASSWORD || 'demo1234',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
   };
 }

@@ -8,6 +8,7 @@ import { leasesProjection } from './projections/leases.ts';
 import { locksProjection } from './projections/locks.ts';
 import { metricsProjection } from './projections/metrics.ts';
 import { notificationsProjection } from './projections/notifications.ts';
+import { reservationsProjection } from './projections/reservations.ts';
 import { settingsProjection } from './projections/settings.ts';
 import { staffProjection } from './projections/staff.ts';
 import { unitsProjection } from './projections/units.ts';
@@ -27,6 +28,7 @@ export const readModelProjections: Projection[] = [
   invoicesProjection,
   locksProjection,
   gatewayKeysProjection,
+  reservationsProjection,
   metricsProjection,
   activitiesProjection,
   notificationsProjection,

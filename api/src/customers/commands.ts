@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
-import { changeUniqueKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
+import { handleCommand, loadAggregate, toDomainEvent, type CommandContext } from '../commands/handle.ts';
+import { changeUniqueKey, normaliseKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
 import { customerAggregate, type CustomerFields } from './customer.ts';
 
@@ -18,6 +18,16 @@ export async function requireCurrentCustomer(ctx: CommandContext, customerId: st
   const { state } = await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate);
   if (state.status !== 'current') throw new NotFoundError('Customer not found');
   return state;
+}
+
+/** The customer who holds `email`, as the write side knows it (the read model may not show them yet). */
+export async function customerIdByEmail(ctx: CommandContext, email: string): Promise<string | null> {
+  const last = (await ctx.store.readStream(streams.uniqueKey(EMAIL_KEY, normaliseKey(email)))).at(-1);
+  if (!last) return null;
+  const event = toDomainEvent(last);
+  if (event.type !== 'unique_key_claimed') return null;
+  const { state } = await loadAggregate(ctx.store, event.data.ownerStream, customerAggregate);
+  return state.status === 'current' ? state.customerId : null;
 }
 
 export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCommand, customerId: string = randomUUID()) {

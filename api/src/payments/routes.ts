@@ -1,7 +1,100 @@
-import type { FastifyInstance } from 'fastify';
+import { streams } from '@storage/contracts/events';
+import {
+  ConfirmTestPaymentRequest,
+  CreatePaymentIntentRequest,
+  PaymentIntentId,
+  SimulateWebhookRequest,
+  type ConfirmTestPaymentResponse,
+  type CreatePaymentIntentResponse,
+  type PaymentConfig,
+  type PaymentRecordedResponse,
+} from '@storage/contracts/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { ConflictError, ForbiddenError, NotFoundError } from '../commands/errors.ts';
+import { loadAggregate } from '../commands/handle.ts';
+import { customerAggregate } from '../customers/customer.ts';
 import type { AppDeps } from '../deps.ts';
+import { commandContext } from '../http/command-context.ts';
+import { parseInput, ValidationError } from '../http/validate.ts';
+import { invoiceAggregate } from '../invoices/invoice.ts';
+import { requireCustomerSession } from '../portal/session.ts';
+import { recordIntentPayment, type PaymentReport } from './record.ts';
+import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
+import { createTestProvider, type TestPaymentProvider } from './test-provider.ts';
+
+const IntentParams = z.strictObject({ id: PaymentIntentId });
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  void app;
-  void deps;
+  const { stripeSecretKey, stripePublishableKey } = deps;
+  const provider: StripeProvider | TestPaymentProvider =
+    stripeSecretKey && stripePublishableKey
+      ? createStripeProvider({ secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: deps.stripeWebhookSecret })
+      : createTestProvider(deps.pool);
+
+  async function record(request: FastifyRequest, report: Omit<PaymentReport, 'reportedBy'>): Promise<PaymentRecordedResponse> {
+    const reportedBy = request.session.get('customerId');
+    const { position, ...recorded } = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { ...report, reportedBy });
+    if (position) await deps.afterAppend(position);
+    return recorded;
+  }
+
+  app.get('/api/payments/config', async (): Promise<PaymentConfig> => ({ provider: provider.name, publishableKey: provider.publishableKey }));
+
+  app.post('/api/create-payment-intent', { preHandler: requireCustomerSession }, async (request): Promise<CreatePaymentIntentResponse> => {
+    // The browser's amount is ignored: the intent charges the invoice's open balance.
+    const { invoiceId } = parseInput(CreatePaymentIntentRequest, request.body);
+    const { state: invoice } = await loadAggregate(deps.store, streams.invoice(invoiceId), invoiceAggregate);
+    if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
+    const { customerId, status, amount } = invoice.fields;
+    if (customerId !== request.customerId) throw new ForbiddenError('This invoice belongs to another customer');
+    if (status === 'paid') throw new ConflictError('This invoice is already paid');
+    if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
+    const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
+    if (customer.status === 'none') throw new NotFoundError('Customer not found');
+    const intent = await provider.createIntent({ amount, invoiceId, customerId, customerEmail: customer.fields.email });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+  });
+
+  app.post('/api/test-provider/payment-intents/:id/confirm', { preHandler: requireCustomerSession }, async (request): Promise<ConfirmTestPaymentResponse> => {
+    if (!('confirmIntent' in provider)) throw new NotFoundError('Not Found');
+    const { id } = parseInput(IntentParams, request.params, 'params');
+    const card = parseInput(ConfirmTestPaymentRequest, request.body);
+    const intent = await provider.retrieveIntent(id);
+    if (!intent) throw new NotFoundError('Payment intent not found');
+    if (intent.customerId !== request.customerId) throw new ForbiddenError('This payment belongs to another customer');
+    const outcome = await provider.confirmIntent(id, card, new Date());
+    if (outcome.status === 'unknown') throw new NotFoundError('Payment intent not found');
+    if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
+    return { paymentIntentId: id, ...outcome };
+  });
+
+  app.post('/api/stripe/webhook/simulate', async (request): Promise<PaymentRecordedResponse> => {
+    const { paymentIntentId, invoiceId, customerId } = parseInput(SimulateWebhookRequest, request.body);
+    return record(request, { paymentIntentId, invoiceId, customerId });
+  });
+
+  // Stripe signs the exact bytes it sends, so this route reads its body raw.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/api/stripe/webhook', async (request) => {
+      const verifyWebhook = 'verifyWebhook' in provider ? provider.verifyWebhook : null;
+      if (!verifyWebhook) throw new NotFoundError('Not Found');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string') throw new ValidationError('stripe-signature: is required', 'stripe-signature');
+      if (!Buffer.isBuffer(request.body)) throw new ValidationError('The request body must be the JSON event Stripe signed');
+      let event: Stripe.Event;
+      try {
+        event = verifyWebhook(request.body, signature);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationError('The webhook signature is invalid', 'stripe-signature');
+        throw error;
+      }
+      // Other events, and payments that are not for an invoice of ours, need no answer but receipt.
+      if (event.type !== 'payment_intent.succeeded' || !event.data.object.metadata?.invoiceId) return { received: true };
+      return { received: true, ...(await record(request, { paymentIntentId: event.data.object.id })) };
+    });
+  });
 }

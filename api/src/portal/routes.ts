@@ -1,7 +1,67 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  CustomerPortalQuery,
+  PORTAL_CUSTOMER_NOT_FOUND,
+  PORTAL_GATE_MISMATCH,
+  phoneLast4,
+  VerifyCustomerRequest,
+  type PortalContact,
+} from '@storage/contracts/portal';
+import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
+import { parseInput } from '../http/validate.ts';
+import { getSettings } from '../settings/queries.ts';
+import { attemptGate, type GateCheck } from './gate.ts';
+import { findCustomerByEmail, findCustomerById, getPortalAccount, listPortalAccessLogs, listPortalInvoices, listPortalUnits, toPortalProfile, type PortalCustomer } from './queries.ts';
+import { closeCustomerSession, openCustomerSession, requireCustomerSession } from './session.ts';
+
+type GateFailure = { status: 401 | 404; message: string };
 
 export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) {
-  void app;
-  void deps;
+  app.post('/api/customer/verify', async (request, reply) => {
+    const { email, phoneLast4: entered } = parseInput(VerifyCustomerRequest, request.body);
+    const outcome = await attemptGate(deps.pool, email, request.ip, async (tx): Promise<GateCheck<PortalCustomer, GateFailure>> => {
+      const customer = await findCustomerByEmail(tx, email);
+      if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
+      const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
+      if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
+      return { passed: customer };
+    });
+    if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+    if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
+    openCustomerSession(request, outcome.passed.id);
+    return toPortalProfile(outcome.passed);
+  });
+
+  app.post('/api/customer/sign-out', async (request, reply) => {
+    closeCustomerSession(request);
+    return reply.status(204).send();
+  });
+
+  await app.register(async (scoped) => {
+    scoped.addHook('preHandler', requireCustomerSession);
+
+    /** The session's customer; `email`, when given, must name that same customer. */
+    async function sessionCustomer(request: FastifyRequest) {
+      const { email } = parseInput(CustomerPortalQuery, request.query, 'query');
+      const customer = await findCustomerById(deps.pool, request.customerId!);
+      if (!customer) {
+        closeCustomerSession(request);
+        throw Object.assign(new Error('Please verify your account to continue'), { statusCode: 401 });
+      }
+      if (email !== undefined && email !== customer.email.toLowerCase()) throw new ForbiddenError('This portal session belongs to another customer');
+      return customer;
+    }
+
+    scoped.get('/api/customer/profile', async (request) => toPortalProfile(await sessionCustomer(request)));
+    scoped.get('/api/customer/account', async (request) => getPortalAccount(deps.pool, (await sessionCustomer(request)).id));
+    scoped.get('/api/customer/invoices', async (request) => listPortalInvoices(deps.pool, (await sessionCustomer(request)).id));
+    scoped.get('/api/customer/units', async (request) => listPortalUnits(deps.pool, (await sessionCustomer(request)).id));
+    scoped.get('/api/customer/access-logs', async (request) => listPortalAccessLogs(deps.pool, (await sessionCustomer(request)).id));
+    scoped.get('/api/customer/contact', async (request): Promise<PortalContact> => {
+      await sessionCustomer(request);
+      return (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+    });
+  });
 }

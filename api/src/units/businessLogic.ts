@@ -14,7 +14,9 @@ export type ReserveUnit = { type: 'ReserveUnit'; unitId: string; reservationId: 
 export type HeldReservation = { reservationId: string; customerId: string };
 export type OccupyUnit = { type: 'OccupyUnit'; unitId: string; leaseId: string; customerId: string; reservation: HeldReservation | null };
 export type VacateUnit = { type: 'VacateUnit'; unitId: string; leaseId: string };
-export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit;
+/** The reservation ended without a lease (cancelled or expired). */
+export type ReleaseUnit = { type: 'ReleaseUnit'; unitId: string; reservationId: string; reason: string };
+export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit | ReleaseUnit;
 
 const occupiedByLeaseOnly = 'A unit becomes occupied only when a lease starts';
 
@@ -77,6 +79,13 @@ export function vacateUnit(command: VacateUnit, state: UnitState): DomainEvent[]
   return [statusChanged(command.unitId, 'available', 'Lease ended')];
 }
 
+export function releaseUnit(command: ReleaseUnit, state: UnitState): DomainEvent[] {
+  const unit = existing(state);
+  // Only the reservation that holds the unit lets it go: by now it may be leased, or held for another.
+  if (unit.fields.status !== 'reserved' || unit.reservationId !== command.reservationId) return [];
+  return [statusChanged(command.unitId, 'available', command.reason)];
+}
+
 export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[] {
   switch (command.type) {
     case 'AddUnit':
@@ -89,6 +98,8 @@ export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[
       return occupyUnit(command, state);
     case 'VacateUnit':
       return vacateUnit(command, state);
+    case 'ReleaseUnit':
+      return releaseUnit(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

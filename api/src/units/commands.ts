@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitStatus } from '@storage/contracts/enums';
-import { streams, type DomainEvent } from '@storage/contracts/events';
+import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
+import { reservationAggregate } from '../reservations/reservation.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
 import { unitAggregate, type UnitFields } from './unit.ts';
@@ -36,18 +37,21 @@ export async function reserveUnit(ctx: CommandContext, unitId: string, reservati
   return decide(ctx, { type: 'ReserveUnit', unitId, reservationId });
 }
 
-type SubmittedReservation = HeldReservation | null;
-const reservationAggregate = {
-  initial: null as SubmittedReservation,
-  evolve: (state: SubmittedReservation, event: DomainEvent): SubmittedReservation =>
-    event.type === 'reservation_submitted' ? { reservationId: event.data.reservationId, customerId: event.data.customerId } : state,
-};
+/** Offers the unit again when its reservation is cancelled or expires; harmless once the unit is leased or held for another. */
+export async function releaseUnit(ctx: CommandContext, unitId: string, reservationId: string, reason: string) {
+  return decide(ctx, { type: 'ReleaseUnit', unitId, reservationId, reason });
+}
+
+async function heldReservation(ctx: CommandContext, reservationId: string): Promise<HeldReservation | null> {
+  const { state } = await loadAggregate(ctx.store, streams.reservation(reservationId), reservationAggregate);
+  return state.status === 'none' ? null : { reservationId, customerId: state.details.customerId };
+}
 
 /** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
 export async function occupyUnit(ctx: CommandContext, unitId: string, lease: { leaseId: string; customerId: string }) {
   const { state } = await loadAggregate(ctx.store, streams.unit(unitId), unitAggregate);
   const reservationId = state.status === 'current' ? state.reservationId : null;
-  const reservation = reservationId ? (await loadAggregate(ctx.store, streams.reservation(reservationId), reservationAggregate)).state : null;
+  const reservation = reservationId ? await heldReservation(ctx, reservationId) : null;
   return decide(ctx, { type: 'OccupyUnit', unitId, ...lease, reservation });
 }
 

@@ -3,12 +3,16 @@ import { createQueue, createWorker, type QueueConnection } from '@storage/platfo
 import type { Job } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { markOverdueInvoices } from './overdue-invoices.ts';
+import { expireReservations, reservationHoldDays } from './reservation-expiry.ts';
 
 // Scheduled jobs of the projector process: BullMQ job schedulers, plus one run of each at start
 // so a projector that was down at the scheduled time catches up at once.
 
 export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
 export const MARK_OVERDUE_INVOICES_JOB = 'mark-overdue-invoices';
+export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
+/** Hourly: a hold ends at the time of day it was submitted. */
+const HOURLY_PATTERN = '15 * * * *';
 /** Daily, just after midnight UTC, when "today" (an ISO date in UTC) has moved on. */
 const DAILY_PATTERN = '5 0 * * *';
 /** How long the start waits for the first run (a large backlog finishes in the background). */
@@ -36,7 +40,13 @@ export async function startScheduledJobs(options: {
   wakeProjector(): Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ScheduledJobs> {
+  const holdDays = reservationHoldDays();
   const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
+    if (job.name === EXPIRE_RESERVATIONS_JOB) {
+      const expiry = await expireReservations(options, new Date(), holdDays);
+      if (expiry.position) await options.wakeProjector();
+      return { reservationsExpired: expiry.expired };
+    }
     if (job.name !== MARK_OVERDUE_INVOICES_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
     const run = await markOverdueInvoices(options, new Date());
     if (run.position) await options.wakeProjector();
@@ -47,8 +57,10 @@ export async function startScheduledJobs(options: {
   const queue = createQueue(SCHEDULED_JOBS_QUEUE, options.connection);
   const keep = { removeOnComplete: 50, removeOnFail: 50 };
   await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
+  await queue.upsertJobScheduler(`${EXPIRE_RESERVATIONS_JOB}-hourly`, { pattern: HOURLY_PATTERN, tz: 'UTC' }, { name: EXPIRE_RESERVATIONS_JOB, opts: keep });
   // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
   await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   return {
     async stop() {
       await worker.close();

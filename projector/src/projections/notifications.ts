@@ -38,17 +38,31 @@ async function isSwitchedOff(tx: DatabaseTransactionConnection, event: Projected
   return !preferences[toggle];
 }
 
+function invoiceOf(tx: DatabaseTransactionConnection, invoiceId: string) {
+  return tx.maybeOne(sql.type(InvoiceRow)`
+    SELECT i.invoice_number, i.amount::text, c.first_name || ' ' || c.last_name AS name, c.facility_id::text
+    FROM invoices i JOIN customers c ON c.id = i.customer_id WHERE i.id = ${invoiceId}`);
+}
+
 async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<Notification | null> {
   switch (event.type) {
     case 'invoice_overdue': {
-      const invoice = await tx.maybeOne(sql.type(InvoiceRow)`
-        SELECT i.invoice_number, i.amount::text, c.first_name || ' ' || c.last_name AS name, c.facility_id::text
-        FROM invoices i JOIN customers c ON c.id = i.customer_id WHERE i.id = ${event.data.invoiceId}`);
+      const invoice = await invoiceOf(tx, event.data.invoiceId);
       if (!invoice) return null;
       return {
         type: 'payment_overdue',
         title: 'Payment overdue',
         message: `${invoice.name}: invoice ${invoice.invoice_number} (${formatDollars(invoice.amount)}) is past due`,
+        facilityId: invoice.facility_id,
+      };
+    }
+    case 'payment_received': {
+      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      if (!invoice) return null;
+      return {
+        type: 'payment_received',
+        title: 'Payment received',
+        message: `${invoice.name} paid invoice ${invoice.invoice_number} (${formatDollars(event.data.amount)})`,
         facilityId: invoice.facility_id,
       };
     }

@@ -5,6 +5,7 @@ import { facilitiesQueryOptions } from '../../features/facilities/api/get-facili
 import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
 import { LeasesList } from '../../features/leases/components/leases-list.tsx';
 import { MoveInButton } from '../../features/leases/components/move-in-button.tsx';
+import { ReservationsSection } from '../../features/reservations/components/reservations-section.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
@@ -25,6 +26,7 @@ export default function LeasesPage() {
         subtitle={counts.data ? `Managing ${counts.data.all} lease agreements` : undefined}
         actions={<MoveInButton customerPicker={CustomerPicker} onMovedIn={refreshUnits} />}
       />
+      <ReservationsSection facilityId={selectedFacility?.id ?? null} onDecided={refreshUnits} />
       <LeasesList onMovedOut={refreshUnits} />
     </>
   );

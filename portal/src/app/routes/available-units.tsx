@@ -1,5 +1,60 @@
-import ComingSoonPage from './coming-soon.tsx';
+import type { AvailableUnit } from '@storage/contracts/public';
+import { useState } from 'react';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { Dialog } from '../../features/units/components/dialog.tsx';
+import { UnitCard } from '../../features/units/components/unit-card.tsx';
+import { UnitDetailsDialog } from '../../features/units/components/unit-details-dialog.tsx';
+import { WaitlistForm } from '../../features/units/components/waitlist-form.tsx';
+import { useAvailableUnits } from '../../features/units/use-available-units.ts';
 
 export default function AvailableUnitsPage() {
-  return <ComingSoonPage title="Available Units" />;
+  const units = useAvailableUnits();
+  const [details, setDetails] = useState<AvailableUnit | null>(null);
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
+  return (
+    <>
+      <SiteHeader />
+      <main className="container units-page">
+        <header className="section-heading">
+          <p className="eyebrow">Rent online</p>
+          <h1>Available Units</h1>
+          {units.status === 'loaded' && (
+            <p className="units-count">
+              {units.units.length} {units.units.length === 1 ? 'unit' : 'units'} available
+            </p>
+          )}
+        </header>
+        {units.status === 'loading' && <div className="page-loading" role="status" aria-label="Loading units" />}
+        {units.status === 'error' && (
+          <p className="form-notice form-notice-bad" role="alert">
+            Unable to load available units: {units.message}
+          </p>
+        )}
+        {units.status === 'loaded' && units.units.length === 0 && (
+          <section className="units-empty">
+            <h2>No units available right now</h2>
+            <p>Every unit is taken at the moment. Leave your details and we will tell you when one frees up.</p>
+            <button type="button" className="button button-primary" onClick={() => setWaitlistOpen(true)}>
+              Get Notified When Available
+            </button>
+          </section>
+        )}
+        {units.status === 'loaded' && units.units.length > 0 && (
+          <div className="unit-grid">
+            {units.units.map((unit) => (
+              <UnitCard key={unit.id} unit={unit} onViewDetails={() => setDetails(unit)} />
+            ))}
+          </div>
+        )}
+      </main>
+      {details && <UnitDetailsDialog unit={details} onClose={() => setDetails(null)} />}
+      {waitlistOpen && (
+        <Dialog title="Get Notified When Available" onClose={() => setWaitlistOpen(false)}>
+          <WaitlistForm />
+        </Dialog>
+      )}
+      <SiteFooter />
+    </>
+  );
 }

@@ -1,5 +1,119 @@
-import ComingSoonPage from './coming-soon.tsx';
+import type { CreatePaymentIntentResponse, PaymentConfig } from '@storage/contracts/payments';
+import type { PortalInvoice } from '@storage/contracts/portal';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import {
+  createPaymentIntent,
+  formatAmount,
+  loadCustomerInvoices,
+  loadPaymentConfig,
+  paymentSuccessPath,
+  rememberCheckout,
+  rememberedCheckout,
+} from '../../features/checkout/checkout-api.ts';
+import type { CardFormProps } from '../../features/checkout/pay-button.tsx';
+import { TestCardForm } from '../../features/checkout/test-card-form.tsx';
+import { Toast, useToast } from '../../features/portal/toast.tsx';
+
+const StripeCardForm = lazy(() => import('../../features/checkout/stripe-card-form.tsx'));
+
+const REDIRECT_AFTER_PAYMENT_MS = 1500;
+
+interface Checkout {
+  config: PaymentConfig;
+  invoice: PortalInvoice;
+  intent: CreatePaymentIntentResponse;
+}
+
+function Spinner() {
+  return (
+    <div className="checkout-spinner" role="status" aria-label="Loading checkout">
+      <span className="checkout-spinner-mark" />
+    </div>
+  );
+}
 
 export default function CheckoutPage() {
-  return <ComingSoonPage title="Checkout" />;
+  const params = useParams<{ invoiceId?: string }>();
+  const query = new URLSearchParams(useSearch());
+  const invoiceId = params.invoiceId ?? query.get('invoiceId');
+  const email = query.get('email') ?? rememberedCheckout()?.customerEmail ?? null;
+  const [, navigate] = useLocation();
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const { toast, show, dismiss } = useToast();
+
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      const [config, invoices] = await Promise.all([loadPaymentConfig(), loadCustomerInvoices(email)]);
+      const invoice = invoices.find((i) => i.id === invoiceId);
+      if (!invoice) throw new Error(`Invoice ${invoiceId ?? '(none)'} is not among the customer's invoices`);
+      const intent = await createPaymentIntent(invoice, email);
+      if (!current) return;
+      if (email) rememberCheckout({ invoiceId: invoice.id, customerId: invoice.customerId, customerEmail: email });
+      setCheckout({ config, invoice, intent });
+    })().catch((error: unknown) => {
+      // The spinner stays (spec §8): the error is only logged.
+      console.error('Loading the checkout failed', error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [invoiceId, email]);
+
+  function succeeded(paymentIntentId: string) {
+    show({ title: 'Payment Successful', description: 'Your payment has been processed.' });
+    setTimeout(() => navigate(paymentSuccessPath(email ?? '', paymentIntentId)), REDIRECT_AFTER_PAYMENT_MS);
+  }
+
+  function failed(message: string) {
+    show({ title: 'Payment Failed', description: message, tone: 'error' });
+  }
+
+  let content = <Spinner />;
+  if (checkout) {
+    const { config, invoice, intent } = checkout;
+    const formProps: CardFormProps = {
+      amount: intent.amount,
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+      returnUrl: `${window.location.origin}/payment-success?${new URLSearchParams({ email: email ?? '' }).toString()}`,
+      onFailed: failed,
+      onSucceeded: succeeded,
+    };
+    content = (
+      <section className="checkout-card">
+        <p className="eyebrow">Secure checkout</p>
+        <h1>Invoice {invoice.invoiceNumber}</h1>
+        <dl className="checkout-summary">
+          <div>
+            <dt>Amount</dt>
+            <dd className="checkout-amount">{formatAmount(intent.amount)}</dd>
+          </div>
+          <div>
+            <dt>Description</dt>
+            <dd>{invoice.description ?? '—'}</dd>
+          </div>
+        </dl>
+        {config.provider === 'stripe' && config.publishableKey ? (
+          <Suspense fallback={<Spinner />}>
+            <StripeCardForm {...formProps} publishableKey={config.publishableKey} />
+          </Suspense>
+        ) : (
+          <TestCardForm {...formProps} />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <SiteHeader />
+      <main className="container checkout-page">{content}</main>
+      <SiteFooter />
+      <Toast toast={toast} onDismiss={dismiss} />
+    </>
+  );
 }

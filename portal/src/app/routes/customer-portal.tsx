@@ -1,5 +1,89 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { PortalGate, type GateFields } from '../../features/portal/gate.tsx';
+import { loadPortalData, signOutCustomer, verifyCustomer, type PortalData } from '../../features/portal/portal-api.ts';
+import { PortalView } from '../../features/portal/portal-view.tsx';
+import { Toast, useToast, type ToastMessage } from '../../features/portal/toast.tsx';
+import { ApiError, serverMessage } from '../../lib/api.ts';
+
+const toastTitles: Record<number, string> = {
+  401: 'Verification Failed',
+  404: 'Customer Not Found',
+  429: 'Too Many Attempts',
+};
+
+function gateFailure(error: Error): ToastMessage {
+  const title = (error instanceof ApiError && toastTitles[error.status]) || 'Verification Failed';
+  return { title, description: serverMessage(error), tone: 'error' };
+}
 
 export default function CustomerPortalPage() {
-  return <ComingSoonPage title="Customer Portal" />;
+  const params = new URLSearchParams(useSearch());
+  const paymentReceived = params.get('payment_success') === 'true';
+  const { toast, show, dismiss } = useToast();
+  const [fields, setFields] = useState<GateFields>({ email: params.get('email') ?? '', phoneLast4: '' });
+  const [data, setData] = useState<PortalData | null>(null);
+  const [opening, setOpening] = useState(true);
+  const [verifying, setVerifying] = useState(false);
+
+  // A live portal session (a reload, or the way back from checkout) opens the portal unlocked.
+  useEffect(() => {
+    loadPortalData()
+      .then(setData, () => undefined)
+      .finally(() => setOpening(false));
+  }, []);
+
+  async function verify() {
+    const email = fields.email.trim();
+    const phoneLast4 = fields.phoneLast4.trim();
+    if (!email || !phoneLast4) {
+      show({ title: 'Missing Information', description: 'Please enter both email and phone number.', tone: 'error' });
+      return;
+    }
+    setVerifying(true);
+    try {
+      await verifyCustomer(email, phoneLast4);
+    } catch (error) {
+      show(gateFailure(error as Error));
+      setVerifying(false);
+      return;
+    }
+    try {
+      setData(await loadPortalData());
+    } catch {
+      show({ title: 'Customer Not Found', description: "We couldn't find an account with that email address.", tone: 'error' });
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  async function signOut() {
+    try {
+      await signOutCustomer();
+    } catch (error) {
+      show({ title: 'Sign Out Failed', description: serverMessage(error as Error), tone: 'error' });
+      return;
+    }
+    setData(null);
+    setFields({ email: '', phoneLast4: '' });
+  }
+
+  return (
+    <>
+      <SiteHeader />
+      <main className="container portal-page">
+        {opening ? (
+          <div className="page-loading" role="status" aria-label="Loading" />
+        ) : data ? (
+          <PortalView data={data} paymentReceived={paymentReceived} onSignOut={signOut} />
+        ) : (
+          <PortalGate fields={fields} verifying={verifying} onChange={setFields} onSubmit={verify} />
+        )}
+      </main>
+      <SiteFooter />
+      <Toast toast={toast} onDismiss={dismiss} />
+    </>
+  );
 }

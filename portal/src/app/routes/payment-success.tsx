@@ -1,5 +1,64 @@
-import ComingSoonPage from './coming-soon.tsx';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { forgetCheckout, reportPayment } from '../../features/checkout/checkout-api.ts';
+
+// The three outcomes of spec §8, in its words.
+const outcomes = {
+  recorded: { title: 'Payment Successful!', message: 'Your payment has been processed and your account updated.', tone: 'good' },
+  pending: { title: 'Payment Received', message: 'Payment successful. Account update may take a few minutes.', tone: 'good' },
+  failed: { title: 'Payment Failed', message: 'There was an issue processing your payment.', tone: 'bad' },
+} as const;
 
 export default function PaymentSuccessPage() {
-  return <ComingSoonPage title="Payment Confirmation" />;
+  const query = new URLSearchParams(useSearch());
+  const email = query.get('email') ?? '';
+  const paymentIntentId = query.get('payment_intent');
+  const failedRedirect = query.get('redirect_status') === 'failed' || !paymentIntentId;
+  const [outcome, setOutcome] = useState<keyof typeof outcomes | null>(failedRedirect ? 'failed' : null);
+
+  useEffect(() => {
+    if (failedRedirect) return;
+    let current = true;
+    void reportPayment(paymentIntentId, email || null).then((recorded) => {
+      if (recorded) forgetCheckout();
+      if (current) setOutcome(recorded ? 'recorded' : 'pending');
+    });
+    return () => {
+      current = false;
+    };
+  }, [failedRedirect, paymentIntentId, email]);
+
+  const portal = `/customer-portal?${new URLSearchParams({ email, payment_success: 'true' }).toString()}`;
+  const shown = outcome ? outcomes[outcome] : null;
+  return (
+    <>
+      <SiteHeader />
+      <main className="container checkout-page">
+        <section className="checkout-card payment-result" aria-busy={!shown}>
+          {shown ? (
+            <>
+              <h1 className={`payment-result-title payment-result-${shown.tone}`}>{shown.title}</h1>
+              <p>{shown.message}</p>
+              {outcome === 'recorded' && <p>Your invoice has been marked as paid.</p>}
+            </>
+          ) : (
+            <div className="checkout-spinner" role="status" aria-label="Confirming your payment">
+              <span className="checkout-spinner-mark" />
+            </div>
+          )}
+          {paymentIntentId && (
+            <p className="payment-result-id">
+              Payment ID: <code>{paymentIntentId}</code>
+            </p>
+          )}
+          <Link href={portal} className="button button-primary">
+            Return to Customer Portal
+          </Link>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
 }

@@ -1,0 +1,67 @@
+import { streams } from '@storage/contracts/events';
+import type { Position } from '@storage/eventstore/port';
+import type { DatabasePool } from 'slonik';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import { loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { afterPaymentRecorded, recordPayment } from '../invoices/commands.ts';
+import { invoiceAggregate } from '../invoices/invoice.ts';
+import { PAYMENT_CURRENCY, type PaymentProvider } from './provider.ts';
+
+/** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
+export interface PaymentReport {
+  paymentIntentId: string;
+  invoiceId?: string | undefined;
+  customerId?: string | undefined;
+  /** The customer whose portal session sent the report, if any. */
+  reportedBy?: string | undefined;
+}
+
+export interface RecordedIntent {
+  paymentIntentId: string;
+  invoiceId: string;
+  /** False when the intent's payment was already on the invoice (a replayed report). */
+  recorded: boolean;
+  /** The last event appended, for read-your-writes; null when nothing was. */
+  position: Position | null;
+}
+
+/**
+ * Records the payment of a succeeded intent on its invoice, as the provider (never the caller)
+ * tells it. The invoice stream's revision makes it once per intent: a replay, or a replay racing
+ * the first report, finds the invoice paid by this very intent and appends nothing.
+ */
+export async function recordIntentPayment(
+  ctx: CommandContext,
+  pool: DatabasePool,
+  provider: PaymentProvider,
+  report: PaymentReport,
+): Promise<RecordedIntent> {
+  const intent = await provider.retrieveIntent(report.paymentIntentId);
+  if (!intent) throw new NotFoundError('Payment intent not found');
+  if (!intent.invoiceId || !intent.customerId) throw new DomainRuleError('paymentIntentId: This payment is not for an invoice', 'paymentIntentId');
+  if (report.invoiceId !== undefined && report.invoiceId !== intent.invoiceId) {
+    throw new DomainRuleError('invoiceId: The payment is for another invoice', 'invoiceId');
+  }
+  if (report.customerId !== undefined && report.customerId !== intent.customerId) {
+    throw new DomainRuleError('customerId: The payment is for another customer', 'customerId');
+  }
+  if (intent.status !== 'succeeded') throw new ConflictError(`The payment has not succeeded (the provider reports it ${intent.status})`);
+  if (intent.currency !== PAYMENT_CURRENCY) throw new DomainRuleError(`The payment is in ${intent.currency}, not ${PAYMENT_CURRENCY}`);
+
+  // The payment is the renter's own act when their portal session reports it; otherwise the system's.
+  const payCtx: CommandContext = report.reportedBy === intent.customerId ? { ...ctx, actor: { type: 'customer', id: intent.customerId } } : ctx;
+  const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(intent.invoiceId), invoiceAggregate);
+  if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
+  if (invoice.fields.customerId !== intent.customerId) throw new DomainRuleError('The payment names another customer than its invoice');
+
+  // recordPayment refuses an amount other than the invoice's open balance.
+  const payment = await recordPayment(payCtx, intent.invoiceId, { amount: intent.amount, method: 'card', stripePaymentIntentId: intent.id });
+  // Also on a replay: it heals a report that crashed between the payment and the standing.
+  const standing = await afterPaymentRecorded(payCtx, pool, intent.customerId);
+  return {
+    paymentIntentId: intent.id,
+    invoiceId: intent.invoiceId,
+    recorded: payment.events.length > 0,
+    position: standing?.position ?? payment.position,
+  };
+}

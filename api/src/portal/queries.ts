@@ -1,0 +1,114 @@
+import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+// What a portal session reads: always one customer's rows, named by the session.
+
+const PortalCustomerRow = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PortalCustomer = z.infer<typeof PortalCustomerRow>;
+
+const customerColumns = sql.fragment`id::text, first_name, last_name, email, phone, address, created_at`;
+
+export async function findCustomerByEmail(db: CommonQueryMethods, email: string): Promise<PortalCustomer | null> {
+  return db.maybeOne(sql.type(PortalCustomerRow)`
+    SELECT ${customerColumns} FROM customers WHERE lower(email) = ${email.toLowerCase()} AND NOT archived LIMIT 1`);
+}
+
+export async function findCustomerById(db: CommonQueryMethods, id: string): Promise<PortalCustomer | null> {
+  return db.maybeOne(sql.type(PortalCustomerRow)`SELECT ${customerColumns} FROM customers WHERE id = ${id} AND NOT archived`);
+}
+
+export function toPortalProfile(row: PortalCustomer): PortalProfile {
+  return { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, address: row.address, createdAt: row.created_at };
+}
+
+const InvoiceRow = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  invoice_number: z.string(),
+  amount: z.string(),
+  description: z.string().nullable(),
+  due_date: z.string(),
+  status: InvoiceStatus,
+});
+
+/** The customer's bills, paid and unpaid, newest first; drafts and cancelled invoices are not bills. */
+export async function listPortalInvoices(db: CommonQueryMethods, customerId: string): Promise<PortalInvoice[]> {
+  const rows = await db.any(sql.type(InvoiceRow)`
+    SELECT id::text, customer_id::text, invoice_number, amount, description, due_date, status FROM invoices
+    WHERE customer_id = ${customerId} AND status IN ('sent', 'paid', 'overdue')
+    ORDER BY due_date DESC, created_at DESC, id DESC`);
+  return rows.map((r) => ({
+    id: r.id,
+    customerId: r.customer_id,
+    invoiceNumber: r.invoice_number,
+    amount: r.amount,
+    description: r.description,
+    dueDate: r.due_date,
+    status: r.status,
+  }));
+}
+
+const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean() });
+
+export async function getPortalAccount(db: CommonQueryMethods, customerId: string): Promise<PortalAccount> {
+  const row = await db.one(sql.type(AccountRow)`
+    SELECT coalesce(sum(amount), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue
+    FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
+  return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT' };
+}
+
+const UnitRow = z.object({
+  lease_id: z.string(),
+  unit_id: z.string(),
+  building: z.string(),
+  unit_number: z.string(),
+  size: UnitSize,
+  monthly_rate: z.string(),
+});
+
+/** The units of the customer's active leases, at the lease's monthly rate. */
+export async function listPortalUnits(db: CommonQueryMethods, customerId: string): Promise<PortalUnit[]> {
+  const rows = await db.any(sql.type(UnitRow)`
+    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate
+    FROM leases l JOIN units u ON u.id = l.unit_id
+    WHERE l.customer_id = ${customerId} AND l.is_active
+    ORDER BY u.building, u.unit_number`);
+  return rows.map((r) => ({
+    leaseId: r.lease_id,
+    unitId: r.unit_id,
+    building: r.building,
+    unitNumber: r.unit_number,
+    size: r.size,
+    monthlyRate: r.monthly_rate,
+    status: 'Active',
+  }));
+}
+
+const ACCESS_LOG_LIMIT = 100;
+
+const AccessRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  unit_number: z.string().nullable(),
+  lock_id: z.string().nullable(),
+  method: z.string().nullable(),
+});
+
+/** The customer's most recent entries through a smart lock, newest first. */
+export async function listPortalAccessLogs(db: CommonQueryMethods, customerId: string): Promise<PortalAccessLog[]> {
+  const rows = await db.any(sql.type(AccessRow)`
+    SELECT id::text, created_at, metadata->>'unitNumber' AS unit_number, metadata->>'lockId' AS lock_id, metadata->>'method' AS method
+    FROM activities WHERE customer_id = ${customerId} AND type = 'access_granted'
+    ORDER BY created_at DESC, recorded_order DESC LIMIT ${ACCESS_LOG_LIMIT}`);
+  return rows.map((r) => ({ id: r.id, occurredAt: r.created_at, unitNumber: r.unit_number, lockId: r.lock_id, method: r.method }));
+}

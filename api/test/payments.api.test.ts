@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+
+const DAY = 86_400_000;
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const tag = () => randomUUID().slice(0, 8);
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' };
+
+type Method = 'GET' | 'POST';
+
+/** A staff member who bills, and renters who pay through their portal session. */
+function billingFixture(getPlatform: () => TestPlatform) {
+  let staff = '';
+  const inject = (method: Method, url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+    getPlatform().api.app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+
+  async function projected(stream: string) {
+    const last = (await getPlatform().api.store.readStream(stream)).at(-1);
+    if (last) expect(await getPlatform().api.afterAppend(last.position, 15_000)).toBe(true);
+  }
+
+  async function renter(status = 'active') {
+    if (!staff) staff = await getPlatform().signIn('clerk');
+    const t = tag();
+    const phone = `(555) 010-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const created = await inject('POST', '/api/customers', { firstName: 'Rita', lastName: `Renter${t}`, email: `rita-${t}@example.com`, phone, status }, staff);
+    expect(created.statusCode, created.body).toBe(201);
+    const customer = created.json() as { id: string; email: string };
+    await projected(`customer-${customer.id}`);
+    const verified = await inject('POST', '/api/customer/verify', { email: customer.email, phoneLast4: phone.slice(-4) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { ...customer, cookie: sessionCookie(verified.headers['set-cookie']) };
+  }
+
+  async function invoice(customerId: string, overrides: Record<string, unknown> = {}) {
+    const body = { invoiceNumber: `INV-${Date.now()}-${tag()}`, customerId, amount: '120.00', dueDate: isoDaysFromNow(10), status: 'sent', description: 'Monthly rent', ...overrides };
+    const created = await inject('POST', '/api/invoices', body, staff);
+    expect(created.statusCode, created.body).toBe(201);
+    await projected(`invoice-${created.json().id}`);
+    return created.json() as { id: string; invoiceNumber: string; amount: string };
+  }
+
+  async function paymentEvents(invoiceId: string) {
+    return (await getPlatform().api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
+  }
+
+  return { inject, projected, renter, invoice, paymentEvents, staff: () => staff };
+}
+
+describe('payments API with the built-in test provider', () => {
+  let platform: TestPlatform;
+  const { inject, projected, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  async function payableIntent(rita: { id: string; email: string; cookie: string }, invoiceId: string) {
+    const created = await inject('POST', '/api/create-payment-intent', { amount: '1.00', invoiceId, customerEmail: rita.email }, rita.cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    return created.json() as { clientSecret: string; paymentIntentId: string; amount: string };
+  }
+
+  async function paidIntent(rita: { id: string; email: string; cookie: string }, invoiceId: string) {
+    const intent = await payableIntent(rita, invoiceId);
+    const confirmed = await inject('POST', `/api/test-provider/payment-intents/${intent.paymentIntentId}/confirm`, goodCard, rita.cookie);
+    expect(confirmed.json()).toEqual({ paymentIntentId: intent.paymentIntentId, status: 'succeeded', error: null });
+    return intent;
+  }
+
+  it('tells the portal the test provider takes payments, and keeps Stripe out of the content security policy', async () => {
+    const response = await inject('GET', '/api/payments/config');
+    expect(response.json()).toEqual({ provider: 'test', publishableKey: null });
+    expect(response.headers['content-security-policy']).not.toContain('stripe.com');
+  });
+
+  it('charges the open balance whatever amount the browser sends', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '149.99' });
+    const intent = await payableIntent(rita, bill.id);
+    expect(intent.amount).toBe('149.99');
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.paymentIntentId}_secret_`));
+    const stored = await platform.api.pool.one(sql.type(z.object({ amount: z.string(), invoice_id: z.string(), customer_id: z.string() }))`
+      SELECT amount::text, invoice_id::text, customer_id::text FROM test_payment_intents WHERE id = ${intent.paymentIntentId}`);
+    expect(stored).toEqual({ amount: '149.99', invoice_id: bill.id, customer_id: rita.id });
+  });
+
+  it("needs the portal session of the invoice's customer", async () => {
+    const rita = await renter();
+    const other = await renter();
+    const bill = await invoice(rita.id);
+    const body = { amount: '120.00', invoiceId: bill.id, customerEmail: rita.email };
+    expect((await inject('POST', '/api/create-payment-intent', body)).statusCode).toBe(401);
+    expect((await inject('POST', '/api/create-payment-intent', body, other.cookie)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/create-payment-intent', { ...body, invoiceId: randomUUID() }, rita.cookie)).statusCode).toBe(404);
+
+    const intent = await payableIntent(rita, bill.id);
+    const url = `/api/test-provider/payment-intents/${intent.paymentIntentId}/confirm`;
+    expect((await inject('POST', url, goodCard)).statusCode).toBe(401);
+    expect((await inject('POST', url, goodCard, other.cookie)).statusCode).toBe(403);
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+  });
+
+  it('refuses to charge a paid or cancelled invoice (409)', async () => {
+    const rita = await renter();
+    for (const status of ['paid', 'cancelled']) {
+      const bill = await invoice(rita.id, { status });
+      const response = await inject('POST', '/api/create-payment-intent', { amount: '120.00', invoiceId: bill.id, customerEmail: rita.email }, rita.cookie);
+      expect(response.statusCode, status).toBe(409);
+    }
+  });
+
+  it("answers the provider's messages for declined and invalid cards, and a declined intent can be paid again", async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id);
+    const intent = await payableIntent(rita, bill.id);
+    const confirm = (card: Record<string, string>) =>
+      inject('POST', `/api/test-provider/payment-intents/${intent.paymentIntentId}/confirm`, { ...goodCard, ...card }, rita.cookie);
+    const refusals: Array<[Record<string, string>, string]> = [
+      [{ cardNumber: '4000 0000 0000 0002' }, 'Your card was declined.'],
+      [{ cardNumber: '4111 1111 1111 1111' }, 'Your card number is invalid.'],
+      [{ expiry: '13/30' }, "Your card's expiration date is invalid."],
+      [{ expiry: '01/20' }, "Your card's expiration date is in the past."],
+      [{ cvc: '12' }, "Your card's security code is invalid."],
+    ];
+    for (const [card, message] of refusals) {
+      const response = await confirm(card);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ paymentIntentId: intent.paymentIntentId, status: 'requires_payment_method', error: { message } });
+    }
+    // The server asks the provider: an intent that has not succeeded records nothing.
+    const early = await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId, fallbackEmail: rita.email });
+    expect(early.statusCode).toBe(409);
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+
+    expect((await confirm({})).json().status).toBe('succeeded');
+    expect((await confirm({})).statusCode).toBe(409);
+  });
+
+  it('records a payment once however many times it is reported (10 replays), and the invoice shows paid everywhere', async () => {
+    const rita = await renter('overdue');
+    const bill = await invoice(rita.id, { amount: '75.25' });
+    const intent = await paidIntent(rita, bill.id);
+    const report = { paymentIntentId: intent.paymentIntentId, invoiceId: bill.id, customerId: rita.id, customerEmail: rita.email };
+    const answers = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await inject('POST', '/api/stripe/webhook/simulate', report, rita.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      answers.push(response.json().recorded);
+    }
+    expect(answers).toEqual([true, ...Array(9).fill(false)]);
+    const payments = await paymentEvents(bill.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.data).toMatchObject({ amount: '75.25', method: 'card', stripePaymentIntentId: intent.paymentIntentId, customerId: rita.id });
+    expect(payments[0]!.metadata.actor).toEqual({ type: 'customer', id: rita.id });
+    await projected(`invoice-${bill.id}`);
+    await projected(`customer-${rita.id}`);
+
+    const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
+    expect(detail).toMatchObject({ status: 'paid', payments: [{ amount: '75.25', method: 'card', status: 'completed', stripePaymentIntentId: intent.paymentIntentId }] });
+    expect(detail.payments).toHaveLength(1);
+    // No overdue invoice is left: the customer is active again.
+    expect((await inject('GET', `/api/customers/${rita.id}`, undefined, staff())).json().status).toBe('active');
+    const activities = (await inject('GET', '/api/activities', undefined, staff())).json() as Array<{ type: string; description: string }>;
+    expect(activities.filter((a) => a.type === 'payment_received' && a.description.includes(bill.invoiceNumber))).toHaveLength(1);
+    const notifications = (await inject('GET', '/api/notifications', undefined, staff())).json() as Array<{ type: string; message: string }>;
+    expect(notifications.filter((n) => n.type === 'payment_received' && n.message.includes(bill.invoiceNumber))).toHaveLength(1);
+    // The customer's own invoice list shows it paid too.
+    const own = await inject('GET', `/api/customer/invoices?email=${encodeURIComponent(rita.email)}`, undefined, rita.cookie);
+    if (own.statusCode === 200) expect((own.json() as Array<{ id: string; status: string }>).find((i) => i.id === bill.id)?.status).toBe('paid');
+  });
+
+  it('records one payment when ten reports race', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id);
+    const intent = await paidIntent(rita, bill.id);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId, fallbackEmail: rita.email })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(responses.filter((r) => r.json().recorded)).toHaveLength(1);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+
+  it('checks the report against the intent, and refuses a second intent on a paid invoice', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id);
+    const first = await paidIntent(rita, bill.id);
+    const simulate = (body: Record<string, unknown>) => inject('POST', '/api/stripe/webhook/simulate', body);
+    expect((await simulate({ paymentIntentId: first.paymentIntentId, invoiceId: randomUUID() })).json().field).toBe('invoiceId');
+    expect((await simulate({ paymentIntentId: first.paymentIntentId, customerId: randomUUID() })).json().field).toBe('customerId');
+    expect((await simulate({ paymentIntentId: 'pi_test_unknown' })).statusCode).toBe(404);
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+
+    const second = await paidIntent(rita, bill.id);
+    expect((await simulate({ paymentIntentId: first.paymentIntentId })).statusCode).toBe(200);
+    expect((await simulate({ paymentIntentId: second.paymentIntentId })).statusCode).toBe(409);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+
+  it('refuses bad input on every call with 400 naming the field, and writes nothing', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id);
+    const intent = await payableIntent(rita, bill.id);
+    const cases: Array<[string, unknown, string | undefined]> = [
+      ['/api/create-payment-intent', { amount: '120.00' }, 'invoiceId'],
+      ['/api/create-payment-intent', { invoiceId: 'nope' }, 'invoiceId'],
+      ['/api/create-payment-intent', { invoiceId: bill.id, amount: 'lots' }, 'amount'],
+      ['/api/create-payment-intent', { invoiceId: bill.id, customerEmail: 'not-an-email' }, 'customerEmail'],
+      ['/api/create-payment-intent', { invoiceId: bill.id, extra: 1 }, 'extra'],
+      ['/api/create-payment-intent', [], undefined],
+      [`/api/test-provider/payment-intents/${intent.paymentIntentId}/confirm`, { cardNumber: '4242424242424242', expiry: '12/40' }, 'cvc'],
+      [`/api/test-provider/payment-intents/${intent.paymentIntentId}/confirm`, { ...goodCard, cardNumber: 4242 }, 'cardNumber'],
+      ['/api/test-provider/payment-intents/not-an-intent/confirm', goodCard, 'id'],
+      ['/api/stripe/webhook/simulate', {}, 'paymentIntentId'],
+      ['/api/stripe/webhook/simulate', { paymentIntentId: 'ch_123' }, 'paymentIntentId'],
+      ['/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId, invoiceId: 'x' }, 'invoiceId'],
+      ['/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId, fallbackEmail: 'x' }, 'fallbackEmail'],
+      ['/api/stripe/webhook/simulate', ['not an object'], undefined],
+    ];
+    for (const [url, body, field] of cases) {
+      const response = await inject('POST', url, body, rita.cookie);
+      expect(response.statusCode, `${url} ${JSON.stringify(body)}: ${response.body}`).toBe(400);
+      if (field) expect(response.json().field, url).toBe(field);
+    }
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+    // Stripe's signed webhook belongs to Stripe: the test provider has none.
+    expect((await inject('POST', '/api/stripe/webhook', {}, undefined, { 'stripe-signature': 't=1,v1=x' })).statusCode).toBe(404);
+  });
+});
+
+// Stripe cannot be reached from these machines: its path is tested offline. Webhooks are signed
+// with the SDK's own generateTestHeaderString, and only the SDK's payment-intent calls (create,
+// retrieve) are replaced, here and nowhere else, to see their request shapes and feed answers.
+describe('payments API with Stripe (offline)', () => {
+  const webhookSecret = 'whsec_test_offline_secret';
+  const publishableKey = 'pk_test_51OfflineExampleKey1234';
+  let platform: TestPlatform;
+  const { inject, renter, invoice, paymentEvents } = billingFixture(() => platform);
+  const paymentIntents = Object.getPrototypeOf(new Stripe('sk_test_offline').paymentIntents) as {
+    create: (...args: unknown[]) => unknown;
+    retrieve: (...args: unknown[]) => unknown;
+  };
+  const stripeIntents = new Map<string, Record<string, unknown>>();
+  const create = vi.spyOn(paymentIntents, 'create').mockImplementation(async (...args: unknown[]) => {
+    const params = args[0] as { amount: number; currency: string; metadata: Record<string, string> };
+    const id = `pi_${tag()}${tag()}`;
+    const intent = { id, object: 'payment_intent', client_secret: `${id}_secret_x`, status: 'requires_payment_method', ...params };
+    stripeIntents.set(id, intent);
+    return intent;
+  });
+  vi.spyOn(paymentIntents, 'retrieve').mockImplementation(async (...args: unknown[]) => {
+    const intent = stripeIntents.get(args[0] as string);
+    if (!intent) throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    return intent;
+  });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ config: { stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret } });
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await platform?.close();
+  });
+
+  function signed(event: object, secret = webhookSecret) {
+    const payload = JSON.stringify(event);
+    return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } };
+  }
+  const webhook = (request: { payload: string; headers: Record<string, string> }) =>
+    platform.api.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: request.payload, headers: request.headers });
+  const succeeded = (intentId: string, metadata = stripeIntents.get(intentId)?.metadata ?? {}) => ({
+    id: `evt_${tag()}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent', metadata } },
+  });
+
+  it('tells the portal the publishable key and lets Stripe.js in through the content security policy', async () => {
+    const response = await inject('GET', '/api/payments/config');
+    expect(response.json()).toEqual({ provider: 'stripe', publishableKey });
+    expect(response.headers['content-security-policy']).toContain('https://js.stripe.com');
+    expect(response.headers['content-security-policy']).toContain('https://api.stripe.com');
+  });
+
+  it('creates the intent for the open balance in cents with the invoice and customer in its metadata', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '120.50' });
+    const response = await inject('POST', '/api/create-payment-intent', { amount: 1, invoiceId: bill.id, customerEmail: rita.email }, rita.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const { paymentIntentId, clientSecret } = response.json();
+    expect(clientSecret).toBe(`${paymentIntentId}_secret_x`);
+    expect(create).toHaveBeenLastCalledWith(
+      expect.objectContaining({ amount: 12050, currency: 'usd', metadata: { invoiceId: bill.id, customerId: rita.id }, receipt_email: rita.email }),
+      expect.objectContaining({ idempotencyKey: expect.stringContaining(bill.id) }),
+    );
+    // The test provider's card form does not exist under Stripe.
+    expect((await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie)).statusCode).toBe(404);
+  });
+
+  it('refuses webhooks without a valid signature and records nothing', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id);
+    const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
+    stripeIntents.get(paymentIntentId)!.status = 'succeeded';
+    const forged = signed(succeeded(paymentIntentId), 'whsec_someone_else');
+    expect((await webhook(forged)).statusCode).toBe(400);
+    const tampered = signed(succeeded(paymentIntentId));
+    expect((await webhook({ ...tampered, payload: tampered.payload.replace('event', 'evenT') })).statusCode).toBe(400);
+    const unsigned = await webhook({ payload: tampered.payload, headers: { 'content-type': 'application/json' } });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().field).toBe('stripe-signature');
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+  });
+
+  it('records a signed payment_intent.succeeded once, asking Stripe for the real status and amount', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '88.00' });
+    const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
+    // Stripe still says the intent has not succeeded: the event's word is not taken.
+    expect((await webhook(signed(succeeded(paymentIntentId)))).statusCode).toBe(409);
+    // Stripe says it succeeded, but for less than the open balance.
+    Object.assign(stripeIntents.get(paymentIntentId)!, { status: 'succeeded', amount: 100 });
+    expect((await webhook(signed(succeeded(paymentIntentId)))).json().field).toBe('amount');
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+
+    stripeIntents.get(paymentIntentId)!.amount = 8800;
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(signed(succeeded(paymentIntentId)))));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replays.filter((r) => r.json().recorded)).toHaveLength(1);
+    const payments = await paymentEvents(bill.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.data).toMatchObject({ amount: '88.00', stripePaymentIntentId: paymentIntentId });
+    expect(payments[0]!.metadata.actor).toEqual({ type: 'system' });
+
+    const other = await webhook(signed({ id: `evt_${tag()}`, object: 'event', type: 'payment_intent.created', data: { object: { id: paymentIntentId } } }));
+    expect(other.json()).toEqual({ received: true });
+    // A payment that is not for an invoice of ours is acknowledged, so Stripe stops sending it.
+    const foreign = await webhook(signed(succeeded('pi_someone_elses', {})));
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toEqual({ received: true });
+  });
+});

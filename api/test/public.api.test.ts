@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@storage/contracts/events';
+import { AvailableUnit, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import type { Position } from '@storage/eventstore/port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { addFacility } from '../src/facilities/commands.ts';
+import { addUnit } from '../src/units/commands.ts';
+import { unitAggregate } from '../src/units/unit.ts';
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+let address = 0;
+/** Each call from its own address, so the per-address limit does not get in the way of the test. */
+const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+
+describe('public API', () => {
+  let platform: TestPlatform;
+  const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
+  const projected = async (result: { position: Position | null }) => {
+    if (result.position) await platform.api.afterAppend(result.position, 10_000);
+  };
+  const post = (url: string, payload: unknown, remoteAddress = nextAddress()) =>
+    platform.api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+  const get = (url: string) => platform.api.app.inject({ method: 'GET', url });
+
+  let facilityId: string;
+  async function newUnit(fields: { size?: '5x5' | '10x10'; status?: 'available' | 'maintenance'; description?: string | null } = {}) {
+    const unitId = randomUUID();
+    await projected(
+      await addUnit(
+        context(),
+        {
+          facilityId,
+          unitNumber: `P-${tag()}`,
+          building: 'B',
+          size: fields.size ?? '10x10',
+          monthlyRate: '129.99',
+          status: fields.status ?? 'available',
+          description: fields.description ?? null,
+        },
+        unitId,
+      ),
+    );
+    return unitId;
+  }
+
+  const customerData = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Rita',
+    lastName: 'Renter',
+    email: `rita-${tag()}-${tag()}@example.com`,
+    phone: '555-010-7788',
+    address: '12 Elm Street, Springfield',
+    emergencyContact: 'Sam Renter',
+    emergencyPhone: '555-010-9900',
+    moveInDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    specialRequests: 'Ground floor please',
+    ...overrides,
+  });
+
+  async function unitOf(unitId: string) {
+    const { state } = await loadAggregate(platform.api.store, streams.unit(unitId), unitAggregate);
+    if (state.status !== 'current') throw new Error('no unit');
+    return state;
+  }
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    facilityId = randomUUID();
+    await projected(await addFacility(context(), { name: `Public Test ${tag()}`, address: '1 Way', phone: null, managerName: null }, facilityId));
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('lists only available units, with their facility, without a session', async () => {
+    const available = await newUnit({ size: '5x5', description: 'Near the gate' });
+    const underMaintenance = await newUnit({ status: 'maintenance' });
+    const response = await get(`/api/public/units/available?facilityId=${facilityId}`);
+    expect(response.statusCode).toBe(200);
+    const units = AvailableUnit.array().parse(response.json());
+    const ids = units.map((u) => u.id);
+    expect(ids).toContain(available);
+    expect(ids).not.toContain(underMaintenance);
+    const unit = units.find((u) => u.id === available)!;
+    expect(unit).toMatchObject({ building: 'B', monthlyRate: '129.99', size: '5x5', description: 'Near the gate', facility: { id: facilityId } });
+
+    const bySize = AvailableUnit.array().parse((await get(`/api/public/units/available?facilityId=${facilityId}&size=10x10`)).json());
+    expect(bySize.map((u) => u.id)).not.toContain(available);
+  });
+
+  it('answers 400 naming the field for bad input on every public call, and writes nothing', async () => {
+    const headBefore = await platform.api.store.headPosition();
+    for (const [url, field] of [
+      ['/api/public/units/available?facilityId=nope', 'facilityId'],
+      ['/api/public/units/available?size=3x3', 'size'],
+      ['/api/public/units/available?colour=red', 'colour'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toContain(field);
+    }
+    const waitlist = { firstName: 'Wes', lastName: 'Waiter', email: 'wes@example.com', phone: '555-0100' };
+    for (const [body, field] of [
+      [{ ...waitlist, firstName: '' }, 'firstName'],
+      [{ ...waitlist, lastName: undefined }, 'lastName'],
+      [{ ...waitlist, email: 'not-an-email' }, 'email'],
+      [{ ...waitlist, phone: undefined }, 'phone'],
+      [{ ...waitlist, size: '3x3' }, 'size'],
+      [{ ...waitlist, facilityId: 'x' }, 'facilityId'],
+    ] as const) {
+      const response = await post('/api/public/waitlist', body);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message, field).toContain(field);
+    }
+    const unitId = randomUUID();
+    for (const [body, field] of [
+      [{ unitId: 'x', customerData: customerData() }, 'unitId'],
+      [{ unitId }, 'customerData'],
+      [{ unitId, customerData: customerData({ firstName: ' ' }) }, 'customerData.firstName'],
+      [{ unitId, customerData: customerData({ email: 'bad' }) }, 'customerData.email'],
+      [{ unitId, customerData: customerData({ phone: undefined }) }, 'customerData.phone'],
+      [{ unitId, customerData: customerData({ address: 'x'.repeat(501) }) }, 'customerData.address'],
+      [{ unitId, customerData: customerData({ moveInDate: '2025-13-40' }) }, 'customerData.moveInDate'],
+      [{ unitId, customerData: customerData({ moveInDate: '2020-01-01' }) }, 'customerData.moveInDate'],
+      [{ unitId, customerData: customerData({ specialRequests: 'x'.repeat(1001) }) }, 'customerData.specialRequests'],
+    ] as const) {
+      const response = await post('/api/public/reservations', body);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message, field).toContain(field);
+    }
+    expect(await platform.api.store.headPosition()).toEqual(headBefore);
+  });
+
+  it('answers 404 for a unit that does not exist', async () => {
+    const response = await post('/api/public/reservations', { unitId: randomUUID(), customerData: customerData() });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('puts a renter on the waiting list, which staff see', async () => {
+    const email = `wait-${tag()}@example.com`;
+    const response = await post('/api/public/waitlist', { firstName: 'Wes', lastName: 'Waiter', email, phone: '555-0100', size: '10x10', facilityId });
+    expect(response.statusCode).toBe(201);
+    const cookie = await platform.signIn('clerk');
+    const list = await platform.api.app.inject({ method: 'GET', url: '/api/waitlist', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(expect.objectContaining({ email, size: '10x10', facilityId, firstName: 'Wes' }));
+  });
+
+  it('gives a unit to exactly one of fifty simultaneous reservations; the rest hear it was taken', async () => {
+    const unitId = await newUnit();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post('/api/public/reservations', { unitId, customerData: customerData() })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const loser of responses.filter((r) => r.statusCode === 409)) expect(loser.json().message).toBe(UNIT_TAKEN_MESSAGE);
+    const winner = responses.find((r) => r.statusCode === 201)!.json() as { reservationId: string; customerId: string };
+    const unit = await unitOf(unitId);
+    expect(unit.fields.status).toBe('reserved');
+    expect(unit.reservationId).toBe(winner.reservationId);
+    const available = AvailableUnit.array().parse((await get(`/api/public/units/available?facilityId=${facilityId}`)).json());
+    expect(available.map((u) => u.id)).not.toContain(unitId);
+  });
+
+  it('answers a replayed reservation (same Idempotency-Key) with the first answer, reserving once', async () => {
+    const unitId = await newUnit();
+    const request = { method: 'POST' as const, url: '/api/public/reservations', remoteAddress: nextAddress(), headers: { 'idempotency-key': randomUUID() } };
+    const payload = { unitId, customerData: customerData() };
+    const first = await platform.api.app.inject({ ...request, payload });
+    const replay = await platform.api.app.inject({ ...request, payload });
+    expect(first.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    expect((await unitOf(unitId)).reservationId).toBe(first.json().reservationId);
+  });
+
+  it('links a returning renter by email instead of adding a second customer', async () => {
+    const email = `back-${tag()}@example.com`;
+    const first = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email }) });
+    const second = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email: email.toUpperCase() }) });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().customerId).toBe(first.json().customerId);
+  });
+
+  it('limits public submissions per address', async () => {
+    const from = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await post('/api/public/waitlist', {}, from)).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

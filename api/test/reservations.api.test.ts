@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@storage/contracts/events';
+import { Reservation } from '@storage/contracts/reservations';
+import type { Position } from '@storage/eventstore/port';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireReservations } from '../../projector/src/jobs/reservation-expiry.ts';
+import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { addUnit } from '../src/units/commands.ts';
+import { unitAggregate } from '../src/units/unit.ts';
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+describe('reservations API (staff)', () => {
+  let platform: TestPlatform;
+  let cookie: string;
+  const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
+  const projected = async (result: { position: Position | null }) => {
+    if (result.position) await platform.api.afterAppend(result.position, 10_000);
+  };
+  const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, as = cookie) =>
+    platform.api.app.inject({ method, url, payload: payload as object, headers: as ? { cookie: as } : {} });
+
+  async function reserved() {
+    const unitId = randomUUID();
+    await projected(
+      await addUnit(context(), { facilityId: null, unitNumber: `R-${tag()}`, building: 'C', size: '10x15', monthlyRate: '150.00', status: 'available', description: null }, unitId),
+    );
+    const response = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/public/reservations',
+      remoteAddress: `10.1.0.${Math.floor(Math.random() * 250) + 1}`,
+      payload: {
+        unitId,
+        customerData: {
+          firstName: 'Cora',
+          lastName: 'Convert',
+          email: `cora-${tag()}-${tag()}@example.com`,
+          phone: '555-0101',
+          address: '3 Oak Road',
+          emergencyContact: '',
+          emergencyPhone: '',
+          moveInDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+          specialRequests: '',
+        },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    return { unitId, ...(response.json() as { reservationId: string; customerId: string; moveInDate: string }) };
+  }
+
+  async function unitState(unitId: string) {
+    const { state } = await loadAggregate(platform.api.store, streams.unit(unitId), unitAggregate);
+    if (state.status !== 'current') throw new Error('no unit');
+    return state;
+  }
+
+  async function openReservations() {
+    const response = await inject('GET', '/api/reservations');
+    expect(response.statusCode).toBe(200);
+    return Reservation.array().parse(response.json());
+  }
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    cookie = await platform.signIn();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('answers 401 when signed out, 403 to an auditor changing a reservation, 400 for bad input', async () => {
+    const id = randomUUID();
+    expect((await inject('GET', '/api/reservations', undefined, '')).statusCode).toBe(401);
+    expect((await inject('POST', `/api/reservations/${id}/cancel`, {}, '')).statusCode).toBe(401);
+    const auditor = await platform.signIn('auditor');
+    expect((await inject('POST', `/api/reservations/${id}/cancel`, {}, auditor)).statusCode).toBe(403);
+    const badId = await inject('POST', '/api/reservations/nope/convert', {});
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toContain('id');
+    const badDate = await inject('POST', `/api/reservations/${id}/convert`, { startDate: 'soon' });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toContain('startDate');
+    expect((await inject('POST', `/api/reservations/${id}/convert`, {})).statusCode).toBe(404);
+  });
+
+  it('lists an open reservation, and converts it into a lease for the renter', async () => {
+    const reservation = await reserved();
+    expect((await openReservations()).find((r) => r.id === reservation.reservationId)).toMatchObject({
+      status: 'submitted',
+      unitId: reservation.unitId,
+      customerId: reservation.customerId,
+      customerName: 'Cora Convert',
+      moveInDate: reservation.moveInDate,
+      monthlyRate: '150.00',
+    });
+    const converted = await inject('POST', `/api/reservations/${reservation.reservationId}/convert`, { depositAmount: '75.00' });
+    expect(converted.statusCode).toBe(200);
+    const { leaseId } = converted.json() as { leaseId: string };
+    const unit = await unitState(reservation.unitId);
+    expect(unit.fields.status).toBe('occupied');
+    expect(unit.leaseId).toBe(leaseId);
+    const lease = await inject('GET', `/api/leases/${leaseId}/document`);
+    expect(lease.statusCode).toBe(200);
+    expect((await openReservations()).map((r) => r.id)).not.toContain(reservation.reservationId);
+    // A repeated convert changes nothing; cancelling a converted reservation is refused.
+    expect((await inject('POST', `/api/reservations/${reservation.reservationId}/convert`, {})).statusCode).toBe(200);
+    expect((await inject('POST', `/api/reservations/${reservation.reservationId}/cancel`, {})).statusCode).toBe(409);
+  });
+
+  it('cancels a reservation and frees its unit', async () => {
+    const reservation = await reserved();
+    const cancelled = await inject('POST', `/api/reservations/${reservation.reservationId}/cancel`, { reason: 'Renter called' });
+    expect(cancelled.statusCode).toBe(204);
+    expect((await unitState(reservation.unitId)).fields.status).toBe('available');
+    expect((await openReservations()).map((r) => r.id)).not.toContain(reservation.reservationId);
+    expect((await inject('POST', `/api/reservations/${reservation.reservationId}/convert`, {})).statusCode).toBe(409);
+  });
+
+  it('expires reservations not converted within the hold and frees their units', async () => {
+    const stale = await reserved();
+    const converted = await reserved();
+    expect((await inject('POST', `/api/reservations/${converted.reservationId}/convert`, {})).statusCode).toBe(200);
+    const deps = { pool: platform.api.pool, store: platform.api.store };
+
+    const tooEarly = await expireReservations(deps, new Date(), 1);
+    expect(tooEarly.expired).toBe(0);
+
+    const run = await expireReservations(deps, new Date(Date.now() + 1000), 0);
+    expect(run.expired).toBeGreaterThanOrEqual(1);
+    if (run.position) await platform.api.afterAppend(run.position, 10_000);
+    expect((await unitState(stale.unitId)).fields.status).toBe('available');
+    expect((await unitState(converted.unitId)).fields.status).toBe('occupied');
+    const status = await platform.api.pool.oneFirst(
+      sql.type(z.object({ status: z.string() }))`SELECT status FROM reservations WHERE id = ${stale.reservationId}`,
+    );
+    expect(status).toBe('expired');
+    expect((await expireReservations(deps, new Date(Date.now() + 1000), 0)).expired).toBe(0);
+  });
+});

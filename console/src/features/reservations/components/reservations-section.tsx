@@ -1,0 +1,110 @@
+import type { WaitlistEntry } from '@storage/contracts/public';
+import type { Reservation } from '@storage/contracts/reservations';
+import { Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDecideReservation, type ReservationDecision } from '../api/decide-reservation.ts';
+import { useOpenReservations, useWaitlist } from '../api/get-reservations.ts';
+
+/** Online reservations waiting for staff, and renters waiting for a unit. */
+export function ReservationsSection({ facilityId, onDecided }: { facilityId: string | null; onDecided: () => void }) {
+  const reservations = useOpenReservations(facilityId);
+  const waitlist = useWaitlist(facilityId);
+  const decide = useDecideReservation();
+  const toast = useToast();
+
+  const run = (decision: ReservationDecision) =>
+    decide.mutate(decision, {
+      onSuccess: () => {
+        toast.success(decision.decision === 'convert' ? 'Reservation converted to a lease' : 'Reservation cancelled');
+        onDecided();
+      },
+      onError: (error) => toast.failure(decision.decision === 'convert' ? 'Failed to convert reservation' : 'Failed to cancel reservation', error),
+    });
+
+  const reservationColumns = [
+    { title: 'Customer', key: 'customer', render: (_: unknown, r: Reservation) => <CustomerCell name={r.customerName} email={r.customerEmail} phone={r.customerPhone} /> },
+    { title: 'Unit', key: 'unit', render: (_: unknown, r: Reservation) => `${r.unitNumber} (${r.size}) · ${formatDollars(r.monthlyRate)}/month` },
+    { title: 'Move-in', key: 'moveIn', render: (_: unknown, r: Reservation) => formatDate(r.moveInDate) },
+    { title: 'Submitted', key: 'submitted', render: (_: unknown, r: Reservation) => formatDate(r.submittedAt) },
+    { title: 'Requests', dataIndex: 'specialRequests', key: 'requests', render: (v: string | null) => v ?? '—' },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, r: Reservation) => (
+        <Space>
+          <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
+            <Button type="primary" size="small" loading={decide.isPending}>
+              Convert to lease
+            </Button>
+          </Popconfirm>
+          <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
+            <Button danger size="small" loading={decide.isPending}>
+              Cancel
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const waitlistColumns = [
+    { title: 'Name', key: 'name', render: (_: unknown, w: WaitlistEntry) => <CustomerCell name={`${w.firstName} ${w.lastName}`} email={w.email} phone={w.phone} /> },
+    { title: 'Size', dataIndex: 'size', key: 'size', render: (v: string | null) => v ?? 'Any' },
+    { title: 'Facility', dataIndex: 'facilityName', key: 'facility', render: (v: string | null) => v ?? 'Any' },
+    { title: 'Joined', dataIndex: 'joinedAt', key: 'joined', render: (v: string) => formatDate(v) },
+  ];
+
+  return (
+    <Card title="Reservations" style={{ marginBottom: 24 }}>
+      <Tabs
+        items={[
+          {
+            key: 'open',
+            label: `Open Reservations (${reservations.data?.length ?? 0})`,
+            children: (
+              <Table<Reservation>
+                rowKey="id"
+                size="small"
+                loading={reservations.isLoading}
+                dataSource={reservations.data ?? []}
+                columns={reservationColumns}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: 'No open reservations' }}
+              />
+            ),
+          },
+          {
+            key: 'waitlist',
+            label: `Waiting List (${waitlist.data?.length ?? 0})`,
+            children: (
+              <Table<WaitlistEntry>
+                rowKey="id"
+                size="small"
+                loading={waitlist.isLoading}
+                dataSource={waitlist.data ?? []}
+                columns={waitlistColumns}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: 'Nobody is waiting for a unit' }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function CustomerCell({ name, email, phone }: { name: string; email: string; phone: string | null }) {
+  return (
+    <>
+      <div>{name}</div>
+      <Typography.Text type="secondary">
+        {email}
+        {phone ? ` · ${phone}` : ''}
+      </Typography.Text>
+    </>
+  );
+}

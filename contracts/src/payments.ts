@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Email, Id } from './fields.ts';
+import { Money } from './money.ts';
+
+/** Who takes card payments: Stripe when its keys are configured, else the built-in test provider. */
+export const PaymentProviderName = z.enum(['stripe', 'test']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
+
+/** GET /api/payments/config: which card form the checkout shows. */
+export const PaymentConfig = z.object({
+  provider: PaymentProviderName,
+  /** Stripe's publishable key; null under the test provider. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
+/** A payment intent id as Stripe and the test provider write it (pi_…). */
+export const PaymentIntentId = z
+  .string()
+  .trim()
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'must be a payment intent id (pi_…)');
+
+/**
+ * POST /api/create-payment-intent. The amount is the browser's view of the bill and is not
+ * trusted: the intent is always for the invoice's open balance.
+ */
+export const CreatePaymentIntentRequest = z.strictObject({
+  amount: Money.optional(),
+  invoiceId: Id,
+  customerEmail: Email.optional(),
+});
+export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequest>;
+
+export const CreatePaymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** The open balance the intent charges. */
+  amount: z.string(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
+
+/** POST /api/test-provider/payment-intents/{id}/confirm: the test provider's card form. */
+export const ConfirmTestPaymentRequest = z.strictObject({
+  cardNumber: z.string().max(40, 'must be at most 40 characters'),
+  /** MM/YY */
+  expiry: z.string().max(10, 'must be at most 10 characters'),
+  cvc: z.string().max(10, 'must be at most 10 characters'),
+});
+export type ConfirmTestPaymentRequest = z.input<typeof ConfirmTestPaymentRequest>;
+
+/** As Stripe's confirmCardPayment answers: the intent's status, and the provider's message when it failed. */
+export const ConfirmTestPaymentResponse = z.object({
+  paymentIntentId: z.string(),
+  status: z.enum(['succeeded', 'requires_payment_method']),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type ConfirmTestPaymentResponse = z.infer<typeof ConfirmTestPaymentResponse>;
+
+/**
+ * POST /api/stripe/webhook/simulate: the browser's report that a payment went through. Only the
+ * intent id counts; the rest is checked against what the provider says about the intent.
+ */
+export const SimulateWebhookRequest = z.strictObject({
+  paymentIntentId: PaymentIntentId,
+  invoiceId: Id.optional(),
+  customerId: Id.optional(),
+  customerEmail: Email.optional(),
+  /** Sent instead of the three above when the checkout's session storage lost them. */
+  fallbackEmail: Email.optional(),
+});
+export type SimulateWebhookRequest = z.input<typeof SimulateWebhookRequest>;
+
+export const PaymentRecordedResponse = z.object({
+  paymentIntentId: z.string(),
+  invoiceId: Id,
+  /** False when this intent's payment was already recorded (a replay). */
+  recorded: z.boolean(),
+});
+export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { InvoiceStatus, UnitSize } from './enums.ts';
+import { Email, Id, IsoDateTime } from './fields.ts';
+
+// The renter's customer portal: the gate (email + last 4 phone digits) and what a portal
+// session may read about its own customer.
+
+export const VerifyCustomerRequest = z.strictObject({
+  email: Email,
+  phoneLast4: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
+});
+export type VerifyCustomerRequest = z.input<typeof VerifyCustomerRequest>;
+
+/** `email` is only cross-checked against the portal session's customer; the session decides whose data. */
+export const CustomerPortalQuery = z.strictObject({ email: Email.optional() });
+export type CustomerPortalQuery = z.input<typeof CustomerPortalQuery>;
+
+export const PORTAL_GATE_MISMATCH = "Email and phone number don't match our records.";
+export const PORTAL_CUSTOMER_NOT_FOUND = "We couldn't find an account with that email address.";
+
+/** The digits-only last 4 of a phone number, or null when it has fewer than 4 digits. */
+export function phoneLast4(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+export const PortalProfile = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type PortalProfile = z.infer<typeof PortalProfile>;
+
+export const PortalInvoice = z.object({
+  id: Id,
+  customerId: Id,
+  invoiceNumber: z.string(),
+  amount: z.string(),
+  description: z.string().nullable(),
+  dueDate: z.string(),
+  status: InvoiceStatus,
+});
+export type PortalInvoice = z.infer<typeof PortalInvoice>;
+
+export const PortalUnit = z.object({
+  leaseId: Id,
+  unitId: Id,
+  building: z.string(),
+  unitNumber: z.string(),
+  size: UnitSize,
+  monthlyRate: z.string(),
+  status: z.literal('Active'),
+});
+export type PortalUnit = z.infer<typeof PortalUnit>;
+
+export const PortalAccessLog = z.object({
+  id: Id,
+  occurredAt: IsoDateTime,
+  unitNumber: z.string().nullable(),
+  lockId: z.string().nullable(),
+  method: z.string().nullable(),
+});
+export type PortalAccessLog = z.infer<typeof PortalAccessLog>;
+
+/** How a renter reaches the business to change their profile. */
+export const PortalContact = z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() });
+export type PortalContact = z.infer<typeof PortalContact>;
+
+/** The renter's standing: the exact open balance of unpaid (sent or overdue) bills, OVERDUE when one is past due. */
+export const PortalAccount = z.object({ openBalance: z.string(), status: z.enum(['CURRENT', 'OVERDUE']) });
+export type PortalAccount = z.infer<typeof PortalAccount>;

@@ -1,0 +1,43 @@
+import type { PortalContact } from '@storage/contracts/portal';
+import { useEffect, useState } from 'react';
+import { loadContact } from './portal-api.ts';
+
+/** How to reach the business to change profile details, from the business profile in Settings. */
+export function ContactDialog({ onClose }: { onClose: () => void }) {
+  const [contact, setContact] = useState<PortalContact | null>(null);
+  useEffect(() => {
+    loadContact().then(setContact, () => setContact({ name: null, phone: null, email: null }));
+  }, []);
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
+
+  return (
+    <div className="portal-dialog-backdrop" onClick={onClose}>
+      <div className="portal-dialog" role="dialog" aria-modal="true" aria-labelledby="contact-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="contact-title">Contact Us</h2>
+        <p>To update your profile, contact {contact?.name ?? 'your storage facility'}.</p>
+        {contact && (
+          <ul className="portal-contact-list">
+            {contact.phone && (
+              <li>
+                Phone: <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              </li>
+            )}
+            {contact.email && (
+              <li>
+                Email: <a href={`mailto:${contact.email}?subject=${encodeURIComponent('Profile update')}`}>{contact.email}</a>
+              </li>
+            )}
+            {!contact.phone && !contact.email && <li>Please visit the facility office during opening hours.</li>}
+          </ul>
+        )}
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { apiRequest } from '../../lib/api.ts';
+
+/** Everything the unlocked portal shows, read for the portal session's customer. */
+export interface PortalData {
+  profile: PortalProfile;
+  account: PortalAccount;
+  invoices: PortalInvoice[];
+  units: PortalUnit[];
+  accessLogs: PortalAccessLog[];
+}
+
+async function read<T>(path: string): Promise<T> {
+  return (await apiRequest('GET', path)).json() as Promise<T>;
+}
+
+export async function verifyCustomer(email: string, phoneLast4: string): Promise<PortalProfile> {
+  return (await apiRequest('POST', '/api/customer/verify', { email, phoneLast4 })).json() as Promise<PortalProfile>;
+}
+
+export async function signOutCustomer(): Promise<void> {
+  await apiRequest('POST', '/api/customer/sign-out', {});
+}
+
+export async function loadPortalData(): Promise<PortalData> {
+  const [profile, account, invoices, units, accessLogs] = await Promise.all([
+    read<PortalProfile>('/api/customer/profile'),
+    read<PortalAccount>('/api/customer/account'),
+    read<PortalInvoice[]>('/api/customer/invoices'),
+    read<PortalUnit[]>('/api/customer/units'),
+    read<PortalAccessLog[]>('/api/customer/access-logs'),
+  ]);
+  return { profile, account, invoices, units, accessLogs };
+}
+
+export function loadContact(): Promise<PortalContact> {
+  return read<PortalContact>('/api/customer/contact');
+}

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ContactDialog } from './contact-dialog.tsx';
+import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance } from './format.ts';
+import type { PortalData } from './portal-api.ts';
+
+const tabs = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'bills', label: 'Bills & Payments' },
+  { key: 'units', label: 'My Units' },
+  { key: 'profile', label: 'Profile' },
+  { key: 'access', label: 'Access Log' },
+] as const;
+type TabKey = (typeof tabs)[number]['key'];
+
+/** The unlocked portal: header with the balance badge, and the account's tabs. */
+export function PortalView({ data, paymentReceived, onSignOut }: { data: PortalData; paymentReceived: boolean; onSignOut: () => void }) {
+  const [tab, setTab] = useState<TabKey>('overview');
+  const { profile, account } = data;
+  const owes = hasBalance(account.openBalance);
+  return (
+    <section className="portal">
+      {paymentReceived && (
+        <div className="portal-banner" role="status">
+          <strong>Payment received — thank you!</strong>{' '}
+          {owes ? `Your balance is now ${formatDollars(account.openBalance)}.` : 'Your account is all paid up.'}
+        </div>
+      )}
+      <header className="portal-header">
+        <div>
+          <p className="eyebrow">Customer Portal</p>
+          <h1>
+            Welcome back, {profile.firstName} {profile.lastName}
+          </h1>
+        </div>
+        <div className="portal-header-actions">
+          <span className={`portal-badge ${owes ? 'portal-badge-due' : 'portal-badge-good'}`}>
+            {owes ? `${formatDollars(account.openBalance)} Due` : 'ALL GOOD!'}
+          </span>
+          <button type="button" className="button button-secondary" onClick={onSignOut}>
+            Sign Out
+          </button>
+        </div>
+      </header>
+      <div className="portal-tabs" role="tablist" aria-label="Your account">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`panel-${t.key}`}
+            className="portal-tab"
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="portal-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'overview' && <Overview data={data} onViewBills={() => setTab('bills')} />}
+        {tab === 'bills' && <Bills data={data} />}
+        {tab === 'units' && <Units data={data} />}
+        {tab === 'profile' && <Profile data={data} />}
+        {tab === 'access' && <AccessLog data={data} />}
+      </div>
+    </section>
+  );
+}
+
+function Overview({ data, onViewBills }: { data: PortalData; onViewBills: () => void }) {
+  const { account, units } = data;
+  const owes = hasBalance(account.openBalance);
+  return (
+    <>
+      <div className="portal-stats">
+        <div className="portal-card">
+          <p className="portal-card-label">Account Status</p>
+          <p className={`portal-card-value ${account.status === 'OVERDUE' ? 'portal-text-bad' : 'portal-text-good'}`}>{account.status}</p>
+        </div>
+        <div className="portal-card">
+          <p className="portal-card-label">Active Units</p>
+          <p className="portal-card-value">{units.length}</p>
+        </div>
+        <div className="portal-card">
+          <p className="portal-card-label">Outstanding Balance</p>
+          <p className="portal-card-value">{formatDollars(account.openBalance)}</p>
+        </div>
+      </div>
+      {owes ? (
+        <div className="portal-card portal-card-alert">
+          <h2>Action Required</h2>
+          <p>You have an outstanding balance of {formatDollars(account.openBalance)}.</p>
+          <button type="button" className="button button-primary" onClick={onViewBills}>
+            View & Pay Bills
+          </button>
+        </div>
+      ) : (
+        <div className="portal-card portal-card-good">
+          <h2>All Good!</h2>
+          <p>Your account is up to date. Thank you for being a great customer.</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+const statusBadge: Record<string, { label: string; tone: string }> = {
+  paid: { label: 'PAID', tone: 'portal-badge-good' },
+  overdue: { label: 'OVERDUE', tone: 'portal-badge-due' },
+};
+
+function Bills({ data }: { data: PortalData }) {
+  if (data.invoices.length === 0) return <p className="portal-empty">No bills yet.</p>;
+  return (
+    <ul className="portal-list">
+      {data.invoices.map((invoice) => {
+        const badge = statusBadge[invoice.status] ?? { label: invoice.status.toUpperCase(), tone: 'portal-badge-neutral' };
+        return (
+          <li key={invoice.id} className="portal-card portal-row">
+            <div>
+              <p className="portal-row-title">{invoice.invoiceNumber}</p>
+              <p className="portal-muted">Due {formatCalendarDay(invoice.dueDate)}</p>
+              {invoice.description && <p>{invoice.description}</p>}
+            </div>
+            <div className="portal-row-end">
+              <p className="portal-row-amount">{formatDollars(invoice.amount)}</p>
+              <span className={`portal-badge ${badge.tone}`}>{badge.label}</span>
+              {invoice.status !== 'paid' && (
+                <Link href={`/checkout/${invoice.id}?email=${encodeURIComponent(data.profile.email)}`} className="button button-primary">
+                  Pay Now
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Units({ data }: { data: PortalData }) {
+  if (data.units.length === 0) return <p className="portal-empty">No active units.</p>;
+  return (
+    <ul className="portal-list portal-grid">
+      {data.units.map((unit) => (
+        <li key={unit.leaseId} className="portal-card">
+          <p className="portal-row-title">
+            {unit.building}-{unit.unitNumber}
+          </p>
+          <p className="portal-muted">Size: {unit.size}</p>
+          <p>{formatDollars(unit.monthlyRate)}/month</p>
+          <span className="portal-badge portal-badge-good">{unit.status}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Profile({ data }: { data: PortalData }) {
+  const [contactOpen, setContactOpen] = useState(false);
+  const { profile } = data;
+  return (
+    <div className="portal-card">
+      <dl className="portal-details">
+        <dt>Name</dt>
+        <dd>
+          {profile.firstName} {profile.lastName}
+        </dd>
+        <dt>Email</dt>
+        <dd>{profile.email}</dd>
+        <dt>Phone</dt>
+        <dd>{profile.phone ?? '—'}</dd>
+        <dt>Address</dt>
+        <dd>{profile.address ?? '—'}</dd>
+        <dt>Customer Since</dt>
+        <dd>{formatDay(profile.createdAt)}</dd>
+      </dl>
+      <button type="button" className="button button-secondary" onClick={() => setContactOpen(true)}>
+        Contact Us to Update Profile
+      </button>
+      {contactOpen && <ContactDialog onClose={() => setContactOpen(false)} />}
+    </div>
+  );
+}
+
+function AccessLog({ data }: { data: PortalData }) {
+  if (data.accessLogs.length === 0) return <p className="portal-empty">No access recorded yet.</p>;
+  return (
+    <div className="portal-card portal-table-wrap">
+      <table className="portal-table">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Unit</th>
+            <th>Lock</th>
+            <th>Method</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.accessLogs.map((log) => (
+            <tr key={log.id}>
+              <td>{formatMoment(log.occurredAt)}</td>
+              <td>{log.unitNumber ?? '—'}</td>
+              <td>{log.lockId ?? '—'}</td>
+              <td>{log.method ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

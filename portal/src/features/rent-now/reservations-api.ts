@@ -1,0 +1,6 @@
+import type { SubmitReservationRequest, SubmittedReservation } from '@storage/contracts/public';
+import { apiRequest } from '../../lib/api.ts';
+
+export async function submitReservation(request: SubmitReservationRequest): Promise<SubmittedReservation> {
+  return (await apiRequest('POST', '/api/public/reservations', request)).json() as Promise<SubmittedReservation>;
+}

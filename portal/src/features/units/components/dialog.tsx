@@ -1,0 +1,24 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal dialog on the native <dialog>: focus trap, Escape and the backdrop come with it. */
+export function Dialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    dialog?.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog ref={ref} className="dialog" aria-label={title} onClose={onClose} onClick={(event) => event.target === ref.current && onClose()}>
+      <div className="dialog-body">
+        <header className="dialog-header">
+          <h2>{title}</h2>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import type { AvailableUnit, JoinWaitlistRequest } from '@storage/contracts/public';
+import { apiRequest } from '../../lib/api.ts';
+
+export async function fetchAvailableUnits(): Promise<AvailableUnit[]> {
+  return (await apiRequest('GET', '/api/public/units/available')).json() as Promise<AvailableUnit[]>;
+}
+
+export async function joinWaitlist(entry: JoinWaitlistRequest): Promise<void> {
+  await apiRequest('POST', '/api/public/waitlist', entry);
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+
+// Paying a bill in Chromium with the built-in test provider: the portal gate, Pay Now, the test
+// card form, the success page, and back to the portal showing the bill paid.
+
+const eventually = { timeout: 15_000 };
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+
+describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  let staff: string;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest();
+    staff = await product.platform.signIn('clerk');
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  const inject = (url: string, payload: object) =>
+    product.platform.api.app.inject({ method: 'POST', url, payload, headers: { cookie: staff } });
+
+  async function projected(stream: string) {
+    const last = (await product.platform.api.store.readStream(stream)).at(-1);
+    if (last) expect(await product.platform.api.afterAppend(last.position, 15_000)).toBe(true);
+  }
+
+  /** A renter with one sent bill, and a browser context that passed the portal gate. */
+  async function renterWithBill(amount: string): Promise<{ context: BrowserContext; page: Page; email: string; invoiceId: string; invoiceNumber: string }> {
+    const tag = randomUUID().slice(0, 8);
+    const email = `payer-${tag}@example.com`;
+    const customer = await inject('/api/customers', { firstName: 'Paula', lastName: `Payer${tag}`, email, phone: '(555) 010-4321', status: 'active' });
+    expect(customer.statusCode, customer.body).toBe(201);
+    await projected(`customer-${customer.json().id}`);
+    const invoiceNumber = `INV-${Date.now()}-${tag}`;
+    const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const invoice = await inject('/api/invoices', { invoiceNumber, customerId: customer.json().id, amount, dueDate, status: 'sent', description: 'Monthly rent' });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    await projected(`invoice-${invoice.json().id}`);
+
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const verified = await page.request.post(`${product.baseUrl}/api/customer/verify`, { data: { email, phoneLast4: '4321' } });
+    expect(verified.status()).toBe(200);
+    return { context, page, email, invoiceId: invoice.json().id, invoiceNumber };
+  }
+
+  async function fillCard(page: Page, cardNumber: string) {
+    await page.getByLabel('Card number').fill(cardNumber);
+    await page.getByLabel('Expiry').fill(`12/${nextYear}`);
+    await page.getByLabel('CVC').fill('123');
+  }
+
+  it('pays a bill from the portal with the test card and shows it paid back in the portal', async () => {
+    const { context, page, email, invoiceId, invoiceNumber } = await renterWithBill('120.00');
+    await page.goto(`${product.baseUrl}/customer-portal?email=${encodeURIComponent(email)}`);
+    await page.getByRole('tab', { name: 'Bills & Payments' }).click();
+    await page.getByRole('link', { name: 'Pay Now' }).click();
+
+    await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
+    await expect(page.getByText('Monthly rent').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => [sessionStorage.getItem('currentInvoiceId'), sessionStorage.getItem('currentCustomerEmail')])).toEqual([invoiceId, email]);
+    await fillCard(page, '4242 4242 4242 4242');
+    await product.screenshot(page, 'portal-checkout');
+    await page.getByRole('button', { name: 'Pay $120.00' }).click();
+    await page.getByText('Payment Successful', { exact: true }).waitFor(eventually);
+
+    await page.waitForURL(/\/payment-success\?/, eventually);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('email')).toBe(email);
+    expect(url.searchParams.get('redirect_status')).toBe('succeeded');
+    const paymentIntentId = url.searchParams.get('payment_intent')!;
+    expect(paymentIntentId).toMatch(/^pi_test_/);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor(eventually);
+    await page.getByText('Your payment has been processed and your account updated.').waitFor();
+    await page.getByText(paymentIntentId).waitFor();
+    await product.screenshot(page, 'portal-payment-success');
+
+    await page.getByRole('link', { name: 'Return to Customer Portal' }).click();
+    await page.waitForURL(/\/customer-portal\?.*payment_success=true/, eventually);
+    await page.getByRole('tab', { name: 'Bills & Payments' }).click();
+    await page.getByText('PAID', { exact: true }).waitFor(eventually);
+    const payments = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
+    expect(payments).toHaveLength(1);
+    await context.close();
+  });
+
+  it("shows 'Payment Failed' with the provider's message for a declined card, and records nothing", async () => {
+    const { context, page, email, invoiceId, invoiceNumber } = await renterWithBill('80.00');
+    await page.goto(`${product.baseUrl}/checkout/${invoiceId}?email=${encodeURIComponent(email)}`);
+    await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $80.00' }).click();
+    await page.getByText('Payment Failed', { exact: true }).waitFor(eventually);
+    await page.getByText('Your card was declined.').waitFor();
+    expect(page.url()).toContain('/checkout/');
+    const payments = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
+    expect(payments).toHaveLength(0);
+    await context.close();
+  });
+
+  it('keeps the spinner when the invoice cannot be loaded', async () => {
+    const { context, page, email } = await renterWithBill('10.00');
+    await page.goto(`${product.baseUrl}/checkout/${randomUUID()}?email=${encodeURIComponent(email)}`);
+    await page.getByRole('status', { name: 'Loading checkout' }).waitFor(eventually);
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('status', { name: 'Loading checkout' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await context.close();
+  });
+});

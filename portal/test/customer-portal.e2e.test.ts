@@ -1,0 +1,109 @@
+import { formatDollars } from '@storage/contracts/money';
+import type { Page } from 'playwright-core';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+
+// The renter's customer portal in a real browser, on the demo data: the gate's three refusals in
+// the spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out.
+
+const Renter = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), balance: z.string() });
+
+describe('customer portal in Chromium', () => {
+  let product: ProductUnderTest;
+  let renter: z.infer<typeof Renter>;
+  const last4 = () => renter.phone.replace(/\D/g, '').slice(-4);
+
+  beforeAll(async () => {
+    product = await startProductUnderTest({ seedDemo: true });
+    renter = await product.platform.api.pool.one(sql.type(Renter)`
+      SELECT c.first_name, c.last_name, c.email, c.phone,
+             (SELECT sum(amount) FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(12, 2)::text AS balance
+      FROM customers c
+      WHERE NOT c.archived AND c.phone ~ '[0-9]{4}'
+        AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)
+        AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))
+      ORDER BY c.email LIMIT 1`);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function enter(page: Page, email: string, digits: string) {
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Last 4 Digits of Phone').fill(digits);
+    await page.getByRole('button', { name: 'Access My Account' }).click();
+  }
+  async function expectToast(page: Page, title: string, description: string) {
+    const toast = page.locator('.toast');
+    await toast.getByText(title, { exact: true }).waitFor();
+    expect(await toast.locator('.toast-description').textContent()).toBe(description);
+  }
+
+  it('refuses missing fields, a wrong phone and an unknown email with the spec toasts', async () => {
+    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await page.getByRole('button', { name: 'Access My Account' }).click();
+    await expectToast(page, 'Missing Information', 'Please enter both email and phone number.');
+
+    const wrong = String((Number(last4()) + 1) % 10000).padStart(4, '0');
+    await enter(page, renter.email, wrong);
+    await expectToast(page, 'Verification Failed', "Email and phone number don't match our records.");
+
+    await enter(page, 'nobody-at-all@example.com', '1234');
+    await expectToast(page, 'Customer Not Found', "We couldn't find an account with that email address.");
+    await product.screenshot(page, 'customer-portal-gate-1440');
+    await page.close();
+  });
+
+  it('lets the renter in, shows the tabs, survives a reload and locks again on Sign Out', async () => {
+    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await enter(page, renter.email, last4());
+    await page.getByRole('heading', { name: `Welcome back, ${renter.first_name} ${renter.last_name}` }).waitFor();
+    const due = `${formatDollars(renter.balance)} Due`;
+    await page.locator('.portal-header').getByText(due).waitFor();
+    await page.getByText('Action Required').waitFor();
+    await product.screenshot(page, 'customer-portal-overview-1440');
+
+    await page.getByRole('button', { name: 'View & Pay Bills' }).click();
+    const payNow = page.getByRole('link', { name: 'Pay Now' }).first();
+    expect(await payNow.getAttribute('href')).toMatch(new RegExp(`^/checkout/[0-9a-f-]{36}\\?email=${encodeURIComponent(renter.email)}$`));
+    await product.screenshot(page, 'customer-portal-bills-1440');
+
+    await page.getByRole('tab', { name: 'My Units' }).click();
+    await page.getByRole('tabpanel').getByText('Active').first().waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByText(renter.email, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Contact Us to Update Profile' }).click();
+    await page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'Access Log' }).click();
+    await page.getByRole('tabpanel').waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Access My Account' }).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('');
+    expect(await page.getByLabel('Last 4 Digits of Phone').inputValue()).toBe('');
+    await page.reload();
+    await page.getByRole('button', { name: 'Access My Account' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the payment banner with the balance on a phone-sized screen', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/customer-portal?email=${encodeURIComponent(renter.email)}&payment_success=true`);
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(renter.email);
+    await page.getByLabel('Last 4 Digits of Phone').fill(last4());
+    await page.getByRole('button', { name: 'Access My Account' }).click();
+    await page.getByText('Payment received — thank you!').waitFor();
+    await page.getByRole('tablist').waitFor();
+    await product.screenshot(page, 'customer-portal-overview-390');
+    await context.close();
+  });
+});

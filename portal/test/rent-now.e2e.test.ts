@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { addFacility } from '../../api/src/facilities/commands.ts';
+import { addUnit } from '../../api/src/units/commands.ts';
+
+// Renting online in Chromium: landing page, Available Units, unit details, the rent-now wizard
+// to its confirmation, the submit checks, and losing the unit to another renter.
+
+const eventually = { timeout: 15_000 };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
+  let product: ProductUnderTest;
+  const units: Record<'first' | 'second', { id: string; unitNumber: string }> = {
+    first: { id: randomUUID(), unitNumber: 'W-101' },
+    second: { id: randomUUID(), unitNumber: 'W-102' },
+  };
+
+  beforeAll(async () => {
+    product = await startProductUnderTest();
+    const ctx = { store: product.platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const facilityId = randomUUID();
+    await addFacility(ctx, { name: 'Westside Storage', address: '9 West Road', phone: null, managerName: null }, facilityId);
+    await addUnit(ctx, { facilityId, unitNumber: units.first.unitNumber, building: 'A', size: '10x15', monthlyRate: '149.00', status: 'available', description: null }, units.first.id);
+    const last = await addUnit(
+      ctx,
+      { facilityId, unitNumber: units.second.unitNumber, building: 'A', size: '5x5', monthlyRate: '49.00', status: 'available', description: 'Next to the lift' },
+      units.second.id,
+    );
+    if (last.position) await product.platform.api.afterAppend(last.position, 15_000);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function fillContact(page: Page, email: string) {
+    await page.getByLabel('First Name').fill('Olivia');
+    await page.getByLabel('Last Name').fill('Online');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone', { exact: false }).first().fill('555-010-3344');
+    await page.getByLabel('Move-in Date').fill(inDays(2));
+  }
+
+  it('goes from the landing page through Available Units and the wizard to the confirmation', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(product.baseUrl);
+    await page.getByRole('link', { name: 'View Available Units' }).first().click();
+    await page.getByRole('heading', { name: 'Available Units' }).waitFor();
+    await expect.poll(() => page.getByText('2 units available').count(), eventually).toBe(1);
+
+    const card = page.getByRole('article', { name: `Unit ${units.first.unitNumber}` });
+    const text = (await card.textContent())!;
+    expect(text).toContain('Building A');
+    expect(text).toContain('Westside Storage');
+    expect(text).toContain('$149.00');
+    expect(text).toContain('10x15 ft · 150 sq ft');
+    expect(text).toContain('About the size of a large bedroom');
+    for (const badge of ['Climate Controlled', '24/7 Security', 'Smart Lock']) expect(text).toContain(badge);
+    await product.screenshot(page, 'available-units');
+
+    await card.getByRole('button', { name: 'View Unit Details' }).click();
+    const dialog = page.getByRole('dialog', { name: `Unit ${units.first.unitNumber}` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('150 sq ft');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await card.getByRole('link', { name: 'Reserve This Unit' }).click();
+    await page.waitForURL(`**/rent-now?unit=${units.first.id}`);
+    await page.getByText('Step 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Step 1 of 3').waitFor();
+    expect(await page.getByRole('radio', { name: new RegExp(`Unit ${units.first.unitNumber}`) }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: new RegExp(`Unit ${units.second.unitNumber}`) }).check();
+    await page.getByRole('radio', { name: new RegExp(`Unit ${units.first.unitNumber}`) }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByText('Step 2 of 3').waitFor();
+
+    // The review is reachable without the checks; they apply at submit.
+    await page.getByRole('button', { name: 'Continue to Review' }).click();
+    await page.getByText('Step 3 of 3').waitFor();
+    await page.getByRole('button', { name: 'Submit Reservation' }).click();
+    await page.getByText('Missing Information').waitFor();
+    await page.getByText('Please fill in: First Name, Last Name, Email, Phone, Move-in Date').waitFor();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await fillContact(page, `olivia-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByRole('button', { name: 'Continue to Review' }).click();
+    expect(await page.locator('.review').textContent()).toContain(`Unit ${units.first.unitNumber}`);
+    await page.getByRole('button', { name: 'Submit Reservation' }).click();
+    await page.getByText('Reservation Submitted!').waitFor(eventually);
+    await page.getByText('We will contact you within 24 hours to complete the setup.').first().waitFor();
+    await page.getByRole('heading', { name: 'Confirmation' }).waitFor();
+    expect(await page.getByText(/Step \d of 3/).count()).toBe(0);
+    await product.screenshot(page, 'rent-now-confirmation');
+    await page.close();
+  });
+
+  it('tells a renter who lost the unit to someone else, and lets them choose another', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.baseUrl}/rent-now?unit=${units.second.id}`);
+    await page.getByText('Step 2 of 3').waitFor();
+    await fillContact(page, `late-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByRole('button', { name: 'Continue to Review' }).click();
+    await page.getByText('Step 3 of 3').waitFor();
+
+    const rival = await product.platform.api.app.inject({
+      method: 'POST',
+      url: '/api/public/reservations',
+      remoteAddress: '10.9.9.9',
+      payload: {
+        unitId: units.second.id,
+        customerData: { firstName: 'Quick', lastName: 'Rival', email: `rival-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199', moveInDate: inDays(1) },
+      },
+    });
+    expect(rival.statusCode, rival.body).toBe(201);
+
+    await page.getByRole('button', { name: 'Submit Reservation' }).click();
+    await page.getByText('Reservation Failed').waitFor(eventually);
+    await page.getByRole('alert').getByText(UNIT_TAKEN_MESSAGE).waitFor();
+    await page.getByRole('button', { name: 'Choose Another Unit' }).click();
+    await page.getByText('Step 1 of 3').waitFor();
+    await page.getByText('No units available right now').waitFor(eventually);
+    await page.getByRole('button', { name: 'Join Waiting List' }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '@storage/api/commands/handle';
+import { expireReservation } from '@storage/api/reservations/commands';
+import type { EventStore, Position } from '@storage/eventstore/port';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+
+const DEFAULT_HOLD_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** RESERVATION_HOLD_DAYS: how long a reservation holds its unit before it expires (default 7; fractions allowed). */
+export function reservationHoldDays(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RESERVATION_HOLD_DAYS;
+  if (raw === undefined || raw === '') return DEFAULT_HOLD_DAYS;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days < 0) throw new Error(`RESERVATION_HOLD_DAYS must be a number of days, got ${raw}`);
+  return days;
+}
+
+const CandidateRow = z.object({ id: z.string() });
+
+export interface ExpiryRun {
+  expired: number;
+  position: Position | null;
+}
+
+/**
+ * Expires every reservation not converted within the hold, and offers its unit again. The read
+ * model nominates them; each reservation's stream decides (one converted meanwhile stays).
+ */
+export async function expireReservations(deps: { pool: DatabasePool; store: EventStore }, now: Date, holdDays: number): Promise<ExpiryRun> {
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
+  const submittedBefore = new Date(now.getTime() - holdDays * DAY_MS).toISOString();
+  const candidates = await deps.pool.anyFirst(sql.type(CandidateRow)`
+    SELECT id::text FROM reservations WHERE status = 'submitted' AND submitted_at <= ${submittedBefore} ORDER BY submitted_at`);
+  const run: ExpiryRun = { expired: 0, position: null };
+  for (const reservationId of candidates) {
+    const result = await expireReservation(ctx, reservationId);
+    if (result.position) {
+      run.expired++;
+      run.position = result.position;
+    }
+  }
+  return run;
+}
