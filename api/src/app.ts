@@ -5,9 +5,11 @@ import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
+import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerReadOnlyRoles } from './http/read-only-roles.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
@@ -17,6 +19,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { customerPortalRoutes } from './portal/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { readModelRoutes } from './read-model/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -34,6 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);
+  registerReadOnlyRoles(app, deps.pool);
   registerIdempotency(app, deps.pool);
 
   await app.register(authRoutes, deps);
@@ -52,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(historyRoutes, deps);
+  await app.register(readModelRoutes, deps);
 
   if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found' }));

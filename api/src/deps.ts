@@ -1,4 +1,5 @@
 import type { EventStore, Position } from '@storage/eventstore/port';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DatabasePool } from 'slonik';
 
@@ -10,6 +11,8 @@ export interface AppDeps {
   sessionKey: Buffer;
   /** Wakes the projector after an append and waits (bounded) until the read model shows it. */
   afterAppend(position: Position): Promise<void>;
+  /** Where owners' read-model rebuilds and verifications are queued for the projector. */
+  readModelJobs: Queue;
   /** Shared rate-limit store across API replicas; in-memory when absent. */
   redis?: Redis;
   /** Built front ends to serve; absent in API-only tests. */

@@ -1,3 +1,4 @@
+import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { waitForProjections } from '@storage/platform/checkpoints';
@@ -33,7 +34,9 @@ export async function createApiServer(options: {
   const pool = await createDatabasePool(databaseUrl);
   await migrateReadModel(databaseUrl);
   const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
-  const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: config.redisUrl, databaseUrl, prefix: options.queuePrefix }));
+  const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl, prefix: options.queuePrefix });
+  const queue = createQueue(PROJECTOR_QUEUE, connection);
+  const readModelJobs = createQueue(READ_MODEL_QUEUE, connection);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   const afterAppend = async (position: Position, timeoutMs?: number) => {
     await wakeProjector(queue);
@@ -47,6 +50,7 @@ export async function createApiServer(options: {
     stripeSecretKey: config.stripeSecretKey,
     stripeWebhookSecret: config.stripeWebhookSecret,
     redis,
+    readModelJobs,
     staticRoots: options.staticRoots,
     logger: options.logger,
     async afterAppend(position) {
@@ -61,6 +65,7 @@ export async function createApiServer(options: {
     async close() {
       await app.close();
       await queue.close();
+      await readModelJobs.close();
       redis?.disconnect();
       await store.close();
       await pool.end();

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { Customer } from './customers.ts';
-import { Id, SearchText } from './fields.ts';
+import { Id, IsoDate, IsoDateTime, SearchText } from './fields.ts';
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A day up to today (UTC); a date and time stands for its UTC day. */
+const PastDay = z
+  .union([IsoDate, IsoDateTime], { error: 'must be a date (YYYY-MM-DD) or an ISO-8601 date and time' })
+  .transform((value) => (value.length === 10 ? value : utcDay(new Date(value))))
+  .refine((day) => day <= utcDay(new Date()), 'must not be in the future');
 
 export const DashboardMetricsQuery = z.strictObject({
   facilityId: Id.optional(),
+  /** The figures as they stood at the end of this day, e.g. a past month-end; now when absent. */
+  asOf: PastDay.optional(),
   /** The console's cache buster (spec §7); its value means nothing. */
   _t: z.string().max(40, 'must be at most 40 characters').optional(),
 });
@@ -19,28 +29,32 @@ export const BuildingOccupancy = z.object({
 });
 export type BuildingOccupancy = z.infer<typeof BuildingOccupancy>;
 
-/** How each figure moved since last month; null where there is no earlier month to compare with. */
+/** How each figure moved since last month (the month before `asOf`'s); null where there is no earlier month to compare with. */
 export const MonthOverMonth = z.object({
-  /** Revenue this month so far against the same days of last month, in percent. */
+  /** Revenue this month up to the day against the same days of last month, in percent. */
   revenuePercent: z.number().nullable(),
-  /** Occupancy rate now against the end of last month, in percentage points. */
+  /** Occupancy rate at the day against the end of last month, in percentage points. */
   occupancyPoints: z.number().nullable(),
-  /** Customers added this month. */
+  /** Customers added this month up to the day. */
   newCustomers: z.number().int(),
-  /** Outstanding balance now against the end of last month, in percent. */
+  /** Outstanding balance at the day against the end of last month, in percent. */
   outstandingPercent: z.number().nullable(),
 });
 export type MonthOverMonth = z.infer<typeof MonthOverMonth>;
 
-/** Spec §3 "Dashboard metrics", plus the month-over-month changes the cards caption. */
+/**
+ * Spec §3 "Dashboard metrics", plus the month-over-month changes the cards caption. "The day" is
+ * today, or `asOf` when asked for: the figures as they stood at its end (UTC).
+ */
 export const DashboardMetrics = z.object({
-  /** Payments received this calendar month (UTC), as a decimal string. */
+  /** Payments received in the day's calendar month (UTC) up to the day, as a decimal string. */
   totalRevenue: z.string(),
   /** Occupied units / all units, in percent with one decimal; 0 when there are no units. */
   occupancyRate: z.number(),
   activeCustomers: z.number().int(),
   /** Unpaid sent and overdue invoices, as a decimal string. */
   outstandingBalance: z.string(),
+  /** Now only: empty for a past `asOf`, as the history keeps occupancy per facility, not per building. */
   buildingOccupancy: z.array(BuildingOccupancy),
   monthOverMonth: MonthOverMonth,
 });

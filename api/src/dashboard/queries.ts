@@ -23,7 +23,7 @@ const BuildingRow = z.object({
   total: z.number(),
   occupied: z.number(),
 });
-const ThisMonthRow = z.object({
+const MonthToDayRow = z.object({
   revenue_cents: z.number(),
   same_days_last_month_revenue_cents: z.number(),
   customers_added: z.number(),
@@ -31,6 +31,10 @@ const ThisMonthRow = z.object({
   occupied_units_change: z.number(),
   active_customers_change: z.number(),
   outstanding_cents_change: z.number(),
+  units_change_since: z.number(),
+  occupied_units_change_since: z.number(),
+  active_customers_change_since: z.number(),
+  outstanding_cents_change_since: z.number(),
   has_earlier_months: z.boolean(),
 });
 
@@ -65,43 +69,53 @@ async function buildingOccupancy(pool: DatabasePool, facilityId: string | undefi
   return rows.map((r) => ({ building: r.building, facilityId: r.facility_id, facilityName: r.facility_name, occupied: r.occupied, total: r.total }));
 }
 
-/** This month's flows and net changes of the scope, and revenue of the same days last month. */
-async function thisMonth(pool: DatabasePool, facilityId: string | undefined, today: string) {
-  const start = monthStart(today);
-  const lastMonthStart = monthStart(today, -1);
+/**
+ * The flows and net changes of the scope in `day`'s month up to `day`, revenue of the same days of
+ * the month before, and the net changes after `day` (none when it is today).
+ */
+async function monthToDay(pool: DatabasePool, facilityId: string | undefined, day: string) {
+  const start = monthStart(day);
+  const lastMonthStart = monthStart(day, -1);
   const scope = inFacility(sql.fragment`facility_id`, facilityId);
-  return pool.one(sql.type(ThisMonthRow)`
+  const inMonth = sql.fragment`day >= ${start} AND day <= ${day}`;
+  const after = sql.fragment`day > ${day}`;
+  return pool.one(sql.type(MonthToDayRow)`
     SELECT
-      coalesce(sum(revenue_cents) FILTER (WHERE day >= ${start}), 0)::int8 AS revenue_cents,
-      coalesce(sum(revenue_cents) FILTER (WHERE day < ${start} AND day <= ${sameDayLastMonth(today)}), 0)::int8 AS same_days_last_month_revenue_cents,
-      coalesce(sum(customers_added) FILTER (WHERE day >= ${start}), 0)::int8 AS customers_added,
-      coalesce(sum(units_change) FILTER (WHERE day >= ${start}), 0)::int8 AS units_change,
-      coalesce(sum(occupied_units_change) FILTER (WHERE day >= ${start}), 0)::int8 AS occupied_units_change,
-      coalesce(sum(active_customers_change) FILTER (WHERE day >= ${start}), 0)::int8 AS active_customers_change,
-      coalesce(sum(outstanding_cents_change) FILTER (WHERE day >= ${start}), 0)::int8 AS outstanding_cents_change,
+      coalesce(sum(revenue_cents) FILTER (WHERE ${inMonth}), 0)::int8 AS revenue_cents,
+      coalesce(sum(revenue_cents) FILTER (WHERE day < ${start} AND day <= ${sameDayLastMonth(day)}), 0)::int8 AS same_days_last_month_revenue_cents,
+      coalesce(sum(customers_added) FILTER (WHERE ${inMonth}), 0)::int8 AS customers_added,
+      coalesce(sum(units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS units_change,
+      coalesce(sum(occupied_units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS occupied_units_change,
+      coalesce(sum(active_customers_change) FILTER (WHERE ${inMonth}), 0)::int8 AS active_customers_change,
+      coalesce(sum(outstanding_cents_change) FILTER (WHERE ${inMonth}), 0)::int8 AS outstanding_cents_change,
+      coalesce(sum(units_change) FILTER (WHERE ${after}), 0)::int8 AS units_change_since,
+      coalesce(sum(occupied_units_change) FILTER (WHERE ${after}), 0)::int8 AS occupied_units_change_since,
+      coalesce(sum(active_customers_change) FILTER (WHERE ${after}), 0)::int8 AS active_customers_change_since,
+      coalesce(sum(outstanding_cents_change) FILTER (WHERE ${after}), 0)::int8 AS outstanding_cents_change_since,
       EXISTS (SELECT 1 FROM metrics_daily WHERE ${scope} AND day < ${start}) AS has_earlier_months
     FROM metrics_daily WHERE ${scope} AND day >= ${lastMonthStart}`);
 }
 
-export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, today: string): Promise<DashboardMetrics> {
-  const [units, activeCustomers, outstanding, buildings, month] = await Promise.all([
+/** The metrics as they stood at the end of `day` (today or before): today's stock figures less the changes since. */
+export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, day: string, today: string): Promise<DashboardMetrics> {
+  const [current, activeNow, outstandingNow, buildings, month] = await Promise.all([
     unitCounts(pool, facilityId),
     activeCustomerCount(pool, facilityId),
     outstandingBalance(pool, facilityId),
-    buildingOccupancy(pool, facilityId),
-    thisMonth(pool, facilityId, today),
+    day < today ? [] : buildingOccupancy(pool, facilityId),
+    monthToDay(pool, facilityId, day),
   ]);
-  const outstandingCents = Number(toCents(outstanding));
+  const units = { total: current.total - month.units_change_since, occupied: current.occupied - month.occupied_units_change_since };
+  const outstandingCents = Number(toCents(outstandingNow)) - month.outstanding_cents_change_since;
   const rate = occupancyRate(units.occupied, units.total);
   // Last month ended where this month's net changes started from.
   const lastMonthRate = occupancyRate(units.occupied - month.occupied_units_change, units.total - month.units_change);
   const compare = month.has_earlier_months;
   return {
-    // Revenue: payments received this calendar month.
     totalRevenue: fromCents(BigInt(month.revenue_cents)),
     occupancyRate: rate ?? 0,
-    activeCustomers,
-    outstandingBalance: outstanding,
+    activeCustomers: activeNow - month.active_customers_change_since,
+    outstandingBalance: fromCents(BigInt(outstandingCents)),
     buildingOccupancy: buildings,
     monthOverMonth: {
       revenuePercent: compare ? percentChange(month.revenue_cents, month.same_days_last_month_revenue_cents) : null,

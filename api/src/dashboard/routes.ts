@@ -9,8 +9,9 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preHandler', app.requireStaff);
 
   app.get('/api/dashboard/metrics', async (request, reply) => {
-    const { facilityId } = parseInput(DashboardMetricsQuery, request.query, 'query');
-    const metrics = await dashboardMetrics(deps.pool, facilityId, isoDay(new Date()));
+    const { facilityId, asOf } = parseInput(DashboardMetricsQuery, request.query, 'query');
+    const today = isoDay(new Date());
+    const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? today, today);
     return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
   });
 

@@ -11,7 +11,7 @@ const given = (...events: DomainEvent[]) => ({
 const leaseId = '9e1f3b7c-2d4a-4f6b-8a0c-1e2d3c4b5a03';
 const customerId = '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04';
 const unitId = '5d2c9a51-7a0e-4c43-8d3b-7a5a1f0e4b02';
-const terms: LeaseTerms = { customerId, unitId, startDate: '2025-03-01', monthlyRate: '120.00', depositAmount: '120.00' };
+const terms: LeaseTerms = { customerId, unitId, facilityId: null, startDate: '2025-03-01', monthlyRate: '120.00', depositAmount: '120.00' };
 const started: DomainEvent = { type: 'lease_started', data: { leaseId, ...terms } };
 const ended: DomainEvent = { type: 'lease_ended', data: { leaseId, customerId, unitId, endDate: '2025-06-15' } };
 

@@ -3,10 +3,14 @@ import { streams } from '@storage/contracts/events';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
 import { occupyUnit, vacateUnit } from '../units/commands.ts';
+import { unitAggregate } from '../units/unit.ts';
 import { decideLease, type StartLease } from './businessLogic.ts';
 import { leaseAggregate, type LeaseTerms } from './lease.ts';
 
-export async function startLease(ctx: CommandContext, terms: LeaseTerms, leaseId: string = randomUUID()) {
+export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, 'facilityId'>, leaseId: string = randomUUID()) {
+  // A unit stays in the facility it was added to, so the lease records that facility.
+  const { state: unit } = await loadAggregate(ctx.store, streams.unit(agreed.unitId), unitAggregate);
+  const terms: LeaseTerms = { ...agreed, facilityId: unit.status === 'current' ? unit.fields.facilityId : null };
   const stream = streams.lease(leaseId);
   const command: StartLease = { type: 'StartLease', leaseId, terms };
   await requireCurrentCustomer(ctx, terms.customerId);

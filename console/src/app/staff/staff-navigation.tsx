@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CreditCardOutlined,
   DashboardOutlined,
@@ -11,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import { Link, useLocation } from 'wouter';
+import { useCanReadHistory } from '../../lib/staff-permissions.ts';
 
 /** The spec's sidebar links, in the spec's order. */
 const links = [
@@ -25,14 +27,17 @@ const links = [
   { path: '/settings', label: 'Settings', icon: <SettingOutlined /> },
 ];
 
+const auditLink = { path: '/audit', label: 'Audit Log', icon: <AuditOutlined /> };
+
 export function StaffNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
+  const canReadHistory = useCanReadHistory();
   return (
     <Menu
       mode="inline"
       selectedKeys={[location]}
       style={{ borderInlineEnd: 0 }}
-      items={links.map(({ path, label, icon }) => ({
+      items={(canReadHistory ? [...links, auditLink] : links).map(({ path, label, icon }) => ({
         key: path,
         icon,
         label: (

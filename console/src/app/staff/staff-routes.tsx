@@ -9,7 +9,7 @@ const BillingPage = lazy(() => import('../routes/billing.tsx'));
 const ActivitiesPage = lazy(() => import('../routes/activities.tsx'));
 const ReportsPage = lazy(() => import('../routes/reports.tsx'));
 const SettingsPage = lazy(() => import('../routes/settings.tsx'));
-const ComingSoonPage = lazy(() => import('../routes/coming-soon.tsx'));
+const AuditPage = lazy(() => import('../routes/audit.tsx'));
 
 export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = [
   { path: '/', screen: <DashboardPage /> },
@@ -21,7 +21,7 @@ export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = [
   { path: '/activities', screen: <ActivitiesPage /> },
   { path: '/reports', screen: <ReportsPage /> },
   { path: '/settings', screen: <SettingsPage /> },
-  { path: '/audit', screen: <ComingSoonPage title="Audit Log" /> },
+  { path: '/audit', screen: <AuditPage /> },
 ];
 
 /** Matches exactly the staff paths, so the staff area (and its session check) stays mounted across them. */

@@ -2,9 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 
 export function AddCustomerButton() {
   const [open, setOpen] = useState(false);
+  const canChange = useCanChange();
+  if (!canChange) return null;
   return (
     <>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>

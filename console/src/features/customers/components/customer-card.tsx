@@ -2,17 +2,25 @@ import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/ic
 import type { Customer } from '@storage/contracts/customers';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
+import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { HistoryButton } from '../../history/components/history-button.tsx';
 import { ArchiveCustomerButton } from './archive-customer-button.tsx';
 import { EditCustomerButton } from './edit-customer-button.tsx';
 
 export function CustomerCard({ customer }: { customer: Customer }) {
+  const canChange = useCanChange();
+  const canReadHistory = useCanReadHistory();
+  const name = `${customer.firstName} ${customer.lastName}`;
   return (
     <Card
       data-testid="customer-card"
       className="stretch-card"
-      title={`${customer.firstName} ${customer.lastName}`}
+      title={name}
       extra={<Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
-      actions={[<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />]}
+      actions={[
+        ...(canChange ? [<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />] : []),
+        ...(canReadHistory ? [<HistoryButton key="history" streamType="customer" id={customer.id} title={name} />] : []),
+      ]}
     >
       <Flex vertical gap={8}>
         <Typography.Text ellipsis>

@@ -2,6 +2,8 @@ import type { InvoiceDetail } from '@storage/contracts/invoices';
 import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Table, Timeline, Typography } from 'antd';
 import { serverMessage } from '../../../lib/api.ts';
 import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
+import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceStatusTag } from './invoice-status-tag.tsx';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
@@ -14,6 +16,7 @@ type InvoiceDetailDrawerProps = { invoiceId: string | null; onClose: () => void 
 export function InvoiceDetailDrawer({ invoiceId, onClose }: InvoiceDetailDrawerProps) {
   const invoice = useInvoice(invoiceId);
   const detail = invoice.data;
+  const canChange = useCanChange();
 
   return (
     <Drawer
@@ -21,12 +24,16 @@ export function InvoiceDetailDrawer({ invoiceId, onClose }: InvoiceDetailDrawerP
       onClose={onClose}
       size="min(560px, 100vw)"
       title={detail ? `Invoice ${detail.invoiceNumber}` : 'Invoice'}
-      extra={detail?.status === 'draft' && <SendInvoiceButton invoice={detail} type="primary" />}
+      extra={detail?.status === 'draft' && canChange && <SendInvoiceButton invoice={detail} type="primary" />}
       rootClassName="invoice-detail-drawer"
     >
       {invoice.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {invoice.isError && <Result status="error" title="Could not load the invoice" subTitle={serverMessage(invoice.error)} />}
-      {detail && <InvoiceDetailBody detail={detail} />}
+      {detail && (
+        <WithHistoryTab streamType="invoice" id={detail.id}>
+          <InvoiceDetailBody detail={detail} />
+        </WithHistoryTab>
+      )}
     </Drawer>
   );
 }

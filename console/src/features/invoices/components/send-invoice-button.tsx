@@ -3,11 +3,14 @@ import type { InvoiceListItem } from '@storage/contracts/invoices';
 import { Button, type ButtonProps } from 'antd';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSendInvoice } from '../api/send-invoice.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 
 /** Turns a draft into a sent invoice. */
 export function SendInvoiceButton({ invoice, ...buttonProps }: { invoice: Pick<InvoiceListItem, 'id' | 'invoiceNumber'> } & ButtonProps) {
   const sendInvoice = useSendInvoice();
   const toast = useToast();
+  const canChange = useCanChange();
+  if (!canChange) return null;
 
   const send = () =>
     sendInvoice.mutate(invoice.id, {

@@ -3,6 +3,8 @@ import type { Lease } from '@storage/contracts/leases';
 import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { HistoryButton } from '../../history/components/history-button.tsx';
 import { LeaseDocumentView } from './lease-document-view.tsx';
 import { MoveOutButton } from './move-out-button.tsx';
 
@@ -26,12 +28,15 @@ function leasePeriod(lease: Lease): string {
 export function LeaseCard({ lease, onMovedOut }: { lease: Lease; onMovedOut: () => void }) {
   const [showDocument, setShowDocument] = useState(false);
   const { customer, unit, invoiceSummary } = lease;
+  const canChange = useCanChange();
+  const canReadHistory = useCanReadHistory();
 
   const actions = [
     <Button key="document" type="text" icon={<FileTextOutlined />} aria-expanded={showDocument} onClick={() => setShowDocument((shown) => !shown)}>
       {showDocument ? 'Hide Document' : 'View Document'}
     </Button>,
-    ...(lease.isActive ? [<MoveOutButton key="move-out" lease={lease} onMovedOut={onMovedOut} />] : []),
+    ...(lease.isActive && canChange ? [<MoveOutButton key="move-out" lease={lease} onMovedOut={onMovedOut} />] : []),
+    ...(canReadHistory ? [<HistoryButton key="history" streamType="lease" id={lease.id} title={`${customer.firstName} ${customer.lastName}`} />] : []),
   ];
 
   return (

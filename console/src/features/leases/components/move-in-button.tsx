@@ -8,6 +8,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 
 type MoveInValues = {
   customerId?: string;
@@ -29,6 +30,8 @@ type MoveInButtonProps = { customerPicker: MoveInCustomerPicker; onMovedIn: () =
 
 export function MoveInButton({ customerPicker, onMovedIn }: MoveInButtonProps) {
   const [open, setOpen] = useState(false);
+  const canChange = useCanChange();
+  if (!canChange) return null;
   return (
     <>
       <Button type="primary" icon={<LoginOutlined />} onClick={() => setOpen(true)}>

@@ -3,18 +3,22 @@ import type { Lock, UpdateLockRequest } from '@storage/contracts/locks';
 import { Button, Descriptions, Drawer, Flex, Form, Select, Tag, Typography } from 'antd';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel, formatDate, formatTime12h } from '../../../lib/format.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUpdateLock } from '../api/update-lock.ts';
 import { lockStatusColor, lockStatusLabel, lockStatusOptions } from '../lock-status.ts';
 import { NO_UNIT, useUnitPicker } from '../unit-picker-slot.tsx';
+import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { BatteryLevel } from './battery-level.tsx';
 
 type LockDetailsValues = { unitId: string; status: LockStatus };
 
 /** The lock's details: where it is and how it is, and the unit and status staff may change. */
 export function LockDetailsDrawer({ lock, open, onClose }: { lock: Lock; open: boolean; onClose: () => void }) {
+  const canChange = useCanChange();
   return (
     <Drawer open={open} onClose={onClose} title={`Lock ${lock.lockId}`} size="min(440px, 100vw)" destroyOnHidden>
+      <WithHistoryTab streamType="lock" id={lock.id}>
       <Flex vertical gap={24}>
         <Descriptions
           column={1}
@@ -43,11 +47,14 @@ export function LockDetailsDrawer({ lock, open, onClose }: { lock: Lock; open: b
             },
           ]}
         />
-        <div>
-          <Typography.Title level={5}>Change</Typography.Title>
-          <LockDetailsForm lock={lock} onDone={onClose} />
-        </div>
+        {canChange && (
+          <div>
+            <Typography.Title level={5}>Change</Typography.Title>
+            <LockDetailsForm lock={lock} onDone={onClose} />
+          </div>
+        )}
       </Flex>
+      </WithHistoryTab>
     </Drawer>
   );
 }

@@ -2,10 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { UnitFormDialog } from './unit-form-dialog.tsx';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 
 /** `onCreated` lets the screen refresh what else a new unit changes (the facility's unit count). */
 export function AddUnitButton({ onCreated }: { onCreated?: () => void }) {
   const [open, setOpen] = useState(false);
+  const canChange = useCanChange();
+  if (!canChange) return null;
   return (
     <>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>

@@ -2,17 +2,24 @@ import { ExpandOutlined } from '@ant-design/icons';
 import type { Unit } from '@storage/contracts/units';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { formatDollars } from '../../../lib/format.ts';
+import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { HistoryButton } from '../../history/components/history-button.tsx';
 import { unitStatusColor, unitStatusLabel } from '../unit-status.ts';
 import { UnitStatusMenu } from './unit-status-menu.tsx';
 
 export function UnitCard({ unit }: { unit: Unit }) {
+  const canChange = useCanChange();
+  const canReadHistory = useCanReadHistory();
   return (
     <Card
       data-testid="unit-card"
       className="stretch-card"
       title={unit.unitNumber}
       extra={<Tag color={unitStatusColor(unit.status)}>{unitStatusLabel(unit.status)}</Tag>}
-      actions={[<UnitStatusMenu key="status" unit={unit} />]}
+      actions={[
+        ...(canChange ? [<UnitStatusMenu key="status" unit={unit} />] : []),
+        ...(canReadHistory ? [<HistoryButton key="history" streamType="unit" id={unit.id} title={`Unit ${unit.unitNumber}`} />] : []),
+      ]}
     >
       <Flex vertical gap={6}>
         <Typography.Text>

@@ -1,0 +1,92 @@
+import type { FieldChange, HistoryStreamType } from '@storage/contracts/history';
+import { Descriptions, Empty, Flex, Input, Result, Skeleton, Tabs, Timeline, Typography, type TabsProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { serverMessage } from '../../../lib/api.ts';
+import { formatDate, formatTime12h } from '../../../lib/format.ts';
+import { useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { useEntityHistory } from '../api/get-entity-history.ts';
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function changeText({ field, before, after }: FieldChange): string {
+  return `${field}: ${shown(before)} → ${shown(after)}`;
+}
+
+/** A `datetime-local` value (the browser's time zone) as an ISO instant; null when empty. */
+function instantOf(local: string): string | null {
+  const at = new Date(local);
+  return local && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+}
+
+/** An entity's events (when, who, what changed) and, for a chosen date, its state as of then. */
+export function EntityHistory({ streamType, id }: { streamType: HistoryStreamType; id: string }) {
+  const [asOfInput, setAsOfInput] = useState('');
+  const asOf = instantOf(asOfInput);
+  const history = useEntityHistory(streamType, id, asOf);
+
+  if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (history.isError) return <Result status="error" title="Could not load the history" subTitle={serverMessage(history.error)} />;
+  const { events, stateAsOf } = history.data;
+  return (
+    <Flex vertical gap={16} className="entity-history">
+      <label>
+        <Typography.Text strong>As of </Typography.Text>
+        <Input
+          type="datetime-local"
+          aria-label="As of"
+          value={asOfInput}
+          onChange={(event) => setAsOfInput(event.target.value)}
+          style={{ width: 240 }}
+          allowClear
+        />
+      </label>
+      {asOf &&
+        (stateAsOf ? (
+          <Descriptions column={1} size="small" bordered title={`State as of ${formatDate(asOf)}, ${formatTime12h(asOf)}`}>
+            {Object.entries(stateAsOf).map(([field, value]) => (
+              <Descriptions.Item key={field} label={field}>
+                {shown(value)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="It did not exist yet" />
+        ))}
+      <Timeline
+        items={[...events].reverse().map((event) => ({
+          key: event.id,
+          content: (
+            <>
+              <div>{event.description}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatDate(event.occurredAt)}, {formatTime12h(event.occurredAt)} · {event.actor} · recorded {formatDate(event.recordedAt)},{' '}
+                {formatTime12h(event.recordedAt)}
+              </Typography.Text>
+              {event.changes.length > 0 && (
+                <ul className="entity-history-changes">
+                  {event.changes.map((change) => (
+                    <li key={change.field}>{changeText(change)}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ),
+        }))}
+      />
+    </Flex>
+  );
+}
+
+/** Details and, for owners and auditors, the entity's history beside them ("Audit Trail": the invoice details already hold a History section). */
+export function WithHistoryTab({ streamType, id, children }: { streamType: HistoryStreamType; id: string; children: ReactNode }) {
+  const canReadHistory = useCanReadHistory();
+  if (!canReadHistory) return children;
+  const items: TabsProps['items'] = [
+    { key: 'details', label: 'Details', children },
+    { key: 'history', label: 'Audit Trail', children: <EntityHistory streamType={streamType} id={id} />, destroyOnHidden: true },
+  ];
+  return <Tabs items={items} />;
+}

@@ -1,0 +1,69 @@
+import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
+import { Alert, Button, Card, Flex, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
+import { serverMessage } from '../../../lib/api.ts';
+import { useReadModelJob, useStartReadModelJob } from '../api/read-model-jobs.ts';
+
+const jobNames: Record<ReadModelJobKind, string> = { rebuild: 'Rebuild', verify: 'Verification' };
+
+function JobStatus({ job }: { job: ReadModelJob }) {
+  const name = jobNames[job.kind];
+  if (job.state === 'failed') return <Alert type="error" showIcon title={`${name} failed: ${job.error ?? ''}`} />;
+  if (job.state !== 'completed') {
+    return <Alert type="info" showIcon title={`${name} ${job.state === 'active' ? 'running' : 'waiting'}: ${job.eventsApplied.toLocaleString()} events applied`} />;
+  }
+  const differences = job.result?.differences;
+  if (job.kind === 'rebuild' || !differences) {
+    return <Alert type="success" showIcon title={`Read model rebuilt from ${job.eventsApplied.toLocaleString()} events`} />;
+  }
+  if (differences.length === 0) {
+    return <Alert type="success" showIcon title={`The read model matches a rebuild from ${job.eventsApplied.toLocaleString()} events`} />;
+  }
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={`${differences.length} differences from a rebuild`}
+      description={
+        <ul style={{ margin: 0, paddingLeft: 16, maxHeight: 240, overflow: 'auto' }} data-testid="read-model-differences">
+          {differences.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+/** Owners rebuild the read tables from the event history, or check them against a rebuild. */
+export function ReadModelCard() {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useStartReadModelJob();
+  const job = useReadModelJob(jobId);
+  const running = start.isPending || (job.data !== undefined && (job.data.state === 'waiting' || job.data.state === 'active'));
+  const run = (kind: ReadModelJobKind) => start.mutate(kind, { onSuccess: (started) => setJobId(started.id) });
+
+  return (
+    <Card title="Read model" data-testid="read-model-card">
+      <Typography.Paragraph type="secondary">
+        The screens read tables built from the event history. Verify compares them with a fresh rebuild, row by row; Rebuild replaces them
+        with one while the product keeps answering.
+      </Typography.Paragraph>
+      <Flex vertical gap={12}>
+        <Flex gap={8}>
+          <Button onClick={() => run('verify')} disabled={running}>
+            Verify
+          </Button>
+          <Popconfirm title="Rebuild the read model from the full history?" onConfirm={() => run('rebuild')} disabled={running}>
+            <Button type="primary" disabled={running}>
+              Rebuild
+            </Button>
+          </Popconfirm>
+        </Flex>
+        {start.isError && <Alert type="error" showIcon title={serverMessage(start.error)} />}
+        {job.isError && <Alert type="error" showIcon title={serverMessage(job.error)} />}
+        {job.data && <JobStatus job={job.data} />}
+      </Flex>
+    </Card>
+  );
+}

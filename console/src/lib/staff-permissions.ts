@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { authUserQueryOptions } from '../features/auth/api/get-auth-user.ts';
+
+/** False for read-only accounts (auditors): the console then hides every action that changes something. */
+export function useCanChange(): boolean {
+  const role = useQuery(authUserQueryOptions()).data?.role;
+  return role !== undefined && role !== 'auditor';
+}
+
+/** Owners and auditors read the event history (History tabs, the Audit Log). */
+export function useCanReadHistory(): boolean {
+  const role = useQuery(authUserQueryOptions()).data?.role;
+  return role === 'owner' || role === 'auditor';
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { eventTypes, type EventType } from './events.ts';
+import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+
+/** The entities whose event history staff can read, each one stream per entity. */
+export const HistoryStreamType = z.enum(['customer', 'unit', 'lease', 'invoice', 'lock', 'facility']);
+export type HistoryStreamType = z.infer<typeof HistoryStreamType>;
+
+export const HistoryParams = z.strictObject({ streamType: HistoryStreamType, id: Id });
+
+export const HistoryQuery = z.strictObject({
+  /** Also rebuild the entity's state from its events up to this instant. */
+  asOf: IsoDateTime.optional(),
+});
+export type HistoryQuery = z.input<typeof HistoryQuery>;
+
+export const FieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type FieldChange = z.infer<typeof FieldChange>;
+
+export const HistoryEvent = z.object({
+  id: Id,
+  type: z.string(),
+  /** The type in words, e.g. "Customer updated". */
+  description: z.string(),
+  /** When it happened in the domain. */
+  occurredAt: IsoDateTime,
+  /** When the event store recorded it. */
+  recordedAt: IsoDateTime,
+  /** A staff member's name, "Renter <name>", or "System". */
+  actor: z.string(),
+  changes: z.array(FieldChange),
+});
+export type HistoryEvent = z.infer<typeof HistoryEvent>;
+
+export const EntityHistory = z.object({
+  streamType: HistoryStreamType,
+  id: Id,
+  events: z.array(HistoryEvent),
+  asOf: IsoDateTime.nullable(),
+  /** The entity as its events up to `asOf` make it; null without `asOf` or when it did not exist yet. */
+  stateAsOf: z.record(z.string(), z.unknown()).nullable(),
+});
+export type EntityHistory = z.infer<typeof EntityHistory>;
+
+export function describeEventType(type: string): string {
+  const words = type.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const AuditEventsFilter = z.strictObject({
+  type: z.enum(eventTypes as [EventType, ...EventType[]]).optional(),
+  /** Part of the actor's name or email, or "system". */
+  actor: SearchText,
+  facilityId: Id.optional(),
+  /** A stream name, e.g. customer-<id>. */
+  stream: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  /** Inclusive days of when the events occurred. */
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+export type AuditEventsFilter = z.input<typeof AuditEventsFilter>;
+
+export const ListAuditEventsQuery = AuditEventsFilter.extend({ page: Page, pageSize: PageSize });
+export type ListAuditEventsQuery = z.input<typeof ListAuditEventsQuery>;
+
+export const AuditEvent = HistoryEvent.omit({ changes: true }).extend({
+  streamName: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;

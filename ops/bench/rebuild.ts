@@ -1,0 +1,58 @@
+import { connectEventStore } from '@storage/eventstore/connect';
+import type { EventStore } from '@storage/eventstore/port';
+import { createDatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { readModelProjections } from '@storage/projector/projections';
+import { rebuildIntoShadow } from '@storage/projector/rebuild';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'slonik';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '../src/seed/large.ts';
+import { createTestDatabase } from '../src/testing/database.ts';
+
+// `npm run bench:rebuild [-- --large]`: how fast a rebuild applies the history to the shadow
+// tables, on the demo data and (with --large) on a generated history of over a million events.
+// Each history goes into a throwaway database on the test PostgreSQL (TEST_POSTGRES_URL).
+
+const TARGET_EVENTS_PER_SECOND = 20_000;
+
+const { values } = parseArgs({ options: { large: { type: 'boolean', default: false } } });
+
+async function benchmark(label: string, seed: (store: EventStore) => Promise<void>) {
+  const database = await createTestDatabase('bench_rebuild');
+  try {
+    await migrateReadModel(database.url);
+    const pool = await createDatabasePool(database.url);
+    const store = await connectEventStore({ eventStoreUrl: undefined, databaseUrl: database.url });
+    try {
+      await seed(store);
+      if (label === 'demo') {
+        const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
+        const cpu = cpus()[0]?.model ?? 'unknown CPU';
+        console.log(`Machine: ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, PostgreSQL ${String(version)}`);
+      }
+      const started = performance.now();
+      const build = await rebuildIntoShadow(pool, store, readModelProjections);
+      const seconds = (performance.now() - started) / 1000;
+      const rate = build.eventsApplied / seconds;
+      console.log(
+        `${label}: ${build.eventsApplied.toLocaleString('en-US')} events rebuilt in ${seconds.toFixed(1)} s = ` +
+          `${Math.round(rate).toLocaleString('en-US')} events/s (target ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${rate >= TARGET_EVENTS_PER_SECOND ? 'met' : 'not met'})`,
+      );
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+await benchmark('demo', (store) => seedDemoData(store, { now: new Date() }));
+if (values.large) {
+  await benchmark('large', async (store) => {
+    console.log(`Seeding ${LARGE_HISTORY_EVENTS.toLocaleString('en-US')} events...`);
+    await seedLargeHistory(store, { now: new Date() });
+  });
+}

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../src/testing/platform.ts';
+
+// `npm run ops -- verify` and `rebuild` against a running product's database.
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', EVENTSTORE_URL: '' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('ops verify and rebuild', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ seedDemo: true });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('finds no difference on the demo data, reports a tampered row, and a rebuild fixes it', async () => {
+    const url = platform.database.url;
+    const clean = await runCli(['verify'], url);
+    expect(clean.output).toContain('no differences');
+    expect(clean.code).toBe(0);
+
+    const { pool } = platform.api;
+    const customerId = await pool.oneFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM customers ORDER BY id LIMIT 1`);
+    await pool.query(sql.unsafe`UPDATE customers SET first_name = 'Tampered' WHERE id = ${customerId}`);
+    const tampered = await runCli(['verify'], url);
+    expect(tampered.output).toContain(`customers (id=${customerId}): first_name: live "Tampered", rebuilt`);
+    expect(tampered.output).toContain('1 differences');
+    expect(tampered.code).toBe(1);
+
+    const rebuilt = await runCli(['rebuild'], url);
+    expect(rebuilt.output).toContain('swapped them in');
+    expect(rebuilt.code).toBe(0);
+    const after = await runCli(['verify'], url);
+    expect(after.output).toContain('no differences');
+    expect(after.code).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+import type { EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
+import { sql, type DatabasePool, type DatabasePoolConnection, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { Projection } from './projection.ts';
+import { readModelProjections } from './projections.ts';
+import { catchUp, toProjectedEvent } from './runner.ts';
+
+// Blue/green rebuild: the full history is applied, through the same projection modules, to
+// copies of the read tables in the `shadow` schema while the live tables keep answering; one
+// short transaction then swaps the copies in.
+
+export const SHADOW_SCHEMA = 'shadow';
+/** Where the replaced tables go during the swap; dropped right after it. */
+const RETIRED_SCHEMA = 'retired';
+/** Events read and applied per shadow transaction (the live projector applies smaller batches). */
+const REBUILD_BATCH_SIZE = 5000;
+/** Held for the whole rebuild, so two rebuilds never share the shadow schema. */
+const REBUILD_LOCK_KEY = 'read-model-rebuild';
+
+/**
+ * Projections that write and read only their own tables, so they can be rebuilt alone. The others
+ * write each other's tables (units counts facilities' occupied units) or copy names from them
+ * (activities, notifications, invoices, leases), so they are rebuilt as the whole read model.
+ */
+const SELF_CONTAINED_PROJECTIONS = new Set(['customers', 'gateway_keys', 'metrics', 'reservations', 'settings', 'staff']);
+
+export interface RebuildProgress {
+  eventsApplied: number;
+}
+
+export interface ShadowBuild {
+  projections: Projection[];
+  tables: string[];
+  /** The last event applied; null when the history is empty. */
+  position: Position | null;
+  eventsApplied: number;
+}
+
+/** The projections a rebuild of `name` (or of everything) must run together. */
+export function projectionsToRebuild(name?: string): Projection[] {
+  if (name === undefined) return readModelProjections;
+  const projection = readModelProjections.find((p) => p.name === name);
+  if (!projection) throw new Error(`Unknown projection ${name}; one of: ${readModelProjections.map((p) => p.name).join(', ')}`);
+  return SELF_CONTAINED_PROJECTIONS.has(name) ? [projection] : readModelProjections;
+}
+
+export async function withRebuildLock<T>(pool: DatabasePool, routine: (connection: DatabasePoolConnection) => Promise<T>): Promise<T> {
+  return pool.connect(async (connection) => {
+    const locked = await connection.oneFirst(sql.unsafe`SELECT pg_try_advisory_lock(hashtext(${REBUILD_LOCK_KEY}))`);
+    if (!locked) throw new Error('Another rebuild or verification of the read model is running');
+    try {
+      return await routine(connection);
+    } finally {
+      await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${REBUILD_LOCK_KEY}))`);
+    }
+  });
+}
+
+const ConstraintRow = z.object({ name: z.string(), definition: z.string() });
+
+/** SQL text the catalogue printed (pg_get_constraintdef, pg_get_indexdef), as a query fragment. */
+function definitionSql(text: string) {
+  return sql.fragment(Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })));
+}
+
+/**
+ * A copy of the live table under the same constraint and index names, which projections name
+ * (ON CONFLICT ON CONSTRAINT) and which must carry over when the copy replaces the live table.
+ */
+async function createShadowTable(tx: DatabaseTransactionConnection, table: string): Promise<void> {
+  const live = sql.identifier(['public', table]);
+  const shadow = sql.identifier([SHADOW_SCHEMA, table]);
+  await tx.query(sql.unsafe`CREATE TABLE ${shadow} (LIKE ${live} INCLUDING ALL EXCLUDING INDEXES)`);
+  const liveTable = `public.${table}`;
+  const constraints = await tx.any(sql.type(ConstraintRow)`
+    SELECT conname::text AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+    WHERE conrelid = ${liveTable}::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`);
+  for (const c of constraints) {
+    await tx.query(sql.unsafe`ALTER TABLE ${shadow} ADD CONSTRAINT ${sql.identifier([c.name])} ${definitionSql(c.definition)}`);
+  }
+  const indexes = await tx.any(sql.type(ConstraintRow)`
+    SELECT c.relname::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = ${liveTable}::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+    ORDER BY c.relname`);
+  for (const index of indexes) {
+    const definition = index.definition.replace(` ON ${liveTable} `, ` ON ${SHADOW_SCHEMA}.${table} `);
+    if (definition === index.definition) throw new Error(`Cannot copy index ${index.name}: ${index.definition}`);
+    await tx.query(sql.unsafe`${definitionSql(definition)}`);
+  }
+}
+
+export async function applyToShadow(tx: DatabaseTransactionConnection, projections: Projection[], batch: RecordedEvent[]): Promise<void> {
+  // Unqualified table names resolve to the shadow copies; tables not rebuilt stay the live ones.
+  await tx.query(sql.unsafe`SET LOCAL search_path TO ${sql.identifier([SHADOW_SCHEMA])}, public`);
+  for (const recorded of batch) {
+    const event = toProjectedEvent(recorded);
+    if (!event) continue;
+    for (const projection of projections) await projection.apply(tx, event);
+  }
+}
+
+export async function buildShadow(
+  connection: DatabasePoolConnection,
+  store: EventStore,
+  projections: Projection[],
+  onProgress: (progress: RebuildProgress) => void,
+): Promise<ShadowBuild> {
+  const tables = projections.flatMap((p) => p.tables);
+  await connection.transaction(async (tx) => {
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
+    await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([SHADOW_SCHEMA])}`);
+    for (const table of tables) await createShadowTable(tx, table);
+  });
+  let position: Position | null = null;
+  let eventsApplied = 0;
+  for (;;) {
+    const batch = await store.readAll({ after: position, limit: REBUILD_BATCH_SIZE });
+    if (batch.length === 0) break;
+    await connection.transaction((tx) => applyToShadow(tx, projections, batch));
+    position = batch[batch.length - 1]!.position;
+    eventsApplied += batch.length;
+    onProgress({ eventsApplied });
+  }
+  return { projections, tables, position, eventsApplied };
+}
+
+/** Applies the full history to shadow copies of the projections' tables; the live ones are untouched. */
+export async function rebuildIntoShadow(
+  pool: DatabasePool,
+  store: EventStore,
+  projections: Projection[],
+  onProgress: (progress: RebuildProgress) => void = () => {},
+): Promise<ShadowBuild> {
+  return withRebuildLock(pool, (connection) => buildShadow(connection, store, projections, onProgress));
+}
+
+/**
+ * Swaps the shadow tables in: in one transaction that holds the projections' checkpoints (so
+ * the live projector waits), the live tables are retired, the shadow ones take their place and
+ * the checkpoints move to the rebuilt position. The events appended meanwhile are then applied.
+ */
+async function swapIn(connection: DatabasePoolConnection, build: ShadowBuild): Promise<void> {
+  const names = sql.array(
+    build.projections.map((p) => p.name),
+    'text',
+  );
+  await connection.transaction(async (tx) => {
+    await tx.query(sql.unsafe`SELECT name FROM projection_checkpoints WHERE name = ANY(${names}) ORDER BY name FOR UPDATE`);
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([RETIRED_SCHEMA])} CASCADE`);
+    await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([RETIRED_SCHEMA])}`);
+    for (const table of build.tables) {
+      await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier(['public', table])} SET SCHEMA ${sql.identifier([RETIRED_SCHEMA])}`);
+      await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([SHADOW_SCHEMA, table])} SET SCHEMA public`);
+    }
+    await tx.query(sql.unsafe`
+      UPDATE projection_checkpoints
+      SET position_hi = ${build.position?.hi.toString() ?? null}, position_lo = ${build.position?.lo.toString() ?? null}, updated_at = now()
+      WHERE name = ANY(${names})`);
+  });
+  await connection.query(sql.unsafe`DROP SCHEMA ${sql.identifier([RETIRED_SCHEMA])} CASCADE`);
+  await connection.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
+}
+
+/** Rebuilds the projections' tables from the full history and swaps them in while the product runs. */
+export async function rebuildReadModel(
+  pool: DatabasePool,
+  store: EventStore,
+  projections: Projection[],
+  onProgress: (progress: RebuildProgress) => void = () => {},
+): Promise<ShadowBuild> {
+  const build = await withRebuildLock(pool, async (connection) => {
+    const shadow = await buildShadow(connection, store, projections, onProgress);
+    await swapIn(connection, shadow);
+    return shadow;
+  });
+  await catchUp(pool, store, readModelProjections);
+  return build;
+}

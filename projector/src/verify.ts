@@ -1,0 +1,147 @@
+import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { Projection } from './projection.ts';
+import { readModelProjections } from './projections.ts';
+import { applyToShadow, buildShadow, SHADOW_SCHEMA, withRebuildLock, type RebuildProgress } from './rebuild.ts';
+import { catchUp } from './runner.ts';
+
+export interface RowDifference {
+  table: string;
+  /** The row's key (primary, or first unique), column → value. */
+  key: Record<string, unknown>;
+  kind: 'missing from live' | 'not in rebuild' | 'different';
+  /** For 'different': column → the live and the rebuilt value. */
+  columns: Record<string, { live: unknown; rebuilt: unknown }>;
+}
+
+export interface Verification {
+  eventsApplied: number;
+  tablesCompared: number;
+  rowsCompared: number;
+  differences: RowDifference[];
+}
+
+const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });
+const ColumnRow = z.object({ column_name: z.string(), is_key: z.boolean(), differs_legitimately: z.boolean() });
+const JsonRow = z.object({ live: z.record(z.string(), z.unknown()).nullable(), rebuilt: z.record(z.string(), z.unknown()).nullable() });
+
+/**
+ * Rows are matched by the primary key, or the table's first unique key when it has none.
+ * Columns stamped by the database when the row was written (defaults of now(), identity
+ * numbers) legitimately differ between the live and the rebuilt table; every other one must match.
+ */
+async function tableColumns(tx: DatabaseTransactionConnection, table: string) {
+  return tx.any(sql.type(ColumnRow)`
+    SELECT c.column_name::text,
+      EXISTS (
+        SELECT 1 FROM pg_attribute a
+        WHERE a.attrelid = ${`public.${table}`}::regclass AND a.attname = c.column_name AND a.attnum = ANY((
+          SELECT i.indkey FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indpred IS NULL
+          ORDER BY i.indisprimary DESC, i.indexrelid LIMIT 1
+        )::int2[])
+      ) AS is_key,
+      (c.is_identity = 'YES' OR coalesce(c.column_default ILIKE 'now()%' OR c.column_default ILIKE 'CURRENT_TIMESTAMP%', false)) AS differs_legitimately
+    FROM information_schema.columns c
+    WHERE c.table_schema = 'public' AND c.table_name = ${table}
+    ORDER BY c.ordinal_position`);
+}
+
+async function compareTable(tx: DatabaseTransactionConnection, table: string): Promise<{ rows: number; differences: RowDifference[] }> {
+  const columns = await tableColumns(tx, table);
+  const keys = columns.filter((c) => c.is_key).map((c) => c.column_name);
+  if (keys.length === 0) throw new Error(`${table} has no unique key to compare rows by`);
+  const ignored = sql.array(
+    columns.filter((c) => c.differs_legitimately).map((c) => c.column_name),
+    'text',
+  );
+  // As jsonb: equal when a nullable key column is null on both sides, and hash-joinable.
+  const keyOf = (alias: string) => sql.fragment`jsonb_build_array(${sql.join(
+    keys.map((k) => sql.identifier([alias, k])),
+    sql.fragment`, `,
+  )})`;
+  const rows = await tx.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM ${sql.identifier(['public', table])}`);
+  const mismatches = await tx.any(sql.type(JsonRow)`
+    SELECT live, rebuilt FROM (
+      SELECT CASE WHEN l IS NULL THEN NULL ELSE to_jsonb(l) - ${ignored}::text[] END AS live,
+             CASE WHEN s IS NULL THEN NULL ELSE to_jsonb(s) - ${ignored}::text[] END AS rebuilt
+      FROM ${sql.identifier(['public', table])} l FULL JOIN ${sql.identifier([SHADOW_SCHEMA, table])} s ON ${keyOf('l')} = ${keyOf('s')}
+    ) pairs
+    WHERE live IS DISTINCT FROM rebuilt`);
+  const differences = mismatches.map(({ live, rebuilt }): RowDifference => {
+    const either = (live ?? rebuilt)!;
+    const key = Object.fromEntries(keys.map((k) => [k, either[k]]));
+    if (!live) return { table, key, kind: 'missing from live', columns: {} };
+    if (!rebuilt) return { table, key, kind: 'not in rebuild', columns: {} };
+    const changed = Object.keys(live).filter((c) => JSON.stringify(live[c]) !== JSON.stringify(rebuilt[c]));
+    return { table, key, kind: 'different', columns: Object.fromEntries(changed.map((c) => [c, { live: live[c], rebuilt: rebuilt[c] }])) };
+  });
+  return { rows, differences };
+}
+
+function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
+  return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
+}
+
+/**
+ * Rebuilds the projections into shadow tables and compares them with the live ones row by row.
+ * The comparison holds the projections' checkpoints, so the live projector waits, and first
+ * brings the shadow tables to the live position.
+ */
+export async function verifyReadModel(
+  pool: DatabasePool,
+  store: EventStore,
+  projections: Projection[] = readModelProjections,
+  onProgress: (progress: RebuildProgress) => void = () => {},
+): Promise<Verification> {
+  return withRebuildLock(pool, async (connection) => {
+    try {
+      const build = await buildShadow(connection, store, projections, onProgress);
+      await catchUp(pool, store, readModelProjections);
+      return await connection.transaction(async (tx) => {
+        const checkpoints = await tx.any(
+          sql.type(CheckpointRow)`
+            SELECT position_hi::text, position_lo::text FROM projection_checkpoints
+            WHERE name = ANY(${sql.array(
+              projections.map((p) => p.name),
+              'text',
+            )})
+            ORDER BY name FOR UPDATE`,
+        );
+        const live = checkpoints.map(toPosition).reduce<Position | null>((max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max), null);
+        let eventsApplied = build.eventsApplied;
+        if (build.position && (!live || comparePositions(live, build.position) < 0)) {
+          throw new Error('The live read model is behind the history (is the projector running?); verify again once it has caught up');
+        }
+        for (let after = build.position; live && (!after || comparePositions(after, live) < 0); ) {
+          const batch = (await store.readAll({ after, limit: 5000 })).filter((e) => comparePositions(e.position, live) <= 0);
+          if (batch.length === 0) break;
+          await applyToShadow(tx, projections, batch);
+          after = batch[batch.length - 1]!.position;
+          eventsApplied += batch.length;
+        }
+        let rowsCompared = 0;
+        const differences: RowDifference[] = [];
+        for (const table of build.tables) {
+          const result = await compareTable(tx, table);
+          rowsCompared += result.rows;
+          differences.push(...result.differences);
+        }
+        return { eventsApplied, tablesCompared: build.tables.length, rowsCompared, differences };
+      });
+    } finally {
+      await connection.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
+    }
+  });
+}
+
+export function describeDifference(d: RowDifference): string {
+  const key = Object.entries(d.key)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
+  if (d.kind !== 'different') return `${d.table} (${key}): ${d.kind}`;
+  const columns = Object.entries(d.columns)
+    .map(([c, v]) => `${c}: live ${JSON.stringify(v.live)}, rebuilt ${JSON.stringify(v.rebuilt)}`)
+    .join('; ');
+  return `${d.table} (${key}): ${columns}`;
+}
