@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import type { EventMetadata, Position } from '@storage/eventstore/port';
-import type { DatabaseTransactionConnection } from 'slonik';
+import type { ReadModelSession } from './read-model-session.ts';
+import type { ReadTableName } from './read-model-tables.ts';
 
 /** A domain event as projections see it: current shape, with where and when it was recorded. */
 export type ProjectedEvent = DomainEvent & {
@@ -15,6 +16,11 @@ export interface Projection {
   /** Also the checkpoint's name. */
   name: string;
   /** The read tables it owns, in the order they can be created (rebuild copies them). */
-  tables: string[];
-  apply(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<void>;
+  tables: ReadTableName[];
+  /**
+   * Applies one event to the rows of the batch's session, in memory; the session writes the
+   * changed rows back when the batch ends. Rows of other projections read here are as of this
+   * event: the projections before this one in the order have already applied it.
+   */
+  apply(rows: ReadModelSession, event: ProjectedEvent): Promise<void>;
 }

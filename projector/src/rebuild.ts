@@ -3,7 +3,7 @@ import { sql, type DatabasePool, type DatabasePoolConnection, type DatabaseTrans
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { catchUp, toProjectedEvent } from './runner.ts';
+import { applyEvents, catchUp, toProjectedEvent } from './runner.ts';
 
 // Blue/green rebuild: the full history is applied, through the same projection modules, to
 // copies of the read tables in the `shadow` schema while the live tables keep answering; one
@@ -93,11 +93,11 @@ async function createShadowTable(tx: DatabaseTransactionConnection, table: strin
 export async function applyToShadow(tx: DatabaseTransactionConnection, projections: Projection[], batch: RecordedEvent[]): Promise<void> {
   // Unqualified table names resolve to the shadow copies; tables not rebuilt stay the live ones.
   await tx.query(sql.unsafe`SET LOCAL search_path TO ${sql.identifier([SHADOW_SCHEMA])}, public`);
-  for (const recorded of batch) {
-    const event = toProjectedEvent(recorded);
-    if (!event) continue;
-    for (const projection of projections) await projection.apply(tx, event);
-  }
+  await applyEvents(
+    tx,
+    projections,
+    batch.map(toProjectedEvent).filter((event) => event !== null),
+  );
 }
 
 export async function buildShadow(

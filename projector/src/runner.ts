@@ -1,9 +1,11 @@
 import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { projectedPosition } from '@storage/platform/checkpoints';
 import type { ProjectedEvent, Projection } from './projection.ts';
+import { ReadModelSession } from './read-model-session.ts';
+import type { TableName } from './read-model-tables.ts';
 
 const BATCH_SIZE = 500;
 
@@ -32,6 +34,56 @@ export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent | null
     position: recorded.position,
     recordedAt: recorded.recordedAt,
   } as ProjectedEvent;
+}
+
+/** The tables whose rows an event names by these ids: loaded for a whole batch at once. */
+const tablesKeyedBy: Record<string, TableName[]> = {
+  customerId: ['customers', 'metrics_customers'],
+  unitId: ['units', 'metrics_units'],
+  lockId: ['locks'],
+  invoiceId: ['invoices', 'metrics_invoices'],
+  leaseId: ['leases'],
+  facilityId: ['facilities', 'gateway_keys'],
+  reservationId: ['reservations'],
+  staffId: ['staff'],
+  notificationId: ['notifications'],
+  scope: ['settings'],
+};
+
+function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<TableName, Set<string>> {
+  const owned = new Set<string>(projections.flatMap((p) => p.tables));
+  const keys = new Map<TableName, Set<string>>();
+  for (const event of events) {
+    for (const [field, tables] of Object.entries(tablesKeyedBy)) {
+      const id = (event.data as Record<string, unknown>)[field];
+      if (typeof id !== 'string') continue;
+      for (const table of tables) {
+        if (!owned.has(table)) continue;
+        let ids = keys.get(table);
+        if (!ids) keys.set(table, (ids = new Set()));
+        ids.add(id);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * Applies events, in order, to the projections that `applies` selects, through one session:
+ * the rows the events name are read up front, and the changed rows are written back at the end.
+ */
+export async function applyEvents(
+  tx: DatabaseTransactionConnection,
+  projections: Projection[],
+  events: ProjectedEvent[],
+  applies: (projection: Projection, event: ProjectedEvent) => boolean = () => true,
+): Promise<void> {
+  const session = new ReadModelSession(tx);
+  await session.prefetch(rowsNamedBy(events, projections));
+  for (const event of events) {
+    for (const projection of projections) if (applies(projection, event)) await projection.apply(session, event);
+  }
+  await session.flush();
 }
 
 export async function ensureCheckpoints(pool: DatabasePool, projections: Projection[]): Promise<void> {
@@ -64,13 +116,8 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
     );
     const batch = await store.readAll({ after: earliest ?? null, limit: BATCH_SIZE });
     if (batch.length === 0) return 0;
-    for (const recorded of batch) {
-      const event = toProjectedEvent(recorded);
-      if (!event) continue;
-      for (const projection of projections) {
-        if (isAfter(event.position, checkpoints.get(projection.name) ?? null)) await projection.apply(tx, event);
-      }
-    }
+    const events = batch.map(toProjectedEvent).filter((event) => event !== null);
+    await applyEvents(tx, projections, events, (projection, event) => isAfter(event.position, checkpoints.get(projection.name) ?? null));
     const last = batch[batch.length - 1]!.position;
     await tx.query(sql.unsafe`
       UPDATE projection_checkpoints SET position_hi = ${last.hi.toString()}, position_lo = ${last.lo.toString()}, updated_at = now()

@@ -1,9 +1,8 @@
 import type { EventData } from '@storage/contracts/events';
 import type { ActivityType } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
-import { sql, type DatabaseTransactionConnection, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
 import type { ProjectedEvent, Projection } from '../projection.ts';
+import type { ReadModelSession } from '../read-model-session.ts';
 
 // The activity feed: one entry per event a manager cares about, in words, with the ids the
 // screens join on and the facility it belongs to (so the feed honours the facility scope).
@@ -20,17 +19,13 @@ interface Activity {
   metadata?: Record<string, unknown>;
 }
 
-const UnitRow = z.object({ unit_number: z.string(), facility_id: z.string().nullable() });
-const CustomerRow = z.object({ name: z.string(), facility_id: z.string().nullable() });
-const LockRow = z.object({ lock_id: z.string(), unit_id: z.string().nullable(), unit_number: z.string().nullable(), facility_id: z.string().nullable() });
-const InvoiceRow = z.object({
-  invoice_number: z.string(),
-  customer_id: z.string(),
-  amount: z.string(),
-  due_date: z.string(),
-  facility_id: z.string().nullable(),
-});
-const PreviousUnitRow = z.object({ unit_id: z.string(), facility_id: z.string().nullable(), unit_number: z.string().nullable() });
+interface InvoiceFacts {
+  invoice_number: string;
+  customer_id: string;
+  amount: string;
+  due_date: string;
+  facility_id: string | null;
+}
 
 const paymentMethodWords: Record<EventData<'payment_received'>['method'], string> = {
   card: 'Card',
@@ -51,40 +46,35 @@ const customerFieldWords: Record<keyof EventData<'customer_updated'>['changes'],
   facilityId: 'facility',
 };
 
-async function unitOf(tx: DatabaseTransactionConnection, unitId: string | null) {
-  if (!unitId) return null;
-  return tx.maybeOne(sql.type(UnitRow)`SELECT unit_number, facility_id::text FROM units WHERE id = ${unitId}`);
-}
-async function customerOf(tx: DatabaseTransactionConnection, customerId: string | null) {
-  if (!customerId) return null;
-  return tx.maybeOne(
-    sql.type(CustomerRow)`SELECT first_name || ' ' || last_name AS name, facility_id::text FROM customers WHERE id = ${customerId}`,
-  );
-}
-async function lockOf(tx: DatabaseTransactionConnection, lockId: string) {
-  return tx.maybeOne(
-    sql.type(LockRow)`SELECT lock_id, unit_id::text, unit_number, facility_id::text FROM locks WHERE id = ${lockId}`,
-  );
+async function customerOf(rows: ReadModelSession, customerId: string | null) {
+  const customer = await rows.get('customers', customerId);
+  return customer && { name: `${customer.first_name} ${customer.last_name}`, facility_id: customer.facility_id };
 }
 /** The invoice with its customer's facility: invoices follow their customer's facility scope. */
-async function invoiceOf(tx: DatabaseTransactionConnection, invoiceId: string) {
-  return tx.maybeOne(sql.type(InvoiceRow)`
-    SELECT i.invoice_number, i.customer_id::text, i.amount::text, i.due_date::text, c.facility_id::text
-    FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id WHERE i.id = ${invoiceId}`);
+async function invoiceOf(rows: ReadModelSession, invoiceId: string): Promise<InvoiceFacts | null> {
+  const invoice = await rows.get('invoices', invoiceId);
+  if (!invoice) return null;
+  const customer = await rows.get('customers', invoice.customer_id);
+  return { ...invoice, facility_id: customer?.facility_id ?? null };
 }
 /** The unit a lock was on before it was taken off: the locks table has already forgotten it. */
-async function previousUnitOf(tx: DatabaseTransactionConnection, lockId: string) {
-  return tx.maybeOne(sql.type(PreviousUnitRow)`
-    SELECT unit_id::text, facility_id::text, metadata->>'unitNumber' AS unit_number FROM activities
-    WHERE lock_id = ${lockId} AND type = 'lock_assigned' AND unit_id IS NOT NULL
-    ORDER BY created_at DESC, recorded_order DESC LIMIT 1`);
+async function previousUnitOf(rows: ReadModelSession, lockId: string) {
+  const assignments = (await rows.find('activities', 'lock_id', lockId)).filter((a) => a.type === 'lock_assigned' && a.unit_id !== null);
+  // The newest by when it happened; among equals, the one recorded last (find returns them in recorded order).
+  const latest = assignments.reduce<(typeof assignments)[number] | undefined>(
+    (newest, a) => (newest === undefined || Date.parse(a.created_at) >= Date.parse(newest.created_at) ? a : newest),
+    undefined,
+  );
+  if (!latest) return undefined;
+  const unitNumber = latest.metadata.unitNumber;
+  return { unit_id: latest.unit_id, facility_id: latest.facility_id, unit_number: typeof unitNumber === 'string' ? unitNumber : null };
 }
 
 function invoiceActivity(
   type: ActivityType,
   description: (number: string, amount: string) => string,
   invoiceId: string,
-  invoice: z.infer<typeof InvoiceRow>,
+  invoice: InvoiceFacts,
 ): Activity {
   return {
     type,
@@ -102,7 +92,7 @@ function describeCustomerChanges(name: string, changes: EventData<'customer_upda
   return `Customer ${name} updated (${fields.map((field) => customerFieldWords[field]).join(', ')})`;
 }
 
-async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<Activity | null> {
+async function describe(rows: ReadModelSession, event: ProjectedEvent): Promise<Activity | null> {
   switch (event.type) {
     case 'customer_added': {
       const d = event.data;
@@ -116,7 +106,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'customer_updated': {
       const { customerId, changes } = event.data;
-      const customer = await customerOf(tx, customerId);
+      const customer = await customerOf(rows, customerId);
       return {
         type: 'customer_updated',
         description: describeCustomerChanges(customer?.name ?? 'record', changes),
@@ -126,7 +116,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
       };
     }
     case 'customer_archived': {
-      const customer = await customerOf(tx, event.data.customerId);
+      const customer = await customerOf(rows, event.data.customerId);
       return {
         type: 'customer_archived',
         description: `Customer ${customer?.name ?? 'record'} archived`,
@@ -136,7 +126,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'lease_started': {
       const d = event.data;
-      const unit = await unitOf(tx, d.unitId);
+      const unit = await rows.get('units', d.unitId);
       return {
         type: 'lease_started',
         description: `Lease started for unit ${unit?.unit_number ?? 'unknown'}`,
@@ -148,7 +138,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'lease_ended': {
       const d = event.data;
-      const unit = await unitOf(tx, d.unitId);
+      const unit = await rows.get('units', d.unitId);
       return {
         type: 'lease_ended',
         description: `Lease ended for unit ${unit?.unit_number ?? 'unknown'}`,
@@ -160,7 +150,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'invoice_generated': {
       const d = event.data;
-      const customer = await customerOf(tx, d.customerId);
+      const customer = await customerOf(rows, d.customerId);
       return {
         type: 'invoice_generated',
         description: `Invoice ${d.invoiceNumber} generated for ${formatDollars(d.amount)}`,
@@ -171,20 +161,20 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
       };
     }
     case 'invoice_sent': {
-      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
       return invoice && invoiceActivity('invoice_sent', (number, amount) => `Invoice ${number} sent for ${amount}`, event.data.invoiceId, invoice);
     }
     case 'invoice_overdue': {
-      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
       return invoice && invoiceActivity('invoice_overdue', (number, amount) => `Invoice ${number} for ${amount} is overdue`, event.data.invoiceId, invoice);
     }
     case 'invoice_cancelled': {
-      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
       return invoice && invoiceActivity('invoice_cancelled', (number, amount) => `Invoice ${number} for ${amount} cancelled`, event.data.invoiceId, invoice);
     }
     case 'payment_received': {
       const d = event.data;
-      const [customer, invoice] = [await customerOf(tx, d.customerId), await invoiceOf(tx, d.invoiceId)];
+      const [customer, invoice] = [await customerOf(rows, d.customerId), await invoiceOf(rows, d.invoiceId)];
       return {
         type: 'payment_received',
         description: `Payment of ${formatDollars(d.amount)} received${invoice ? ` for ${invoice.invoice_number}` : ''}`,
@@ -196,7 +186,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'lock_installed': {
       const d = event.data;
-      const unit = await unitOf(tx, d.unitId);
+      const unit = await rows.get('units', d.unitId);
       return {
         type: 'lock_installed',
         description: `Smart lock ${d.serial} installed${unit ? ` on unit ${unit.unit_number}` : ''}`,
@@ -208,7 +198,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'lock_assigned': {
       const { lockId, unitId } = event.data;
-      const lock = await lockOf(tx, lockId);
+      const lock = await rows.get('locks', lockId);
       if (unitId) {
         return {
           type: 'lock_assigned',
@@ -219,7 +209,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
           metadata: { lockId: lock?.lock_id, unitNumber: lock?.unit_number },
         };
       }
-      const previous = await previousUnitOf(tx, lockId);
+      const previous = await previousUnitOf(rows, lockId);
       return {
         type: 'lock_assigned',
         description: `Smart lock ${lock?.lock_id ?? 'unknown'} removed${previous?.unit_number ? ` from unit ${previous.unit_number}` : ' from its unit'}`,
@@ -229,7 +219,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
       };
     }
     case 'lock_battery_low': {
-      const lock = await lockOf(tx, event.data.lockId);
+      const lock = await rows.get('locks', event.data.lockId);
       return {
         type: 'lock_battery_low',
         description: `Smart lock ${lock?.lock_id ?? 'unknown'} battery low (${event.data.batteryLevel}%)`,
@@ -240,7 +230,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
       };
     }
     case 'lock_status_changed': {
-      const lock = await lockOf(tx, event.data.lockId);
+      const lock = await rows.get('locks', event.data.lockId);
       const maintenance = event.data.status === 'maintenance';
       return {
         type: maintenance ? 'lock_maintenance' : 'lock_status_changed',
@@ -253,7 +243,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'unit_status_changed': {
       if (event.data.status !== 'maintenance') return null;
-      const unit = await unitOf(tx, event.data.unitId);
+      const unit = await rows.get('units', event.data.unitId);
       return {
         type: 'unit_maintenance',
         description: `Unit ${unit?.unit_number ?? 'unknown'} put into maintenance`,
@@ -264,8 +254,8 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'access_granted': {
       const d = event.data;
-      const lock = await lockOf(tx, d.lockId);
-      const unit = await unitOf(tx, d.unitId);
+      const lock = await rows.get('locks', d.lockId);
+      const unit = await rows.get('units', d.unitId);
       return {
         type: 'access_granted',
         description: `Access granted at unit ${unit?.unit_number ?? 'unknown'}`,
@@ -278,7 +268,7 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
     }
     case 'reservation_submitted': {
       const d = event.data;
-      const unit = await unitOf(tx, d.unitId);
+      const unit = await rows.get('units', d.unitId);
       return {
         type: 'reservation_submitted',
         description: `Reservation submitted for unit ${unit?.unit_number ?? 'unknown'}`,
@@ -294,28 +284,36 @@ async function describe(tx: DatabaseTransactionConnection, event: ProjectedEvent
 }
 
 /** What the feed's search box matches: the description and the customer's name and email, lower-cased. */
-const searchTextOf = (description: FragmentSqlToken, customerId: FragmentSqlToken) => sql.fragment`
-  lower(concat_ws(' ', ${description}, (SELECT c.first_name || ' ' || c.last_name || ' ' || c.email FROM customers c WHERE c.id = ${customerId})))`;
+async function searchText(rows: ReadModelSession, description: string, customerId: string | null): Promise<string> {
+  const customer = await rows.get('customers', customerId);
+  return [description, ...(customer ? [`${customer.first_name} ${customer.last_name} ${customer.email}`] : [])].join(' ').toLowerCase();
+}
 
 export const activitiesProjection: Projection = {
   name: 'activities',
   tables: ['activities'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     if (event.type === 'customer_updated' && ['firstName', 'lastName', 'email'].some((field) => field in event.data.changes)) {
-      await tx.query(sql.unsafe`
-        UPDATE activities SET search_text = ${searchTextOf(sql.fragment`activities.description`, sql.fragment`activities.customer_id`)}
-        WHERE customer_id = ${event.data.customerId}`);
+      for (const activity of await rows.find('activities', 'customer_id', event.data.customerId)) {
+        await rows.update('activities', activity.id, { search_text: await searchText(rows, activity.description, activity.customer_id) });
+      }
     }
-    const activity = await describe(tx, event);
+    const activity = await describe(rows, event);
     if (!activity) return;
-    const actorId = event.metadata.actor.type === 'staff' ? event.metadata.actor.id : null;
     const customerId = activity.customerId ?? null;
-    await tx.query(sql.unsafe`
-      INSERT INTO activities (id, type, description, customer_id, unit_id, lock_id, invoice_id, user_id, facility_id, metadata, search_text, created_at)
-      VALUES (${event.id}, ${activity.type}, ${activity.description}, ${customerId}, ${activity.unitId ?? null},
-              ${activity.lockId ?? null}, ${activity.invoiceId ?? null}, ${actorId}, ${activity.facilityId},
-              ${sql.jsonb(JSON.parse(JSON.stringify(activity.metadata ?? {})))},
-              ${searchTextOf(sql.fragment`${activity.description}::text`, sql.fragment`${customerId}::uuid`)}, ${event.metadata.occurredAt})
-      ON CONFLICT (id) DO NOTHING`);
+    rows.insert('activities', {
+      id: event.id,
+      type: activity.type,
+      description: activity.description,
+      customer_id: customerId,
+      unit_id: activity.unitId ?? null,
+      lock_id: activity.lockId ?? null,
+      invoice_id: activity.invoiceId ?? null,
+      user_id: event.metadata.actor.type === 'staff' ? event.metadata.actor.id : null,
+      facility_id: activity.facilityId,
+      metadata: JSON.parse(JSON.stringify(activity.metadata ?? {})) as Record<string, unknown>,
+      search_text: await searchText(rows, activity.description, customerId),
+      created_at: event.metadata.occurredAt,
+    });
   },
 };

@@ -1,48 +1,59 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
+import type { RowOf } from '../read-model-tables.ts';
 
-function searchText(c: { firstName: string; lastName: string; email: string; phone: string | null }): string {
-  return [c.firstName, c.lastName, `${c.firstName} ${c.lastName}`, c.email, c.phone ?? ''].join(' ').toLowerCase();
+/** What the customer search box matches, lower-cased. */
+function searchText(c: Pick<RowOf<'customers'>, 'first_name' | 'last_name' | 'email' | 'phone'>): string {
+  return [c.first_name, c.last_name, `${c.first_name} ${c.last_name}`, c.email, c.phone ?? ''].join(' ').toLowerCase();
 }
 
 export const customersProjection: Projection = {
   name: 'customers',
   tables: ['customers'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'customer_added': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO customers (id, first_name, last_name, email, phone, address, emergency_contact, emergency_phone,
-                                 status, facility_id, search_text, created_at, updated_at)
-          VALUES (${d.customerId}, ${d.firstName}, ${d.lastName}, ${d.email}, ${d.phone}, ${d.address}, ${d.emergencyContact},
-                  ${d.emergencyPhone}, ${d.status}, ${d.facilityId}, ${searchText(d)}, ${at}, ${at})`);
+        const customer = {
+          id: d.customerId,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          email: d.email,
+          phone: d.phone,
+          address: d.address,
+          emergency_contact: d.emergencyContact,
+          emergency_phone: d.emergencyPhone,
+          status: d.status,
+          facility_id: d.facilityId,
+          archived: false,
+          created_at: at,
+          updated_at: at,
+        };
+        rows.insert('customers', { ...customer, search_text: searchText(customer) });
         return;
       }
       case 'customer_updated': {
+        const before = await rows.get('customers', event.data.customerId);
+        if (!before) return;
         const c = event.data.changes;
-        const has = (k: keyof typeof c) => k in c;
-        await tx.query(sql.unsafe`
-          UPDATE customers SET
-            first_name = COALESCE(${c.firstName ?? null}, first_name),
-            last_name = COALESCE(${c.lastName ?? null}, last_name),
-            email = COALESCE(${c.email ?? null}, email),
-            phone = CASE WHEN ${has('phone')} THEN ${c.phone ?? null} ELSE phone END,
-            address = CASE WHEN ${has('address')} THEN ${c.address ?? null} ELSE address END,
-            emergency_contact = CASE WHEN ${has('emergencyContact')} THEN ${c.emergencyContact ?? null} ELSE emergency_contact END,
-            emergency_phone = CASE WHEN ${has('emergencyPhone')} THEN ${c.emergencyPhone ?? null} ELSE emergency_phone END,
-            status = COALESCE(${c.status ?? null}, status),
-            facility_id = CASE WHEN ${has('facilityId')} THEN ${c.facilityId ?? null}::uuid ELSE facility_id END,
-            updated_at = ${at}
-          WHERE id = ${event.data.customerId}`);
-        await tx.query(sql.unsafe`
-          UPDATE customers SET search_text = lower(concat_ws(' ', first_name, last_name, first_name || ' ' || last_name, email, coalesce(phone, '')))
-          WHERE id = ${event.data.customerId}`);
+        const after = {
+          ...before,
+          ...(c.firstName !== undefined && { first_name: c.firstName }),
+          ...(c.lastName !== undefined && { last_name: c.lastName }),
+          ...(c.email !== undefined && { email: c.email }),
+          ...('phone' in c && { phone: c.phone ?? null }),
+          ...('address' in c && { address: c.address ?? null }),
+          ...('emergencyContact' in c && { emergency_contact: c.emergencyContact ?? null }),
+          ...('emergencyPhone' in c && { emergency_phone: c.emergencyPhone ?? null }),
+          ...(c.status !== undefined && { status: c.status }),
+          ...('facilityId' in c && { facility_id: c.facilityId ?? null }),
+          updated_at: at,
+        };
+        rows.insert('customers', { ...after, search_text: searchText(after) });
         return;
       }
       case 'customer_archived':
-        await tx.query(sql.unsafe`UPDATE customers SET archived = true, updated_at = ${at} WHERE id = ${event.data.customerId}`);
+        await rows.update('customers', event.data.customerId, { archived: true, updated_at: at });
         return;
     }
   },

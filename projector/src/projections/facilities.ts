@@ -1,38 +1,45 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
 
 // totalUnits and occupiedUnits are counted here from unit events, never typed in.
 export const facilitiesProjection: Projection = {
   name: 'facilities',
   tables: ['facilities'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'facility_added': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO facilities (id, name, address, phone, manager_name, created_at, updated_at)
-          VALUES (${d.facilityId}, ${d.name}, ${d.address}, ${d.phone}, ${d.managerName}, ${at}, ${at})`);
+        rows.insert('facilities', {
+          id: d.facilityId,
+          name: d.name,
+          address: d.address,
+          phone: d.phone,
+          manager_name: d.managerName,
+          total_units: 0,
+          occupied_units: 0,
+          created_at: at,
+          updated_at: at,
+        });
         return;
       }
       case 'facility_updated': {
         const c = event.data.changes;
-        await tx.query(sql.unsafe`
-          UPDATE facilities SET
-            name = COALESCE(${c.name ?? null}, name),
-            address = COALESCE(${c.address ?? null}, address),
-            phone = CASE WHEN ${'phone' in c} THEN ${c.phone ?? null} ELSE phone END,
-            manager_name = CASE WHEN ${'managerName' in c} THEN ${c.managerName ?? null} ELSE manager_name END,
-            updated_at = ${at}
-          WHERE id = ${event.data.facilityId}`);
+        await rows.update('facilities', event.data.facilityId, {
+          ...(c.name !== undefined && { name: c.name }),
+          ...(c.address !== undefined && { address: c.address }),
+          ...('phone' in c && { phone: c.phone ?? null }),
+          ...('managerName' in c && { manager_name: c.managerName ?? null }),
+          updated_at: at,
+        });
         return;
       }
       case 'unit_added': {
-        if (!event.data.facilityId) return;
-        const occupied = event.data.status === 'occupied' ? 1 : 0;
-        await tx.query(sql.unsafe`
-          UPDATE facilities SET total_units = total_units + 1, occupied_units = occupied_units + ${occupied}
-          WHERE id = ${event.data.facilityId}`);
+        const facility = await rows.get('facilities', event.data.facilityId);
+        if (!facility) return;
+        await rows.update('facilities', facility.id, {
+          total_units: facility.total_units + 1,
+          occupied_units: facility.occupied_units + (event.data.status === 'occupied' ? 1 : 0),
+        });
         return;
       }
     }

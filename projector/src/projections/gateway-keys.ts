@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
 
 // Each facility's current lock gateway key, by hash: the heartbeat route finds the facility a
@@ -6,12 +5,9 @@ import type { Projection } from '../projection.ts';
 export const gatewayKeysProjection: Projection = {
   name: 'gateway_keys',
   tables: ['gateway_keys'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     if (event.type !== 'gateway_key_rotated') return;
     const d = event.data;
-    await tx.query(sql.unsafe`
-      INSERT INTO gateway_keys (facility_id, key_hash, key_prefix, created_at)
-      VALUES (${d.facilityId}, ${d.keyHash}, ${d.keyPrefix}, ${event.metadata.occurredAt})
-      ON CONFLICT (facility_id) DO UPDATE SET key_hash = EXCLUDED.key_hash, key_prefix = EXCLUDED.key_prefix, created_at = EXCLUDED.created_at`);
+    rows.insert('gateway_keys', { facility_id: d.facilityId, key_hash: d.keyHash, key_prefix: d.keyPrefix, created_at: event.metadata.occurredAt });
   },
 };

@@ -1,40 +1,53 @@
-import { sql, type DatabaseTransactionConnection, type FragmentSqlToken } from 'slonik';
 import type { Projection } from '../projection.ts';
+import type { ReadModelSession } from '../read-model-session.ts';
+import type { RowOf } from '../read-model-tables.ts';
 
 /**
- * Copies what the invoices list searches and scopes by from the customer onto the invoices that
- * `which` selects (alias `i`). The customers projection runs first, so its row is current.
+ * What the invoices list searches and scopes by, copied from the customer. The customers
+ * projection runs first, so its row is current.
  */
-function refreshCustomerColumns(tx: DatabaseTransactionConnection, which: FragmentSqlToken) {
-  return tx.query(sql.unsafe`
-    UPDATE invoices i SET
-      facility_id = c.facility_id,
-      search_text = lower(concat_ws(' ', i.invoice_number, c.first_name, c.last_name, c.first_name || ' ' || c.last_name, c.email))
-    FROM customers c
-    WHERE c.id = i.customer_id AND ${which}`);
+async function customerColumns(rows: ReadModelSession, invoice: Pick<RowOf<'invoices'>, 'customer_id' | 'invoice_number' | 'facility_id' | 'search_text'>) {
+  const c = await rows.get('customers', invoice.customer_id);
+  if (!c) return { facility_id: invoice.facility_id, search_text: invoice.search_text };
+  return {
+    facility_id: c.facility_id,
+    search_text: [invoice.invoice_number, c.first_name, c.last_name, `${c.first_name} ${c.last_name}`, c.email].join(' ').toLowerCase(),
+  };
 }
 
 export const invoicesProjection: Projection = {
   name: 'invoices',
   tables: ['invoices', 'payments'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
-    const setStatus = (invoiceId: string, status: string) =>
-      tx.query(sql.unsafe`UPDATE invoices SET status = ${status}, updated_at = ${at} WHERE id = ${invoiceId}`);
+    const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { status, updated_at: at });
     switch (event.type) {
       case 'invoice_generated': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO invoices (id, invoice_number, customer_id, lease_id, amount, due_date, status, description, search_text, created_at, updated_at)
-          VALUES (${d.invoiceId}, ${d.invoiceNumber}, ${d.customerId}, ${d.leaseId}, ${d.amount}, ${d.dueDate}, ${d.status}, ${d.description},
-                  ${d.invoiceNumber.toLowerCase()}, ${at}, ${at})`);
-        await refreshCustomerColumns(tx, sql.fragment`i.id = ${d.invoiceId}`);
+        const invoice = {
+          id: d.invoiceId,
+          invoice_number: d.invoiceNumber,
+          customer_id: d.customerId,
+          lease_id: d.leaseId,
+          amount: d.amount,
+          due_date: d.dueDate,
+          paid_date: null,
+          status: d.status,
+          description: d.description,
+          facility_id: null,
+          search_text: d.invoiceNumber.toLowerCase(),
+          created_at: at,
+          updated_at: at,
+        };
+        rows.insert('invoices', { ...invoice, ...(await customerColumns(rows, invoice)) });
         return;
       }
       case 'customer_updated': {
         const { changes } = event.data;
-        const touchesInvoices = ['firstName', 'lastName', 'email', 'facilityId'].some((field) => field in changes);
-        if (touchesInvoices) await refreshCustomerColumns(tx, sql.fragment`i.customer_id = ${event.data.customerId}`);
+        if (!['firstName', 'lastName', 'email', 'facilityId'].some((field) => field in changes)) return;
+        for (const invoice of await rows.find('invoices', 'customer_id', event.data.customerId)) {
+          await rows.update('invoices', invoice.id, await customerColumns(rows, invoice));
+        }
         return;
       }
       case 'invoice_sent':
@@ -48,11 +61,17 @@ export const invoicesProjection: Projection = {
         return;
       case 'payment_received': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          UPDATE invoices SET status = 'paid', paid_date = ${d.paidDate}, updated_at = ${at} WHERE id = ${d.invoiceId}`);
-        await tx.query(sql.unsafe`
-          INSERT INTO payments (id, customer_id, invoice_id, amount, method, status, stripe_payment_intent_id, created_at)
-          VALUES (${d.paymentId}, ${d.customerId}, ${d.invoiceId}, ${d.amount}, ${d.method}, 'completed', ${d.stripePaymentIntentId}, ${at})`);
+        await rows.update('invoices', d.invoiceId, { status: 'paid', paid_date: d.paidDate, updated_at: at });
+        rows.insert('payments', {
+          id: d.paymentId,
+          customer_id: d.customerId,
+          invoice_id: d.invoiceId,
+          amount: d.amount,
+          method: d.method,
+          status: 'completed',
+          stripe_payment_intent_id: d.stripePaymentIntentId,
+          created_at: at,
+        });
         return;
       }
     }

@@ -1,38 +1,50 @@
-import { sql, type DatabaseTransactionConnection, type FragmentSqlToken } from 'slonik';
 import type { Projection } from '../projection.ts';
+import type { ReadModelSession } from '../read-model-session.ts';
+import type { RowOf } from '../read-model-tables.ts';
 
 /** What the lease search box matches: the tenant's name and email and the unit number, lower-cased. */
-function refreshSearchText(tx: DatabaseTransactionConnection, which: FragmentSqlToken) {
-  return tx.query(sql.unsafe`
-    UPDATE leases l SET search_text = lower(concat_ws(' ', c.first_name, c.last_name, c.email, u.unit_number))
-    FROM customers c, units u
-    WHERE c.id = l.customer_id AND u.id = l.unit_id AND ${which}`);
+async function searchText(rows: ReadModelSession, lease: RowOf<'leases'>): Promise<string> {
+  const [customer, unit] = [await rows.get('customers', lease.customer_id), await rows.get('units', lease.unit_id)];
+  if (!customer || !unit) return lease.search_text;
+  return [customer.first_name, customer.last_name, customer.email, unit.unit_number].join(' ').toLowerCase();
 }
 
 export const leasesProjection: Projection = {
   name: 'leases',
   tables: ['leases'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'lease_started': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO leases (id, customer_id, unit_id, start_date, monthly_rate, deposit_amount, is_active, created_at, updated_at)
-          VALUES (${d.leaseId}, ${d.customerId}, ${d.unitId}, ${d.startDate}, ${d.monthlyRate}, ${d.depositAmount}, true, ${at}, ${at})`);
-        await refreshSearchText(tx, sql.fragment`l.id = ${d.leaseId}`);
+        const lease = {
+          id: d.leaseId,
+          customer_id: d.customerId,
+          unit_id: d.unitId,
+          start_date: d.startDate,
+          end_date: null,
+          monthly_rate: d.monthlyRate,
+          deposit_amount: d.depositAmount,
+          is_active: true,
+          search_text: '',
+          created_at: at,
+          updated_at: at,
+        };
+        rows.insert('leases', { ...lease, search_text: await searchText(rows, lease) });
         return;
       }
       case 'lease_ended':
-        await tx.query(sql.unsafe`
-          UPDATE leases SET end_date = ${event.data.endDate}, is_active = false, updated_at = ${at} WHERE id = ${event.data.leaseId}`);
+        await rows.update('leases', event.data.leaseId, { end_date: event.data.endDate, is_active: false, updated_at: at });
         return;
-      case 'customer_updated':
+      case 'customer_updated': {
         // The customers projection, earlier in the order, has already applied the change.
-        if (event.data.changes.firstName !== undefined || event.data.changes.lastName !== undefined || event.data.changes.email !== undefined) {
-          await refreshSearchText(tx, sql.fragment`l.customer_id = ${event.data.customerId}`);
+        const { changes } = event.data;
+        if (changes.firstName === undefined && changes.lastName === undefined && changes.email === undefined) return;
+        for (const lease of await rows.find('leases', 'customer_id', event.data.customerId)) {
+          await rows.update('leases', lease.id, { search_text: await searchText(rows, lease) });
         }
         return;
+      }
     }
   },
 };

@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
 
 // A lock row carries its unit's number and facility (the list searches and scopes by them); the
@@ -6,37 +5,53 @@ import type { Projection } from '../projection.ts';
 export const locksProjection: Projection = {
   name: 'locks',
   tables: ['locks'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'lock_installed': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO locks (id, lock_id, unit_id, unit_number, facility_id, status, battery_level, firmware_version, created_at, updated_at)
-          VALUES (${d.lockId}, ${d.serial}, ${d.unitId}, (SELECT unit_number FROM units WHERE id = ${d.unitId}),
-                  (SELECT facility_id FROM units WHERE id = ${d.unitId}), ${d.status}, ${d.batteryLevel}, ${d.firmwareVersion}, ${at}, ${at})`);
+        const unit = await rows.get('units', d.unitId);
+        rows.insert('locks', {
+          id: d.lockId,
+          lock_id: d.serial,
+          unit_id: d.unitId,
+          unit_number: unit?.unit_number ?? null,
+          facility_id: unit?.facility_id ?? null,
+          status: d.status,
+          battery_level: d.batteryLevel,
+          last_seen: null,
+          firmware_version: d.firmwareVersion,
+          created_at: at,
+          updated_at: at,
+        });
         return;
       }
       case 'lock_heartbeat_received': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          UPDATE locks SET battery_level = ${d.batteryLevel}, firmware_version = COALESCE(${d.firmwareVersion}, firmware_version),
-                           last_seen = ${at}, updated_at = ${at}
-          WHERE id = ${d.lockId}`);
+        await rows.update('locks', d.lockId, {
+          battery_level: d.batteryLevel,
+          ...(d.firmwareVersion !== null && { firmware_version: d.firmwareVersion }),
+          last_seen: at,
+          updated_at: at,
+        });
         return;
       }
       case 'lock_battery_low':
-        await tx.query(sql.unsafe`UPDATE locks SET battery_level = ${event.data.batteryLevel}, updated_at = ${at} WHERE id = ${event.data.lockId}`);
+        await rows.update('locks', event.data.lockId, { battery_level: event.data.batteryLevel, updated_at: at });
         return;
       case 'lock_status_changed':
-        await tx.query(sql.unsafe`UPDATE locks SET status = ${event.data.status}, updated_at = ${at} WHERE id = ${event.data.lockId}`);
+        await rows.update('locks', event.data.lockId, { status: event.data.status, updated_at: at });
         return;
-      case 'lock_assigned':
-        await tx.query(sql.unsafe`
-          UPDATE locks SET unit_id = ${event.data.unitId}, unit_number = (SELECT unit_number FROM units WHERE id = ${event.data.unitId}),
-                           facility_id = (SELECT facility_id FROM units WHERE id = ${event.data.unitId}), updated_at = ${at}
-          WHERE id = ${event.data.lockId}`);
+      case 'lock_assigned': {
+        const unit = await rows.get('units', event.data.unitId);
+        await rows.update('locks', event.data.lockId, {
+          unit_id: event.data.unitId,
+          unit_number: unit?.unit_number ?? null,
+          facility_id: unit?.facility_id ?? null,
+          updated_at: at,
+        });
         return;
+      }
     }
   },
 };

@@ -2,9 +2,8 @@ import type { NotificationType } from '@storage/contracts/enums';
 import type { EventType } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE, type NotificationPreferences } from '@storage/contracts/settings';
-import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { z } from 'zod';
 import type { ProjectedEvent, Projection } from '../projection.ts';
+import type { ReadModelSession } from '../read-model-session.ts';
 import { notificationPreferencesOf } from './settings.ts';
 
 // Staff notifications raised by events. A notification's id is its source event's id, so
@@ -18,11 +17,6 @@ interface Notification {
   facilityId: string | null;
 }
 
-const InvoiceRow = z.object({ invoice_number: z.string(), amount: z.string(), name: z.string(), facility_id: z.string().nullable() });
-const UnitRow = z.object({ unit_number: z.string(), facility_id: z.string().nullable() });
-const LockRow = z.object({ lock_id: z.string(), unit_number: z.string().nullable(), facility_id: z.string().nullable() });
-const CustomerRow = z.object({ name: z.string() });
-
 /** The toggle that governs each event's notification; an event not listed here always notifies. */
 const governingToggle: Partial<Record<EventType, keyof NotificationPreferences>> = {
   invoice_overdue: 'overduePaymentAlerts',
@@ -31,23 +25,25 @@ const governingToggle: Partial<Record<EventType, keyof NotificationPreferences>>
   reservation_submitted: 'newCustomerAlerts',
 };
 
-async function isSwitchedOff(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<boolean> {
+async function isSwitchedOff(rows: ReadModelSession, event: ProjectedEvent): Promise<boolean> {
   const toggle = governingToggle[event.type];
   if (!toggle) return false;
-  const preferences = await notificationPreferencesOf(tx, BUSINESS_SETTINGS_SCOPE);
+  const preferences = await notificationPreferencesOf(rows, BUSINESS_SETTINGS_SCOPE);
   return !preferences[toggle];
 }
 
-function invoiceOf(tx: DatabaseTransactionConnection, invoiceId: string) {
-  return tx.maybeOne(sql.type(InvoiceRow)`
-    SELECT i.invoice_number, i.amount::text, c.first_name || ' ' || c.last_name AS name, c.facility_id::text
-    FROM invoices i JOIN customers c ON c.id = i.customer_id WHERE i.id = ${invoiceId}`);
+/** The invoice with its customer's name and facility, or null when either is missing. */
+async function invoiceOf(rows: ReadModelSession, invoiceId: string) {
+  const invoice = await rows.get('invoices', invoiceId);
+  const customer = await rows.get('customers', invoice?.customer_id);
+  if (!invoice || !customer) return null;
+  return { ...invoice, name: `${customer.first_name} ${customer.last_name}`, facility_id: customer.facility_id };
 }
 
-async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent): Promise<Notification | null> {
+async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<Notification | null> {
   switch (event.type) {
     case 'invoice_overdue': {
-      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
       if (!invoice) return null;
       return {
         type: 'payment_overdue',
@@ -57,7 +53,7 @@ async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent)
       };
     }
     case 'payment_received': {
-      const invoice = await invoiceOf(tx, event.data.invoiceId);
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
       if (!invoice) return null;
       return {
         type: 'payment_received',
@@ -67,26 +63,23 @@ async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent)
       };
     }
     case 'lease_started': {
-      const unit = await tx.maybeOne(sql.type(UnitRow)`SELECT unit_number, facility_id::text FROM units WHERE id = ${event.data.unitId}`);
-      const customer = await tx.maybeOne(
-        sql.type(CustomerRow)`SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = ${event.data.customerId}`,
-      );
+      const unit = await rows.get('units', event.data.unitId);
+      const customer = await rows.get('customers', event.data.customerId);
       return {
         type: 'unit_assigned',
         title: 'Unit assigned',
-        message: `Unit ${unit?.unit_number ?? ''} assigned to ${customer?.name ?? 'a customer'}`,
+        message: `Unit ${unit?.unit_number ?? ''} assigned to ${customer ? `${customer.first_name} ${customer.last_name}` : 'a customer'}`,
         facilityId: unit?.facility_id ?? null,
       };
     }
     case 'lock_battery_low': {
-      const lock = await tx.maybeOne(sql.type(LockRow)`
-        SELECT l.lock_id, u.unit_number, u.facility_id::text FROM locks l LEFT JOIN units u ON u.id = l.unit_id
-        WHERE l.id = ${event.data.lockId}`);
+      const lock = await rows.get('locks', event.data.lockId);
+      const unit = await rows.get('units', lock?.unit_id);
       return {
         type: 'lock_battery_low',
         title: 'Lock battery low',
-        message: `Lock ${lock?.lock_id ?? ''}${lock?.unit_number ? ` on unit ${lock.unit_number}` : ''} is at ${event.data.batteryLevel}%`,
-        facilityId: lock?.facility_id ?? null,
+        message: `Lock ${lock?.lock_id ?? ''}${unit ? ` on unit ${unit.unit_number}` : ''} is at ${event.data.batteryLevel}%`,
+        facilityId: unit?.facility_id ?? null,
       };
     }
     case 'customer_added': {
@@ -99,7 +92,7 @@ async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent)
       };
     }
     case 'reservation_submitted': {
-      const unit = await tx.maybeOne(sql.type(UnitRow)`SELECT unit_number, facility_id::text FROM units WHERE id = ${event.data.unitId}`);
+      const unit = await rows.get('units', event.data.unitId);
       return {
         type: 'reservation_submitted',
         title: 'New reservation',
@@ -115,17 +108,22 @@ async function compose(tx: DatabaseTransactionConnection, event: ProjectedEvent)
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['notifications'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     if (event.type === 'notification_read') {
-      await tx.query(sql.unsafe`UPDATE notifications SET read = true WHERE id = ${event.data.notificationId}`);
+      await rows.update('notifications', event.data.notificationId, { read: true });
       return;
     }
-    if (await isSwitchedOff(tx, event)) return;
-    const n = await compose(tx, event);
+    if (await isSwitchedOff(rows, event)) return;
+    const n = await compose(rows, event);
     if (!n) return;
-    await tx.query(sql.unsafe`
-      INSERT INTO notifications (id, type, title, message, facility_id, created_at)
-      VALUES (${event.id}, ${n.type}, ${n.title}, ${n.message}, ${n.facilityId}, ${event.metadata.occurredAt})
-      ON CONFLICT (id) DO NOTHING`);
+    rows.insert('notifications', {
+      id: event.id,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      read: false,
+      facility_id: n.facilityId,
+      created_at: event.metadata.occurredAt,
+    });
   },
 };

@@ -1,34 +1,48 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
 
 export const reservationsProjection: Projection = {
   name: 'reservations',
   tables: ['reservations', 'waitlist_entries'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'reservation_submitted': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO reservations (id, unit_id, customer_id, move_in_date, special_requests, status, submitted_at, updated_at)
-          VALUES (${d.reservationId}, ${d.unitId}, ${d.customerId}, ${d.moveInDate}, ${d.specialRequests}, 'submitted', ${at}, ${at})`);
+        rows.insert('reservations', {
+          id: d.reservationId,
+          unit_id: d.unitId,
+          customer_id: d.customerId,
+          move_in_date: d.moveInDate,
+          special_requests: d.specialRequests,
+          status: 'submitted',
+          lease_id: null,
+          submitted_at: at,
+          updated_at: at,
+        });
         return;
       }
       case 'reservation_converted':
-        await tx.query(sql.unsafe`
-          UPDATE reservations SET status = 'converted', lease_id = ${event.data.leaseId}, updated_at = ${at} WHERE id = ${event.data.reservationId}`);
+        await rows.update('reservations', event.data.reservationId, { status: 'converted', lease_id: event.data.leaseId, updated_at: at });
         return;
       case 'reservation_cancelled':
-      case 'reservation_expired': {
-        const status = event.type === 'reservation_cancelled' ? 'cancelled' : 'expired';
-        await tx.query(sql.unsafe`UPDATE reservations SET status = ${status}, updated_at = ${at} WHERE id = ${event.data.reservationId}`);
+      case 'reservation_expired':
+        await rows.update('reservations', event.data.reservationId, {
+          status: event.type === 'reservation_cancelled' ? 'cancelled' : 'expired',
+          updated_at: at,
+        });
         return;
-      }
       case 'waitlist_joined': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO waitlist_entries (id, first_name, last_name, email, phone, size, facility_id, joined_at)
-          VALUES (${d.entryId}, ${d.firstName}, ${d.lastName}, ${d.email}, ${d.phone}, ${d.size}, ${d.facilityId}, ${at})`);
+        rows.insert('waitlist_entries', {
+          id: d.entryId,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          email: d.email,
+          phone: d.phone,
+          size: d.size,
+          facility_id: d.facilityId,
+          joined_at: at,
+        });
         return;
       }
     }

@@ -1,28 +1,35 @@
-import { sql } from 'slonik';
 import type { Projection } from '../projection.ts';
 
 export const unitsProjection: Projection = {
   name: 'units',
   tables: ['units'],
-  async apply(tx, event) {
+  async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'unit_added': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO units (id, unit_number, building, facility_id, size, monthly_rate, status, description, created_at, updated_at)
-          VALUES (${d.unitId}, ${d.unitNumber}, ${d.building}, ${d.facilityId}, ${d.size}, ${d.monthlyRate}, ${d.status}, ${d.description}, ${at}, ${at})`);
+        rows.insert('units', {
+          id: d.unitId,
+          unit_number: d.unitNumber,
+          building: d.building,
+          facility_id: d.facilityId,
+          size: d.size,
+          monthly_rate: d.monthlyRate,
+          status: d.status,
+          description: d.description,
+          created_at: at,
+          updated_at: at,
+        });
         return;
       }
       case 'unit_status_changed': {
+        const unit = await rows.get('units', event.data.unitId);
+        if (!unit) return;
+        await rows.update('units', unit.id, { status: event.data.status, updated_at: at });
         // The facility's occupied count follows the unit into and out of 'occupied'.
-        await tx.query(sql.unsafe`
-          WITH previous AS (SELECT id, status, facility_id FROM units WHERE id = ${event.data.unitId}),
-          updated AS (UPDATE units SET status = ${event.data.status}, updated_at = ${at} WHERE id = ${event.data.unitId} RETURNING id)
-          UPDATE facilities f SET occupied_units = f.occupied_units
-            + (CASE WHEN ${event.data.status} = 'occupied' THEN 1 ELSE 0 END)
-            - (CASE WHEN p.status = 'occupied' THEN 1 ELSE 0 END)
-          FROM previous p WHERE f.id = p.facility_id`);
+        const change = Number(event.data.status === 'occupied') - Number(unit.status === 'occupied');
+        const facility = await rows.get('facilities', unit.facility_id);
+        if (facility && change !== 0) await rows.update('facilities', facility.id, { occupied_units: facility.occupied_units + change });
         return;
       }
     }

@@ -1,0 +1,210 @@
+import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import { keyColumn, type CounterTables, type RowOf, type TableName } from './read-model-tables.ts';
+
+// A batch of events is applied to the read tables through one session: rows are read once
+// (those the batch's events name in one query per table), changed in memory as each event is
+// applied in order, and written back at the end with one set-based statement per table. A row
+// changed a thousand times in a batch is written once, so the live projector and a rebuild
+// share the same code and a rebuild runs at the speed of the set-based writes. Unqualified
+// table names follow the search path, which a rebuild points at its shadow copies.
+
+interface Shape {
+  /** Columns the database lets us write (not identity or generated ones). */
+  writable: Set<string>;
+  keyType: string;
+}
+
+const ShapeRow = z.object({ name: z.string(), writable: z.boolean(), type: z.string() });
+
+/** Table shapes, the same for the live tables and their shadow copies; read once per process. */
+const shapes = new Map<string, Promise<Shape>>();
+
+function shapeOf(tx: DatabaseTransactionConnection, table: TableName): Promise<Shape> {
+  let shape = shapes.get(table);
+  if (!shape) {
+    shape = tx
+      .any(
+        sql.type(ShapeRow)`
+          SELECT a.attname::text AS name, (a.attidentity = '' AND a.attgenerated = '') AS writable,
+                 format_type(a.atttypid, a.atttypmod) AS type
+          FROM pg_attribute a
+          WHERE a.attrelid = ${`public.${table}`}::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
+      )
+      .then((columns) => {
+        const key = columns.find((c) => c.name === keyColumn[table]);
+        if (!key) throw new Error(`${table} has no column ${keyColumn[table]}`);
+        return { writable: new Set(columns.filter((c) => c.writable).map((c) => c.name)), keyType: key.type };
+      });
+    shape.catch(() => shapes.delete(table));
+    shapes.set(table, shape);
+  }
+  return shape;
+}
+
+/** A type name the catalogue printed (uuid, text), as a query fragment. */
+function typeSql(type: string) {
+  if (!/^[a-z][a-z0-9 ]*$/.test(type)) throw new Error(`Unexpected key type ${type}`);
+  return sql.fragment(Object.freeze(Object.assign([type], { raw: Object.freeze([type]) })));
+}
+
+type AnyRow = Record<string, unknown>;
+type CounterName = keyof CounterTables;
+type CounterFigures<C extends CounterName> = Partial<Record<CounterTables[C]['figures'], number | bigint>>;
+
+const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } = { metrics_daily: 'metrics_daily_key' };
+
+/** A JSON value for jsonb_populate_recordset: big integers as text, which it reads exactly. */
+const toJson = (rows: AnyRow[]) => JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
+export class ReadModelSession {
+  /** Per table: key → the row as it stands now in this batch, or null when it does not exist. */
+  private readonly rows = new Map<TableName, Map<string, AnyRow | null>>();
+  /** Per table, the keys of rows to write back, in the order they were first changed. */
+  private readonly changed = new Map<TableName, Set<string>>();
+  /** `${table} ${column} ${value}` lookups already loaded from the database. */
+  private readonly looked = new Set<string>();
+  private readonly counters = new Map<CounterName, Map<string, { key: AnyRow; figures: Map<string, bigint> }>>();
+
+  private readonly tx: DatabaseTransactionConnection;
+
+  constructor(tx: DatabaseTransactionConnection) {
+    this.tx = tx;
+  }
+
+  private cache(table: TableName): Map<string, AnyRow | null> {
+    let rows = this.rows.get(table);
+    if (!rows) this.rows.set(table, (rows = new Map()));
+    return rows;
+  }
+
+  private remember(table: TableName, loaded: readonly AnyRow[]): void {
+    const rows = this.cache(table);
+    const key = keyColumn[table];
+    // A row already in the session is newer than the stored one.
+    for (const row of loaded) if (!rows.get(String(row[key]))) rows.set(String(row[key]), { ...row });
+  }
+
+  /** Loads, in one query per table, the rows with these keys that the session does not hold yet. */
+  async prefetch(keys: Map<TableName, Set<string>>): Promise<void> {
+    for (const [table, wanted] of keys) {
+      const rows = this.cache(table);
+      const missing = [...wanted].filter((k) => !rows.has(k));
+      if (missing.length === 0) continue;
+      const { keyType } = await shapeOf(this.tx, table);
+      const found = (await this.tx.any(sql.unsafe`
+        SELECT * FROM ${sql.identifier([table])}
+        WHERE ${sql.identifier([keyColumn[table]])} = ANY(${sql.array(missing, 'text')}::${typeSql(keyType)}[])`)) as readonly AnyRow[];
+      for (const k of missing) rows.set(k, null);
+      for (const row of found) rows.set(String(row[keyColumn[table]]), { ...row });
+    }
+  }
+
+  async get<T extends TableName>(table: T, key: string | null | undefined): Promise<RowOf<T> | undefined> {
+    if (key === null || key === undefined) return undefined;
+    const rows = this.cache(table);
+    if (!rows.has(key)) await this.prefetch(new Map([[table, new Set([key])]]));
+    return (rows.get(key) ?? undefined) as RowOf<T> | undefined;
+  }
+
+  /**
+   * The rows whose `column` equals `value`, in the order they were stored (rows added in this
+   * batch last, in the order they were added).
+   */
+  async find<T extends TableName>(table: T, column: keyof RowOf<T> & string, value: string): Promise<Array<RowOf<T>>> {
+    const lookup = `${table} ${column} ${value}`;
+    if (!this.looked.has(lookup)) {
+      const found = (await this.tx.any(
+        sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`,
+      )) as readonly AnyRow[];
+      this.remember(table, found);
+      this.looked.add(lookup);
+    }
+    const matching = [...this.cache(table).values()].filter((row): row is AnyRow => row !== null && row[column] === value);
+    const order = (row: AnyRow) => (typeof row.recorded_order === 'number' ? row.recorded_order : Number.POSITIVE_INFINITY);
+    return matching.sort((a, b) => order(a) - order(b)) as Array<RowOf<T>>;
+  }
+
+  /** Adds a row, or replaces the one with its key. */
+  insert<T extends TableName>(table: T, row: RowOf<T>): void {
+    const key = String((row as AnyRow)[keyColumn[table]]);
+    this.cache(table).set(key, { ...row });
+    let changed = this.changed.get(table);
+    if (!changed) this.changed.set(table, (changed = new Set()));
+    changed.add(key);
+  }
+
+  /** Changes some columns of a row; returns the row after the change, or undefined when there is no such row. */
+  async update<T extends TableName>(table: T, key: string | null | undefined, changes: Partial<RowOf<T>>): Promise<RowOf<T> | undefined> {
+    const row = await this.get(table, key);
+    if (!row) return undefined;
+    const updated = { ...row, ...changes };
+    this.insert(table, updated);
+    return updated;
+  }
+
+  /** Adds to figures kept per key; the additions are written (summed) with the batch. */
+  count<C extends CounterName>(table: C, key: CounterTables[C]['key'], figures: CounterFigures<C>): void {
+    const additions = (Object.entries(figures) as Array<[string, number | bigint]>).filter(([, value]) => BigInt(value) !== 0n);
+    if (additions.length === 0) return;
+    let counters = this.counters.get(table);
+    if (!counters) this.counters.set(table, (counters = new Map()));
+    const id = JSON.stringify(key);
+    let counter = counters.get(id);
+    if (!counter) counters.set(id, (counter = { key: { ...key }, figures: new Map() }));
+    for (const [figure, value] of additions) {
+      counter.figures.set(figure, (counter.figures.get(figure) ?? 0n) + BigInt(value));
+    }
+  }
+
+  /** Writes every changed row and counter back: one statement per table and set of columns. */
+  async flush(): Promise<void> {
+    for (const [table, keys] of this.changed) {
+      const { writable } = await shapeOf(this.tx, table);
+      const rows = this.cache(table);
+      // Rows made by a projection leave out columns the database fills in; stored ones have them all.
+      const groups = new Map<string, AnyRow[]>();
+      for (const key of keys) {
+        const row = rows.get(key);
+        if (!row) continue;
+        const stored = Object.fromEntries(Object.entries(row).filter(([column]) => writable.has(column)));
+        const columns = Object.keys(stored).sort().join(',');
+        groups.get(columns)?.push(stored) ?? groups.set(columns, [stored]);
+      }
+      for (const [columnList, group] of groups) {
+        const columns = columnList.split(',');
+        const updated = columns.filter((c) => c !== keyColumn[table]);
+        const list = sql.join(
+          columns.map((c) => sql.identifier([c])),
+          sql.fragment`, `,
+        );
+        await this.tx.query(sql.unsafe`
+          INSERT INTO ${sql.identifier([table])} (${list})
+          SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
+          ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
+            updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
+            sql.fragment`, `,
+          )}`);
+      }
+    }
+    this.changed.clear();
+    for (const [table, counters] of this.counters) {
+      const figures = [...new Set([...counters.values()].flatMap((c) => [...c.figures.keys()]))].sort();
+      const keyColumns = Object.keys([...counters.values()][0]?.key ?? {});
+      if (figures.length === 0) continue;
+      const rows = [...counters.values()].map((c) => ({ ...c.key, ...Object.fromEntries(figures.map((f) => [f, c.figures.get(f) ?? 0n])) }));
+      const list = sql.join(
+        [...keyColumns, ...figures].map((c) => sql.identifier([c])),
+        sql.fragment`, `,
+      );
+      await this.tx.query(sql.unsafe`
+        INSERT INTO ${sql.identifier([table])} (${list})
+        SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(rows)}::jsonb)
+        ON CONFLICT ON CONSTRAINT ${sql.identifier([counterConstraint[table]])} DO UPDATE SET ${sql.join(
+          figures.map((f) => sql.fragment`${sql.identifier([f])} = ${sql.identifier([table, f])} + EXCLUDED.${sql.identifier([f])}`),
+          sql.fragment`, `,
+        )}`);
+    }
+    this.counters.clear();
+  }
+}

@@ -1,0 +1,243 @@
+// The read tables as the projections hold their rows in memory: column → value, in the shapes
+// the database pool parses them into (uuids, text, money and dates as strings; timestamps as
+// ISO-8601 strings; counts as numbers). Columns the database computes (identity numbers,
+// generated search text) may be read but are never written.
+
+type Timestamp = string;
+type Money = string;
+type IsoDate = string;
+
+export interface ReadTables {
+  staff: {
+    id: string;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url?: string | null;
+    role: string;
+    password_hash: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  settings: {
+    scope: string;
+    business_name: string | null;
+    business_phone: string | null;
+    business_email: string | null;
+    overdue_payment_alerts: boolean;
+    low_battery_alerts: boolean;
+    new_customer_alerts: boolean;
+    automatic_charging: boolean;
+    late_fee_amount: Money;
+    updated_at: Timestamp;
+  };
+  facilities: {
+    id: string;
+    name: string;
+    address: string;
+    phone: string | null;
+    manager_name: string | null;
+    total_units: number;
+    occupied_units: number;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  units: {
+    id: string;
+    unit_number: string;
+    building: string;
+    facility_id: string | null;
+    size: string;
+    monthly_rate: Money;
+    status: string;
+    description: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  customers: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    emergency_contact: string | null;
+    emergency_phone: string | null;
+    status: string;
+    facility_id: string | null;
+    archived: boolean;
+    search_text: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  leases: {
+    id: string;
+    customer_id: string;
+    unit_id: string;
+    start_date: IsoDate;
+    end_date: IsoDate | null;
+    monthly_rate: Money;
+    deposit_amount: Money | null;
+    is_active: boolean;
+    search_text: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  invoices: {
+    id: string;
+    invoice_number: string;
+    customer_id: string;
+    lease_id: string | null;
+    amount: Money;
+    due_date: IsoDate;
+    paid_date: IsoDate | null;
+    status: string;
+    description: string | null;
+    facility_id: string | null;
+    search_text: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  payments: {
+    id: string;
+    customer_id: string;
+    invoice_id: string | null;
+    amount: Money;
+    method: string;
+    status: string;
+    stripe_payment_intent_id: string | null;
+    transaction_id?: string | null;
+    created_at: Timestamp;
+  };
+  locks: {
+    id: string;
+    lock_id: string;
+    unit_id: string | null;
+    unit_number: string | null;
+    facility_id: string | null;
+    status: string;
+    battery_level: number | null;
+    last_seen: Timestamp | null;
+    firmware_version: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  gateway_keys: {
+    facility_id: string;
+    key_hash: string;
+    key_prefix: string;
+    created_at: Timestamp;
+  };
+  reservations: {
+    id: string;
+    unit_id: string;
+    customer_id: string;
+    move_in_date: IsoDate;
+    special_requests: string | null;
+    status: string;
+    lease_id: string | null;
+    submitted_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  waitlist_entries: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    size: string | null;
+    facility_id: string | null;
+    joined_at: Timestamp;
+  };
+  metrics_units: {
+    unit_id: string;
+    facility_id: string | null;
+    status: string;
+    vacant_since: Timestamp | null;
+    vacant_seconds: number;
+  };
+  metrics_customers: {
+    customer_id: string;
+    facility_id: string | null;
+    status: string;
+    archived: boolean;
+  };
+  metrics_invoices: {
+    invoice_id: string;
+    customer_id: string;
+    amount_cents: number;
+    open: boolean;
+  };
+  activities: {
+    id: string;
+    type: string;
+    description: string;
+    customer_id: string | null;
+    unit_id: string | null;
+    lock_id: string | null;
+    invoice_id: string | null;
+    user_id: string | null;
+    facility_id: string | null;
+    metadata: Record<string, unknown>;
+    search_text: string;
+    created_at: Timestamp;
+    /** Identity: the order rows were written in; absent until the row is stored. */
+    recorded_order?: number;
+  };
+  notifications: {
+    id: string;
+    type: string;
+    title: string;
+    message: string;
+    read: boolean;
+    facility_id: string | null;
+    created_at: Timestamp;
+  };
+}
+
+export type TableName = keyof ReadTables;
+export type RowOf<T extends TableName> = ReadTables[T];
+
+/** Each table's key column: rows are fetched, cached and written back by it. */
+export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
+  staff: 'id',
+  settings: 'scope',
+  facilities: 'id',
+  units: 'id',
+  customers: 'id',
+  leases: 'id',
+  invoices: 'id',
+  payments: 'id',
+  locks: 'id',
+  gateway_keys: 'facility_id',
+  reservations: 'id',
+  waitlist_entries: 'id',
+  metrics_units: 'unit_id',
+  metrics_customers: 'customer_id',
+  metrics_invoices: 'invoice_id',
+  activities: 'id',
+  notifications: 'id',
+};
+
+/** Figures added up per key (never read back by the projections), such as the daily metrics. */
+export interface CounterTables {
+  metrics_daily: {
+    key: { facility_id: string | null; day: IsoDate };
+    figures:
+      | 'revenue_cents'
+      | 'payments'
+      | 'customers_added'
+      | 'move_ins'
+      | 'move_outs'
+      | 'units_filled'
+      | 'vacant_seconds_filled'
+      | 'units_change'
+      | 'occupied_units_change'
+      | 'active_customers_change'
+      | 'outstanding_cents_change';
+    /** The unique constraint the key is, by name (the shadow copies keep it). */
+    constraint: 'metrics_daily_key';
+  };
+}
+
+export type ReadTableName = TableName | keyof CounterTables;
