@@ -191,7 +191,7 @@ describe('Read model card in Chromium', () => {
     const card = await openCard(page);
     const result = await verify(page, card);
     expect(await result.getAttribute('class')).toContain('ant-alert-warning');
-    expect(await result.locator('.ant-alert-title').textContent()).toBe('1 differences from a rebuild');
+    expect(await result.locator('.ant-alert-title').textContent()).toBe('1 difference from a rebuild');
     const differences = card.getByTestId('read-model-differences').locator('li');
     expect(await differences.allTextContents()).toEqual([`customers (id=${id}): first_name: live "Tampered", rebuilt ${JSON.stringify(original)}`]);
 

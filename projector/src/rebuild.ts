@@ -66,8 +66,11 @@ function definitionSql(text: string) {
 /**
  * A copy of the live table under the same constraint and index names, which projections name
  * (ON CONFLICT ON CONSTRAINT) and which must carry over when the copy replaces the live table.
+ * The keys are made at once (writes are matched on them); returned are the other indexes, to be
+ * made once the rows are in: building an index over the loaded rows beats keeping it up to date
+ * (the trigram search indexes especially) row batch by row batch.
  */
-async function createShadowTable(tx: DatabaseTransactionConnection, table: string): Promise<void> {
+async function createShadowTable(tx: DatabaseTransactionConnection, table: string): Promise<string[]> {
   const live = sql.identifier(['public', table]);
   const shadow = sql.identifier([SHADOW_SCHEMA, table]);
   await tx.query(sql.unsafe`CREATE TABLE ${shadow} (LIKE ${live} INCLUDING ALL EXCLUDING INDEXES)`);
@@ -83,11 +86,11 @@ async function createShadowTable(tx: DatabaseTransactionConnection, table: strin
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = ${liveTable}::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
     ORDER BY c.relname`);
-  for (const index of indexes) {
+  return indexes.map((index) => {
     const definition = index.definition.replace(` ON ${liveTable} `, ` ON ${SHADOW_SCHEMA}.${table} `);
     if (definition === index.definition) throw new Error(`Cannot copy index ${index.name}: ${index.definition}`);
-    await tx.query(sql.unsafe`${definitionSql(definition)}`);
-  }
+    return definition;
+  });
 }
 
 export async function applyToShadow(tx: DatabaseTransactionConnection, projections: Projection[], batch: RecordedEvent[]): Promise<void> {
@@ -107,21 +110,28 @@ export async function buildShadow(
   onProgress: (progress: RebuildProgress) => void,
 ): Promise<ShadowBuild> {
   const tables = projections.flatMap((p) => p.tables);
-  await connection.transaction(async (tx) => {
+  const indexes = await connection.transaction(async (tx) => {
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
     await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([SHADOW_SCHEMA])}`);
-    for (const table of tables) await createShadowTable(tx, table);
+    const definitions: string[] = [];
+    for (const table of tables) definitions.push(...(await createShadowTable(tx, table)));
+    return definitions;
   });
   let position: Position | null = null;
   let eventsApplied = 0;
+  // The next batch is read from the store while this one is applied.
+  let next = store.readAll({ after: null, limit: REBUILD_BATCH_SIZE });
   for (;;) {
-    const batch = await store.readAll({ after: position, limit: REBUILD_BATCH_SIZE });
+    const batch = await next;
     if (batch.length === 0) break;
-    await connection.transaction((tx) => applyToShadow(tx, projections, batch));
     position = batch[batch.length - 1]!.position;
+    next = store.readAll({ after: position, limit: REBUILD_BATCH_SIZE });
+    next.catch(() => {}); // Handled when awaited; a failed apply must not leave it unhandled.
+    await connection.transaction((tx) => applyToShadow(tx, projections, batch));
     eventsApplied += batch.length;
     onProgress({ eventsApplied });
   }
+  for (const definition of indexes) await connection.query(sql.unsafe`${definitionSql(definition)}`);
   return { projections, tables, position, eventsApplied };
 }
 

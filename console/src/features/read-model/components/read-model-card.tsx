@@ -1,7 +1,7 @@
 import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
 import { Alert, Button, Card, Flex, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
-import { serverMessage } from '../../../lib/api.ts';
+import { useEffect, useState } from 'react';
+import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { useReadModelJob, useStartReadModelJob } from '../api/read-model-jobs.ts';
 
 const jobNames: Record<ReadModelJobKind, string> = { rebuild: 'Rebuild', verify: 'Verification' };
@@ -12,10 +12,11 @@ function JobStatus({ job }: { job: ReadModelJob }) {
   if (job.state !== 'completed') {
     return <Alert type="info" showIcon title={`${name} ${job.state === 'active' ? 'running' : 'waiting'}: ${job.eventsApplied.toLocaleString()} events applied`} />;
   }
-  const differences = job.result?.differences;
-  if (job.kind === 'rebuild' || !differences) {
+  if (job.kind === 'rebuild') {
     return <Alert type="success" showIcon title={`Read model rebuilt from ${job.eventsApplied.toLocaleString()} events`} />;
   }
+  const differences = job.result?.differences;
+  if (!differences) return <Alert type="error" showIcon title="Verification finished without a result; run it again" />;
   if (differences.length === 0) {
     return <Alert type="success" showIcon title={`The read model matches a rebuild from ${job.eventsApplied.toLocaleString()} events`} />;
   }
@@ -23,7 +24,7 @@ function JobStatus({ job }: { job: ReadModelJob }) {
     <Alert
       type="warning"
       showIcon
-      title={`${differences.length} differences from a rebuild`}
+      title={`${differences.length} ${differences.length === 1 ? 'difference' : 'differences'} from a rebuild`}
       description={
         <ul style={{ margin: 0, paddingLeft: 16, maxHeight: 240, overflow: 'auto' }} data-testid="read-model-differences">
           {differences.map((d) => (
@@ -36,12 +37,30 @@ function JobStatus({ job }: { job: ReadModelJob }) {
 }
 
 /** Owners rebuild the read tables from the event history, or check them against a rebuild. */
+/** The last job started here, kept for the browser tab so a reload still follows it. */
+const JOB_KEY = 'read-model-job';
+
 export function ReadModelCard() {
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(() => sessionStorage.getItem(JOB_KEY));
   const start = useStartReadModelJob();
   const job = useReadModelJob(jobId);
-  const running = start.isPending || (job.data !== undefined && (job.data.state === 'waiting' || job.data.state === 'active'));
-  const run = (kind: ReadModelJobKind) => start.mutate(kind, { onSuccess: (started) => setJobId(started.id) });
+  // A job kept from before a reload that the queue has since forgotten is simply not shown.
+  const forgotten = job.error instanceof ApiError && job.error.status === 404;
+  useEffect(() => {
+    if (!forgotten) return;
+    sessionStorage.removeItem(JOB_KEY);
+    setJobId(null);
+  }, [forgotten]);
+  // Until the new job's first status arrives it counts as running, so it cannot be started twice.
+  const awaitingStatus = jobId !== null && job.data === undefined && !job.isError;
+  const running = start.isPending || awaitingStatus || (job.data !== undefined && (job.data.state === 'waiting' || job.data.state === 'active'));
+  const run = (kind: ReadModelJobKind) =>
+    start.mutate(kind, {
+      onSuccess: (started) => {
+        sessionStorage.setItem(JOB_KEY, started.id);
+        setJobId(started.id);
+      },
+    });
 
   return (
     <Card title="Read model" data-testid="read-model-card">
@@ -61,7 +80,7 @@ export function ReadModelCard() {
           </Popconfirm>
         </Flex>
         {start.isError && <Alert type="error" showIcon title={serverMessage(start.error)} />}
-        {job.isError && <Alert type="error" showIcon title={serverMessage(job.error)} />}
+        {job.isError && !forgotten && <Alert type="error" showIcon title={serverMessage(job.error)} />}
         {job.data && <JobStatus job={job.data} />}
       </Flex>
     </Card>
