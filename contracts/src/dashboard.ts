@@ -54,7 +54,7 @@ export const DashboardMetrics = z.object({
   activeCustomers: z.number().int(),
   /** Unpaid sent and overdue invoices, as a decimal string. */
   outstandingBalance: z.string(),
-  /** Now only: empty for a past `asOf`, as the history keeps occupancy per facility, not per building. */
+  /** Units and occupied units per building at the end of the day; a building with no units by then is left out. */
   buildingOccupancy: z.array(BuildingOccupancy),
   monthOverMonth: MonthOverMonth,
 });

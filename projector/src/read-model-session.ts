@@ -52,7 +52,10 @@ type AnyRow = Record<string, unknown>;
 type CounterName = keyof CounterTables;
 type CounterFigures<C extends CounterName> = Partial<Record<CounterTables[C]['figures'], number | bigint>>;
 
-const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } = { metrics_daily: 'metrics_daily_key' };
+const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } = {
+  metrics_daily: 'metrics_daily_key',
+  metrics_building_daily: 'metrics_building_daily_key',
+};
 
 /** A JSON value for jsonb_populate_recordset: big integers as text, which it reads exactly. */
 const toJson = (rows: AnyRow[]) => JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

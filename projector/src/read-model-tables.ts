@@ -152,6 +152,7 @@ export interface ReadTables {
   metrics_units: {
     unit_id: string;
     facility_id: string | null;
+    building: string;
     status: string;
     vacant_since: Timestamp | null;
     vacant_seconds: number;
@@ -237,6 +238,12 @@ export interface CounterTables {
       | 'outstanding_cents_change';
     /** The unique constraint the key is, by name (the shadow copies keep it). */
     constraint: 'metrics_daily_key';
+  };
+  /** The units and occupied units of each building (of a facility), as changes per day. */
+  metrics_building_daily: {
+    key: { facility_id: string | null; building: string; day: IsoDate };
+    figures: 'units_change' | 'occupied_units_change';
+    constraint: 'metrics_building_daily_key';
   };
 }
 

@@ -70,6 +70,11 @@ describe('metrics projection', () => {
       SELECT facility_id::text, day::text, revenue_cents, payments, customers_added, move_ins, move_outs, units_filled,
              vacant_seconds_filled, units_change, occupied_units_change, active_customers_change, outstanding_cents_change
       FROM metrics_daily ORDER BY facility_id, day`);
+  const BuildingRow = z.object({ facility_id: z.string().nullable(), building: z.string(), day: z.string(), units_change: z.number(), occupied_units_change: z.number() });
+  const buildingDaily = () =>
+    pool.any(sql.type(BuildingRow)`
+      SELECT facility_id::text, building, day::text, units_change, occupied_units_change
+      FROM metrics_building_daily ORDER BY facility_id, building, day`);
   const dayOf = (days: number) => on(days).slice(0, 10);
   const row = (facilityId: string, days: number, figures: Partial<z.infer<typeof DailyRow>>) => ({
     facility_id: facilityId,
@@ -155,6 +160,14 @@ describe('metrics projection', () => {
     expect(rows).toEqual(expected);
   });
 
+  it("writes the unit's building its daily changes of units and occupied units", async () => {
+    expect(await buildingDaily()).toEqual([
+      { facility_id: north, building: 'A', day: dayOf(0), units_change: 1, occupied_units_change: 0 },
+      { facility_id: north, building: 'A', day: dayOf(4), units_change: 0, occupied_units_change: 1 },
+      { facility_id: north, building: 'A', day: dayOf(6), units_change: 0, occupied_units_change: -1 },
+    ]);
+  });
+
   it('keeps the net changes summing to the figures of the read model', async () => {
     const Totals = z.object({ units: z.number(), active: z.number(), outstanding: z.number() });
     const fromChanges = await pool.one(sql.type(Totals)`
@@ -169,10 +182,12 @@ describe('metrics projection', () => {
 
   it('writes the same rows again when rebuilt from the first event', async () => {
     const before = await daily();
+    const buildingsBefore = await buildingDaily();
     await pool.query(sql.unsafe`TRUNCATE ${sql.join(metricsProjection.tables.map((t) => sql.identifier([t])), sql.fragment`, `)}`);
     await pool.query(sql.unsafe`UPDATE projection_checkpoints SET position_hi = NULL, position_lo = NULL WHERE name = ${metricsProjection.name}`);
     await project();
     expect(await daily()).toEqual(before);
+    expect(await buildingDaily()).toEqual(buildingsBefore);
   });
 });
 
@@ -219,6 +234,19 @@ describe('metrics projection over the demo history', () => {
               WHERE c.facility_id = f.id AND i.status IN ('sent', 'overdue'))::int8 AS outstanding
       FROM facilities f ORDER BY f.id`);
     expect(fromTables).toHaveLength(3);
+    expect(fromChanges).toEqual(fromTables);
+  });
+
+  it("sums each building's net changes to the units and occupied units it has today", async () => {
+    const Building = z.object({ facility_id: z.string().nullable(), building: z.string(), units: z.number(), occupied: z.number() });
+    const fromChanges = await pool.any(sql.type(Building)`
+      SELECT facility_id::text, building, sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied
+      FROM metrics_building_daily GROUP BY facility_id, building ORDER BY facility_id, building`);
+    const fromTables = await pool.any(sql.type(Building)`
+      SELECT facility_id::text, building, count(*)::int8 AS units, count(*) FILTER (WHERE status = 'occupied')::int8 AS occupied
+      FROM units GROUP BY facility_id, building ORDER BY facility_id, building`);
+    expect(new Set(fromTables.map((b) => b.facility_id)).size).toBe(3);
+    expect(fromTables.length).toBeGreaterThan(3);
     expect(fromChanges).toEqual(fromTables);
   });
 });

@@ -58,14 +58,28 @@ export async function outstandingBalance(pool: DatabasePool, facilityId: string 
     WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}`);
 }
 
-async function buildingOccupancy(pool: DatabasePool, facilityId: string | undefined): Promise<BuildingOccupancy[]> {
+/**
+ * Units and occupied units per building of the scope at the end of `day`: today's counts less the
+ * building's changes after `day`. A building whose units were all added after `day` is left out.
+ */
+async function buildingOccupancy(pool: DatabasePool, facilityId: string | undefined, day: string): Promise<BuildingOccupancy[]> {
   const rows = await pool.any(sql.type(BuildingRow)`
-    SELECT u.building, u.facility_id::text, f.name AS facility_name,
-           count(*)::int8 AS total, count(*) FILTER (WHERE u.status = 'occupied')::int8 AS occupied
-    FROM units u LEFT JOIN facilities f ON f.id = u.facility_id
-    WHERE ${inFacility(sql.fragment`u.facility_id`, facilityId)}
-    GROUP BY u.facility_id, f.name, u.building
-    ORDER BY f.name NULLS LAST, u.building`);
+    WITH today_counts AS (
+      SELECT facility_id, building, count(*)::int8 AS total, count(*) FILTER (WHERE status = 'occupied')::int8 AS occupied
+      FROM units WHERE ${inFacility(sql.fragment`facility_id`, facilityId)}
+      GROUP BY facility_id, building
+    ), changes_since AS (
+      SELECT facility_id, building, sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied
+      FROM metrics_building_daily WHERE ${inFacility(sql.fragment`facility_id`, facilityId)} AND day > ${day}
+      GROUP BY facility_id, building
+    )
+    SELECT b.building, b.facility_id::text, f.name AS facility_name, b.total, b.occupied
+    FROM (
+      SELECT n.facility_id, n.building, n.total - coalesce(s.units, 0) AS total, n.occupied - coalesce(s.occupied, 0) AS occupied
+      FROM today_counts n LEFT JOIN changes_since s ON s.facility_id IS NOT DISTINCT FROM n.facility_id AND s.building = n.building
+    ) b LEFT JOIN facilities f ON f.id = b.facility_id
+    WHERE b.total > 0
+    ORDER BY f.name NULLS LAST, b.building`);
   return rows.map((r) => ({ building: r.building, facilityId: r.facility_id, facilityName: r.facility_name, occupied: r.occupied, total: r.total }));
 }
 
@@ -97,12 +111,12 @@ async function monthToDay(pool: DatabasePool, facilityId: string | undefined, da
 }
 
 /** The metrics as they stood at the end of `day` (today or before): today's stock figures less the changes since. */
-export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, day: string, today: string): Promise<DashboardMetrics> {
+export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, day: string): Promise<DashboardMetrics> {
   const [current, activeNow, outstandingNow, buildings, month] = await Promise.all([
     unitCounts(pool, facilityId),
     activeCustomerCount(pool, facilityId),
     outstandingBalance(pool, facilityId),
-    day < today ? [] : buildingOccupancy(pool, facilityId),
+    buildingOccupancy(pool, facilityId, day),
     monthToDay(pool, facilityId, day),
   ]);
   const units = { total: current.total - month.units_change_since, occupied: current.occupied - month.occupied_units_change_since };

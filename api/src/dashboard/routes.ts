@@ -10,8 +10,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/dashboard/metrics', async (request, reply) => {
     const { facilityId, asOf } = parseInput(DashboardMetricsQuery, request.query, 'query');
-    const today = isoDay(new Date());
-    const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? today, today);
+    const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? isoDay(new Date()));
     return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
   });
 

@@ -9,12 +9,20 @@ import type { CounterTables } from '../read-model-tables.ts';
 // and by how much the stock figures changed (units, occupied units, active customers,
 // outstanding balance). A stock figure at the end of a past month is today's figure less the
 // changes since, so month-over-month changes come from the events, not from snapshots taken on time.
+// The units and occupied units change per building too, for the occupancy of each building.
 
 type Changes = Partial<Record<CounterTables['metrics_daily']['figures'], number | bigint>>;
 
 /** Adds to a facility's figures of one day. */
 function record(rows: ReadModelSession, facilityId: string | null, day: string, changes: Changes): void {
   rows.count('metrics_daily', { facility_id: facilityId, day }, changes);
+}
+
+/** A change of a unit's counts: its facility's figures and its building's of the day. */
+function recordUnit(rows: ReadModelSession, unit: { facility_id: string | null; building: string }, day: string, changes: Changes): void {
+  record(rows, unit.facility_id, day, changes);
+  const { units_change = 0, occupied_units_change = 0 } = changes;
+  rows.count('metrics_building_daily', { facility_id: unit.facility_id, building: unit.building, day }, { units_change, occupied_units_change });
 }
 
 const dayOf = (isoTimestamp: string) => isoTimestamp.slice(0, 10);
@@ -35,13 +43,13 @@ async function changeUnitStatus(rows: ReadModelSession, unitId: string, status: 
   let next: { vacant_since: string | null; vacant_seconds: number };
   if (status === 'occupied') {
     next = { vacant_since: null, vacant_seconds: 0 };
-    record(rows, unit.facility_id, day, {
+    recordUnit(rows, unit, day, {
       occupied_units_change: 1,
       move_ins: 1,
       ...(wasVacant ? { units_filled: 1, vacant_seconds_filled: vacantSeconds } : {}),
     });
   } else {
-    if (unit.status === 'occupied') record(rows, unit.facility_id, day, { occupied_units_change: -1, move_outs: 1 });
+    if (unit.status === 'occupied') recordUnit(rows, unit, day, { occupied_units_change: -1, move_outs: 1 });
     next = status === 'maintenance' ? { vacant_since: null, vacant_seconds: vacantSeconds } : { vacant_since: unit.vacant_since ?? at, vacant_seconds: unit.vacant_seconds };
   }
   await rows.update('metrics_units', unitId, { status, ...next });
@@ -68,8 +76,9 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
     case 'unit_added': {
       const d = event.data;
       const vacantSince = d.status === 'available' || d.status === 'reserved' ? at : null;
-      rows.insert('metrics_units', { unit_id: d.unitId, facility_id: d.facilityId, status: d.status, vacant_since: vacantSince, vacant_seconds: 0 });
-      record(rows, d.facilityId, day, { units_change: 1, occupied_units_change: d.status === 'occupied' ? 1 : 0 });
+      const unit = { unit_id: d.unitId, facility_id: d.facilityId, building: d.building, status: d.status, vacant_since: vacantSince, vacant_seconds: 0 };
+      rows.insert('metrics_units', unit);
+      recordUnit(rows, unit, day, { units_change: 1, occupied_units_change: d.status === 'occupied' ? 1 : 0 });
       return;
     }
     case 'unit_status_changed':
@@ -140,6 +149,6 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
 
 export const metricsProjection: Projection = {
   name: 'metrics',
-  tables: ['metrics_units', 'metrics_customers', 'metrics_invoices', 'metrics_daily'],
+  tables: ['metrics_units', 'metrics_customers', 'metrics_invoices', 'metrics_daily', 'metrics_building_daily'],
   apply,
 };
