@@ -60,7 +60,16 @@ const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } 
 /** A JSON value for jsonb_populate_recordset: big integers as text, which it reads exactly. */
 const toJson = (rows: AnyRow[]) => JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
+/** What one projection may touch: its own tables, and reads of those it declares. */
+interface Access {
+  projection: string;
+  writes: ReadonlySet<string>;
+  reads: ReadonlySet<string>;
+}
+
 export class ReadModelSession {
+  /** Null: the whole session (the runner's); set: one projection's view of it. */
+  private access: Access | null = null;
   /** Per table: key → the row as it stands now in this batch, or null when it does not exist. */
   private readonly rows = new Map<TableName, Map<string, AnyRow | null>>();
   /** Per table, the keys of rows to write back, in the order they were first changed. */
@@ -73,6 +82,19 @@ export class ReadModelSession {
 
   constructor(tx: DatabaseTransactionConnection) {
     this.tx = tx;
+  }
+
+  /** This session as one projection may use it: the same rows, with its access checked. */
+  for(projection: { name: string; tables: readonly string[]; reads?: readonly string[] }): ReadModelSession {
+    const view = Object.assign(Object.create(ReadModelSession.prototype) as ReadModelSession, this);
+    view.access = { projection: projection.name, writes: new Set(projection.tables), reads: new Set([...projection.tables, ...(projection.reads ?? [])]) };
+    return view;
+  }
+
+  private check(table: string, kind: 'reads' | 'writes'): void {
+    if (this.access && !this.access[kind].has(table)) {
+      throw new Error(`The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`);
+    }
   }
 
   private cache(table: TableName): Map<string, AnyRow | null> {
@@ -104,6 +126,7 @@ export class ReadModelSession {
   }
 
   async get<T extends TableName>(table: T, key: string | null | undefined): Promise<RowOf<T> | undefined> {
+    this.check(table, 'reads');
     if (key === null || key === undefined) return undefined;
     const rows = this.cache(table);
     if (!rows.has(key)) await this.prefetch(new Map([[table, new Set([key])]]));
@@ -115,6 +138,7 @@ export class ReadModelSession {
    * batch last, in the order they were added).
    */
   async find<T extends TableName>(table: T, column: keyof RowOf<T> & string, value: string): Promise<Array<RowOf<T>>> {
+    this.check(table, 'reads');
     const lookup = `${table} ${column} ${value}`;
     if (!this.looked.has(lookup)) {
       const found = (await this.tx.any(
@@ -130,6 +154,7 @@ export class ReadModelSession {
 
   /** Adds a row, or replaces the one with its key. */
   insert<T extends TableName>(table: T, row: RowOf<T>): void {
+    this.check(table, 'writes');
     const key = String((row as AnyRow)[keyColumn[table]]);
     this.cache(table).set(key, { ...row });
     let changed = this.changed.get(table);
@@ -139,6 +164,7 @@ export class ReadModelSession {
 
   /** Changes some columns of a row; returns the row after the change, or undefined when there is no such row. */
   async update<T extends TableName>(table: T, key: string | null | undefined, changes: Partial<RowOf<T>>): Promise<RowOf<T> | undefined> {
+    this.check(table, 'writes');
     const row = await this.get(table, key);
     if (!row) return undefined;
     const updated = { ...row, ...changes };
@@ -148,6 +174,7 @@ export class ReadModelSession {
 
   /** Adds to figures kept per key; the additions are written (summed) with the batch. */
   count<C extends CounterName>(table: C, key: CounterTables[C]['key'], figures: CounterFigures<C>): void {
+    this.check(table, 'writes');
     const additions = (Object.entries(figures) as Array<[string, number | bigint]>).filter(([, value]) => BigInt(value) !== 0n);
     if (additions.length === 0) return;
     let counters = this.counters.get(table);

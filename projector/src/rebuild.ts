@@ -17,13 +17,6 @@ const REBUILD_BATCH_SIZE = 5000;
 /** Held for the whole rebuild, so two rebuilds never share the shadow schema. */
 const REBUILD_LOCK_KEY = 'read-model-rebuild';
 
-/**
- * Projections that write and read only their own tables, so they can be rebuilt alone. The others
- * write each other's tables (units counts facilities' occupied units) or copy names from them
- * (activities, notifications, invoices, leases), so they are rebuilt as the whole read model.
- */
-const SELF_CONTAINED_PROJECTIONS = new Set(['customers', 'gateway_keys', 'metrics', 'reservations', 'settings', 'staff']);
-
 export interface RebuildProgress {
   eventsApplied: number;
 }
@@ -41,7 +34,8 @@ export function projectionsToRebuild(name?: string): Projection[] {
   if (name === undefined) return readModelProjections;
   const projection = readModelProjections.find((p) => p.name === name);
   if (!projection) throw new Error(`Unknown projection ${name}; one of: ${readModelProjections.map((p) => p.name).join(', ')}`);
-  return SELF_CONTAINED_PROJECTIONS.has(name) ? [projection] : readModelProjections;
+  // One that reads others' tables needs them as of each event: rebuilt with the whole read model.
+  return (projection.reads ?? []).length === 0 ? [projection] : readModelProjections;
 }
 
 export async function withRebuildLock<T>(pool: DatabasePool, routine: (connection: DatabasePoolConnection) => Promise<T>): Promise<T> {

@@ -80,8 +80,9 @@ export async function applyEvents(
 ): Promise<void> {
   const session = new ReadModelSession(tx);
   await session.prefetch(rowsNamedBy(events, projections));
+  const views = projections.map((projection) => [projection, session.for(projection)] as const);
   for (const event of events) {
-    for (const projection of projections) if (applies(projection, event)) await projection.apply(session, event);
+    for (const [projection, rows] of views) if (applies(projection, event)) await projection.apply(rows, event);
   }
   await session.flush();
 }

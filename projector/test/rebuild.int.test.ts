@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { readModelProjections } from '../src/projections.ts';
+import { ReadModelSession } from '../src/read-model-session.ts';
 import { projectionsToRebuild, rebuildReadModel } from '../src/rebuild.ts';
 import { verifyReadModel } from '../src/verify.ts';
 
@@ -71,7 +72,31 @@ describe('read-model rebuild', () => {
 
   it('rebuilds a projection that owns its tables alone, and the whole read model otherwise', () => {
     expect(projectionsToRebuild('customers').map((p) => p.name)).toEqual(['customers']);
-    expect(projectionsToRebuild('units')).toBe(readModelProjections);
+    expect(projectionsToRebuild('units').map((p) => p.name)).toEqual(['units']);
+    expect(projectionsToRebuild('activities')).toBe(readModelProjections);
     expect(() => projectionsToRebuild('nonsense')).toThrow(/Unknown projection nonsense/);
+  });
+
+  it('verifies each projection that reads no other table on its own, equal to the live one', async () => {
+    const { pool, store } = platform.api;
+    const alone = readModelProjections.filter((p) => projectionsToRebuild(p.name).length === 1);
+    expect(alone.map((p) => p.name).sort()).toEqual(['customers', 'gateway_keys', 'metrics', 'reservations', 'settings', 'staff', 'units']);
+    for (const projection of alone) {
+      const verification = await verifyReadModel(pool, store, [projection]);
+      expect(verification.differences, projection.name).toEqual([]);
+      expect(verification.tablesCompared, projection.name).toBe(projection.tables.length);
+    }
+  });
+
+  it('refuses a projection a table it neither owns nor declares', async () => {
+    const { pool } = platform.api;
+    const unitId = await pool.oneFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM units LIMIT 1`);
+    await pool.transaction(async (tx) => {
+      const rows = new ReadModelSession(tx).for({ name: 'customers', tables: ['customers'] });
+      await expect(rows.get('units', unitId)).rejects.toThrow('The customers projection reads units, which it does not declare');
+      const reader = new ReadModelSession(tx).for({ name: 'locks', tables: ['locks'], reads: ['units'] });
+      expect((await reader.get('units', unitId))?.id).toBe(unitId);
+      await expect(reader.update('units', unitId, { status: 'maintenance' })).rejects.toThrow('The locks projection writes units, which it does not own');
+    });
   });
 });

@@ -292,6 +292,7 @@ async function searchText(rows: ReadModelSession, description: string, customerI
 export const activitiesProjection: Projection = {
   name: 'activities',
   tables: ['activities'],
+  reads: ['customers', 'units', 'locks', 'invoices'],
   async apply(rows, event) {
     if (event.type === 'customer_updated' && ['firstName', 'lastName', 'email'].some((field) => field in event.data.changes)) {
       for (const activity of await rows.find('activities', 'customer_id', event.data.customerId)) {

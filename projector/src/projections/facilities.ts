@@ -1,9 +1,11 @@
 import type { Projection } from '../projection.ts';
 
-// totalUnits and occupiedUnits are counted here from unit events, never typed in.
+// totalUnits and occupiedUnits are counted here from unit events, never typed in. This projection
+// runs before the units one, so the unit row it reads is as it stood before the event.
 export const facilitiesProjection: Projection = {
   name: 'facilities',
   tables: ['facilities'],
+  reads: ['units'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -31,6 +33,14 @@ export const facilitiesProjection: Projection = {
           ...('managerName' in c && { manager_name: c.managerName ?? null }),
           updated_at: at,
         });
+        return;
+      }
+      case 'unit_status_changed': {
+        // The occupied count follows the unit into and out of 'occupied'.
+        const unit = await rows.get('units', event.data.unitId);
+        const facility = await rows.get('facilities', unit?.facility_id);
+        const change = Number(event.data.status === 'occupied') - Number(unit?.status === 'occupied');
+        if (facility && change !== 0) await rows.update('facilities', facility.id, { occupied_units: facility.occupied_units + change });
         return;
       }
       case 'unit_added': {

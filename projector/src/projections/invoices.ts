@@ -18,6 +18,7 @@ async function customerColumns(rows: ReadModelSession, invoice: Pick<RowOf<'invo
 export const invoicesProjection: Projection = {
   name: 'invoices',
   tables: ['invoices', 'payments'],
+  reads: ['customers'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { status, updated_at: at });

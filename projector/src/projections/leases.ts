@@ -12,6 +12,7 @@ async function searchText(rows: ReadModelSession, lease: RowOf<'leases'>): Promi
 export const leasesProjection: Projection = {
   name: 'leases',
   tables: ['leases'],
+  reads: ['customers', 'units'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {

@@ -5,6 +5,7 @@ import type { Projection } from '../projection.ts';
 export const locksProjection: Projection = {
   name: 'locks',
   tables: ['locks'],
+  reads: ['units'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {

@@ -108,6 +108,7 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['notifications'],
+  reads: ['settings', 'invoices', 'customers', 'units', 'locks'],
   async apply(rows, event) {
     if (event.type === 'notification_read') {
       await rows.update('notifications', event.data.notificationId, { read: true });

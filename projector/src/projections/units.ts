@@ -22,16 +22,9 @@ export const unitsProjection: Projection = {
         });
         return;
       }
-      case 'unit_status_changed': {
-        const unit = await rows.get('units', event.data.unitId);
-        if (!unit) return;
-        await rows.update('units', unit.id, { status: event.data.status, updated_at: at });
-        // The facility's occupied count follows the unit into and out of 'occupied'.
-        const change = Number(event.data.status === 'occupied') - Number(unit.status === 'occupied');
-        const facility = await rows.get('facilities', unit.facility_id);
-        if (facility && change !== 0) await rows.update('facilities', facility.id, { occupied_units: facility.occupied_units + change });
+      case 'unit_status_changed':
+        await rows.update('units', event.data.unitId, { status: event.data.status, updated_at: at });
         return;
-      }
     }
   },
 };
