@@ -188,7 +188,9 @@ describe('locks API', () => {
 
   describe('gateway keys and heartbeats', () => {
     it('lets an owner create a key, shown once, and then shows only its prefix', async () => {
-      expect((await read(`/api/facilities/${north.facilityId}/gateway-key`)).statusCode).toBe(404);
+      const none = await read(`/api/facilities/${north.facilityId}/gateway-key`);
+      expect([none.statusCode, none.body]).toEqual([204, '']);
+      expect((await read(`/api/facilities/${randomUUID()}/gateway-key`)).statusCode).toBe(404);
       const issued = await issueKey(north.facilityId);
       expect(issued.key).toMatch(/^sgk_[A-Za-z0-9_-]{43}$/);
       expect(issued.key.startsWith(issued.keyPrefix)).toBe(true);

@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
 import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from './commands.ts';
+import { getFacility } from '../facilities/queries.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { facilityOfGatewayKey, getGatewayKey, issueGatewayKey, requireLockAtFacility } from './gateway-keys.ts';
 import type { LockState } from './lock.ts';
@@ -66,11 +67,13 @@ async function staffLockRoutes(app: FastifyInstance, deps: AppDeps) {
     return lockAsShown(results.at(-1)!.state);
   });
 
-  app.get('/api/facilities/:id/gateway-key', async (request) => {
+  // 204 while the facility has no key yet: a normal state of a new facility, not an error.
+  app.get('/api/facilities/:id/gateway-key', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params, 'params');
     const key = await getGatewayKey(deps.pool, id);
-    if (!key) throw new NotFoundError('This facility has no gateway key yet');
-    return key;
+    if (key) return key;
+    if (!(await getFacility(deps.pool, id))) throw new NotFoundError('Facility not found');
+    return reply.code(204).send();
   });
 
   // The answer carries the new key: never kept for Idempotency-Key replays.
