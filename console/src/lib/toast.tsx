@@ -1,6 +1,6 @@
+import { serverMessage } from '@storage/web-client/api';
 import { App } from 'antd';
 import { useMemo } from 'react';
-import { serverMessage } from './api.ts';
 import { isUnauthorizedError } from './unauthorized.ts';
 
 /** The spec's 'Success' and destructive 'Error' toasts; a failure also says why, in the server's words. */

@@ -1,3 +1,4 @@
+import { serverMessage } from '@storage/web-client/api';
 import { Alert, Card, Flex, Result, Skeleton } from 'antd';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDashboardMetrics } from '../../features/dashboard/api/get-dashboard-metrics.ts';
@@ -5,7 +6,6 @@ import { MetricCards } from '../../features/dashboard/components/metric-cards.ts
 import { useReportsOverview } from '../../features/reports/api/get-reports-overview.ts';
 import { ReportCharts } from '../../features/reports/components/report-charts.tsx';
 import { ReportDownloads } from '../../features/reports/components/report-downloads.tsx';
-import { serverMessage } from '../../lib/api.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function ReportsPage() {

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@storage/contracts/enums';
+import { serverMessage } from '@storage/web-client/api';
 import { Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
@@ -11,7 +12,6 @@ import { BusinessProfileCard } from '../../features/settings/components/business
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
-import { serverMessage } from '../../lib/api.ts';
 
 /** The server refuses other roles too; the screen shows them the settings read-only. */
 const rolesThatChangeSettings: ReadonlyArray<StaffRole> = ['owner', 'manager'];

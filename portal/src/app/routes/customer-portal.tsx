@@ -1,3 +1,4 @@
+import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
@@ -6,7 +7,6 @@ import { PortalGate, type GateFields } from '../../features/portal/gate.tsx';
 import { loadPortalData, signOutCustomer, verifyCustomer, type PortalData } from '../../features/portal/portal-api.ts';
 import { PortalView } from '../../features/portal/portal-view.tsx';
 import { Toast, useToast, type ToastMessage } from '../../features/portal/toast.tsx';
-import { ApiError, serverMessage } from '../../lib/api.ts';
 
 const toastTitles: Record<number, string> = {
   401: 'Verification Failed',

@@ -1,6 +1,6 @@
 import type { ConfirmTestPaymentResponse, CreatePaymentIntentResponse, PaymentConfig } from '@storage/contracts/payments';
 import type { PortalInvoice } from '@storage/contracts/portal';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '@storage/web-client/api';
 
 // What the checkout keeps in session storage while a payment is under way (spec: Checkout), so
 // the success page can report the payment for the right invoice and customer.

@@ -1,5 +1,5 @@
+import { serverMessage } from '@storage/web-client/api';
 import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../lib/api.ts';
 import { confirmTestPayment } from './checkout-api.ts';
 import { PayButton, type CardFormProps } from './pay-button.tsx';
 

@@ -1,5 +1,5 @@
 import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '@storage/web-client/api';
 
 /** Everything the unlocked portal shows, read for the portal session's customer. */
 export interface PortalData {

@@ -1,5 +1,5 @@
 import type { AvailableUnit, JoinWaitlistRequest } from '@storage/contracts/public';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '@storage/web-client/api';
 
 export async function fetchAvailableUnits(): Promise<AvailableUnit[]> {
   return (await apiRequest('GET', '/api/public/units/available')).json() as Promise<AvailableUnit[]>;

@@ -1,6 +1,6 @@
 import type { AvailableUnit } from '@storage/contracts/public';
+import { serverMessage } from '@storage/web-client/api';
 import { useEffect, useState } from 'react';
-import { serverMessage } from '../../lib/api.ts';
 import { fetchAvailableUnits } from './units-api.ts';
 
 export type AvailableUnitsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; units: AvailableUnit[] };

@@ -1,8 +1,8 @@
 import type { Activity, ActivityTab } from '@storage/contracts/activities';
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { ActivityType } from '@storage/contracts/enums';
+import { apiRequest } from '@storage/web-client/api';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 const PAGE_SIZE = 50;
 

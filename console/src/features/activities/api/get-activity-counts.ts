@@ -1,6 +1,6 @@
 import type { ActivityTabCounts } from '@storage/contracts/activities';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { activitiesQueryKey, filterParams, type ActivitiesFilter } from './get-activities.ts';
 
 export async function getActivityCounts(filter: ActivitiesFilter): Promise<ActivityTabCounts> {

@@ -1,6 +1,6 @@
+import { serverMessage } from '@storage/web-client/api';
 import { Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'wouter';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel } from '../../../lib/format.ts';
 import { useRecentActivities } from '../api/get-activities.ts';

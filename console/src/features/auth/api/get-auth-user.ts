@@ -1,6 +1,6 @@
 import type { AuthUser } from '@storage/contracts/auth';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export async function getAuthUser(): Promise<AuthUser> {
   const response = await apiRequest('GET', '/api/auth/user');

@@ -1,6 +1,6 @@
 import type { AuthUser, LoginRequest } from '@storage/contracts/auth';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export async function signIn(credentials: LoginRequest): Promise<AuthUser> {
   const response = await apiRequest('POST', '/api/auth/login', credentials);

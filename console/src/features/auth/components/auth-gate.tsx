@@ -1,7 +1,7 @@
+import { serverMessage } from '@storage/web-client/api';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
-import { serverMessage } from '../../../lib/api.ts';
 import { isUnauthorizedError } from '../../../lib/unauthorized.ts';
 import { useAuthUser } from '../api/get-auth-user.ts';
 

@@ -1,6 +1,6 @@
 import { LoginRequest } from '@storage/contracts/auth';
+import { serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Form, Input } from 'antd';
-import { serverMessage } from '../../../lib/api.ts';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useSignIn } from '../api/sign-in.ts';
 

@@ -1,5 +1,5 @@
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { customersQueryKey } from './get-customers.ts';
 
 export async function archiveCustomer(customerId: string): Promise<void> {

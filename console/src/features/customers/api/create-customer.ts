@@ -1,6 +1,6 @@
 import type { CreateCustomerRequest, Customer } from '@storage/contracts/customers';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { customersQueryKey } from './get-customers.ts';
 
 export async function createCustomer(request: CreateCustomerRequest): Promise<Customer> {

@@ -1,6 +1,6 @@
 import { TOTAL_COUNT_HEADER, type Customer } from '@storage/contracts/customers';
+import { apiRequest } from '@storage/web-client/api';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 const PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { Customer } from '@storage/contracts/customers';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { customersQueryKey } from './get-customers.ts';
 
 const PICKER_SIZE = 20;

@@ -1,6 +1,6 @@
 import type { Customer, UpdateCustomerRequest } from '@storage/contracts/customers';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { customersQueryKey } from './get-customers.ts';
 
 export type CustomerUpdate = { customerId: string; changes: UpdateCustomerRequest };

@@ -1,9 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { serverMessage } from '@storage/web-client/api';
 import { Button, Card, Col, Empty, Flex, Input, Result, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useCustomers } from '../api/get-customers.ts';
 import { CustomerCard } from './customer-card.tsx';

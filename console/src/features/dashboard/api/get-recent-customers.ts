@@ -1,6 +1,6 @@
 import type { RecentCustomer } from '@storage/contracts/dashboard';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { dashboardQueryKey } from './get-dashboard-metrics.ts';
 
 export type RecentCustomersFilter = { facilityId: string | null; search: string };

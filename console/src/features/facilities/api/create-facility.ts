@@ -1,6 +1,6 @@
 import type { CreateFacilityRequest, Facility } from '@storage/contracts/facilities';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { facilitiesQueryKey } from './get-facilities.ts';
 
 export async function createFacility(request: CreateFacilityRequest): Promise<Facility> {

@@ -1,6 +1,6 @@
 import type { Facility } from '@storage/contracts/facilities';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 /** A business's facilities fit in one page; the selector and Settings list them all. */
 const ALL_FACILITIES_PAGE_SIZE = 200;

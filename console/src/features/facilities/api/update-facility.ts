@@ -1,6 +1,6 @@
 import type { Facility, UpdateFacilityRequest } from '@storage/contracts/facilities';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { facilitiesQueryKey } from './get-facilities.ts';
 
 export type FacilityUpdate = { facilityId: string; changes: UpdateFacilityRequest };

@@ -1,8 +1,8 @@
 import { EnvironmentOutlined, HomeOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import type { Facility } from '@storage/contracts/facilities';
+import { serverMessage } from '@storage/web-client/api';
 import { Card, Divider, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Fragment } from 'react';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilities } from '../api/get-facilities.ts';
 import { AddFacilityButton } from './add-facility-button.tsx';
 import { EditFacilityButton } from './edit-facility-button.tsx';

@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { AuditEvent } from '@storage/contracts/history';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export type AuditLogFilter = { type: string | null; actor: string; facilityId: string | null; stream: string; from: string; to: string };
 

@@ -1,6 +1,6 @@
 import type { EntityHistory, HistoryStreamType } from '@storage/contracts/history';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export async function getEntityHistory(streamType: HistoryStreamType, id: string, asOf: string | null): Promise<EntityHistory> {
   const query = asOf ? `?${new URLSearchParams({ asOf })}` : '';

@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { eventTypes } from '@storage/contracts/events';
 import type { AuditEvent } from '@storage/contracts/history';
+import { serverMessage } from '@storage/web-client/api';
 import { Button, Card, Flex, Input, Result, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { auditFilterParams, useAuditEvents, type AuditLogFilter } from '../api/get-audit-events.ts';

@@ -1,6 +1,6 @@
 import type { CreateInvoiceRequest, InvoiceListItem } from '@storage/contracts/invoices';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 export async function createInvoice(request: CreateInvoiceRequest): Promise<InvoiceListItem> {

@@ -1,6 +1,6 @@
 import type { InvoiceDetail } from '@storage/contracts/invoices';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 export async function getInvoice(invoiceId: string): Promise<InvoiceDetail> {

@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { InvoiceListItem } from '@storage/contracts/invoices';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export const INVOICES_PAGE_SIZE = 20;
 

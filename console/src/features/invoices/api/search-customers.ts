@@ -1,6 +1,6 @@
 import type { Customer } from '@storage/contracts/customers';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 const PICKER_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import type { InvoiceDetail, InvoiceListItem } from '@storage/contracts/invoices';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { invoicesQueryKey, type InvoicesPage } from './get-invoices.ts';
 
 export async function sendInvoice(invoiceId: string): Promise<InvoiceListItem> {

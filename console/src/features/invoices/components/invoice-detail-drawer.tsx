@@ -1,6 +1,6 @@
 import type { InvoiceDetail } from '@storage/contracts/invoices';
+import { serverMessage } from '@storage/web-client/api';
 import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Table, Timeline, Typography } from 'antd';
-import { serverMessage } from '../../../lib/api.ts';
 import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';

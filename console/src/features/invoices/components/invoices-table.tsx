@@ -1,10 +1,10 @@
 import { EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@storage/contracts/invoices';
+import { serverMessage } from '@storage/web-client/api';
 import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState } from '@tanstack/react-table';
 import { Button, Card, Empty, Flex, Input, Pagination, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/get-invoices.ts';

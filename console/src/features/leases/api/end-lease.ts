@@ -1,6 +1,6 @@
 import type { Lease } from '@storage/contracts/leases';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
 export type LeaseEnding = { leaseId: string; endDate: string };

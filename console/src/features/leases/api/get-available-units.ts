@@ -1,6 +1,6 @@
 import type { Unit } from '@storage/contracts/units';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
 const PICKER_SIZE = 30;

@@ -1,6 +1,6 @@
 import type { LeaseCounts } from '@storage/contracts/leases';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesFilterParams, leasesQueryKey } from './get-leases.ts';
 
 export type LeaseCountsFilter = { search: string; facilityId: string | null };

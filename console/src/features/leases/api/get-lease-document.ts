@@ -1,6 +1,6 @@
 import type { LeaseDocument } from '@storage/contracts/leases';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
 /** The reader's time zone: the document's generated time is written in it. */

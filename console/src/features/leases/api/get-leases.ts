@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { Lease, LeaseStatusFilter } from '@storage/contracts/leases';
+import { apiRequest } from '@storage/web-client/api';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 const PAGE_SIZE = 30;
 

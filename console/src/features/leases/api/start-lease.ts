@@ -1,6 +1,6 @@
 import type { Lease, StartLeaseRequest } from '@storage/contracts/leases';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
 export async function startLease(request: StartLeaseRequest): Promise<Lease> {

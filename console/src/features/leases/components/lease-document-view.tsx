@@ -1,7 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import type { LeaseDocument } from '@storage/contracts/leases';
+import { serverMessage } from '@storage/web-client/api';
 import { Button, Col, Descriptions, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { serverMessage } from '../../../lib/api.ts';
 import { leaseDocumentPdfUrl, useLeaseDocument } from '../api/get-lease-document.ts';
 
 const paperStyle = { padding: 20, border: '1px solid #e2e8f0', borderRadius: 8, background: '#fff' } as const;

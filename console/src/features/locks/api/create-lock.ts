@@ -1,6 +1,6 @@
 import type { CreateLockRequest, Lock } from '@storage/contracts/locks';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { locksQueryKey } from './get-locks.ts';
 
 export async function createLock(request: CreateLockRequest): Promise<Lock> {

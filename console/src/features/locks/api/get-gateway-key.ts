@@ -1,6 +1,6 @@
 import type { GatewayKey } from '@storage/contracts/locks';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export const gatewayKeysQueryKey = ['gateway-keys'] as const;
 

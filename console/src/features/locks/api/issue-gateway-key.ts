@@ -1,6 +1,6 @@
 import type { IssuedGatewayKey } from '@storage/contracts/locks';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { gatewayKeysQueryKey } from './get-gateway-key.ts';
 
 /** Creates the facility's gateway key or replaces it; the answer is the only time the key is shown. */

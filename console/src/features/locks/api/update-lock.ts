@@ -1,6 +1,6 @@
 import type { Lock, UpdateLockRequest } from '@storage/contracts/locks';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { locksQueryKey, type LocksPage } from './get-locks.ts';
 
 export type LockUpdate = { lockId: string; changes: UpdateLockRequest };

@@ -1,8 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { IssuedGatewayKey } from '@storage/contracts/locks';
+import { serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Card, Divider, Empty, Flex, Modal, Popconfirm, Skeleton, Tooltip, Typography } from 'antd';
 import { Fragment, useState } from 'react';
-import { serverMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useGatewayKey } from '../api/get-gateway-key.ts';

@@ -1,8 +1,8 @@
+import { serverMessage } from '@storage/web-client/api';
 import { Card, Col, Empty, Flex, Result, Row, Skeleton } from 'antd';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useLocks } from '../api/get-locks.ts';
 import { LockCard } from './lock-card.tsx';

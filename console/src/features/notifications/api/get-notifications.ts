@@ -1,6 +1,6 @@
 import { UNREAD_COUNT_HEADER, type Notification } from '@storage/contracts/notifications';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export const notificationsQueryKey = ['notifications'] as const;
 

@@ -1,5 +1,5 @@
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
 
 export async function markNotificationRead(notificationId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 /** How often a running job's progress is asked for. */
 const POLL_MS = 1000;

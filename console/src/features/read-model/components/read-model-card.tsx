@@ -1,7 +1,7 @@
 import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
+import { ApiError, serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { useReadModelJob, useStartReadModelJob } from '../api/read-model-jobs.ts';
 
 const jobNames: Record<ReadModelJobKind, string> = { rebuild: 'Rebuild', verify: 'Verification' };

@@ -1,6 +1,6 @@
 import type { ReportsOverview } from '@storage/contracts/reports';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export async function getReportsOverview(facilityId: string | null): Promise<ReportsOverview> {
   const response = await apiRequest('GET', facilityId ? `/api/reports/overview?facilityId=${encodeURIComponent(facilityId)}` : '/api/reports/overview');

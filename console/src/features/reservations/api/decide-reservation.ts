@@ -1,5 +1,5 @@
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { leasesQueryKey } from '../../leases/api/get-leases.ts';
 import { reservationsQueryKey } from './get-reservations.ts';
 

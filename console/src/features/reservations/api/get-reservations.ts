@@ -1,7 +1,7 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
 import type { Reservation } from '@storage/contracts/reservations';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export const reservationsQueryKey = ['reservations'] as const;
 

@@ -1,6 +1,6 @@
 import type { ChangePasswordRequest } from '@storage/contracts/settings';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export async function changePassword(request: ChangePasswordRequest): Promise<void> {
   await apiRequest('PUT', '/api/auth/password', request);

@@ -1,6 +1,6 @@
 import type { Settings } from '@storage/contracts/settings';
+import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 export const settingsQueryKey = ['settings'] as const;
 

@@ -1,6 +1,6 @@
 import type { BusinessProfileRequest, Settings } from '@storage/contracts/settings';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { settingsQueryKey } from './get-settings.ts';
 
 export async function updateBusinessProfile(profile: BusinessProfileRequest): Promise<Settings> {

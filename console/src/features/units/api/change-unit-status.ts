@@ -1,6 +1,6 @@
 import type { ChangeUnitStatusRequest, Unit } from '@storage/contracts/units';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { unitsQueryKey, type UnitsPage } from './get-units.ts';
 
 export type UnitStatusChange = { unitId: string; change: ChangeUnitStatusRequest };

@@ -1,6 +1,6 @@
 import type { CreateUnitRequest, Unit } from '@storage/contracts/units';
+import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { unitsQueryKey } from './get-units.ts';
 
 export async function createUnit(request: CreateUnitRequest): Promise<Unit> {

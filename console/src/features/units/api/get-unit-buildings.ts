@@ -1,6 +1,6 @@
 import type { UnitBuilding } from '@storage/contracts/units';
+import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { unitsFilterParams, unitsQueryKey, type UnitsFilter } from './get-units.ts';
 
 /** The building headings of the whole filtered list, with their unit counts. */

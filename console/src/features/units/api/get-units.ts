@@ -1,8 +1,8 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { UnitStatus } from '@storage/contracts/enums';
 import type { Unit } from '@storage/contracts/units';
+import { apiRequest } from '@storage/web-client/api';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 
 const PAGE_SIZE = 48;
 const CHOICES = 20;

@@ -1,11 +1,11 @@
 import type { Unit } from '@storage/contracts/units';
 import { UnitStatus } from '@storage/contracts/enums';
+import { serverMessage } from '@storage/web-client/api';
 import { Card, Col, Empty, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useSearchParams } from 'wouter';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
-import { serverMessage } from '../../../lib/api.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useUnitBuildings } from '../api/get-unit-buildings.ts';
 import { useUnits } from '../api/get-units.ts';

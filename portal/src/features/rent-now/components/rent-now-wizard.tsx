@@ -1,6 +1,6 @@
+import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { joinWaitlist } from '../../units/units-api.ts';
 import { useAvailableUnits } from '../../units/use-available-units.ts';
 import { emptyContactDetails, submitProblem, type ContactDetails } from '../reservation-form.ts';

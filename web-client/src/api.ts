@@ -1,4 +1,7 @@
-/** A response that is not ok, with the message the spec prescribes: "status: response text (or status text)". */
+// The fetch helper of both front ends, the staff console and the customer portal: it must stay
+// free of UI libraries, since the portal's landing page has a size budget.
+
+/** A response that is not ok, with the message spec section 7 prescribes: "status: response text (or status text)". */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
