@@ -8,6 +8,7 @@ import {
   type EventStore,
   type NewEvent,
   type Position,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type RecordedEvent,
 } from './port.ts';
@@ -78,6 +79,27 @@ async function readAllUntilVisible(store: EventStore, options: ReadAllOptions, w
     const seen = new Set(ids(events));
     if (wanted.every((id) => seen.has(id)) || Date.now() > deadline) return events;
     await sleep(25);
+  }
+}
+
+/** readAllUntilVisible for the newest-first read. */
+async function readAllBackwardsUntilVisible(
+  store: EventStore,
+  options: ReadAllBackwardsOptions,
+  wanted: string[],
+): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const events = await store.readAllBackwards(options);
+    const seen = new Set(ids(events));
+    if (wanted.every((id) => seen.has(id)) || Date.now() > deadline) return events;
+    await sleep(25);
+  }
+}
+
+function expectStrictlyDecreasing(positions: Position[]): void {
+  for (let i = 1; i < positions.length; i++) {
+    expect(comparePositions(positions[i - 1]!, positions[i]!), `position ${i} before position ${i - 1}`).toBe(1);
   }
 }
 
@@ -372,6 +394,106 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
           expect(ids(fromOld).filter((id) => id === early.id || id === late.id)).toEqual([early.id, late.id]);
           const fromReader = await store.readAll({ after: readerCheckpoint, limit: 1000 });
           expect(ids(fromReader).filter((id) => id === early.id || id === late.id)).toEqual([early.id, late.id]);
+        } finally {
+          if (!committed) await held.rollback();
+        }
+      });
+    });
+
+    // On EventStoreDB these run only where EVENTSTORE_URL points at a server (none on this
+    // project's machines), so there the adapter's readAllBackwards is only type-checked.
+    describe('readAllBackwards', () => {
+      const after = (checkpoint: Position | null) => (e: RecordedEvent) => !checkpoint || comparePositions(e.position, checkpoint) > 0;
+
+      it('returns the events of readAll in the opposite order, newest first', async () => {
+        const checkpoint = await store.headPosition();
+        const streamA = newStreamName('back-a');
+        const streamB = newStreamName('back-b');
+        const [a1, a2, b1, a3] = newEvents(4) as [NewEvent, NewEvent, NewEvent, NewEvent];
+        await store.append(streamA, [a1, a2], { expectedRevision: 'no_stream' });
+        await store.append(streamB, [b1], { expectedRevision: 'no_stream' });
+        await store.append(streamA, [a3], { expectedRevision: 1n });
+        const ours = new Set([streamA, streamB]);
+
+        const backwards = await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids([a1, a2, b1, a3]));
+        const forwards = await store.readAll({ after: checkpoint, limit: 1000 });
+
+        expect(backwards.filter((e) => ours.has(e.streamName)).map(asWritten)).toEqual([a3, b1, a2, a1]);
+        expectStrictlyDecreasing(backwards.map((e) => e.position));
+        // Whatever else was appended meanwhile, up to the newest event readAll passed the two reads agree.
+        const newestForwards = forwards.at(-1)!.position;
+        const sameRange = backwards.filter(after(checkpoint)).filter((e) => comparePositions(e.position, newestForwards) <= 0);
+        expect(sameRange).toEqual([...forwards].reverse());
+      });
+
+      it('with a limit and `before`, paging on misses and repeats nothing; `before` itself is left out', async () => {
+        const checkpoint = await store.headPosition();
+        const streamA = newStreamName('back-page-a');
+        const streamB = newStreamName('back-page-b');
+        const written = newEvents(5);
+        await store.append(streamA, written.slice(0, 2), { expectedRevision: 'no_stream' });
+        await store.append(streamB, written.slice(2, 3), { expectedRevision: 'no_stream' });
+        await store.append(streamA, written.slice(3), { expectedRevision: 1n });
+        const whole = (await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids(written))).filter(after(checkpoint));
+        expect(whole.length).toBeGreaterThanOrEqual(5);
+
+        const pages: RecordedEvent[][] = [];
+        let before: Position | null = whole[0]!.position;
+        const first = await store.readAllBackwards({ before, limit: 2 });
+        expect(first).toEqual(whole.slice(1, 3));
+        for (let page = first; page.length > 0; page = await store.readAllBackwards({ before, limit: 2 })) {
+          pages.push(page);
+          before = page.at(-1)!.position;
+          if (checkpoint && comparePositions(before, checkpoint) <= 0) break;
+        }
+
+        for (const page of pages) expect(page.length).toBeLessThanOrEqual(2);
+        expect(pages.slice(0, -1).every((page) => page.length === 2)).toBe(true);
+        const paged = pages.flat().filter(after(checkpoint));
+        expect(ids(paged)).toEqual(ids(whole.slice(1)));
+        const ours = new Set([streamA, streamB]);
+        expect(ids([whole[0]!, ...paged].filter((e) => ours.has(e.streamName)))).toEqual(ids(written).reverse());
+      });
+
+      it('nothing is before the oldest event; limit 1 from the top is the head position', async () => {
+        const [event] = newEvents(1) as [NewEvent];
+        await store.append(newStreamName('back-ends'), [event], { expectedRevision: 'no_stream' });
+        await readAllBackwardsUntilVisible(store, { limit: 1000 }, [event.id]);
+        const [oldest] = await store.readAll({ limit: 1 });
+
+        expect(await store.readAllBackwards({ before: oldest!.position, limit: 10 })).toEqual([]);
+        expect(await store.readAllBackwards({ limit: 0 })).toEqual([]);
+        const head = await store.headPosition();
+        const [newest] = await store.readAllBackwards({ limit: 1 });
+        const headAfter = await store.headPosition();
+        // Another writer may append between the reads: the newest event lies between the two heads.
+        expect(comparePositions(newest!.position, head!)).toBeGreaterThanOrEqual(0);
+        expect(comparePositions(newest!.position, headAfter!)).toBeLessThanOrEqual(0);
+      });
+
+      it('shows no event while an older append is still uncommitted', async (context) => {
+        const { holdOpenAppend } = subject;
+        if (!holdOpenAppend) return context.skip('this adapter has no transactions a test can hold open');
+        const [early] = newEvents(1) as [NewEvent];
+        const [late] = newEvents(1) as [NewEvent];
+
+        const held = await holdOpenAppend(newStreamName('back-held'), [early]);
+        let committed = false;
+        try {
+          const lateResult = await store.append(newStreamName('back-not-held'), [late], { expectedRevision: 'no_stream' });
+
+          const whileHeld = await store.readAllBackwards({ limit: 1000 });
+          expect(ids(whileHeld)).not.toContain(late.id);
+          expect(ids(whileHeld)).not.toContain(early.id);
+          for (const e of whileHeld) expect(comparePositions(e.position, lateResult.position)).toBe(-1);
+          expect(whileHeld[0]?.position ?? null).toEqual(await store.headPosition());
+
+          await held.commit();
+          committed = true;
+
+          const afterCommit = await readAllBackwardsUntilVisible(store, { limit: 1000 }, [early.id, late.id]);
+          expect(ids(afterCommit).filter((id) => id === early.id || id === late.id)).toEqual([late.id, early.id]);
+          expect(afterCommit[0]!.position).toEqual(await store.headPosition());
         } finally {
           if (!committed) await held.rollback();
         }

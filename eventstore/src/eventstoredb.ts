@@ -21,6 +21,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type Position,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -140,6 +141,42 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
           }
         } finally {
           // Leaving a for-await early ends the Node stream but not the gRPC call beneath it.
+          await page.cancel();
+        }
+        logEnded = read < pageSize;
+      }
+      return found;
+    },
+
+    // Not run on this project's machines (there is no EventStoreDB server here): it type-checks, and
+    // the conformance suite covers it wherever EVENTSTORE_URL points at a server.
+    async readAllBackwards({ before, limit }: ReadAllBackwardsOptions) {
+      const found: RecordedEvent[] = [];
+      // As in readAll: $all read backwards from END (or from a position) with system events
+      // dropped here, page after page until `limit` domain events are found or the log begins.
+      const pageSize = limit + 1;
+      let lastSeen = before ?? null;
+      let logEnded = false;
+      while (found.length < limit && !logEnded) {
+        const page = client.readAll({
+          direction: BACKWARDS,
+          fromPosition: lastSeen ? { commit: lastSeen.hi, prepare: lastSeen.lo } : END,
+          maxCount: pageSize,
+        });
+        let read = 0;
+        try {
+          for await (const { event } of page) {
+            if (!event) continue;
+            read += 1;
+            const position = fromEsdbPosition(event.position);
+            // `before` is exclusive, whether or not the server includes the event at the position it starts from.
+            if (lastSeen && comparePositions(position, lastSeen) >= 0) continue;
+            lastSeen = position;
+            if (isSystemEvent(event)) continue;
+            found.push(toRecordedEvent(event));
+            if (found.length === limit) break;
+          }
+        } finally {
           await page.cancel();
         }
         logEnded = read < pageSize;

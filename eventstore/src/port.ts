@@ -63,6 +63,12 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+export interface ReadAllBackwardsOptions {
+  /** Exclusive. Omit (or null) to start at the newest event readAll can return. */
+  before?: Position | null;
+  limit: number;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
@@ -74,6 +80,12 @@ export interface EventStore {
    * misses nothing.
    */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The global log newest first: the same events as readAll, in the opposite order, each strictly
+   * before `before`. It starts at headPosition(), so it shows no event that readAll would not yet
+   * pass. A reader pages on with `before` set to the last position it was given.
+   */
+  readAllBackwards(options: ReadAllBackwardsOptions): Promise<RecordedEvent[]>;
   /** The position of the newest committed event that readAll can return, or null when empty. */
   headPosition(): Promise<Position | null>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type Position,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -46,8 +47,13 @@ CREATE TABLE IF NOT EXISTS event_store.events (
 );
 
 CREATE INDEX IF NOT EXISTS events_commit_order ON event_store.events (transaction_id, global_position);
--- The auditors' event log: filtered by type, actor and when events occurred, newest first.
-CREATE INDEX IF NOT EXISTS events_occurred_at_idx ON event_store.events ((metadata->>'occurredAt') DESC, global_position DESC);
+-- The auditors' event log: filtered by type, actor and when events occurred, newest first, and
+-- events that occurred at the same instant in the log's order (as readAllBackwards gives them).
+CREATE INDEX IF NOT EXISTS events_occurred_at_log_order_idx
+  ON event_store.events ((metadata->>'occurredAt') DESC, transaction_id DESC, global_position DESC);
+-- Its predecessor broke ties by global_position alone, which is not the log's order between
+-- appends committed concurrently.
+DROP INDEX IF EXISTS event_store.events_occurred_at_idx;
 CREATE INDEX IF NOT EXISTS events_type_idx ON event_store.events (type, (metadata->>'occurredAt') DESC);
 CREATE INDEX IF NOT EXISTS events_actor_idx ON event_store.events ((metadata->'actor'->>'id'));
 
@@ -231,6 +237,26 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
          LIMIT $3`,
         [from.hi.toString(), from.lo.toString(), limit],
       );
+      return result.rows.map(toRecordedEvent);
+    },
+
+    async readAllBackwards({ before, limit }: ReadAllBackwardsOptions) {
+      // The same visibility rule as readAll, walked down the commit-order index from its top.
+      const result = before
+        ? await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM event_store.events
+             WHERE ${VISIBLE} AND (transaction_id, global_position) < ($1::xid8, $2::bigint)
+             ORDER BY transaction_id DESC, global_position DESC
+             LIMIT $3`,
+            [before.hi.toString(), before.lo.toString(), limit],
+          )
+        : await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM event_store.events
+             WHERE ${VISIBLE}
+             ORDER BY transaction_id DESC, global_position DESC
+             LIMIT $1`,
+            [limit],
+          );
       return result.rows.map(toRecordedEvent);
     },
 

@@ -102,6 +102,7 @@ describe('postgres event store', () => {
       await store.migrate();
       expect(await store.headPosition()).toBeNull();
       expect(await store.readAll({ limit: 10 })).toEqual([]);
+      expect(await store.readAllBackwards({ limit: 10 })).toEqual([]);
 
       const result = await store.append(`first-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' });
 

@@ -34,7 +34,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/audit/events', historyReaders, async (request, reply) => {
     const { page, pageSize, ...filter } = parseInput(ListAuditEventsQuery, request.query, 'query');
-    const { events, total } = await listAuditEvents(deps.pool, filter, { page, pageSize });
+    const { events, total } = await listAuditEvents(deps, filter, { page, pageSize });
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(events);
   });
 
@@ -44,6 +44,6 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment(`events-${today}.csv`))
-      .send(Readable.from(csvDocument(exportColumns, auditEventsMatching(deps.pool, filter))));
+      .send(Readable.from(csvDocument(exportColumns, auditEventsMatching(deps, filter))));
   });
 }
