@@ -1,6 +1,9 @@
 import { CreateCustomerRequest, type Customer } from '@storage/contracts/customers';
 import type { CustomerStatus } from '@storage/contracts/enums';
-import { Button, Col, Flex, Form, Input, Modal, Row, Select } from 'antd';
+import { Input, Select } from 'antd';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
+import { changedFields } from '../../../lib/changed-fields.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -45,11 +48,6 @@ function formValuesOf(customer: Customer): CustomerFormValues {
   };
 }
 
-/** An edit sends only what changed, so the customer's history records real changes only. */
-function changedFields(before: CustomerFormValues, after: CustomerFormValues): Partial<CustomerFormValues> {
-  return Object.fromEntries(Object.entries(after).filter(([field, value]) => before[field as keyof CustomerFormValues] !== value));
-}
-
 type CustomerFormDialogProps = {
   open: boolean;
   /** The customer to edit; without one the dialog adds a customer. */
@@ -57,12 +55,12 @@ type CustomerFormDialogProps = {
   onClose: () => void;
 };
 
-/** Add Customer and Edit Customer share this dialog; its form is rebuilt on every opening, so it starts clean. */
+/** Add Customer and Edit Customer share this dialog. */
 export function CustomerFormDialog({ open, customer, onClose }: CustomerFormDialogProps) {
   return (
-    <Modal open={open} title={customer ? 'Edit Customer' : 'Add Customer'} footer={null} onCancel={onClose} destroyOnHidden width={640}>
+    <FormDialog open={open} title={customer ? 'Edit Customer' : 'Add Customer'} width={640} onClose={onClose}>
       <CustomerForm customer={customer} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -82,83 +80,50 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
       }
       updateCustomer.mutate(
         { customerId: customer.id, changes },
-        {
-          onSuccess: () => {
-            toast.success('Customer updated successfully');
-            onDone();
-          },
-          onError: (error) => toast.failure('Failed to update customer', error),
-        },
+        toast.outcome('Customer updated successfully', 'Failed to update customer', onDone),
       );
       return;
     }
-    createCustomer.mutate(selectedFacility ? { ...values, facilityId: selectedFacility.id } : values, {
-      onSuccess: () => {
-        toast.success('Customer created successfully');
-        onDone();
-      },
-      onError: (error) => toast.failure('Failed to create customer', error),
-    });
+    createCustomer.mutate(
+      selectedFacility ? { ...values, facilityId: selectedFacility.id } : values,
+      toast.outcome('Customer created successfully', 'Failed to create customer', onDone),
+    );
   };
 
   return (
-    <Form<CustomerFormValues>
-      layout="vertical"
+    <DialogForm<CustomerFormValues>
       initialValues={customer ? formValuesOf(customer) : emptyCustomer}
       onFinish={save}
-      disabled={saving}
-      style={{ marginTop: 16 }}
+      saving={saving}
+      submitLabel={customer ? 'Save Changes' : 'Add Customer'}
+      onCancel={onDone}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="First Name" name="firstName" required rules={[contractRule('First name', fieldSchemas.firstName)]}>
-            <Input autoComplete="off" autoFocus />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Last Name" name="lastName" required rules={[contractRule('Last name', fieldSchemas.lastName)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Email" name="email" required rules={[contractRule('Email', fieldSchemas.email)]}>
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Phone" name="phone" rules={[contractRule('Phone', fieldSchemas.phone)]}>
-            <Input type="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item label="Address" name="address" rules={[contractRule('Address', fieldSchemas.address)]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Emergency Contact" name="emergencyContact" rules={[contractRule('Emergency contact', fieldSchemas.emergencyContact)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Emergency Phone" name="emergencyPhone" rules={[contractRule('Emergency phone', fieldSchemas.emergencyPhone)]}>
-            <Input type="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Status" name="status">
-            <Select options={customerStatusOptions} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {customer ? 'Save Changes' : 'Add Customer'}
-        </Button>
-      </Flex>
-    </Form>
+      <FieldGrid>
+        <GridField label="First Name" name="firstName" required rules={[contractRule('First name', fieldSchemas.firstName)]}>
+          <Input autoComplete="off" autoFocus />
+        </GridField>
+        <GridField label="Last Name" name="lastName" required rules={[contractRule('Last name', fieldSchemas.lastName)]}>
+          <Input autoComplete="off" />
+        </GridField>
+        <GridField label="Email" name="email" required rules={[contractRule('Email', fieldSchemas.email)]}>
+          <Input type="email" autoComplete="off" />
+        </GridField>
+        <GridField label="Phone" name="phone" rules={[contractRule('Phone', fieldSchemas.phone)]}>
+          <Input type="tel" autoComplete="off" />
+        </GridField>
+        <GridField wide label="Address" name="address" rules={[contractRule('Address', fieldSchemas.address)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </GridField>
+        <GridField label="Emergency Contact" name="emergencyContact" rules={[contractRule('Emergency contact', fieldSchemas.emergencyContact)]}>
+          <Input autoComplete="off" />
+        </GridField>
+        <GridField label="Emergency Phone" name="emergencyPhone" rules={[contractRule('Emergency phone', fieldSchemas.emergencyPhone)]}>
+          <Input type="tel" autoComplete="off" />
+        </GridField>
+        <GridField label="Status" name="status">
+          <Select options={customerStatusOptions} />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
   );
 }

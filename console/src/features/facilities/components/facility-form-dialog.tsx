@@ -1,5 +1,7 @@
 import { CreateFacilityRequest, type Facility } from '@storage/contracts/facilities';
-import { Button, Col, Flex, Form, Input, Modal, Row } from 'antd';
+import { Form, Input } from 'antd';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { changedFields } from '../../../lib/changed-fields.ts';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -23,12 +25,12 @@ type FacilityFormDialogProps = {
   onClose: () => void;
 };
 
-/** Add Facility and Edit Facility share this dialog; its form is rebuilt on every opening, so it starts clean. */
+/** Add Facility and Edit Facility share this dialog. */
 export function FacilityFormDialog({ open, facility, onClose }: FacilityFormDialogProps) {
   return (
-    <Modal open={open} title={facility ? 'Edit Facility' : 'Add Facility'} footer={null} onCancel={onClose} destroyOnHidden width={560}>
+    <FormDialog open={open} title={facility ? 'Edit Facility' : 'Add Facility'} width={560} onClose={onClose}>
       <FacilityForm facility={facility} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -47,33 +49,21 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
       }
       updateFacility.mutate(
         { facilityId: facility.id, changes },
-        {
-          onSuccess: () => {
-            toast.success('Facility updated successfully');
-            onDone();
-          },
-          onError: (error) => toast.failure('Failed to update facility', error),
-        },
+        toast.outcome('Facility updated successfully', 'Failed to update facility', onDone),
       );
       return;
     }
-    createFacility.mutate(values, {
-      onSuccess: () => {
-        toast.success('Facility created successfully');
-        onDone();
-      },
-      onError: (error) => toast.failure('Failed to create facility', error),
-    });
+    createFacility.mutate(values, toast.outcome('Facility created successfully', 'Failed to create facility', onDone));
   };
 
   return (
-    <Form<FacilityFormValues>
+    <DialogForm<FacilityFormValues>
       name="facility"
-      layout="vertical"
       initialValues={facility ? formValuesOf(facility) : emptyFacility}
       onFinish={save}
-      disabled={saving}
-      style={{ marginTop: 16 }}
+      saving={saving}
+      submitLabel={facility ? 'Save Changes' : 'Add Facility'}
+      onCancel={onDone}
     >
       <Form.Item label="Name" name="name" required rules={[contractRule('Name', fieldSchemas.name)]}>
         <Input autoComplete="off" autoFocus />
@@ -81,24 +71,14 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
       <Form.Item label="Address" name="address" required rules={[contractRule('Address', fieldSchemas.address)]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Phone" name="phone" rules={[contractRule('Phone', fieldSchemas.phone)]}>
-            <Input type="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Manager Name" name="managerName" rules={[contractRule('Manager name', fieldSchemas.managerName)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {facility ? 'Save Changes' : 'Add Facility'}
-        </Button>
-      </Flex>
-    </Form>
+      <FieldGrid>
+        <GridField label="Phone" name="phone" rules={[contractRule('Phone', fieldSchemas.phone)]}>
+          <Input type="tel" autoComplete="off" />
+        </GridField>
+        <GridField label="Manager Name" name="managerName" rules={[contractRule('Manager name', fieldSchemas.managerName)]}>
+          <Input autoComplete="off" />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
   );
 }

@@ -1,6 +1,8 @@
 import type { InvoiceStatus } from '@storage/contracts/enums';
 import { CreateInvoiceRequest } from '@storage/contracts/invoices';
-import { Button, Col, Flex, Form, Input, Modal, Row, Select } from 'antd';
+import { Input, Select } from 'antd';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateInvoice } from '../api/create-invoice.ts';
@@ -41,15 +43,15 @@ function newInvoice(): InvoiceFormValues {
 
 type CreateInvoiceDialogProps = { open: boolean; onClose: () => void };
 
-/** Its form is rebuilt on every opening, so it starts with a fresh number and due date. */
 export function CreateInvoiceDialog({ open, onClose }: CreateInvoiceDialogProps) {
   return (
-    <Modal open={open} title="Create Invoice" footer={null} onCancel={onClose} destroyOnHidden width={640}>
+    <FormDialog open={open} title="Create Invoice" width={640} onClose={onClose}>
       <CreateInvoiceForm onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
+/** Rebuilt on every opening of the dialog, so it starts with a fresh number and due date. */
 function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const createInvoice = useCreateInvoice();
   const toast = useToast();
@@ -57,61 +59,37 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const save = ({ customerId, ...values }: InvoiceFormValues) =>
     createInvoice.mutate(
       { ...values, customerId: customerId ?? '' },
-      {
-        onSuccess: () => {
-          toast.success('Invoice created successfully');
-          onDone();
-        },
-        onError: (error) => toast.failure('Failed to create invoice', error),
-      },
+      toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone),
     );
 
   return (
-    <Form<InvoiceFormValues>
-      layout="vertical"
+    <DialogForm<InvoiceFormValues>
       initialValues={newInvoice()}
       onFinish={save}
-      disabled={createInvoice.isPending}
-      style={{ marginTop: 16 }}
+      saving={createInvoice.isPending}
+      submitLabel="Create Invoice"
+      onCancel={onDone}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Invoice Number" name="invoiceNumber" required rules={[contractRule('Invoice number', fieldSchemas.invoiceNumber)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Due Date" name="dueDate" required rules={[contractRule('Due date', fieldSchemas.dueDate)]}>
-            <Input type="date" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item label="Customer" name="customerId" rules={[{ required: true, message: 'Choose the customer' }]}>
-            <CustomerPicker />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Amount" name="amount" required rules={[contractRule('Amount', fieldSchemas.amount)]}>
-            <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Status" name="status">
-            <Select options={invoiceStatusOptions} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={createInvoice.isPending}>
-          Create Invoice
-        </Button>
-      </Flex>
-    </Form>
+      <FieldGrid>
+        <GridField label="Invoice Number" name="invoiceNumber" required rules={[contractRule('Invoice number', fieldSchemas.invoiceNumber)]}>
+          <Input autoComplete="off" />
+        </GridField>
+        <GridField label="Due Date" name="dueDate" required rules={[contractRule('Due date', fieldSchemas.dueDate)]}>
+          <Input type="date" />
+        </GridField>
+        <GridField wide label="Customer" name="customerId" rules={[{ required: true, message: 'Choose the customer' }]}>
+          <CustomerPicker />
+        </GridField>
+        <GridField label="Amount" name="amount" required rules={[contractRule('Amount', fieldSchemas.amount)]}>
+          <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
+        </GridField>
+        <GridField label="Status" name="status">
+          <Select options={invoiceStatusOptions} />
+        </GridField>
+        <GridField wide label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
   );
 }

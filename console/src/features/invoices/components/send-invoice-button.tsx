@@ -13,10 +13,7 @@ export function SendInvoiceButton({ invoice, ...buttonProps }: { invoice: Pick<I
   if (!canChange) return null;
 
   const send = () =>
-    sendInvoice.mutate(invoice.id, {
-      onSuccess: () => toast.success(`Invoice ${invoice.invoiceNumber} sent successfully`),
-      onError: (error) => toast.failure('Failed to send invoice', error),
-    });
+    sendInvoice.mutate(invoice.id, toast.outcome(`Invoice ${invoice.invoiceNumber} sent successfully`, 'Failed to send invoice'));
 
   return (
     <Button icon={<SendOutlined />} loading={sendInvoice.isPending} onClick={send} {...buttonProps}>

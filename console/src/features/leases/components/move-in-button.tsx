@@ -1,7 +1,9 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { StartLeaseRequest } from '@storage/contracts/leases';
-import { Button, Col, Flex, Form, Input, Modal, Row } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState, type ComponentType } from 'react';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -37,7 +39,7 @@ export function MoveInButton({ customerPicker, onMovedIn }: MoveInButtonProps) {
       <Button type="primary" icon={<LoginOutlined />} onClick={() => setOpen(true)}>
         Move In
       </Button>
-      <Modal open={open} title="Move In" footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={600}>
+      <FormDialog open={open} title="Move In" width={600} onClose={() => setOpen(false)}>
         <MoveInForm
           customerPicker={customerPicker}
           onDone={() => setOpen(false)}
@@ -46,14 +48,13 @@ export function MoveInButton({ customerPicker, onMovedIn }: MoveInButtonProps) {
             setOpen(false);
           }}
         />
-      </Modal>
+      </FormDialog>
     </>
   );
 }
 
 type MoveInFormProps = { customerPicker: MoveInCustomerPicker; onDone: () => void; onMovedIn: () => void };
 
-/** Rebuilt on every opening of the dialog, so it starts clean. */
 function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveInFormProps) {
   const [form] = Form.useForm<MoveInValues>();
   const startLease = useStartLease();
@@ -64,23 +65,17 @@ function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveI
   const save = ({ customerId, unitId, monthlyRate, depositAmount, startDate }: MoveInValues) =>
     startLease.mutate(
       { customerId: customerId!, unitId: unitId!, monthlyRate, depositAmount, startDate },
-      {
-        onSuccess: () => {
-          toast.success('Lease created successfully');
-          onMovedIn();
-        },
-        onError: (error) => toast.failure('Failed to create lease', error),
-      },
+      toast.outcome('Lease created successfully', 'Failed to create lease', onMovedIn),
     );
 
   return (
-    <Form<MoveInValues>
+    <DialogForm<MoveInValues>
       form={form}
-      layout="vertical"
       initialValues={{ monthlyRate: '', depositAmount: null, startDate: todayLocalIsoDate() }}
       onFinish={save}
-      disabled={startLease.isPending}
-      style={{ marginTop: 16 }}
+      saving={startLease.isPending}
+      submitLabel="Move In"
+      onCancel={onDone}
     >
       <Form.Item label="Customer" name="customerId" rules={[{ required: true, message: 'Choose the customer who moves in' }]}>
         <CustomerPicker />
@@ -94,29 +89,17 @@ function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveI
           }}
         />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Monthly Rate" name="monthlyRate" required rules={[contractRule('Monthly rate', fieldSchemas.monthlyRate)]}>
-            <Input prefix="$" inputMode="decimal" placeholder="120.00" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Deposit" name="depositAmount" normalize={emptyAsNull} rules={[contractRule('Deposit', fieldSchemas.depositAmount)]}>
-            <Input prefix="$" inputMode="decimal" placeholder="0.00" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Start Date" name="startDate" required rules={[contractRule('Start date', fieldSchemas.startDate)]}>
-            <Input type="date" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={startLease.isPending}>
-          Move In
-        </Button>
-      </Flex>
-    </Form>
+      <FieldGrid>
+        <GridField label="Monthly Rate" name="monthlyRate" required rules={[contractRule('Monthly rate', fieldSchemas.monthlyRate)]}>
+          <Input prefix="$" inputMode="decimal" placeholder="120.00" autoComplete="off" />
+        </GridField>
+        <GridField label="Deposit" name="depositAmount" normalize={emptyAsNull} rules={[contractRule('Deposit', fieldSchemas.depositAmount)]}>
+          <Input prefix="$" inputMode="decimal" placeholder="0.00" autoComplete="off" />
+        </GridField>
+        <GridField label="Start Date" name="startDate" required rules={[contractRule('Start date', fieldSchemas.startDate)]}>
+          <Input type="date" />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
   );
 }

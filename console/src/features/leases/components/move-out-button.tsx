@@ -1,7 +1,8 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { EndLeaseRequest, type Lease } from '@storage/contracts/leases';
-import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useEndLease } from '../api/end-lease.ts';
@@ -16,7 +17,7 @@ export function MoveOutButton({ lease, onMovedOut }: { lease: Lease; onMovedOut:
       <Button type="text" danger icon={<LogoutOutlined />} onClick={() => setOpen(true)}>
         Move Out
       </Button>
-      <Modal open={open} title="Move Out" footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={440}>
+      <FormDialog open={open} title="Move Out" width={440} onClose={() => setOpen(false)}>
         <MoveOutForm
           lease={lease}
           onDone={() => setOpen(false)}
@@ -25,7 +26,7 @@ export function MoveOutButton({ lease, onMovedOut }: { lease: Lease; onMovedOut:
             setOpen(false);
           }}
         />
-      </Modal>
+      </FormDialog>
     </>
   );
 }
@@ -37,24 +38,16 @@ function MoveOutForm({ lease, onDone, onMovedOut }: { lease: Lease; onDone: () =
   const { customer, unit } = lease;
 
   const save = ({ endDate }: MoveOutValues) =>
-    endLease.mutate(
-      { leaseId: lease.id, endDate },
-      {
-        onSuccess: () => {
-          toast.success('Lease ended successfully');
-          onMovedOut();
-        },
-        onError: (error) => toast.failure('Failed to end lease', error),
-      },
-    );
+    endLease.mutate({ leaseId: lease.id, endDate }, toast.outcome('Lease ended successfully', 'Failed to end lease', onMovedOut));
 
   return (
-    <Form<MoveOutValues>
-      layout="vertical"
+    <DialogForm<MoveOutValues>
       initialValues={{ endDate: today < lease.startDate ? lease.startDate : today }}
       onFinish={save}
-      disabled={endLease.isPending}
-      style={{ marginTop: 16 }}
+      saving={endLease.isPending}
+      submitLabel="Move Out"
+      danger
+      onCancel={onDone}
     >
       <Typography.Paragraph>
         End the lease of {customer.firstName} {customer.lastName} on unit {unit.unitNumber}? The unit becomes available for the next tenant.
@@ -62,12 +55,6 @@ function MoveOutForm({ lease, onDone, onMovedOut }: { lease: Lease; onDone: () =
       <Form.Item label="End Date" name="endDate" required rules={[contractRule('End date', EndLeaseRequest.shape.endDate)]}>
         <Input type="date" min={lease.startDate} />
       </Form.Item>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="primary" danger htmlType="submit" loading={endLease.isPending}>
-          Move Out
-        </Button>
-      </Flex>
-    </Form>
+    </DialogForm>
   );
 }

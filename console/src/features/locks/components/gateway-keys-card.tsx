@@ -71,13 +71,12 @@ function FacilityGatewayKey({
   const hasKey = Boolean(gatewayKey.data);
 
   const issue = () =>
-    issueKey.mutate(facility.id, {
-      onSuccess: (key) => {
-        toast.success(hasKey ? 'Gateway key rotated' : 'Gateway key created');
-        onIssued(key);
-      },
-      onError: (error) => toast.failure(hasKey ? 'Failed to rotate gateway key' : 'Failed to create gateway key', error),
-    });
+    issueKey.mutate(
+      facility.id,
+      hasKey
+        ? toast.outcome('Gateway key rotated', 'Failed to rotate gateway key', onIssued)
+        : toast.outcome('Gateway key created', 'Failed to create gateway key', onIssued),
+    );
 
   const button = (
     <Button icon={<KeyOutlined />} loading={issueKey.isPending} disabled={!canManage || gatewayKey.isPending} onClick={hasKey ? undefined : issue}>

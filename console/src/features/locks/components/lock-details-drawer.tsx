@@ -1,6 +1,7 @@
 import type { LockStatus } from '@storage/contracts/enums';
 import type { Lock, UpdateLockRequest } from '@storage/contracts/locks';
-import { Button, Descriptions, Drawer, Flex, Form, Select, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Form, Select, Tag, Typography } from 'antd';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel, formatDate, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
@@ -74,16 +75,7 @@ function LockDetailsForm({ lock, onDone }: { lock: Lock; onDone: () => void }) {
       onDone();
       return;
     }
-    updateLock.mutate(
-      { lockId: lock.id, changes },
-      {
-        onSuccess: () => {
-          toast.success('Lock updated successfully');
-          onDone();
-        },
-        onError: (error) => toast.failure('Failed to update lock', error),
-      },
-    );
+    updateLock.mutate({ lockId: lock.id, changes }, toast.outcome('Lock updated successfully', 'Failed to update lock', onDone));
   };
 
   return (
@@ -98,12 +90,7 @@ function LockDetailsForm({ lock, onDone }: { lock: Lock; onDone: () => void }) {
       <Form.Item label="Status" name="status">
         <Select options={lockStatusOptions} />
       </Form.Item>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={updateLock.isPending}>
-          Save Changes
-        </Button>
-      </Flex>
+      <FormActions submitLabel="Save Changes" saving={updateLock.isPending} onCancel={onDone} />
     </Form>
   );
 }

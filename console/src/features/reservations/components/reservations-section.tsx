@@ -14,13 +14,12 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
   const toast = useToast();
 
   const run = (decision: ReservationDecision) =>
-    decide.mutate(decision, {
-      onSuccess: () => {
-        toast.success(decision.decision === 'convert' ? 'Reservation converted to a lease' : 'Reservation cancelled');
-        onDecided();
-      },
-      onError: (error) => toast.failure(decision.decision === 'convert' ? 'Failed to convert reservation' : 'Failed to cancel reservation', error),
-    });
+    decide.mutate(
+      decision,
+      decision.decision === 'convert'
+        ? toast.outcome('Reservation converted to a lease', 'Failed to convert reservation', onDecided)
+        : toast.outcome('Reservation cancelled', 'Failed to cancel reservation', onDecided),
+    );
 
   const reservationColumns = [
     { title: 'Customer', key: 'customer', render: (_: unknown, r: Reservation) => <CustomerCell name={r.customerName} email={r.customerEmail} phone={r.customerPhone} /> },

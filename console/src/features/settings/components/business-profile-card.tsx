@@ -16,10 +16,7 @@ export function BusinessProfileCard({ profile, canChange }: { profile: Settings[
   const toast = useToast();
 
   const save = (values: BusinessProfileValues) =>
-    updateBusinessProfile.mutate(values, {
-      onSuccess: () => toast.success('Business profile saved successfully'),
-      onError: (error) => toast.failure('Failed to save business profile', error),
-    });
+    updateBusinessProfile.mutate(values, toast.outcome('Business profile saved successfully', 'Failed to save business profile'));
 
   return (
     <Card title={<SettingsCardTitle icon={<ShopOutlined />} text="Business Profile" />} className="stretch-card">

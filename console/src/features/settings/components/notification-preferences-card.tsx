@@ -20,10 +20,7 @@ export function NotificationPreferencesCard({ preferences, canChange }: Notifica
   const toast = useToast();
 
   const save = (values: NotificationPreferences) =>
-    updatePreferences.mutate(values, {
-      onSuccess: () => toast.success('Notification preferences saved successfully'),
-      onError: (error) => toast.failure('Failed to save notification preferences', error),
-    });
+    updatePreferences.mutate(values, toast.outcome('Notification preferences saved successfully', 'Failed to save notification preferences'));
 
   return (
     <Card title={<SettingsCardTitle icon={<BellOutlined />} text="Notifications" />} className="stretch-card">

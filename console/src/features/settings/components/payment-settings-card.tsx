@@ -16,10 +16,7 @@ export function PaymentSettingsCard({ payments, canChange }: { payments: Setting
   const toast = useToast();
 
   const save = (values: PaymentSettingsValues) =>
-    updatePaymentSettings.mutate(values, {
-      onSuccess: () => toast.success('Payment settings saved successfully'),
-      onError: (error) => toast.failure('Failed to save payment settings', error),
-    });
+    updatePaymentSettings.mutate(values, toast.outcome('Payment settings saved successfully', 'Failed to save payment settings'));
 
   return (
     <Card title={<SettingsCardTitle icon={<CreditCardOutlined />} text="Payment Settings" />} className="stretch-card">

@@ -31,13 +31,7 @@ export function SecurityCard() {
   const toast = useToast();
 
   const save = (values: ChangePasswordRequest) =>
-    changePassword.mutate(values, {
-      onSuccess: () => {
-        toast.success('Password changed successfully');
-        form.resetFields();
-      },
-      onError: (error) => toast.failure('Failed to change password', error),
-    });
+    changePassword.mutate(values, toast.outcome('Password changed successfully', 'Failed to change password', () => form.resetFields()));
 
   return (
     <Card title={<SettingsCardTitle icon={<LockOutlined />} text="Security" />} className="stretch-card">

@@ -1,6 +1,8 @@
 import { unitFormSizes, type UnitSize, type UnitStatus } from '@storage/contracts/enums';
 import { CreateUnitRequest } from '@storage/contracts/units';
-import { Button, Col, Flex, Form, Input, Modal, Row, Select } from 'antd';
+import { Input, Select } from 'antd';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -25,10 +27,9 @@ const sizeOptions = unitFormSizes.map(({ value, label }) => ({ value, label: `${
 
 type UnitFormDialogProps = { open: boolean; onClose: () => void; onCreated?: () => void };
 
-/** The form is rebuilt on every opening, so it starts from the defaults again. */
 export function UnitFormDialog({ open, onClose, onCreated }: UnitFormDialogProps) {
   return (
-    <Modal open={open} title="Add Unit" footer={null} onCancel={onClose} destroyOnHidden width={600}>
+    <FormDialog open={open} title="Add Unit" width={600} onClose={onClose}>
       <UnitForm
         onCancel={onClose}
         onCreated={() => {
@@ -36,7 +37,7 @@ export function UnitFormDialog({ open, onClose, onCreated }: UnitFormDialogProps
           onClose();
         }}
       />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -48,55 +49,31 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
   const save = (values: UnitFormValues) =>
     createUnit.mutate(
       { ...values, facilityId: selectedFacility?.id ?? null },
-      {
-        onSuccess: () => {
-          toast.success('Unit created successfully');
-          onCreated();
-        },
-        onError: (error) => toast.failure('Failed to create unit', error),
-      },
+      toast.outcome('Unit created successfully', 'Failed to create unit', onCreated),
     );
 
   return (
-    <Form<UnitFormValues> layout="vertical" initialValues={newUnit} onFinish={save} disabled={createUnit.isPending} style={{ marginTop: 16 }}>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Unit Number" name="unitNumber" required rules={[contractRule('Unit number', fieldSchemas.unitNumber)]}>
-            <Input autoComplete="off" autoFocus placeholder="A101" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Building" name="building" required rules={[contractRule('Building', fieldSchemas.building)]}>
-            <Input autoComplete="off" placeholder="A" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Size" name="size">
-            <Select options={sizeOptions} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Monthly Rate" name="monthlyRate" required rules={[contractRule('Monthly rate', fieldSchemas.monthlyRate)]}>
-            <Input prefix="$" inputMode="decimal" autoComplete="off" placeholder="120.00" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Status" name="status">
-            <Select options={unitStatusOptions} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={createUnit.isPending}>
-          Add Unit
-        </Button>
-      </Flex>
-    </Form>
+    <DialogForm<UnitFormValues> initialValues={newUnit} onFinish={save} saving={createUnit.isPending} submitLabel="Add Unit" onCancel={onCancel}>
+      <FieldGrid>
+        <GridField label="Unit Number" name="unitNumber" required rules={[contractRule('Unit number', fieldSchemas.unitNumber)]}>
+          <Input autoComplete="off" autoFocus placeholder="A101" />
+        </GridField>
+        <GridField label="Building" name="building" required rules={[contractRule('Building', fieldSchemas.building)]}>
+          <Input autoComplete="off" placeholder="A" />
+        </GridField>
+        <GridField label="Size" name="size">
+          <Select options={sizeOptions} />
+        </GridField>
+        <GridField label="Monthly Rate" name="monthlyRate" required rules={[contractRule('Monthly rate', fieldSchemas.monthlyRate)]}>
+          <Input prefix="$" inputMode="decimal" autoComplete="off" placeholder="120.00" />
+        </GridField>
+        <GridField label="Status" name="status">
+          <Select options={unitStatusOptions} />
+        </GridField>
+        <GridField wide label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
   );
 }

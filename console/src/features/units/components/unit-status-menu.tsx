@@ -17,10 +17,7 @@ export function UnitStatusMenu({ unit }: { unit: Unit }) {
     if (!status) return;
     changeStatus.mutate(
       { unitId: unit.id, change: { status } },
-      {
-        onSuccess: () => toast.success(`Unit ${unit.unitNumber} is now ${unitStatusLabel(status).toLowerCase()}`),
-        onError: (error) => toast.failure('Failed to change unit status', error),
-      },
+      toast.outcome(`Unit ${unit.unitNumber} is now ${unitStatusLabel(status).toLowerCase()}`, 'Failed to change unit status'),
     );
   };
 
