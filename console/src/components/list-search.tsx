@@ -1,30 +1,17 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { SearchInput, type SearchInputProps } from './search-input.tsx';
 
-type ListSearchProps = {
-  placeholder: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+type ListSearchProps = Omit<SearchInputProps, 'style'> & {
   /** How many items match, once known. */
   count?: ReactNode;
 };
 
 /** A list's search box and its count of matches; on a phone the count goes under the box, which keeps its whole placeholder. */
-export function ListSearch({ placeholder, label, value, onChange, count }: ListSearchProps) {
+export function ListSearch({ count, ...search }: ListSearchProps) {
   return (
     <Flex gap={16} align="center" wrap>
-      <Input
-        className="search-input"
-        style={{ flexBasis: 320 }}
-        prefix={<SearchOutlined />}
-        placeholder={placeholder}
-        aria-label={label}
-        allowClear
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <SearchInput {...search} style={{ flexBasis: 320 }} />
       {count !== undefined && (
         <Typography.Text type="secondary" data-testid="list-count">
           {count}

@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-
-const SEARCH_DEBOUNCE_MS = 250;
+import { useSearchTerm } from '../hooks/use-search-term.ts';
 
 export type SearchSelectOption = { value: string; label: string };
 
@@ -32,9 +30,8 @@ export function SearchSelect<Item, Key extends QueryKey>({
   onItemChosen,
   fixedOptions = [],
 }: SearchSelectProps<Item, Key>) {
-  const [searchInput, setSearchInput] = useState('');
+  const { input, setInput, search } = useSearchTerm();
   const [chosen, setChosen] = useState<SearchSelectOption | null>(null);
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const items = useQuery({ ...itemsQuery(search), placeholderData: keepPreviousData });
 
   const found = (items.data ?? []).map((item) => ({ item, option: toOption(item) }));
@@ -61,9 +58,9 @@ export function SearchSelect<Item, Key extends QueryKey>({
       onChange={choose}
       options={options}
       placeholder={placeholder}
-      showSearch={{ filterOption: false, onSearch: setSearchInput, searchValue: searchInput }}
+      showSearch={{ filterOption: false, onSearch: setInput, searchValue: input }}
       onOpenChange={(open) => {
-        if (!open) setSearchInput('');
+        if (!open) setInput('');
       }}
       loading={items.isFetching}
       notFoundContent={items.isFetching ? <Spin size="small" /> : 'Nothing found'}

@@ -1,9 +1,13 @@
-import { DownloadOutlined, ExclamationCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { ActivityTab } from '@storage/contracts/activities';
 import { activityTypes, type ActivityType } from '@storage/contracts/enums';
-import { Button, Card, Col, Empty, Flex, Input, Result, Row, Select, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
+import { EmptyList } from '../../../components/empty-list.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useActivities, type ActivitiesFilter } from '../api/get-activities.ts';
 import { useActivityCounts } from '../api/get-activity-counts.ts';
@@ -11,7 +15,6 @@ import { activitiesCsv } from '../activities-csv.ts';
 import { activityTabs, activityTypeLabel } from '../activity-text.ts';
 import { ActivityCard } from './activity-card.tsx';
 
-const SEARCH_DEBOUNCE_MS = 250;
 const LOADING_PLACEHOLDER_CARDS = 8;
 const ALL_TYPES = 'all';
 
@@ -29,10 +32,9 @@ function download(fileName: string, text: string) {
 }
 
 export function ActivitiesList() {
-  const [searchInput, setSearchInput] = useState('');
+  const { input, setInput, search } = useSearchTerm();
   const [type, setType] = useState<ActivityType | null>(null);
   const [tab, setTab] = useState<ActivityTab>('all');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const { selectedFacility } = useFacilityScope();
   const filter: ActivitiesFilter = { search, type, facilityId: selectedFacility?.id ?? null };
   const activities = useActivities(filter, tab);
@@ -45,15 +47,7 @@ export function ActivitiesList() {
   const body = (
     <Flex vertical gap={16}>
       {activities.isPending && (
-        <Row gutter={[16, 16]}>
-          {Array.from({ length: LOADING_PLACEHOLDER_CARDS }, (_, index) => (
-            <Col key={index} {...cardColumns}>
-              <Card size="small" data-testid="activity-placeholder">
-                <Skeleton active paragraph={{ rows: 3 }} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
+        <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={3} size="small" testId="activity-placeholder" />
       )}
       {activities.isError && (
         <Card>
@@ -65,48 +59,24 @@ export function ActivitiesList() {
         </Card>
       )}
       {activities.isSuccess && shown.length === 0 && (
-        <Empty
-          description={
-            <Flex vertical gap={4}>
-              <Typography.Text strong>{emptyText}</Typography.Text>
-              <Typography.Text type="secondary">
-                {filtered ? 'Try adjusting your search or filter' : 'Activity appears here as it happens'}
-              </Typography.Text>
-            </Flex>
-          }
-        />
+        <EmptyList title={emptyText} hint={filtered ? 'Try adjusting your search or filter' : 'Activity appears here as it happens'} />
       )}
       {activities.isSuccess && shown.length > 0 && (
-        <Row gutter={[16, 16]} style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}>
-          {shown.map((activity) => (
-            <Col key={activity.id} {...cardColumns}>
-              <ActivityCard activity={activity} />
-            </Col>
-          ))}
-        </Row>
+        <CardGrid
+          items={shown}
+          columns={cardColumns}
+          dimmed={activities.isPlaceholderData}
+          renderCard={(activity) => <ActivityCard activity={activity} />}
+        />
       )}
-      {activities.hasNextPage && !activities.isPlaceholderData && (
-        <Flex justify="center">
-          <Button onClick={() => activities.fetchNextPage()} loading={activities.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Flex>
-      )}
+      <LoadMoreButton list={activities} />
     </Flex>
   );
 
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
-        <Input
-          className="search-input"
-          prefix={<SearchOutlined />}
-          placeholder="Search activities..."
-          aria-label="Search activities"
-          allowClear
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
-        />
+        <SearchInput placeholder="Search activities..." label="Search activities" value={input} onChange={setInput} />
         <Select<ActivityType | typeof ALL_TYPES>
           aria-label="Activity type"
           value={type ?? ALL_TYPES}

@@ -1,15 +1,12 @@
 import { EditOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { RecentCustomer } from '@storage/contracts/dashboard';
 import { Button, Card, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useRecentCustomers } from '../api/get-recent-customers.ts';
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 const noUnit = (
   <Typography.Text type="secondary" title="No unit assigned">
@@ -19,8 +16,7 @@ const noUnit = (
 
 /** The newest customers (at most 5, spec §9) with what they rent. */
 export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCustomer) => void }) {
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { input, setInput, search } = useSearchTerm();
   const { selectedFacility } = useFacilityScope();
   const customers = useRecentCustomers({ facilityId: selectedFacility?.id ?? null, search });
   const [, navigate] = useLocation();
@@ -77,8 +73,8 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
           placeholder="Search customers..."
           aria-label="Search recent customers"
           allowClear
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
         />
         <Table<RecentCustomer>
           rowKey="id"

@@ -1,11 +1,9 @@
 import type { Customer } from '@storage/contracts/customers';
 import { Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useCustomerSearch } from '../api/search-customers.ts';
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 type CustomerPickerProps = {
   id?: string;
@@ -23,8 +21,7 @@ function optionOf(customer: Customer) {
 
 /** Picks the invoice's customer; typing searches the customers on the server, in the selected facility. */
 export function CustomerPicker({ id, value, onChange }: CustomerPickerProps) {
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { setInput, search } = useSearchTerm();
   const { selectedFacility } = useFacilityScope();
   const customers = useCustomerSearch({ search, facilityId: selectedFacility?.id ?? null });
   // Kept so the choice still shows after the search moves on to other customers.
@@ -39,7 +36,7 @@ export function CustomerPicker({ id, value, onChange }: CustomerPickerProps) {
       value={value}
       placeholder="Search customers by name or email"
       aria-label="Customer"
-      showSearch={{ filterOption: false, onSearch: setSearchInput }}
+      showSearch={{ filterOption: false, onSearch: setInput }}
       options={options}
       loading={customers.isFetching}
       notFoundContent={customers.isPending ? 'Loading...' : 'No customers found'}

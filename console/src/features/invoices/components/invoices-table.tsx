@@ -1,10 +1,11 @@
-import { EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
 import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState } from '@tanstack/react-table';
-import { Button, Card, Empty, Flex, Input, Pagination, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/get-invoices.ts';
@@ -13,7 +14,6 @@ import { InvoiceStatusTag } from './invoice-status-tag.tsx';
 import './invoices-table.css';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
-const SEARCH_DEBOUNCE_MS = 250;
 const LOADING_PLACEHOLDER_ROWS = 5;
 const emptyRows: InvoiceListItem[] = [];
 
@@ -59,8 +59,7 @@ function invoiceColumns(view: (invoiceId: string) => void) {
 
 /** 'All Invoices': searched, scoped to the selected facility and paginated on the server. */
 export function InvoicesTable() {
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { input, setInput, search } = useSearchTerm();
   const { selectedFacility } = useFacilityScope();
   const filter = useMemo(() => ({ search, facilityId: selectedFacility?.id ?? null }), [search, selectedFacility]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: INVOICES_PAGE_SIZE });
@@ -101,15 +100,7 @@ export function InvoicesTable() {
       styles={{ body: { padding: 0 } }}
     >
       <div className="invoices-toolbar">
-        <Input
-          className="search-input"
-          prefix={<SearchOutlined />}
-          placeholder="Search invoices by number or customer..."
-          aria-label="Search invoices"
-          allowClear
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
-        />
+        <SearchInput placeholder="Search invoices by number or customer..." label="Search invoices" value={input} onChange={setInput} />
       </div>
 
       {invoices.isError ? (

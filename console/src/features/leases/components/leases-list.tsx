@@ -1,14 +1,17 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { LeaseStatusFilter } from '@storage/contracts/leases';
-import { Button, Card, Col, Empty, Flex, Input, Result, Row, Select, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
+import { EmptyList } from '../../../components/empty-list.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { useLeaseCounts } from '../api/get-lease-counts.ts';
 import { leasesExportUrl, useLeases } from '../api/get-leases.ts';
 import { LeaseCard } from './lease-card.tsx';
 
-const SEARCH_DEBOUNCE_MS = 250;
 const LOADING_PLACEHOLDER_CARDS = 6;
 
 const cardColumns = { xs: 24, xl: 12 } as const;
@@ -26,9 +29,8 @@ const emptyTitles: Record<StatusView, string> = { all: 'No Leases Found', active
 
 /** The status filter and the tabs are one choice shown twice: picking either moves the other. */
 export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
-  const [searchInput, setSearchInput] = useState('');
+  const { input, setInput, search } = useSearchTerm();
   const [statusView, setStatusView] = useState<StatusView>('all');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
   const filter = { search, facilityId, status: statusView === 'all' ? null : statusView };
@@ -41,15 +43,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
-        <Input
-          className="search-input"
-          prefix={<SearchOutlined />}
-          placeholder="Search by name, email, or unit number..."
-          aria-label="Search leases"
-          allowClear
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
-        />
+        <SearchInput placeholder="Search by name, email, or unit number..." label="Search leases" value={input} onChange={setInput} />
         <Select
           aria-label="Lease status"
           value={statusView}
@@ -72,17 +66,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
         style={{ marginBottom: -8 }}
       />
 
-      {leases.isPending && (
-        <Row gutter={[16, 16]}>
-          {Array.from({ length: LOADING_PLACEHOLDER_CARDS }, (_, index) => (
-            <Col key={index} {...cardColumns}>
-              <Card data-testid="lease-placeholder">
-                <Skeleton active paragraph={{ rows: 5 }} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
+      {leases.isPending && <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={5} testId="lease-placeholder" />}
 
       {leases.isError && (
         <Card>
@@ -91,33 +75,19 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
       )}
 
       {leases.isSuccess && loaded.length === 0 && (
-        <Empty
-          description={
-            <Flex vertical gap={4}>
-              <Typography.Text strong>{emptyTitles[statusView]}</Typography.Text>
-              {search && <Typography.Text type="secondary">Try adjusting your search terms</Typography.Text>}
-            </Flex>
-          }
-        />
+        <EmptyList title={emptyTitles[statusView]} hint={search ? 'Try adjusting your search terms' : undefined} />
       )}
 
       {leases.isSuccess && loaded.length > 0 && (
-        <Row gutter={[16, 16]} style={{ opacity: leases.isPlaceholderData ? 0.6 : 1 }}>
-          {loaded.map((lease) => (
-            <Col key={lease.id} {...cardColumns}>
-              <LeaseCard lease={lease} onMovedOut={onMovedOut} />
-            </Col>
-          ))}
-        </Row>
+        <CardGrid
+          items={loaded}
+          columns={cardColumns}
+          dimmed={leases.isPlaceholderData}
+          renderCard={(lease) => <LeaseCard lease={lease} onMovedOut={onMovedOut} />}
+        />
       )}
 
-      {leases.hasNextPage && !leases.isPlaceholderData && (
-        <Flex justify="center">
-          <Button onClick={() => leases.fetchNextPage()} loading={leases.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Flex>
-      )}
+      <LoadMoreButton list={leases} />
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { serverMessage } from '@storage/web-client/api';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton } from 'antd';
+import { Empty, Flex, Result } from 'antd';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
@@ -30,30 +31,14 @@ export function LocksList() {
         count={locks.isSuccess ? `${total} ${total === 1 ? 'lock' : 'locks'}` : undefined}
       />
 
-      {locks.isPending && (
-        <Row gutter={[16, 16]}>
-          {Array.from({ length: LOADING_PLACEHOLDER_CARDS }, (_, index) => (
-            <Col key={index} {...cardColumns}>
-              <Card data-testid="lock-placeholder">
-                <Skeleton active paragraph={{ rows: 3 }} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
+      {locks.isPending && <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={3} testId="lock-placeholder" />}
 
       {locks.isError && <Result status="error" title="Could not load smart locks" subTitle={serverMessage(locks.error)} />}
 
       {locks.isSuccess && loaded.length === 0 && <Empty description="No smart locks found" />}
 
       {locks.isSuccess && loaded.length > 0 && (
-        <Row gutter={[16, 16]} style={{ opacity: locks.isPlaceholderData ? 0.6 : 1 }}>
-          {loaded.map((lock) => (
-            <Col key={lock.id} {...cardColumns}>
-              <LockCard lock={lock} />
-            </Col>
-          ))}
-        </Row>
+        <CardGrid items={loaded} columns={cardColumns} dimmed={locks.isPlaceholderData} renderCard={(lock) => <LockCard lock={lock} />} />
       )}
 
       <LoadMoreButton list={locks} />

@@ -1,7 +1,8 @@
 import type { Unit } from '@storage/contracts/units';
 import { UnitStatus } from '@storage/contracts/enums';
 import { serverMessage } from '@storage/web-client/api';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { useSearchParams } from 'wouter';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
@@ -70,15 +71,7 @@ export function UnitsList() {
         Array.from({ length: LOADING_GROUPS }, (_, group) => (
           <section key={group} aria-busy="true">
             <Skeleton.Input active size="small" style={{ marginBottom: 16 }} />
-            <Row gutter={[16, 16]}>
-              {Array.from({ length: LOADING_CARDS_PER_GROUP }, (_, card) => (
-                <Col key={card} {...cardColumns}>
-                  <Card data-testid="unit-placeholder">
-                    <Skeleton active paragraph={{ rows: 2 }} />
-                  </Card>
-                </Col>
-              ))}
-            </Row>
+            <PlaceholderCards count={LOADING_CARDS_PER_GROUP} columns={cardColumns} rows={2} testId="unit-placeholder" />
           </section>
         ))}
 
@@ -97,13 +90,7 @@ export function UnitsList() {
                 </Typography.Title>
                 <Tag data-testid="building-unit-count">{count === undefined ? '—' : unitCount(count)}</Tag>
               </Flex>
-              <Row gutter={[16, 16]}>
-                {inBuilding.map((unit) => (
-                  <Col key={unit.id} {...cardColumns}>
-                    <UnitCard unit={unit} />
-                  </Col>
-                ))}
-              </Row>
+              <CardGrid items={inBuilding} columns={cardColumns} renderCard={(unit) => <UnitCard unit={unit} />} />
             </section>
           );
         })}
