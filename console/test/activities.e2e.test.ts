@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -17,9 +18,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     product = await startProductUnderTest({ seedDemo: true });
-    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP, { acceptDownloads: true }), signedInContext(product, PHONE)]);
   }, 240_000);
   afterAll(async () => {
     await product?.close();
@@ -109,8 +108,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   it('fits a phone screen', async () => {
     const page = await openActivities(narrow);
     await screenshotViewport(page, 'activities-390-top');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     await page.close();
   });
 });

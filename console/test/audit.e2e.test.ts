@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // An auditor in Chromium: every screen without the actions that change something, the History
 // of an entity, and the Audit Log.
@@ -18,12 +19,7 @@ describe('the auditor in Chromium', { timeout: 120_000 }, () => {
     });
     expect(created.statusCode).toBe(201);
     const auditor = await product.platform.createStaff('auditor');
-    page = await (await product.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(`${product.baseUrl}/login`);
-    await page.getByLabel('Email').fill(auditor.email);
-    await page.getByLabel('Password').fill(auditor.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    page = await (await signedInContext(product, DESKTOP, { login: auditor })).newPage();
   }, 240_000);
   afterAll(async () => {
     await product?.close();

@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
 
 // Billing & Invoices in Chromium on the demo data: the spec's texts, creating an invoice for a
 // customer found by a server search, sending it, its detail, the facility scope, and the layout
@@ -25,10 +26,7 @@ describe('Billing & Invoices in Chromium', () => {
     product = await startProductUnderTest({ seedDemo: true });
     someone = await product.platform.api.pool.one(sql.type(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }))`
       SELECT first_name, last_name, email FROM customers WHERE NOT archived ORDER BY created_at LIMIT 1`);
-    staff = await product.browser.newContext();
-    const page = await staff.newPage();
-    await product.signIn(page);
-    await page.close();
+    staff = await signedInContext(product, DESKTOP);
   }, 300_000);
   afterAll(async () => {
     await product?.close();
@@ -37,7 +35,7 @@ describe('Billing & Invoices in Chromium', () => {
   async function newPage(width: 1440 | 390) {
     const page = await staff.newPage();
     page.setDefaultTimeout(10_000);
-    await page.setViewportSize(width === 1440 ? { width: 1440, height: 900 } : { width: 390, height: 844 });
+    await page.setViewportSize(width === 1440 ? DESKTOP : PHONE);
     return page;
   }
 

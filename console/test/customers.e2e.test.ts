@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { PHONE, signedInContext } from './staff-browser.ts';
 
 // The foundation's journey in a real browser: sign in with the demo login, add a customer,
 // see it in the list at once; and the signed-out handling of a staff screen.
@@ -52,9 +53,8 @@ describe('console in Chromium', () => {
   });
 
   it('refuses a duplicate email with the Error toast and the server reason', async () => {
-    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await signedInContext(product, PHONE);
     const page = await context.newPage();
-    await product.signIn(page);
     await page.goto(`${product.baseUrl}/customers`);
     await page.getByTestId('customer-card').first().waitFor();
     await page.getByRole('button', { name: 'Add Customer' }).first().click();

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -18,9 +19,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     product = await startProductUnderTest({ seedDemo: true });
-    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP), signedInContext(product, PHONE)]);
   }, 240_000);
   afterAll(async () => {
     await product?.close();
@@ -160,8 +159,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await page.getByText('Recent Customers').waitFor();
     await screenshotViewport(page, 'dashboard-390-top');
     await product.screenshot(page, 'dashboard-390');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     await page.close();
   });
 });

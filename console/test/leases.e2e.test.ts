@@ -5,6 +5,7 @@ import type { Unit } from '@storage/contracts/units';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Lease Agreements screen in Chromium on the demo data: the list as the spec draws it, a
@@ -146,9 +147,8 @@ describe('Lease Agreements in Chromium', () => {
   });
 
   it('fits a phone screen, with the document open', async () => {
-    const phone = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await signedInContext(product, PHONE);
     const small = await phone.newPage();
-    await product.signIn(small);
     await small.goto(`${product.baseUrl}/leases`);
     await small.getByTestId('lease-card').first().waitFor();
     await screenshotViewport(small, 'leases-390');
@@ -160,15 +160,13 @@ describe('Lease Agreements in Chromium', () => {
     await small.getByRole('button', { name: 'Move In' }).click();
     await small.getByRole('dialog').getByText('Start Date').waitFor();
     await screenshotViewport(small, 'leases-move-in-390');
-    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await horizontalOverflow(small)).toBe(0);
     await phone.close();
   }, 60_000);
 
   it('shows 6 placeholder cards while loading and the error card when the leases cannot be loaded', async () => {
-    const context = await product.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await signedInContext(product, DESKTOP);
     const other = await context.newPage();
-    await product.signIn(other);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await other.route('**/api/leases?*', async (route) => {

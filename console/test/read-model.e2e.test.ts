@@ -228,13 +228,8 @@ describe('Read model card in Chromium', () => {
   it('gives managers and auditors neither the card nor its API', async () => {
     for (const role of ['manager', 'auditor'] as const) {
       const staff = await product.platform.createStaff(role);
-      const context = await product.browser.newContext({ viewport: DESKTOP });
+      const context = await signedInContext(product, DESKTOP, { login: staff });
       const page = await context.newPage();
-      await page.goto(`${product.baseUrl}/login`);
-      await page.getByLabel('Email').fill(staff.email);
-      await page.getByLabel('Password').fill(staff.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
       await page.goto(`${product.baseUrl}/settings`);
       await page.getByRole('heading', { name: 'Settings' }).waitFor();

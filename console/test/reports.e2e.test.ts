@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Reports screen in Chromium on the demo data: the four figures from the metrics call, the
@@ -14,9 +15,7 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     product = await startProductUnderTest({ seedDemo: true });
-    wide = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    narrow = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await Promise.all([wide, narrow].map(async (context) => product.signIn(await context.newPage())));
+    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP, { acceptDownloads: true }), signedInContext(product, PHONE)]);
   }, 240_000);
   afterAll(async () => {
     await product?.close();
@@ -86,8 +85,7 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
     const page = await openReports(narrow);
     await screenshotViewport(page, 'reports-390-top');
     await product.screenshot(page, 'reports-390');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 
 // Settings in a real browser: the owner saves each section and manages facilities (the sidebar's
 // selector follows at once); a clerk sees the settings read-only and changes their own password.
@@ -19,14 +20,6 @@ describe('Settings in Chromium', () => {
   });
 
   const card = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
-
-  async function signInAs(page: Page, login: { email: string; password: string }) {
-    await page.goto(`${product.baseUrl}/login`);
-    await page.getByLabel('Email').fill(login.email);
-    await page.getByLabel('Password').fill(login.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  }
 
   it('shows the settings with their defaults and saves each section for the owner', async () => {
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -118,9 +111,8 @@ describe('Settings in Chromium', () => {
 
   it('shows a clerk the settings read-only and lets them change their own password', async () => {
     const clerk = await product.platform.createStaff('clerk');
-    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await signedInContext(product, PHONE, { login: clerk });
     const page = await context.newPage();
-    await signInAs(page, clerk);
     await page.goto(`${product.baseUrl}/settings`);
     await card(page, 'Payment Settings').waitFor();
     expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(3);
@@ -149,13 +141,11 @@ describe('Settings in Chromium', () => {
   }, JOURNEY_TIMEOUT_MS);
 
   it('fits a phone screen for the owner', async () => {
-    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await signedInContext(product, PHONE);
     const page = await context.newPage();
-    await product.signIn(page);
     await page.goto(`${product.baseUrl}/settings`);
     await card(page, 'Facilities').getByTestId('facility-row').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     await product.screenshot(page, 'settings-390');
     await page.getByRole('button', { name: 'Add Facility' }).click();
     await page.getByRole('dialog').getByLabel('Address').waitFor();

@@ -2,16 +2,37 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { ProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // What the staff screens' browser tests share: signed-in browsers at the two widths the screens
-// are checked at, and a slowed-down API to catch loading states.
+// are checked at, a slowed-down API to catch loading states, and the phone-width overflow check.
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A browser context of that size whose pages are signed in with the demo login. */
-export async function signedInContext(product: ProductUnderTest, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await product.browser.newContext({ viewport });
+type Login = { email: string; password: string };
+
+/** Signs `page` in as `login` through the /login page and waits for the dashboard. */
+export async function signInAs(product: ProductUnderTest, page: Page, login: Login): Promise<void> {
+  await page.goto(`${product.baseUrl}/login`);
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+type ContextOptions = {
+  /** Whom to sign in as; the demo login when left out. */
+  login?: Login;
+  acceptDownloads?: boolean;
+};
+
+/** A browser context of that size whose pages are signed in. */
+export async function signedInContext(
+  product: ProductUnderTest,
+  viewport: { width: number; height: number },
+  { login = product.login, acceptDownloads }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await product.browser.newContext({ viewport, acceptDownloads });
   const page = await context.newPage();
-  await product.signIn(page);
+  await signInAs(product, page, login);
   await page.close();
   return context;
 }
@@ -22,4 +43,9 @@ export async function slowDown(page: Page, url: RegExp, delayMs = 1500): Promise
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue();
   });
+}
+
+/** How many pixels the page is wider than the window: 0 when nothing sticks out sideways. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
