@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
-import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -12,21 +11,11 @@ const eventually = { timeout: 15_000 };
 // details, search, the type filter, the facility scope and the CSV export.
 
 describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
-  let product: ProductUnderTest;
-  let wide: BrowserContext;
-  let narrow: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP, { acceptDownloads: true }), signedInContext(product, PHONE)]);
-  }, 240_000);
-  afterAll(async () => {
-    await product?.close();
-  });
+  const demo = demoStaffScreens({ acceptDownloads: true });
 
   async function openActivities(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/activities`);
+    await page.goto(`${demo.product.baseUrl}/activities`);
     await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
     await page.getByTestId('activity-card').first().waitFor();
     return page;
@@ -35,7 +24,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   const tabCount = async (page: Page, name: string) => Number((await tab(page, name).textContent())!.replace(/\D/g, ''));
 
   it('shows the feed as cards with type, customer, time, description, details and email, under counted tabs', async () => {
-    const page = await openActivities(wide);
+    const page = await openActivities(demo.wide);
     const all = await tabCount(page, 'All');
     expect(all).toBeGreaterThan(100);
     const parts = await Promise.all(['Customers', 'Leases', 'Payments', 'Access'].map((name) => tabCount(page, name)));
@@ -69,7 +58,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('searches by customer, filters by type and scopes to a facility', async () => {
-    const page = await openActivities(wide);
+    const page = await openActivities(demo.wide);
     const first = page.getByTestId('activity-card').filter({ hasText: '@' }).first();
     const email = (await first.textContent())!.match(/[\w.+-]+@example\.(com|net|org)/)![0];
     await page.getByLabel('Search activities').fill(email);
@@ -92,7 +81,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('exports the cards shown as CSV', async () => {
-    const page = await openActivities(wide);
+    const page = await openActivities(demo.wide);
     await tab(page, 'Leases').click();
     await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Lease|Unit)/.test(t)), eventually).toBe(true);
     const shown = await page.getByTestId('activity-card').count();
@@ -106,7 +95,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await openActivities(narrow);
+    const page = await openActivities(demo.narrow);
     await screenshotViewport(page, 'activities-390-top');
     expect(await horizontalOverflow(page)).toBe(0);
     await page.close();

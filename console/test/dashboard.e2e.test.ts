@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
-import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -13,21 +12,11 @@ const eventually = { timeout: 15_000 };
 const CAPTION = /^([+-]?\d+\.\d% from last month|\d+ new this month|—)$/;
 
 describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
-  let product: ProductUnderTest;
-  let wide: BrowserContext;
-  let narrow: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP), signedInContext(product, PHONE)]);
-  }, 240_000);
-  afterAll(async () => {
-    await product?.close();
-  });
+  const demo = demoStaffScreens();
 
   async function openDashboard(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/`);
+    await page.goto(`${demo.product.baseUrl}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('building-occupancy').first().waitFor();
     await page.getByTestId('feed-entry').first().waitFor();
@@ -35,7 +24,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   }
 
   it('shows occupancy by building, the four figures captioned with their change, and the feed', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(demo.wide);
     await page.getByText("Welcome back. Here's what's happening at your facilities.").waitFor();
     const occupancy = page.getByTestId('occupancy-card');
     await occupancy.getByText('All Facilities Occupancy').waitFor();
@@ -58,13 +47,13 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
 
     expect(await page.getByTestId('feed-entry').first().textContent()).toMatch(/(Just now|\d+h ago|\d+d ago)$/);
     await page.getByRole('link', { name: 'View All' }).click();
-    await page.waitForURL(`${product.baseUrl}/activities`);
+    await page.waitForURL(`${demo.product.baseUrl}/activities`);
     await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
     await page.close();
   });
 
   it('adds a customer from the quick actions, then finds, views and edits them in the recent customers', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(demo.wide);
     const table = page.locator('.ant-table');
     await page.getByRole('button', { name: 'Add New Customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Customer' });
@@ -82,7 +71,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     expect(await row.textContent()).toContain('--');
     expect(await table.getByRole('row').count()).toBeLessThanOrEqual(6);
     await screenshotViewport(page, 'dashboard-1440-top');
-    await product.screenshot(page, 'dashboard-1440');
+    await demo.product.screenshot(page, 'dashboard-1440');
 
     // A tenant's row shows the unit and rent of their active lease.
     const withLease = table.getByRole('row').filter({ hasText: /[A-Z]{2}-[A-C]\d{3}/ });
@@ -106,21 +95,21 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).waitFor();
 
     await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).getByRole('button', { name: 'View' }).click();
-    await page.waitForURL(`${product.baseUrl}/customers?search=hedy.lamarr%40example.com`);
+    await page.waitForURL(`${demo.product.baseUrl}/customers?search=hedy.lamarr%40example.com`);
     await page.getByTestId('customer-card').filter({ hasText: 'Hedy Kiesler' }).waitFor();
     expect(await page.getByPlaceholder('Search customers by name, email, or phone...').inputValue()).toBe('hedy.lamarr@example.com');
     await page.close();
   });
 
   it('goes where each quick action says', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(demo.wide);
     for (const [button, path] of [
       ['Find Available Units', '/units?status=available'],
       ['Generate Invoice', '/billing?new=1'],
       ['Manage Locks', '/locks'],
     ] as const) {
       await page.getByRole('button', { name: button }).click();
-      await page.waitForURL(`${product.baseUrl}${path}`);
+      await page.waitForURL(`${demo.product.baseUrl}${path}`);
       await page.goBack();
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     }
@@ -128,7 +117,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('scopes everything to a selected facility', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(demo.wide);
     await page.getByLabel('Facility').click();
     await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
     await page.getByText("Welcome back, Olivia. Here's what's happening at your facility.").waitFor();
@@ -140,8 +129,8 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('counts every unread notification on the bell and lists the newest', async () => {
-    const page = await openDashboard(wide);
-    const unread = Number((await page.request.get(`${product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
+    const page = await openDashboard(demo.wide);
+    const unread = Number((await page.request.get(`${demo.product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
     expect(unread).toBeGreaterThan(0);
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     expect(await bell.getAttribute('aria-label')).toBe(`Notifications, ${unread} unread`);
@@ -155,10 +144,10 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await openDashboard(narrow);
+    const page = await openDashboard(demo.narrow);
     await page.getByText('Recent Customers').waitFor();
     await screenshotViewport(page, 'dashboard-390-top');
-    await product.screenshot(page, 'dashboard-390');
+    await demo.product.screenshot(page, 'dashboard-390');
     expect(await horizontalOverflow(page)).toBe(0);
     await page.close();
   });

@@ -1,28 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
-import { DESKTOP, PHONE, signedInContext, slowDown } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Smart Locks screen in Chromium on the demo data: the fleet's cards, the facility scope,
 // adding a lock on a unit found by a server search, and the lock details behind Settings.
 
 describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
-  let product: ProductUnderTest;
-  let wide: BrowserContext;
-  let narrow: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP), signedInContext(product, PHONE)]);
-  }, 240_000);
-  afterAll(async () => {
-    await product?.close();
-  });
+  const demo = demoStaffScreens();
 
   async function openLocks(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/locks`);
+    await page.goto(`${demo.product.baseUrl}/locks`);
     await page.getByRole('heading', { name: 'Smart Locks' }).waitFor();
     await page.getByTestId('lock-card').first().waitFor();
     return page;
@@ -35,7 +24,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     page.locator('.ant-select-item-option').filter({ hasText: label, visible: true }).click();
 
   it('shows the fleet: lock ID, status, unit, battery, last seen and firmware', async () => {
-    const page = await openLocks(wide);
+    const page = await openLocks(demo.wide);
     await page.getByText('Manage your smart lock fleet', { exact: true }).waitFor();
     const first = await page.getByTestId('lock-card').first().textContent();
     expect(first).toMatch(/^NK-\d+/);
@@ -45,7 +34,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     const texts = await page.getByTestId('lock-card').allTextContents();
     expect(texts.some((t) => /(RS|OH|HP)-[A-C]\d{3}/.test(t))).toBe(true);
     expect(texts.some((t) => t.includes('Unknown Unit'))).toBe(true);
-    await product.screenshot(page, 'locks-1440');
+    await demo.product.screenshot(page, 'locks-1440');
     await screenshotViewport(page, 'locks-1440-top');
 
     await search(page, 'no-lock-is-called-this');
@@ -54,9 +43,9 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('shows 6 placeholder cards while the locks load', async () => {
-    const page = await wide.newPage();
+    const page = await demo.wide.newPage();
     await slowDown(page, /\/api\/locks\?/);
-    await page.goto(`${product.baseUrl}/locks`);
+    await page.goto(`${demo.product.baseUrl}/locks`);
     await page.getByTestId('lock-placeholder').first().waitFor();
     expect(await page.getByTestId('lock-placeholder').count()).toBe(6);
     await page.getByTestId('lock-card').first().waitFor();
@@ -65,7 +54,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('scopes the locks to the facility of their unit, and says so in the subtitle', async () => {
-    const page = await openLocks(wide);
+    const page = await openLocks(demo.wide);
     await page.getByLabel('Facility').click();
     await page.getByRole('option', { name: /^Harbor Point Storage/ }).click();
     await page.getByText('Manage your smart lock fleet at Harbor Point Storage').waitFor();
@@ -79,7 +68,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('adds a lock on a unit found by searching, with the form defaults', async () => {
-    const page = await openLocks(wide);
+    const page = await openLocks(demo.wide);
     await page.getByRole('button', { name: 'Add Lock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Lock' });
     await dialog.waitFor();
@@ -122,7 +111,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('opens the lock details from Settings, changes the status and takes the lock off its unit', async () => {
-    const page = await openLocks(wide);
+    const page = await openLocks(demo.wide);
     const first = page.getByTestId('lock-card').first();
     const lockId = (await first.locator('.ant-card-head-title').textContent())!;
     await search(page, lockId);
@@ -148,15 +137,15 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('creates and rotates a facility’s gateway key on Settings, and the gateway reports with the current key only', async () => {
-    const page = await wide.newPage();
-    const api = (path: string) => `${product.baseUrl}${path}`;
+    const page = await demo.wide.newPage();
+    const api = (path: string) => `${demo.product.baseUrl}${path}`;
     const facilities: Array<{ id: string; name: string }> = await (await page.request.get(api('/api/facilities'))).json();
     const harbor = facilities.find((f) => f.name === 'Harbor Point Storage')!;
     const [lock]: Array<{ id: string }> = await (await page.request.get(api(`/api/locks?facilityId=${harbor.id}&pageSize=1`))).json();
     const heartbeat = async (key: string) =>
       (await page.request.post(api(`/api/locks/${lock!.id}/heartbeat`), { headers: { authorization: `Bearer ${key}` }, data: { batteryLevel: 66 } })).status();
 
-    await page.goto(`${product.baseUrl}/settings`);
+    await page.goto(`${demo.product.baseUrl}/settings`);
     const row = page.getByTestId('gateway-keys-card').getByTestId('gateway-key-row').filter({ hasText: 'Harbor Point Storage' });
     await row.getByText('No key yet').waitFor();
     await row.getByRole('button', { name: 'Create Key' }).click();
@@ -181,9 +170,9 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen without overlapping or cutting off', async () => {
-    const page = await openLocks(narrow);
+    const page = await openLocks(demo.narrow);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await product.screenshot(page, 'locks-390');
+    await demo.product.screenshot(page, 'locks-390');
     await screenshotViewport(page, 'locks-390-top');
     const lockId = (await page.getByTestId('lock-card').first().locator('.ant-card-head-title').textContent())!;
     await page.getByRole('button', { name: `Settings of lock ${lockId}` }).click();

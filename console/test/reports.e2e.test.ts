@@ -1,37 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
-import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Reports screen in Chromium on the demo data: the four figures from the metrics call, the
 // twelve-month charts and figures, and the CSV downloads.
 
 describe('Reports in Chromium', { timeout: 120_000 }, () => {
-  let product: ProductUnderTest;
-  let wide: BrowserContext;
-  let narrow: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP, { acceptDownloads: true }), signedInContext(product, PHONE)]);
-  }, 240_000);
-  afterAll(async () => {
-    await product?.close();
-  });
+  const demo = demoStaffScreens({ acceptDownloads: true });
 
   async function openReports(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/reports`);
+    await page.goto(`${demo.product.baseUrl}/reports`);
     await page.getByRole('heading', { name: 'Reports', exact: true }).waitFor();
     await page.getByRole('img', { name: 'Revenue by Month' }).locator('.recharts-bar-rectangle').first().waitFor();
     return page;
   }
 
   it('shows the figures of the metrics call, never the sample values', async () => {
-    const page = await openReports(wide);
-    const metrics = await (await page.request.get(`${product.baseUrl}/api/dashboard/metrics`)).json();
+    const page = await openReports(demo.wide);
+    const metrics = await (await page.request.get(`${demo.product.baseUrl}/api/dashboard/metrics`)).json();
     const cards = await page.getByTestId('metric-card').allTextContents();
     expect(cards).toHaveLength(4);
     for (const [index, title] of ['Monthly Revenue', 'Occupancy Rate', 'Active Customers', 'Outstanding'].entries()) {
@@ -41,13 +30,13 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
     expect(cards[1]).toContain(`${metrics.occupancyRate.toFixed(1)}%`);
     expect(cards.join(' ')).not.toContain('1,380.00');
     await screenshotViewport(page, 'reports-1440-top');
-    await product.screenshot(page, 'reports-1440');
+    await demo.product.screenshot(page, 'reports-1440');
     await page.close();
   });
 
   it('charts twelve months of revenue and occupancy, aging receivables, days to fill and payment success', async () => {
-    const page = await openReports(wide);
-    const report = await (await page.request.get(`${product.baseUrl}/api/reports/overview`)).json();
+    const page = await openReports(demo.wide);
+    const report = await (await page.request.get(`${demo.product.baseUrl}/api/reports/overview`)).json();
     for (const chart of ['Revenue by Month', 'Occupancy Trend', 'Aging Receivables']) {
       await page.getByRole('img', { name: chart }).locator('svg.recharts-surface').waitFor();
     }
@@ -66,7 +55,7 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('downloads each report as CSV', async () => {
-    const page = await openReports(wide);
+    const page = await openReports(demo.wide);
     for (const [button, header] of [
       ['Rent Roll', 'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Customer Balance'],
       ['Aging Receivables', 'Invoice #,Customer,Email,Facility,Due Date,Days Past Due,Aging Bucket,Status,Amount'],
@@ -82,9 +71,9 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await openReports(narrow);
+    const page = await openReports(demo.narrow);
     await screenshotViewport(page, 'reports-390-top');
-    await product.screenshot(page, 'reports-390');
+    await demo.product.screenshot(page, 'reports-390');
     expect(await horizontalOverflow(page)).toBe(0);
     await page.close();
   });

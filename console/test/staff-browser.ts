@@ -1,8 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
 
-// What the staff screens' browser tests share: signed-in browsers at the two widths the screens
-// are checked at, a slowed-down API to catch loading states, and the phone-width overflow check.
+// What the staff screens' browser tests share: the product started for a file, signed-in browsers
+// at the two widths the screens are checked at, a slowed-down API to catch loading states, and
+// the phone-width overflow check.
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -35,6 +37,27 @@ export async function signedInContext(
   await signInAs(product, page, login);
   await page.close();
   return context;
+}
+
+export type DemoStaffScreens = { product: ProductUnderTest; wide: BrowserContext; narrow: BrowserContext };
+
+/**
+ * For a file whose tests look at staff screens on the demo data: starts the product before them,
+ * with signed-in `wide` (DESKTOP) and `narrow` (PHONE) contexts, and closes it after them.
+ */
+export function demoStaffScreens(wideOptions: Omit<ContextOptions, 'login'> = {}): DemoStaffScreens {
+  const screens = {} as DemoStaffScreens;
+  beforeAll(async () => {
+    screens.product = await startProductUnderTest({ seedDemo: true });
+    [screens.wide, screens.narrow] = await Promise.all([
+      signedInContext(screens.product, DESKTOP, wideOptions),
+      signedInContext(screens.product, PHONE),
+    ]);
+  }, 240_000);
+  afterAll(async () => {
+    await screens.product?.close();
+  });
+  return screens;
 }
 
 /** Holds the page's calls matching `url` back for a while, so their loading state can be seen. */

@@ -1,28 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
-import { DESKTOP, PHONE, signedInContext, slowDown } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
 // unit's status, the facility scope, and both widths.
 
 describe('Units screen in Chromium', { timeout: 120_000 }, () => {
-  let product: ProductUnderTest;
-  let wide: BrowserContext;
-  let narrow: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    [wide, narrow] = await Promise.all([signedInContext(product, DESKTOP), signedInContext(product, PHONE)]);
-  }, 240_000);
-  afterAll(async () => {
-    await product?.close();
-  });
+  const demo = demoStaffScreens();
 
   async function openUnits(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/units`);
+    await page.goto(`${demo.product.baseUrl}/units`);
     await page.getByRole('heading', { name: 'Units', exact: true }).waitFor();
     await page.getByTestId('unit-card').first().waitFor();
     return page;
@@ -31,14 +20,14 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   const search = (page: Page, text: string) => page.getByPlaceholder('Search units by number, building, or size...').fill(text);
 
   it('shows the units under building headings with their counts', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(demo.wide);
     const heading = page.getByRole('region', { name: 'Building A' });
     await heading.waitFor();
     expect(await heading.getByTestId('building-unit-count').textContent()).toMatch(/^\d+ units$/);
     const card = page.getByTestId('unit-card').filter({ hasText: 'RS-A101' });
     expect(await card.textContent()).toMatch(/\$\d+\.\d{2}\/month/);
     expect(await card.textContent()).toContain('Climate controlled, interior hallway');
-    await product.screenshot(page, 'units-1440');
+    await demo.product.screenshot(page, 'units-1440');
     await screenshotViewport(page, 'units-1440-top');
 
     await search(page, '20x20');
@@ -50,9 +39,9 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('shows 3 building groups of 8 placeholder cards while the units load', async () => {
-    const page = await wide.newPage();
+    const page = await demo.wide.newPage();
     await slowDown(page, /\/api\/units\?/);
-    await page.goto(`${product.baseUrl}/units`);
+    await page.goto(`${demo.product.baseUrl}/units`);
     await page.getByTestId('unit-placeholder').first().waitFor();
     expect(await page.locator('section[aria-busy="true"]').count()).toBe(3);
     expect(await page.getByTestId('unit-placeholder').count()).toBe(24);
@@ -62,7 +51,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('adds a unit with the form defaults, then finds it in the list', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(demo.wide);
     await page.getByRole('button', { name: 'Add Unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Unit' });
     await dialog.waitFor();
@@ -100,7 +89,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('puts a unit into maintenance from its card, and shows why it cannot be marked occupied', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(demo.wide);
     await search(page, 'RS-');
     await page.getByRole('button', { name: 'Add Unit' }).waitFor();
     const available = page.getByTestId('unit-card').filter({ hasText: 'Available' }).first();
@@ -125,7 +114,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('scopes the list to the facility chosen in the sidebar', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(demo.wide);
     await page.getByLabel('Facility').click();
     await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
     await expect
@@ -138,9 +127,9 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen without overlapping or cutting off', async () => {
-    const page = await openUnits(narrow);
+    const page = await openUnits(demo.narrow);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await product.screenshot(page, 'units-390');
+    await demo.product.screenshot(page, 'units-390');
     await screenshotViewport(page, 'units-390-top');
     await page.getByRole('button', { name: 'Add Unit' }).click();
     await page.getByRole('dialog', { name: 'Add Unit' }).waitFor();
