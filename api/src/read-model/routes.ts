@@ -36,8 +36,11 @@ export async function readModelRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/read-model/jobs/:id', owners, async (request) => {
     const { id } = parseInput(ReadModelJobParams, request.params, 'params');
+    // The state first, then the job: a job read as finished has its result or reason with it
+    // (the queue sets both at once), whereas a job read first may finish before its state is.
+    const state = await deps.readModelJobs.getJobState(id);
     const job = await deps.readModelJobs.getJob(id);
     if (!job || !ReadModelJobKind.safeParse(job.name).success) throw new NotFoundError('No such read-model job');
-    return describeJob(job, await job.getState());
+    return describeJob(job, state);
   });
 }
