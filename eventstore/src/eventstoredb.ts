@@ -3,6 +3,7 @@ import {
   ANY,
   BACKWARDS,
   END,
+  FORWARDS,
   EventStoreDBClient,
   NO_STREAM,
   START,
@@ -74,6 +75,45 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
     throw new Error(`Event ${revision} of ${stream} was appended but cannot be read back`);
   }
 
+  /**
+   * Up to `limit` domain events of $all read one way from `from` (exclusive; from the start or the
+   * end when null). A plain read of $all takes no server-side filter, so system events are dropped
+   * here: pages are read until `limit` domain events are found or the log ends.
+   */
+  async function readAllDomainEvents(direction: typeof FORWARDS | typeof BACKWARDS, from: Position | null, limit: number): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    const pageSize = limit + 1;
+    // Reading from a position may include the event at it, whichever way: it is skipped.
+    const alreadySeen = (position: Position, seen: Position) => (direction === FORWARDS ? comparePositions(position, seen) <= 0 : comparePositions(position, seen) >= 0);
+    let lastSeen = from;
+    let logEnded = false;
+    while (found.length < limit && !logEnded) {
+      const page = client.readAll({
+        direction,
+        fromPosition: lastSeen ? { commit: lastSeen.hi, prepare: lastSeen.lo } : direction === FORWARDS ? START : END,
+        maxCount: pageSize,
+      });
+      let read = 0;
+      try {
+        for await (const { event } of page) {
+          if (!event) continue;
+          read += 1;
+          const position = fromEsdbPosition(event.position);
+          if (lastSeen && alreadySeen(position, lastSeen)) continue;
+          lastSeen = position;
+          if (isSystemEvent(event)) continue;
+          found.push(toRecordedEvent(event));
+          if (found.length === limit) break;
+        }
+      } finally {
+        // Leaving a for-await early ends the Node stream but not the gRPC call beneath it.
+        await page.cancel();
+      }
+      logEnded = read < pageSize;
+    }
+    return found;
+  }
+
   return {
     kind: 'eventstoredb',
 
@@ -114,74 +154,14 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       return found;
     },
 
-    async readAll({ after, limit }: ReadAllOptions) {
-      const found: RecordedEvent[] = [];
-      // A plain read of $all takes no server-side filter, so system events are dropped here:
-      // read pages until `limit` domain events are found or the log ends.
-      const pageSize = limit + 1;
-      let lastSeen = after ?? null;
-      let logEnded = false;
-      while (found.length < limit && !logEnded) {
-        const page = client.readAll({
-          fromPosition: lastSeen ? { commit: lastSeen.hi, prepare: lastSeen.lo } : START,
-          maxCount: pageSize,
-        });
-        let read = 0;
-        try {
-          for await (const { event } of page) {
-            if (!event) continue;
-            read += 1;
-            const position = fromEsdbPosition(event.position);
-            // Reading from a position includes the event at it.
-            if (lastSeen && comparePositions(position, lastSeen) <= 0) continue;
-            lastSeen = position;
-            if (isSystemEvent(event)) continue;
-            found.push(toRecordedEvent(event));
-            if (found.length === limit) break;
-          }
-        } finally {
-          // Leaving a for-await early ends the Node stream but not the gRPC call beneath it.
-          await page.cancel();
-        }
-        logEnded = read < pageSize;
-      }
-      return found;
+    readAll({ after, limit }: ReadAllOptions) {
+      return readAllDomainEvents(FORWARDS, after ?? null, limit);
     },
 
     // Not run on this project's machines (there is no EventStoreDB server here): it type-checks, and
     // the conformance suite covers it wherever EVENTSTORE_URL points at a server.
-    async readAllBackwards({ before, limit }: ReadAllBackwardsOptions) {
-      const found: RecordedEvent[] = [];
-      // As in readAll: $all read backwards from END (or from a position) with system events
-      // dropped here, page after page until `limit` domain events are found or the log begins.
-      const pageSize = limit + 1;
-      let lastSeen = before ?? null;
-      let logEnded = false;
-      while (found.length < limit && !logEnded) {
-        const page = client.readAll({
-          direction: BACKWARDS,
-          fromPosition: lastSeen ? { commit: lastSeen.hi, prepare: lastSeen.lo } : END,
-          maxCount: pageSize,
-        });
-        let read = 0;
-        try {
-          for await (const { event } of page) {
-            if (!event) continue;
-            read += 1;
-            const position = fromEsdbPosition(event.position);
-            // `before` is exclusive, whether or not the server includes the event at the position it starts from.
-            if (lastSeen && comparePositions(position, lastSeen) >= 0) continue;
-            lastSeen = position;
-            if (isSystemEvent(event)) continue;
-            found.push(toRecordedEvent(event));
-            if (found.length === limit) break;
-          }
-        } finally {
-          await page.cancel();
-        }
-        logEnded = read < pageSize;
-      }
-      return found;
+    readAllBackwards({ before, limit }: ReadAllBackwardsOptions) {
+      return readAllDomainEvents(BACKWARDS, before ?? null, limit);
     },
 
     async headPosition() {
