@@ -30,7 +30,14 @@ describe('Lease Agreements in Chromium', () => {
   const chooseOption = async (label: string, search: string, option: string) => {
     await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
     await page.keyboard.type(search);
-    await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    // The list is searched on the server once typing pauses: until then it shows the previous
+    // options, and a click on one of them may land while the list is being replaced.
+    const options = page.locator('.ant-select-item-option').filter({ visible: true });
+    await expect.poll(async () => {
+      const texts = await options.allTextContents();
+      return texts.length > 0 && texts.every((text) => text.includes(search));
+    }).toBe(true);
+    await options.filter({ hasText: option }).first().click();
   };
 
   it('shows the leases with their count, tabs, filter and search', async () => {
