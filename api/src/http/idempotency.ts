@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
+import { callerOf } from './caller.ts';
 import { ValidationError } from './validate.ts';
 
 // Commands accept an Idempotency-Key header: the first request with a key runs, a repeat of it
@@ -29,8 +30,8 @@ declare module 'fastify' {
   }
 }
 
-function scopeOf(request: FastifyRequest): string {
-  const staffId = request.session?.get('staffId');
+async function scopeOf(request: FastifyRequest): Promise<string> {
+  const { staffId } = await callerOf(request);
   return staffId ? `staff:${staffId}` : `ip:${request.ip}`;
 }
 
@@ -42,7 +43,7 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
     if (header === undefined || !MUTATING.has(request.method) || request.routeOptions.config.idempotent === false) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KeyPattern.test(key)) throw new ValidationError('Idempotency-Key must be 1 to 200 visible ASCII characters', 'Idempotency-Key');
-    const scope = scopeOf(request);
+    const scope = await scopeOf(request);
     const path = request.url.split('?')[0]!;
     const claimed = await pool.maybeOne(sql.type(z.object({ key: z.string() }))`
       INSERT INTO idempotency_keys (scope, key, method, path) VALUES (${scope}, ${key}, ${request.method}, ${path})

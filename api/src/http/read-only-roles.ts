@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { findStaffById } from '../auth/staff.ts';
 import { ForbiddenError } from '../commands/errors.ts';
+import { callerOf } from './caller.ts';
 
 const READ_ONLY_ROLES: readonly StaffRole[] = ['auditor'];
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,7 +19,7 @@ function isChange(request: FastifyRequest): boolean {
 export function registerReadOnlyRoles(app: FastifyInstance, pool: DatabasePool): void {
   app.addHook('onRequest', async (request) => {
     if (!isChange(request)) return;
-    const staffId = request.session.get('staffId');
+    const { staffId } = await callerOf(request);
     if (!staffId) return;
     const staff = await findStaffById(pool, staffId);
     if (staff && READ_ONLY_ROLES.includes(staff.role)) throw new ForbiddenError('Auditors have read-only access');

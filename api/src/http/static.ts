@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { callerOf } from './caller.ts';
 
 // The console and the portal are two built apps; the server decides which one a path belongs
 // to. `/` is the portal's landing page when signed out and the console's dashboard when in.
@@ -27,7 +28,7 @@ export async function registerFrontEnds(app: FastifyInstance, roots: { console: 
     const path = request.url.split('?')[0]!;
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not Found' });
     if (path.startsWith('/api/')) return reply.status(404).send({ message: 'Not Found' });
-    if (path === '/') return sendHtml(reply, request.session.get('staffId') ? consoleIndex : portalIndex);
+    if (path === '/') return sendHtml(reply, (await callerOf(request)).staffId ? consoleIndex : portalIndex);
     if (isConsolePath(path)) return sendHtml(reply, consoleIndex);
     return sendHtml(reply, portalIndex);
   });

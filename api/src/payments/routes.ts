@@ -16,6 +16,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../commands/errors
 import { loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import type { AppDeps } from '../deps.ts';
+import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput, ValidationError } from '../http/validate.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
@@ -34,7 +35,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       : createTestProvider(deps.pool);
 
   async function record(request: FastifyRequest, report: Omit<PaymentReport, 'reportedBy'>): Promise<PaymentRecordedResponse> {
-    const reportedBy = request.session.get('customerId');
+    const reportedBy = (await callerOf(request)).customerId ?? undefined;
     const { position, ...recorded } = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { ...report, reportedBy });
     if (position) await deps.afterAppend(position);
     return recorded;
