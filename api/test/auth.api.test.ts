@@ -68,7 +68,7 @@ describe('staff sign-in', () => {
     expect([toLogin.statusCode, toLogin.headers.location]).toEqual([302, '/login']);
     const signedIn = await login({ email, password }, '10.0.0.4');
     const cookie = sessionCookie(signedIn.headers['set-cookie']);
-    const out = await platform.api.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    const out = await platform.api.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     expect([out.statusCode, out.headers.location]).toEqual([302, '/']);
     const cleared = out.cookies.find((c) => c.name === 'storage_session');
     expect(cleared?.value ?? '').toBe('');

@@ -2,9 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { sessionTokens } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
 import { changePassword } from './change-password.ts';
+import { revokeStaffSessions } from './sessions.ts';
 
 const PASSWORD_CHANGES_PER_WINDOW = 10;
 const PASSWORD_CHANGE_WINDOW = '15 minutes';
@@ -36,6 +38,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { currentPassword, newPassword } = parseInput(ChangePasswordRequest, request.body);
       const result = await changePassword(commandContext(deps, request), request.staff!.id, { currentPassword, newPassword });
+      // Whoever else holds a session of this account (a copied cookie, another device) is signed out; this one stays.
+      await revokeStaffSessions(deps.pool, request.staff!.id, { except: sessionTokens(request).staff });
       if (result.position) await deps.afterAppend(result.position);
       return reply.status(204).send();
     },

@@ -1,55 +1,94 @@
-import rateLimit from '@fastify/rate-limit';
 import { LoginRequest } from '@storage/contracts/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
-import { toAuthUser } from '../plugins/session.ts';
+import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
+import { attemptSignIn, type AttemptCheck, type FailureLimit } from './failure-limit.ts';
 import { verifyPassword, UNKNOWN_USER_HASH } from './passwords.ts';
-import { findStaffByEmail } from './staff.ts';
+import { findStaffByEmail, type StaffRow } from './staff.ts';
 
-const LOGIN_ATTEMPTS_PER_WINDOW = 10;
-const LOGIN_WINDOW = '15 minutes';
+/**
+ * Failed sign-ins only count: 10 for one account from one address (one attacker cannot lock the
+ * account out from everywhere else), 20 from one address across accounts (password spraying).
+ */
+const LOGIN_LIMIT: FailureLimit = {
+  kind: 'staff',
+  windowMinutes: 15,
+  perAccountFromIp: 10,
+  perIp: 20,
+  refusal: (minutes) => `Too many sign-in attempts. Try again in ${minutes} minutes.`,
+};
+
+/**
+ * Whether a GET comes from our own pages (or the address bar): the browser's Sec-Fetch-Site, else
+ * Origin or Referer naming this host. Another site's link, image or form gets a "no".
+ */
+export function isSameOriginRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const source = request.headers.origin ?? request.headers.referer;
+  if (typeof source !== 'string' || !request.headers.host) return false;
+  try {
+    const from = new URL(source);
+    // Read the Host header as a URL of the same scheme, so `host:80` and `HOST` compare alike.
+    return from.host === new URL(`${from.protocol}//${request.headers.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+// Shown when a GET /api/logout cannot be told apart from another site's link: signing out then
+// takes a click on our own page (a same-origin POST, which SameSite=Lax cookies allow).
+const CONFIRM_SIGN_OUT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign out</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 28rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Sign out?</h1>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button> <a href="/">Cancel</a></form>
+</body></html>`;
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  await app.register(rateLimit, {
-    global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'storage-rate-limit-' } : {}),
-  });
-
-  app.post(
-    '/api/auth/login',
-    {
-      config: {
-        rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_WINDOW,
-          timeWindow: LOGIN_WINDOW,
-          hook: 'preHandler',
-          // Per address and account: one attacker cannot lock out everyone else.
-          keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown } | null)?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 60000)} minutes.`,
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = parseInput(LoginRequest, request.body);
-      const staff = await findStaffByEmail(deps.pool, email);
+  app.post('/api/auth/login', async (request, reply) => {
+    const { email, password } = parseInput(LoginRequest, request.body);
+    const outcome = await attemptSignIn(deps.pool, LOGIN_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<StaffRow, true>> => {
+      const staff = await findStaffByEmail(tx, email);
       const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
-      if (!staff || !matches) return reply.status(401).send({ message: 'Invalid email or password' });
-      request.session.regenerate();
-      request.session.set('staffId', staff.id);
-      return toAuthUser(staff);
-    },
-  );
+      return staff && matches ? { passed: staff } : { failed: true };
+    });
+    if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+    if ('failed' in outcome) return reply.status(401).send({ message: 'Invalid email or password' });
+    await openStaffSession(deps.pool, request, outcome.passed.id);
+    return toAuthUser(outcome.passed);
+  });
 
   app.get('/api/auth/user', { preHandler: app.requireStaff }, async (request) => toAuthUser(request.staff!));
 
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
+  /** Sign-out: ends the sessions this cookie carries on the server (a copy of the cookie stops working too). */
+  app.post('/api/auth/logout', async (request, reply) => {
+    await closeSessions(deps.pool, request);
+    return reply.status(204).send();
+  });
+
+  // The spec's Logout button navigates to /api/logout: it signs out when the navigation comes
+  // from our own pages; from another site it only asks (a cross-site link must not sign anyone out).
   app.get('/api/logout', async (request, reply) => {
-    request.session.delete();
+    if (!isSameOriginRequest(request)) return confirmSignOut(reply);
+    await closeSessions(deps.pool, request);
     return reply.redirect('/');
   });
+
+  await app.register(async (form) => {
+    // The confirmation page's form posts an empty urlencoded body.
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    form.post('/api/logout', async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmSignOut(reply);
+      await closeSessions(deps.pool, request);
+      return reply.redirect('/', 303);
+    });
+  });
+}
+
+function confirmSignOut(reply: FastifyReply) {
+  return reply.status(200).type('text/html; charset=utf-8').send(CONFIRM_SIGN_OUT_PAGE);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
 import { handleCommand, type CommandContext } from '../commands/handle.ts';
@@ -55,8 +55,8 @@ export const StaffRow = z.object({
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
-export function findStaffByEmail(pool: DatabasePool, email: string) {
-  return pool.maybeOne(sql.type(StaffRow)`
+export function findStaffByEmail(db: CommonQueryMethods, email: string) {
+  return db.maybeOne(sql.type(StaffRow)`
     SELECT id::text, email, first_name, last_name, profile_image_url, role, password_hash FROM staff WHERE email = ${email.toLowerCase()}`);
 }
 

@@ -1,4 +1,22 @@
 import type { FastifyRequest } from 'fastify';
+import type { CommonQueryMethods } from 'slonik';
+import { resolveSessions } from '../auth/sessions.ts';
+
+// The session cookie (@fastify/secure-session, encrypted) carries only the tokens of server-side
+// sessions (api/src/auth/sessions.ts): one for a staff member, one for a renter's portal visit.
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    staffSession: string;
+    customerSession: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the session rows live (set by the session plugin). */
+    sessionStore: CommonQueryMethods | null;
+  }
+}
 
 /** Who sent a request, as its session says: a staff member, a renter's portal session, both, or neither. */
 export interface Caller {
@@ -6,10 +24,34 @@ export interface Caller {
   customerId: string | null;
 }
 
-/** The one way code outside the session plugin learns who the caller is. */
-export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return {
-    staffId: request.session?.get('staffId') ?? null,
-    customerId: request.session?.get('customerId') ?? null,
-  };
+const NOBODY: Caller = { staffId: null, customerId: null };
+
+/** The session tokens the request's cookie carries. Only the session plugin and sign-in/out read these. */
+export function sessionTokens(request: FastifyRequest): { staff?: string; customer?: string } {
+  const session = request.session;
+  if (!session) return {};
+  const staff = session.get('staffSession');
+  const customer = session.get('customerSession');
+  return { ...(typeof staff === 'string' ? { staff } : {}), ...(typeof customer === 'string' ? { customer } : {}) };
+}
+
+const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+/**
+ * The one way code outside the session plugin learns who the caller is: the cookie's sessions,
+ * checked against their rows (revoked and expired ones name nobody). Resolved once per request.
+ */
+export function callerOf(request: FastifyRequest): Promise<Caller> {
+  let caller = callers.get(request);
+  if (!caller) {
+    const store = request.server.sessionStore;
+    caller = store ? resolveSessions(store, sessionTokens(request)) : Promise.resolve(NOBODY);
+    callers.set(request, caller);
+  }
+  return caller;
+}
+
+/** After a request changes its own sessions (sign-in, sign-out), the next callerOf looks again. */
+export function forgetCaller(request: FastifyRequest): void {
+  callers.delete(request);
 }

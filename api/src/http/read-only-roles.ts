@@ -7,8 +7,8 @@ import { callerOf } from './caller.ts';
 
 const READ_ONLY_ROLES: readonly StaffRole[] = ['auditor'];
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** What a read-only account may still do for itself: sign in (signing out is a GET), change its own password. */
-const OWN_ACCOUNT_PATHS = new Set(['/api/auth/login', '/api/auth/password']);
+/** What a read-only account may still do for itself: sign in and out, change its own password. */
+const OWN_ACCOUNT_PATHS = new Set(['/api/auth/login', '/api/auth/logout', '/api/logout', '/api/auth/password']);
 
 function isChange(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!.replace(/\/+$/, '');

@@ -2,15 +2,12 @@ import secureSession from '@fastify/secure-session';
 import type { AuthUser } from '@storage/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CommonQueryMethods } from 'slonik';
+import { openSession, revokeSessions, SESSION_LIFETIME_SECONDS } from '../auth/sessions.ts';
 import { findStaffById, type StaffRow } from '../auth/staff.ts';
 import type { AppDeps } from '../deps.ts';
+import { callerOf, forgetCaller, sessionTokens } from '../http/caller.ts';
 import '../portal/session.ts';
-
-declare module '@fastify/secure-session' {
-  interface SessionData {
-    staffId: string;
-  }
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +18,6 @@ declare module 'fastify' {
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
-
-const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export function toAuthUser(staff: StaffRow): AuthUser {
   return {
@@ -35,17 +30,36 @@ export function toAuthUser(staff: StaffRow): AuthUser {
   };
 }
 
+/** Signs a staff member in: a fresh cookie (any sessions the old one carried end) with a new server-side session. */
+export async function openStaffSession(db: CommonQueryMethods, request: FastifyRequest, staffId: string): Promise<void> {
+  const previous = sessionTokens(request);
+  await revokeSessions(db, [previous.staff, previous.customer]);
+  request.session.regenerate();
+  request.session.set('staffSession', await openSession(db, 'staff', staffId));
+  forgetCaller(request);
+}
+
+/** Signs out: ends the sessions the cookie carries (staff and portal) and clears the cookie. */
+export async function closeSessions(db: CommonQueryMethods, request: FastifyRequest): Promise<void> {
+  const { staff, customer } = sessionTokens(request);
+  await revokeSessions(db, [staff, customer]);
+  request.session.delete();
+  forgetCaller(request);
+}
+
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: Pick<AppDeps, 'sessionKey' | 'pool'>) => {
   await app.register(secureSession, {
     key: deps.sessionKey,
     cookieName: 'storage_session',
-    expiry: SESSION_LIFETIME_SECONDS,
+    // The cookie outlives no session it carries; the rows decide.
+    expiry: SESSION_LIFETIME_SECONDS.staff,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' },
   });
+  app.decorate('sessionStore', deps.pool);
   app.decorateRequest('staff', null);
   app.decorateRequest('customerId', null);
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-    const staffId = request.session.get('staffId');
+    const { staffId } = await callerOf(request);
     const staff = staffId ? await findStaffById(deps.pool, staffId) : null;
     if (!staff) {
       return reply.status(401).send({ message: 'Unauthorized' });

@@ -8,20 +8,29 @@ import {
 } from '@storage/contracts/portal';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attemptSignIn, type AttemptCheck, type FailureLimit } from '../auth/failure-limit.ts';
 import { ForbiddenError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';
-import { attemptGate, type GateCheck } from './gate.ts';
 import { findCustomerByEmail, findCustomerById, getPortalAccount, listPortalAccessLogs, listPortalInvoices, listPortalUnits, toPortalProfile, type PortalCustomer } from './queries.ts';
 import { closeCustomerSession, openCustomerSession, requireCustomerSession } from './session.ts';
 
 type GateFailure = { status: 401 | 404; message: string };
 
+/** The gate's secret is short (4 digits): an email is refused after 5 failures from anywhere, an address after 20. */
+const GATE_LIMIT: FailureLimit = {
+  kind: 'portal',
+  windowMinutes: 15,
+  perAccount: 5,
+  perIp: 20,
+  refusal: (minutes) => `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+};
+
 export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/api/customer/verify', async (request, reply) => {
     const { email, phoneLast4: entered } = parseInput(VerifyCustomerRequest, request.body);
-    const outcome = await attemptGate(deps.pool, email, request.ip, async (tx): Promise<GateCheck<PortalCustomer, GateFailure>> => {
+    const outcome = await attemptSignIn(deps.pool, GATE_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
       const customer = await findCustomerByEmail(tx, email);
       if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
       const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
@@ -30,12 +39,12 @@ export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) 
     });
     if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
     if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
-    openCustomerSession(request, outcome.passed.id);
+    await openCustomerSession(deps.pool, request, outcome.passed.id);
     return toPortalProfile(outcome.passed);
   });
 
   app.post('/api/customer/sign-out', async (request, reply) => {
-    closeCustomerSession(request);
+    await closeCustomerSession(deps.pool, request);
     return reply.status(204).send();
   });
 
@@ -47,7 +56,7 @@ export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) 
       const { email } = parseInput(CustomerPortalQuery, request.query, 'query');
       const customer = await findCustomerById(deps.pool, request.customerId!);
       if (!customer) {
-        closeCustomerSession(request);
+        await closeCustomerSession(deps.pool, request);
         throw Object.assign(new Error('Please verify your account to continue'), { statusCode: 401 });
       }
       if (email !== undefined && email !== customer.email.toLowerCase()) throw new ForbiddenError('This portal session belongs to another customer');

@@ -1,13 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CommonQueryMethods } from 'slonik';
+import { openSession, revokeSessions } from '../auth/sessions.ts';
+import { callerOf, forgetCaller, sessionTokens } from '../http/caller.ts';
 
 // The renter's portal session: opened by the gate (email + last 4 phone digits) for one
-// customer, kept in the same encrypted cookie as a staff session but under its own field.
-
-declare module '@fastify/secure-session' {
-  interface SessionData {
-    customerId: string;
-  }
-}
+// customer, a server-side session whose token rides in the same encrypted cookie as a staff
+// session's, under its own field.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,17 +14,21 @@ declare module 'fastify' {
   }
 }
 
-export function openCustomerSession(request: FastifyRequest, customerId: string): void {
-  request.session.set('customerId', customerId);
+export async function openCustomerSession(db: CommonQueryMethods, request: FastifyRequest, customerId: string): Promise<void> {
+  await revokeSessions(db, [sessionTokens(request).customer]);
+  request.session.set('customerSession', await openSession(db, 'customer', customerId));
+  forgetCaller(request);
 }
 
-export function closeCustomerSession(request: FastifyRequest): void {
-  request.session.set('customerId', undefined);
+export async function closeCustomerSession(db: CommonQueryMethods, request: FastifyRequest): Promise<void> {
+  await revokeSessions(db, [sessionTokens(request).customer]);
+  request.session.set('customerSession', undefined);
+  forgetCaller(request);
 }
 
-/** preHandler: answers 401 unless the request carries a portal session. */
+/** preHandler: answers 401 unless the request carries a live portal session. */
 export async function requireCustomerSession(request: FastifyRequest, reply: FastifyReply) {
-  const customerId = request.session.get('customerId');
+  const { customerId } = await callerOf(request);
   if (!customerId) return reply.status(401).send({ message: 'Please verify your account to continue' });
   request.customerId = customerId;
 }

@@ -21,6 +21,8 @@ export interface TestPlatform {
   api: ApiServer;
   projector: ProjectorService;
   database: TestDatabase;
+  /** The session cookie's key, for a second API on the same database (another replica). */
+  sessionKey: Buffer;
   /** Creates a staff account and returns the session cookie of its sign-in. */
   signIn(role?: StaffRole): Promise<string>;
   /** Creates a staff account and returns its credentials. */
@@ -41,10 +43,11 @@ export async function startTestPlatform(
   const database = await createTestDatabase('platform');
   const config = { ...readConfig({}), ...options.config, redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
   const queuePrefix = `test-${database.name}`;
+  const sessionKey = randomBytes(32);
   const api = await createApiServer({
     config,
     databaseUrl: database.url,
-    sessionKey: randomBytes(32),
+    sessionKey,
     queuePrefix,
     ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
   });
@@ -67,6 +70,7 @@ export async function startTestPlatform(
     api,
     projector,
     database,
+    sessionKey,
     createStaff,
     async signIn(role = 'owner') {
       const { email, password } = await createStaff(role);

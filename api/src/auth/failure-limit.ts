@@ -1,0 +1,69 @@
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+
+// The one limiter of sign-in attempts, for both doors (staff sign-in and the portal gate): it
+// counts FAILURES only (a correct sign-in never locks anyone out), as rows in PostgreSQL so that
+// every API replica counts the same ones, per account, per account from one address and per
+// address across accounts (password spraying), each within a sliding window.
+
+export interface FailureLimit {
+  kind: 'staff' | 'portal';
+  windowMinutes: number;
+  /** Failures for one account from any address (locks the account out everywhere: only for weak secrets). */
+  perAccount?: number;
+  /** Failures for one account from one address. */
+  perAccountFromIp?: number;
+  /** Failures from one address, whatever the accounts tried. */
+  perIp: number;
+  /** The 429 message, given the minutes until the next attempt may be made. */
+  refusal(minutes: number): string;
+}
+
+// Advisory-lock classes, so an account and an address never share a lock key.
+const ACCOUNT_LOCK_CLASS = 9101;
+const IP_LOCK_CLASS = 9102;
+
+/** Minutes until the limit lifts (when the failure that filled it leaves the window), or null when not reached. */
+async function retryInMinutes(tx: DatabaseTransactionConnection, limit: FailureLimit, account: string, ip: string): Promise<number | null> {
+  const windowStart = sql.fragment`now() - make_interval(mins => ${limit.windowMinutes})`;
+  const nthNewest = (where: ReturnType<typeof sql.fragment>, max: number) => sql.fragment`
+    (SELECT failed_at + make_interval(mins => ${limit.windowMinutes}) AS retry_at FROM sign_in_failures
+      WHERE kind = ${limit.kind} AND ${where} AND failed_at > ${windowStart} ORDER BY failed_at DESC OFFSET ${max - 1} LIMIT 1)`;
+  const limits = [
+    ...(limit.perAccount ? [nthNewest(sql.fragment`account = ${account}`, limit.perAccount)] : []),
+    ...(limit.perAccountFromIp ? [nthNewest(sql.fragment`account = ${account} AND ip = ${ip}`, limit.perAccountFromIp)] : []),
+    nthNewest(sql.fragment`ip = ${ip}`, limit.perIp),
+  ];
+  const retryInMs = await tx.maybeOneFirst(sql.type(z.object({ retry_in_ms: z.number() }))`
+    SELECT greatest(ceil(extract(epoch FROM max(retry_at) - now()) * 1000), 0)::int8 AS retry_in_ms
+    FROM (${sql.join(limits, sql.fragment` UNION ALL `)}) limits HAVING count(*) > 0`);
+  return retryInMs === null ? null : Math.max(1, Math.ceil(retryInMs / 60_000));
+}
+
+export type AttemptCheck<T, F> = { passed: T } | { failed: F };
+export type AttemptOutcome<T, F> = AttemptCheck<T, F> | { refused: string };
+
+/**
+ * Runs one sign-in attempt under the limit; a failed check is recorded, a passed one is not.
+ * Attempts for one account or address take turns, so parallel guesses cannot slip past the limit.
+ */
+export async function attemptSignIn<T, F>(
+  pool: DatabasePool,
+  limit: FailureLimit,
+  attempt: { account: string; ip: string },
+  check: (tx: DatabaseTransactionConnection) => Promise<AttemptCheck<T, F>>,
+): Promise<AttemptOutcome<T, F>> {
+  const account = attempt.account.toLowerCase();
+  const { ip } = attempt;
+  return pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, hashtext(${`${limit.kind}|${account}`}))`);
+    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${IP_LOCK_CLASS}, hashtext(${`${limit.kind}|${ip}`}))`);
+    const minutes = await retryInMinutes(tx, limit, account, ip);
+    if (minutes !== null) return { refused: limit.refusal(minutes) };
+    const result = await check(tx);
+    if ('passed' in result) return result;
+    await tx.query(sql.unsafe`DELETE FROM sign_in_failures WHERE kind = ${limit.kind} AND failed_at <= now() - make_interval(mins => ${limit.windowMinutes})`);
+    await tx.query(sql.unsafe`INSERT INTO sign_in_failures (kind, account, ip) VALUES (${limit.kind}, ${account}, ${ip})`);
+    return result;
+  });
+}
