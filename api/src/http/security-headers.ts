@@ -29,4 +29,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: Pick<A
     // Served over plain HTTP on localhost by default; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
   });
+  // Answers carry personal data (renters, staff, bills, exports): no browser or proxy keeps them.
+  // Only what says otherwise (the apps' fingerprinted assets, their index.html) is cached.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
