@@ -49,6 +49,17 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     return { context, page, email, invoiceId: invoice.json().id, invoiceNumber };
   }
 
+  /** Every URL the page asks for, to check that none names the renter's email. */
+  function recordRequests(page: Page): string[] {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    return urls;
+  }
+  function expectNoEmailIn(urls: string[], email: string) {
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(decodeURIComponent(url).toLowerCase(), url).not.toContain(email.split('@')[0]!.toLowerCase());
+  }
+
   async function fillCard(page: Page, cardNumber: string) {
     await page.getByLabel('Card number').fill(cardNumber);
     await page.getByLabel('Expiry').fill(`12/${nextYear}`);
@@ -57,13 +68,14 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
 
   it('pays a bill from the portal with the test card and shows it paid back in the portal', async () => {
     const { context, page, email, invoiceId, invoiceNumber } = await renterWithBill('120.00');
-    await page.goto(`${product.baseUrl}/customer-portal?email=${encodeURIComponent(email)}`);
+    const urls = recordRequests(page);
+    await page.goto(`${product.baseUrl}/customer-portal`);
     await page.getByRole('tab', { name: 'Bills & Payments' }).click();
     await page.getByRole('link', { name: 'Pay Now' }).click();
 
     await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
     await expect(page.getByText('Monthly rent').isVisible()).resolves.toBe(true);
-    expect(await page.evaluate(() => [sessionStorage.getItem('currentInvoiceId'), sessionStorage.getItem('currentCustomerEmail')])).toEqual([invoiceId, email]);
+    expect(await page.evaluate(() => [sessionStorage.getItem('currentInvoiceId'), sessionStorage.getItem('currentCustomerEmail')])).toEqual([invoiceId, null]);
     await fillCard(page, '4242 4242 4242 4242');
     await product.screenshot(page, 'portal-checkout');
     await page.getByRole('button', { name: 'Pay $120.00' }).click();
@@ -71,7 +83,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
 
     await page.waitForURL(/\/payment-success\?/, eventually);
     const url = new URL(page.url());
-    expect(url.searchParams.get('email')).toBe(email);
+    expect(url.searchParams.has('email')).toBe(false);
     expect(url.searchParams.get('redirect_status')).toBe('succeeded');
     const paymentIntentId = url.searchParams.get('payment_intent')!;
     expect(paymentIntentId).toMatch(/^pi_test_/);
@@ -81,17 +93,18 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await product.screenshot(page, 'portal-payment-success');
 
     await page.getByRole('link', { name: 'Return to Customer Portal' }).click();
-    await page.waitForURL(/\/customer-portal\?.*payment_success=true/, eventually);
+    await page.waitForURL(/\/customer-portal\?payment_success=true$/, eventually);
     await page.getByRole('tab', { name: 'Bills & Payments' }).click();
     await page.getByText('PAID', { exact: true }).waitFor(eventually);
     const payments = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
     expect(payments).toHaveLength(1);
+    expectNoEmailIn(urls, email);
     await context.close();
   });
 
   it("shows 'Payment Failed' with the provider's message for a declined card, and records nothing", async () => {
-    const { context, page, email, invoiceId, invoiceNumber } = await renterWithBill('80.00');
-    await page.goto(`${product.baseUrl}/checkout/${invoiceId}?email=${encodeURIComponent(email)}`);
+    const { context, page, invoiceId, invoiceNumber } = await renterWithBill('80.00');
+    await page.goto(`${product.baseUrl}/checkout/${invoiceId}`);
     await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay $80.00' }).click();
@@ -104,8 +117,8 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('keeps the spinner when the invoice cannot be loaded', async () => {
-    const { context, page, email } = await renterWithBill('10.00');
-    await page.goto(`${product.baseUrl}/checkout/${randomUUID()}?email=${encodeURIComponent(email)}`);
+    const { context, page } = await renterWithBill('10.00');
+    await page.goto(`${product.baseUrl}/checkout/${randomUUID()}`);
     await page.getByRole('status', { name: 'Loading checkout' }).waitFor(eventually);
     await page.waitForTimeout(1000);
     expect(await page.getByRole('status', { name: 'Loading checkout' }).isVisible()).toBe(true);

@@ -35,6 +35,17 @@ describe('customer portal in Chromium', () => {
     await page.getByLabel('Last 4 Digits of Phone').fill(digits);
     await page.getByRole('button', { name: 'Access My Account' }).click();
   }
+  /** Every URL the page asks for (pages, API calls, assets), to check that none names the renter's email. */
+  function recordRequests(page: Page): string[] {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    return urls;
+  }
+  function expectNoEmailIn(urls: string[]) {
+    expect(urls.length).toBeGreaterThan(0);
+    const spellings = [renter.email, encodeURIComponent(renter.email)].map((s) => s.toLowerCase());
+    for (const url of urls) for (const spelling of spellings) expect(decodeURIComponent(url).toLowerCase(), url).not.toContain(spelling);
+  }
   async function expectToast(page: Page, title: string, description: string) {
     const toast = page.locator('.toast');
     await toast.getByText(title, { exact: true }).waitFor();
@@ -57,8 +68,9 @@ describe('customer portal in Chromium', () => {
     await page.close();
   });
 
-  it('lets the renter in, shows the tabs, survives a reload and locks again on Sign Out', async () => {
+  it('lets the renter in, shows the tabs, survives a reload and locks again on Sign Out, with the email in no URL', async () => {
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const urls = recordRequests(page);
     await page.goto(`${product.baseUrl}/customer-portal`);
     await enter(page, renter.email, last4());
     await page.getByRole('heading', { name: `Welcome back, ${renter.first_name} ${renter.last_name}` }).waitFor();
@@ -69,7 +81,7 @@ describe('customer portal in Chromium', () => {
 
     await page.getByRole('button', { name: 'View & Pay Bills' }).click();
     const payNow = page.getByRole('link', { name: 'Pay Now' }).first();
-    expect(await payNow.getAttribute('href')).toMatch(new RegExp(`^/checkout/[0-9a-f-]{36}\\?email=${encodeURIComponent(renter.email)}$`));
+    expect(await payNow.getAttribute('href')).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     await product.screenshot(page, 'customer-portal-bills-1440');
 
     await page.getByRole('tab', { name: 'My Units' }).click();
@@ -91,18 +103,19 @@ describe('customer portal in Chromium', () => {
     expect(await page.getByLabel('Last 4 Digits of Phone').inputValue()).toBe('');
     await page.reload();
     await page.getByRole('button', { name: 'Access My Account' }).waitFor();
+    expectNoEmailIn(urls);
     await page.close();
   });
 
   it('shows the payment banner with the balance on a phone-sized screen', async () => {
     const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/customer-portal?email=${encodeURIComponent(renter.email)}&payment_success=true`);
-    expect(await page.getByLabel('Email Address').inputValue()).toBe(renter.email);
-    await page.getByLabel('Last 4 Digits of Phone').fill(last4());
-    await page.getByRole('button', { name: 'Access My Account' }).click();
+    const urls = recordRequests(page);
+    await page.goto(`${product.baseUrl}/customer-portal?payment_success=true`);
+    await enter(page, renter.email, last4());
     await page.getByText('Payment received — thank you!').waitFor();
     await page.getByRole('tablist').waitFor();
+    expectNoEmailIn(urls);
     await product.screenshot(page, 'customer-portal-overview-390');
     await context.close();
   });

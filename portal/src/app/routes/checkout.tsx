@@ -11,7 +11,6 @@ import {
   loadPaymentConfig,
   paymentSuccessPath,
   rememberCheckout,
-  rememberedCheckout,
 } from '../../features/checkout/checkout-api.ts';
 import type { CardFormProps } from '../../features/checkout/pay-button.tsx';
 import { TestCardForm } from '../../features/checkout/test-card-form.tsx';
@@ -39,7 +38,6 @@ export default function CheckoutPage() {
   const params = useParams<{ invoiceId?: string }>();
   const query = new URLSearchParams(useSearch());
   const invoiceId = params.invoiceId ?? query.get('invoiceId');
-  const email = query.get('email') ?? rememberedCheckout()?.customerEmail ?? null;
   const [, navigate] = useLocation();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const { toast, show, dismiss } = useToast();
@@ -47,12 +45,12 @@ export default function CheckoutPage() {
   useEffect(() => {
     let current = true;
     (async () => {
-      const [config, invoices] = await Promise.all([loadPaymentConfig(), loadCustomerInvoices(email)]);
+      const [config, invoices] = await Promise.all([loadPaymentConfig(), loadCustomerInvoices()]);
       const invoice = invoices.find((i) => i.id === invoiceId);
       if (!invoice) throw new Error(`Invoice ${invoiceId ?? '(none)'} is not among the customer's invoices`);
-      const intent = await createPaymentIntent(invoice, email);
+      const intent = await createPaymentIntent(invoice);
       if (!current) return;
-      if (email) rememberCheckout({ invoiceId: invoice.id, customerId: invoice.customerId, customerEmail: email });
+      rememberCheckout({ invoiceId: invoice.id, customerId: invoice.customerId });
       setCheckout({ config, invoice, intent });
     })().catch((error: unknown) => {
       // The spinner stays (spec §8): the error is only logged.
@@ -61,11 +59,11 @@ export default function CheckoutPage() {
     return () => {
       current = false;
     };
-  }, [invoiceId, email]);
+  }, [invoiceId]);
 
   function succeeded(paymentIntentId: string) {
     show({ title: 'Payment Successful', description: 'Your payment has been processed.' });
-    setTimeout(() => navigate(paymentSuccessPath(email ?? '', paymentIntentId)), REDIRECT_AFTER_PAYMENT_MS);
+    setTimeout(() => navigate(paymentSuccessPath(paymentIntentId)), REDIRECT_AFTER_PAYMENT_MS);
   }
 
   function failed(message: string) {
@@ -79,7 +77,7 @@ export default function CheckoutPage() {
       amount: intent.amount,
       paymentIntentId: intent.paymentIntentId,
       clientSecret: intent.clientSecret,
-      returnUrl: `${window.location.origin}/payment-success?${new URLSearchParams({ email: email ?? '' }).toString()}`,
+      returnUrl: `${window.location.origin}/payment-success`,
       onFailed: failed,
       onSucceeded: succeeded,
     };

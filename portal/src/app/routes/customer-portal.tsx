@@ -23,7 +23,7 @@ export default function CustomerPortalPage() {
   const params = new URLSearchParams(useSearch());
   const paymentReceived = params.get('payment_success') === 'true';
   const { toast, show, dismiss } = useToast();
-  const [fields, setFields] = useState<GateFields>({ email: params.get('email') ?? '', phoneLast4: '' });
+  const [fields, setFields] = useState<GateFields>({ email: '', phoneLast4: '' });
   const [data, setData] = useState<PortalData | null>(null);
   const [opening, setOpening] = useState(true);
   const [verifying, setVerifying] = useState(false);

@@ -13,7 +13,6 @@ const outcomes = {
 
 export default function PaymentSuccessPage() {
   const query = new URLSearchParams(useSearch());
-  const email = query.get('email') ?? '';
   const paymentIntentId = query.get('payment_intent');
   const failedRedirect = query.get('redirect_status') === 'failed' || !paymentIntentId;
   const [outcome, setOutcome] = useState<keyof typeof outcomes | null>(failedRedirect ? 'failed' : null);
@@ -21,16 +20,17 @@ export default function PaymentSuccessPage() {
   useEffect(() => {
     if (failedRedirect) return;
     let current = true;
-    void reportPayment(paymentIntentId, email || null).then((recorded) => {
+    void reportPayment(paymentIntentId).then((recorded) => {
       if (recorded) forgetCheckout();
       if (current) setOutcome(recorded ? 'recorded' : 'pending');
     });
     return () => {
       current = false;
     };
-  }, [failedRedirect, paymentIntentId, email]);
+  }, [failedRedirect, paymentIntentId]);
 
-  const portal = `/customer-portal?${new URLSearchParams({ email, payment_success: 'true' }).toString()}`;
+  // The spec's link also named the renter's email; the portal session knows who they are.
+  const portal = '/customer-portal?payment_success=true';
   const shown = outcome ? outcomes[outcome] : null;
   return (
     <>

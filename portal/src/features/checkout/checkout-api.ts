@@ -3,13 +3,13 @@ import type { PortalInvoice } from '@storage/contracts/portal';
 import { apiRequest } from '@storage/web-client/api';
 
 // What the checkout keeps in session storage while a payment is under way (spec: Checkout), so
-// the success page can report the payment for the right invoice and customer.
-const storageKeys = { invoiceId: 'currentInvoiceId', customerId: 'currentCustomerId', customerEmail: 'currentCustomerEmail' };
+// the success page can report the payment for the right invoice and customer. The renter's email
+// is neither kept nor put in any URL: the portal session knows who they are.
+const storageKeys = { invoiceId: 'currentInvoiceId', customerId: 'currentCustomerId' };
 
 export interface CheckoutSession {
   invoiceId: string;
   customerId: string;
-  customerEmail: string;
 }
 
 export function rememberCheckout(session: CheckoutSession): void {
@@ -19,25 +19,26 @@ export function rememberCheckout(session: CheckoutSession): void {
 export function rememberedCheckout(): CheckoutSession | null {
   const invoiceId = sessionStorage.getItem(storageKeys.invoiceId);
   const customerId = sessionStorage.getItem(storageKeys.customerId);
-  const customerEmail = sessionStorage.getItem(storageKeys.customerEmail);
-  return invoiceId && customerId && customerEmail ? { invoiceId, customerId, customerEmail } : null;
+  return invoiceId && customerId ? { invoiceId, customerId } : null;
 }
 
 export function forgetCheckout(): void {
   for (const key of Object.values(storageKeys)) sessionStorage.removeItem(key);
+  // Left by earlier versions of the checkout.
+  sessionStorage.removeItem('currentCustomerEmail');
 }
 
 export async function loadPaymentConfig(): Promise<PaymentConfig> {
   return (await apiRequest('GET', '/api/payments/config')).json() as Promise<PaymentConfig>;
 }
 
-export async function loadCustomerInvoices(email: string | null): Promise<PortalInvoice[]> {
-  const query = email ? `?email=${encodeURIComponent(email)}` : '';
-  return (await apiRequest('GET', `/api/customer/invoices${query}`)).json() as Promise<PortalInvoice[]>;
+/** The portal session's invoices (the session names the customer). */
+export async function loadCustomerInvoices(): Promise<PortalInvoice[]> {
+  return (await apiRequest('GET', '/api/customer/invoices')).json() as Promise<PortalInvoice[]>;
 }
 
-export async function createPaymentIntent(invoice: PortalInvoice, customerEmail: string | null): Promise<CreatePaymentIntentResponse> {
-  const body = { amount: invoice.amount, invoiceId: invoice.id, ...(customerEmail ? { customerEmail } : {}) };
+export async function createPaymentIntent(invoice: PortalInvoice): Promise<CreatePaymentIntentResponse> {
+  const body = { amount: invoice.amount, invoiceId: invoice.id };
   return (await apiRequest('POST', '/api/create-payment-intent', body)).json() as Promise<CreatePaymentIntentResponse>;
 }
 
@@ -47,9 +48,9 @@ export async function confirmTestPayment(paymentIntentId: string, card: { cardNu
 }
 
 /** Asks the server to record the payment; it checks with the provider. Only the ok status counts. */
-export async function reportPayment(paymentIntentId: string, fallbackEmail: string | null): Promise<boolean> {
+export async function reportPayment(paymentIntentId: string): Promise<boolean> {
   const remembered = rememberedCheckout();
-  const body = remembered ? { paymentIntentId, ...remembered } : { paymentIntentId, ...(fallbackEmail ? { fallbackEmail } : {}) };
+  const body = remembered ? { paymentIntentId, ...remembered } : { paymentIntentId };
   try {
     await apiRequest('POST', '/api/stripe/webhook/simulate', body);
     return true;
@@ -64,7 +65,7 @@ export function formatAmount(amount: string): string {
 }
 
 /** Where a paid checkout lands (spec §8): the success page with the payment's id. */
-export function paymentSuccessPath(email: string, paymentIntentId: string, redirectStatus = 'succeeded'): string {
-  const query = new URLSearchParams({ email, payment_intent: paymentIntentId, redirect_status: redirectStatus });
+export function paymentSuccessPath(paymentIntentId: string, redirectStatus = 'succeeded'): string {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: redirectStatus });
   return `/payment-success?${query.toString()}`;
 }

@@ -128,7 +128,7 @@ function Bills({ data }: { data: PortalData }) {
               <p className="portal-row-amount">{formatDollars(invoice.amount)}</p>
               <span className={`portal-badge ${badge.tone}`}>{badge.label}</span>
               {invoice.status !== 'paid' && (
-                <Link href={`/checkout/${invoice.id}?email=${encodeURIComponent(data.profile.email)}`} className="button button-primary">
+                <Link href={`/checkout/${invoice.id}`} className="button button-primary">
                   Pay Now
                 </Link>
               )}
