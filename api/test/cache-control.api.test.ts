@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtFrontEnds } from '../../ops/src/testing/browser.ts';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // Answers with personal data are never kept by a browser or a proxy: every API answer that does
@@ -50,4 +51,24 @@ describe('Cache-Control: no-store on API answers', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     });
   }
+});
+
+describe('the built apps keep their own caching', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ staticRoots: builtFrontEnds });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('fingerprinted assets stay immutable and index.html is revalidated, not no-store', async () => {
+    const index = await platform.api.app.inject({ method: 'GET', url: '/login' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = /\/console-assets\/[^"]+\.js/.exec(index.body)?.[0];
+    expect(asset).toBeDefined();
+    const script = await platform.api.app.inject({ method: 'GET', url: asset! });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toMatch(/immutable/);
+  });
 });
