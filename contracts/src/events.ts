@@ -21,6 +21,17 @@ const CustomerFields = z.object({
   facilityId: Id.nullable(),
 });
 
+/** What a renter typed on the public reservation form, kept as typed. */
+const ReservationContact = z.object({
+  firstName: text,
+  lastName: text,
+  email: text,
+  phone: nullableText,
+  address: nullableText,
+  emergencyContact: nullableText,
+  emergencyPhone: nullableText,
+});
+
 export const eventSchemas = {
   staff_registered: z.object({
     staffId: Id,
@@ -114,10 +125,14 @@ export const eventSchemas = {
   lock_assigned: z.object({ lockId: Id, unitId: Id.nullable() }),
   access_granted: z.object({ lockId: Id, unitId: Id.nullable(), customerId: Id.nullable(), method: text }),
 
+  // v2: customerId is null while the renter's contact is pending (the email belongs to an existing
+  // customer: staff choose who it is when converting), and contact keeps what the renter typed
+  // (null in v1 events, written before it was kept: the customer's own details apply).
   reservation_submitted: z.object({
     reservationId: Id,
     unitId: Id,
-    customerId: Id,
+    customerId: Id.nullable(),
+    contact: ReservationContact.nullable(),
     moveInDate: IsoDate,
     specialRequests: nullableText,
   }),
@@ -126,6 +141,25 @@ export const eventSchemas = {
   reservation_cancelled: z.object({ reservationId: Id, unitId: Id, reason: nullableText }),
   /** Not converted within the hold period: the unit is offered again. */
   reservation_expired: z.object({ reservationId: Id, unitId: Id }),
+  // --- Workflows across aggregates (move-in of a reservation, online reservation, lease start) ---
+  /** Staff started moving the renter in: from here the reservation belongs to this lease (no cancel, no expiry). */
+  reservation_conversion_started: z.object({
+    reservationId: Id,
+    leaseId: Id,
+    customerId: Id,
+    unitId: Id,
+    startDate: IsoDate,
+    monthlyRate: amount,
+    depositAmount: amount.nullable(),
+  }),
+  /** The move-in could not finish (the lease was refused): the reservation is open again and holds its unit. */
+  reservation_conversion_abandoned: z.object({ reservationId: Id, leaseId: Id, reason: text }),
+  /** An online reservation held its unit but was never submitted (the request stopped): the unit is let go. */
+  reservation_submission_abandoned: z.object({ reservationId: Id, unitId: Id }),
+  /** A lease took its unit but never started (the request stopped): the unit is let go and the lease can no longer start. */
+  lease_start_abandoned: z.object({ leaseId: Id, unitId: Id, reason: text }),
+  // --- end of workflow events ---
+
   waitlist_joined: z.object({
     entryId: Id,
     firstName: text,
@@ -161,12 +195,14 @@ export const eventTypes = Object.keys(eventSchemas) as EventType[];
 export const currentSchemaVersion: Record<EventType, number> = {
   ...(Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<EventType, number>),
   lease_started: 2,
+  reservation_submitted: 2,
 };
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 /** upcasters[type][v] turns version v into version v + 1. */
 export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   lease_started: { 1: (data) => ({ ...data, facilityId: null }) },
+  reservation_submitted: { 1: (data) => ({ ...data, contact: null }) },
 };
 
 export function isEventType(type: string): type is EventType {

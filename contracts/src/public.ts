@@ -64,10 +64,10 @@ export const SubmitReservationRequest = z.strictObject({
 export type SubmitReservationRequest = z.input<typeof SubmitReservationRequest>;
 export type SubmitReservationCommand = z.output<typeof SubmitReservationRequest>;
 
+/** The answer to an anonymous visitor: never a customer's id (the email typed may be someone else's). */
 export const SubmittedReservation = z.object({
   reservationId: Id,
   unitId: Id,
-  customerId: Id,
   moveInDate: z.string(),
 });
 export type SubmittedReservation = z.infer<typeof SubmittedReservation>;

@@ -3,7 +3,7 @@ import { UnitSize } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
 
-export const ReservationStatus = z.enum(['submitted', 'converted', 'cancelled', 'expired']);
+export const ReservationStatus = z.enum(['submitted', 'converting', 'converted', 'cancelled', 'expired']);
 export type ReservationStatus = z.infer<typeof ReservationStatus>;
 
 export const Reservation = z.object({
@@ -14,7 +14,9 @@ export const Reservation = z.object({
   size: UnitSize,
   monthlyRate: z.string(),
   facilityId: Id.nullable(),
-  customerId: Id,
+  /** Null while the contact is pending: the renter typed the email of an existing customer, and staff choose who it is when moving them in. */
+  customerId: Id.nullable(),
+  /** The renter's name, email and phone: the customer's, or as typed while pending. */
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
@@ -22,6 +24,8 @@ export const Reservation = z.object({
   specialRequests: z.string().nullable(),
   submittedAt: z.string(),
   leaseId: Id.nullable(),
+  /** For a pending contact: the current customer who holds the email typed (a hint; staff decide). */
+  matchedCustomer: z.object({ id: Id, name: z.string() }).nullable(),
 });
 export type Reservation = z.infer<typeof Reservation>;
 
@@ -29,11 +33,20 @@ export const ListReservationsQuery = z.strictObject({ facilityId: Id.optional() 
 export type ListReservationsQuery = z.input<typeof ListReservationsQuery>;
 
 /** Move-in of a reservation: the lease starts on the move-in date at the unit's rate unless staff say otherwise. */
-export const ConvertReservationRequest = z.strictObject({
-  startDate: IsoDate.optional(),
-  depositAmount: NonNegativeMoney.nullish().transform((v) => v ?? null),
-});
+/** For a pending contact, staff choose the customer: an existing one (customerId) or a new one from the contact (createCustomer). */
+export const ConvertReservationRequest = z
+  .strictObject({
+    startDate: IsoDate.optional(),
+    depositAmount: NonNegativeMoney.nullish().transform((v) => v ?? null),
+    customerId: Id.optional(),
+    createCustomer: z.boolean().optional(),
+  })
+  .refine((r) => !(r.customerId !== undefined && r.createCustomer === true), {
+    message: 'choose an existing customer or a new one, not both',
+    path: ['createCustomer'],
+  });
 export type ConvertReservationRequest = z.input<typeof ConvertReservationRequest>;
+export type ConvertReservationCommand = z.output<typeof ConvertReservationRequest>;
 
 export const CancelReservationRequest = z.strictObject({ reason: z.string().trim().max(500, 'must be at most 500 characters').optional() });
 export type CancelReservationRequest = z.input<typeof CancelReservationRequest>;

@@ -131,7 +131,9 @@ export interface ReadTables {
   reservations: {
     id: string;
     unit_id: string;
-    customer_id: string;
+    customer_id: string | null;
+    /** What the renter typed (first_name … emergency_phone as in the event); null for reservations made before it was kept. */
+    contact: Record<string, unknown> | null;
     move_in_date: IsoDate;
     special_requests: string | null;
     status: string;

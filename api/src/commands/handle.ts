@@ -16,6 +16,25 @@ export interface CommandContext {
   correlationId: string;
   /** "Now" for the domain: commands never read the clock themselves. */
   now: Date;
+  /**
+   * Test-only fault injection: a workflow across aggregates calls it after each of its steps is
+   * written, so a test can stop the workflow there as a crash would (a promise that never
+   * settles). Requests never set it.
+   */
+  afterStep?: (step: WorkflowStep) => Promise<void> | void;
+}
+
+/** The steps of the workflows across aggregates, named for what has just been written. */
+export type WorkflowStep =
+  | 'reservation:unit-held'
+  | 'reservation:customer-resolved'
+  | 'conversion:customer-added'
+  | 'conversion:started'
+  | 'lease:unit-occupied'
+  | 'lease:started';
+
+export async function stepWritten(ctx: CommandContext, step: WorkflowStep): Promise<void> {
+  await ctx.afterStep?.(step);
 }
 
 export interface Aggregate<S> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { NotFoundError } from '../commands/errors.ts';
+import { derivedId } from '../commands/derived-id.ts';
+import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, toDomainEvent, type CommandContext } from '../commands/handle.ts';
-import { changeUniqueKey, normaliseKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
+import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
 import { customerAggregate, type CustomerFields } from './customer.ts';
 
@@ -56,4 +57,57 @@ export async function archiveCustomer(ctx: CommandContext, customerId: string) {
     await releaseUniqueKey(ctx, EMAIL_KEY, result.state.fields.email, stream);
   }
   return result;
+}
+
+/**
+ * Adds customer `customerId` unless it exists already: for a step that may be repeated or raced,
+ * whose customer id is derived from what it acts on. False when another customer holds the email.
+ */
+export async function addCustomerOnce(ctx: CommandContext, fields: CreateCustomerCommand, customerId: string): Promise<boolean> {
+  const stream = streams.customer(customerId);
+  if (!(await claimUniqueKey(ctx, EMAIL_KEY, fields.email, stream))) return false;
+  // A claim left by a crash before the add is ours and is finished here; it is never let go.
+  await handleCommand(ctx, stream, customerAggregate, (state) =>
+    state.status === 'none' ? decideCustomer({ type: 'AddCustomer', customerId, fields }, state) : [],
+  );
+  return true;
+}
+
+/** Online reservations with one brand-new email made within this of each other share the customer the first one adds. */
+const SHARED_NEW_CUSTOMER_MS = 60_000;
+
+/** The id of the customer an online reservation adds: derived from the email and the claim it makes, so racing submissions add one. */
+function onlineCustomerId(email: string, claimAfterRevision: bigint | null): string {
+  return derivedId('online-reservation-customer', normaliseKey(email), claimAfterRevision === null ? 'none' : String(claimAfterRevision));
+}
+
+/**
+ * The customer an anonymous online reservation is attached to. A brand-new email adds the
+ * customer (as the renter typed it); reservations racing with it, or made within a minute with
+ * the same email (one visitor reserving several units), attach to that same customer. An email
+ * that already belongs to a customer gives null: an anonymous visitor is never attached to
+ * someone's account unchecked; staff match the reservation's contact when moving the renter in.
+ */
+export async function customerForOnlineReservation(ctx: CommandContext, fields: CreateCustomerCommand): Promise<string | null> {
+  const keyStream = streams.uniqueKey(EMAIL_KEY, normaliseKey(fields.email));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const recorded = await ctx.store.readStream(keyStream);
+    const last = recorded.at(-1);
+    const lastEvent = last ? toDomainEvent(last) : null;
+    if (last && lastEvent?.type === 'unique_key_claimed') {
+      const young = Date.now() - Date.parse(last.recordedAt) < SHARED_NEW_CUSTOMER_MS;
+      const sharedId = onlineCustomerId(fields.email, recorded.at(-2)?.revision ?? null);
+      if (young && lastEvent.data.ownerStream === streams.customer(sharedId)) {
+        if (await addCustomerOnce(ctx, fields, sharedId)) return sharedId;
+        continue;
+      }
+      const { state } = await loadAggregate(ctx.store, lastEvent.data.ownerStream, customerAggregate);
+      // Someone's email (or being added by staff this moment): the reservation keeps a pending contact.
+      if (state.status === 'current' || young) return null;
+      // Otherwise the claim was left by a crash long ago, and is taken over below.
+    }
+    const customerId = onlineCustomerId(fields.email, last ? last.revision : null);
+    if (await addCustomerOnce(ctx, fields, customerId)) return customerId;
+  }
+  throw new ConflictError('Someone else changed this at the same time. Please try again.');
 }

@@ -25,7 +25,7 @@ export async function generateInvoice(ctx: CommandContext, fields: InvoiceFields
   if (customer.status !== 'current') throw new DomainRuleError('customerId: Customer not found', 'customerId');
   if (fields.leaseId !== null) {
     const { state: lease } = await loadAggregate(ctx.store, streams.lease(fields.leaseId), leaseAggregate);
-    if (lease.status === 'none') throw new DomainRuleError('leaseId: Lease not found', 'leaseId');
+    if (lease.status === 'none' || lease.status === 'abandoned') throw new DomainRuleError('leaseId: Lease not found', 'leaseId');
     if (lease.terms.customerId !== fields.customerId) throw new DomainRuleError('The lease belongs to another customer', 'leaseId');
   }
   const key = {

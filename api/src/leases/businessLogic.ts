@@ -5,9 +5,12 @@ import type { LeaseState, LeaseTerms } from './lease.ts';
 
 export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerms };
 export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
-export type LeaseCommand = StartLease | EndLease;
+/** The lease's unit was taken but the lease never started: it never will. */
+export type AbandonLeaseStart = { type: 'AbandonLeaseStart'; leaseId: string; unitId: string; reason: string };
+export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart;
 
 export function startLease(command: StartLease, state: LeaseState): DomainEvent[] {
+  if (state.status === 'abandoned') throw new ConflictError('This move-in took too long and its unit was let go. Please start the lease again.');
   if (state.status !== 'none') throw new ConflictError('This lease already exists');
   const { monthlyRate, depositAmount } = command.terms;
   if (toCents(monthlyRate) <= 0n) throw new DomainRuleError('The monthly rate must be more than 0.00', 'monthlyRate');
@@ -15,8 +18,14 @@ export function startLease(command: StartLease, state: LeaseState): DomainEvent[
   return [{ type: 'lease_started', data: { leaseId: command.leaseId, ...command.terms } }];
 }
 
+export function abandonLeaseStart(command: AbandonLeaseStart, state: LeaseState): DomainEvent[] {
+  // Started meanwhile: the lease stands. Abandoned before: nothing more to record.
+  if (state.status !== 'none') return [];
+  return [{ type: 'lease_start_abandoned', data: { leaseId: command.leaseId, unitId: command.unitId, reason: command.reason } }];
+}
+
 export function endLease(command: EndLease, state: LeaseState): DomainEvent[] {
-  if (state.status === 'none') throw new NotFoundError('Lease not found');
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
   if (state.status === 'ended') {
     // Ending it again on the same day is a retry: nothing more to record.
     if (state.endDate === command.endDate) return [];
@@ -34,6 +43,8 @@ export function decideLease(command: LeaseCommand, state: LeaseState): DomainEve
       return startLease(command, state);
     case 'EndLease':
       return endLease(command, state);
+    case 'AbandonLeaseStart':
+      return abandonLeaseStart(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

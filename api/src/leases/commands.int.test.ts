@@ -106,7 +106,7 @@ describe('leasing a unit', () => {
     const unitId = await newUnit();
     const [reserver, other] = [await newCustomer(), await newCustomer()];
     const reservationId = randomUUID();
-    const submitted = { reservationId, unitId, customerId: reserver, moveInDate: '2025-06-10', specialRequests: null };
+    const submitted = { reservationId, unitId, customerId: reserver, contact: null, moveInDate: '2025-06-10', specialRequests: null };
     await testStore.store.append(streams.reservation(reservationId), [envelope(context(), { type: 'reservation_submitted', data: submitted })], {
       expectedRevision: 'no_stream',
     });

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { handleCommand, loadAggregate, stepWritten, type CommandContext } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
-import { occupyUnit, vacateUnit } from '../units/commands.ts';
+import { occupyUnit, returnUnit, vacateUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideLease, type StartLease } from './businessLogic.ts';
 import { leaseAggregate, type LeaseTerms } from './lease.ts';
 
-export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, 'facilityId'>, leaseId: string = randomUUID()) {
+/**
+ * Starts a lease: the unit is taken first (its stream's revision decides which of racing leases
+ * gets it), then the lease starts. A refused start gives the unit back at once; a start that
+ * stopped in between (a crash) is given up by the recovery process (`abandonLeaseStart`).
+ * `heldFor`: the reservation the unit is held for, which gets it back if the lease does not start.
+ */
+export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, 'facilityId'>, leaseId: string = randomUUID(), heldFor: string | null = null) {
   // A unit stays in the facility it was added to, so the lease records that facility.
   const { state: unit } = await loadAggregate(ctx.store, streams.unit(agreed.unitId), unitAggregate);
   const terms: LeaseTerms = { ...agreed, facilityId: unit.status === 'current' ? unit.fields.facilityId : null };
@@ -18,14 +24,31 @@ export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, '
   decideLease(command, (await loadAggregate(ctx.store, stream, leaseAggregate)).state);
   // The unit stream's revision decides which of racing leases gets the unit, so the unit is taken first.
   await occupyUnit(ctx, terms.unitId, { leaseId, customerId: terms.customerId });
+  await stepWritten(ctx, 'lease:unit-occupied');
   try {
-    return await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state));
+    const started = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state));
+    await stepWritten(ctx, 'lease:started');
+    return started;
   } catch (error) {
-    // Let the unit go unless the lease was started after all (by a racing repeat of this move-in).
+    // Give the unit back unless the lease was started after all (by a racing repeat of this move-in).
     const { state } = await loadAggregate(ctx.store, stream, leaseAggregate);
-    if (state.status === 'none') await vacateUnit(ctx, terms.unitId, leaseId);
+    if (state.status === 'none' || state.status === 'abandoned') await returnUnit(ctx, terms.unitId, leaseId, heldFor, 'Lease not started');
     throw error;
   }
+}
+
+/**
+ * For the recovery process: a lease that took its unit but never started is given up on its own
+ * stream first (so a late start is refused), then the unit is offered again. A lease that did
+ * start meanwhile stands, and nothing changes.
+ */
+export async function abandonLeaseStart(ctx: CommandContext, leaseId: string, unitId: string) {
+  const abandoned = await handleCommand(ctx, streams.lease(leaseId), leaseAggregate, (state) =>
+    decideLease({ type: 'AbandonLeaseStart', leaseId, unitId, reason: 'The move-in stopped before the lease started' }, state),
+  );
+  if (abandoned.state.status !== 'abandoned') return abandoned;
+  const returned = await returnUnit(ctx, unitId, leaseId, null, 'Lease never started');
+  return { ...abandoned, position: returned.position ?? abandoned.position };
 }
 
 /** Ends the lease and frees its unit; repeating it with the same end date finishes what a failed attempt left undone. */

@@ -4,6 +4,8 @@ export type LeaseTerms = Omit<EventData<'lease_started'>, 'leaseId'>;
 
 export type LeaseState =
   | { status: 'none' }
+  /** Took its unit but never started (the request stopped); it can no longer start. */
+  | { status: 'abandoned'; leaseId: string }
   | { status: 'active'; leaseId: string; terms: LeaseTerms }
   | { status: 'ended'; leaseId: string; terms: LeaseTerms; endDate: string };
 
@@ -15,6 +17,8 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
       const { leaseId, ...terms } = event.data;
       return { status: 'active', leaseId, terms };
     }
+    case 'lease_start_abandoned':
+      return state.status === 'none' ? { status: 'abandoned', leaseId: event.data.leaseId } : state;
     case 'lease_ended':
       if (state.status !== 'active') return state;
       return { ...state, status: 'ended', endDate: event.data.endDate };

@@ -59,7 +59,7 @@ export async function leaseRoutes(app: FastifyInstance, deps: AppDeps) {
 
   /** The lease as the read model shows it, or (when it is still behind after the bounded wait) as the write side knows it. */
   async function leaseAsShown(state: LeaseState): Promise<Lease> {
-    if (state.status === 'none') throw new Error('A written lease has no state');
+    if (state.status === 'none' || state.status === 'abandoned') throw new Error('A written lease has no state');
     const endDate = state.status === 'ended' ? state.endDate : null;
     const shown = await getLease(deps.pool, state.leaseId);
     if (shown) return { ...shown, isActive: state.status === 'active', endDate };

@@ -43,11 +43,10 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
     const reservation = parseInput(SubmitReservationRequest, request.body);
     const result = await submitReservation(commandContext(deps, request), reservation);
     if (result.position) await deps.afterAppend(result.position);
-    if (result.state.status === 'none') throw new Error('A submitted reservation has no state');
+    if (result.state.status !== 'submitted') throw new Error('A submitted reservation has no state');
     const submitted: SubmittedReservation = {
       reservationId: result.state.reservationId,
       unitId: result.state.details.unitId,
-      customerId: result.state.details.customerId,
       moveInDate: result.state.details.moveInDate,
     };
     return reply.status(201).send(submitted);

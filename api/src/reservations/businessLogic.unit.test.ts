@@ -6,7 +6,7 @@ import { decideReservation } from './businessLogic.ts';
 import { evolveReservation, initialReservationState, type ReservationState } from './reservation.ts';
 
 const reservationId = '00000000-0000-4000-8000-000000000001';
-const details = { unitId: '00000000-0000-4000-8000-000000000002', customerId: '00000000-0000-4000-8000-000000000003', moveInDate: '2026-05-10', specialRequests: null };
+const details = { unitId: '00000000-0000-4000-8000-000000000002', customerId: '00000000-0000-4000-8000-000000000003', contact: null, moveInDate: '2026-05-10', specialRequests: null };
 const now = new Date('2026-05-10T12:00:00Z');
 
 function submitted(): ReservationState {

@@ -1,38 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { UNIT_TAKEN_MESSAGE, type JoinWaitlistCommand, type SubmitReservationCommand } from '@storage/contracts/public';
-import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
-import { addCustomer, customerIdByEmail } from '../customers/commands.ts';
+import type { ConvertReservationCommand } from '@storage/contracts/reservations';
+import { derivedId } from '../commands/derived-id.ts';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
+import { handleCommand, loadAggregate, stepWritten, type CommandContext } from '../commands/handle.ts';
+import { addCustomerOnce, customerForOnlineReservation, requireCurrentCustomer } from '../customers/commands.ts';
+import { customerAggregate } from '../customers/customer.ts';
+import { decideLease } from '../leases/businessLogic.ts';
 import { startLease } from '../leases/commands.ts';
+import { initialLeaseState, leaseAggregate } from '../leases/lease.ts';
 import { releaseUnit, reserveUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideReservation, requireMoveInNotPast, type ReservationCommand } from './businessLogic.ts';
-import { reservationAggregate } from './reservation.ts';
+import { reservationAggregate, type Conversion, type ReservationDetails } from './reservation.ts';
+
+// Two workflows span aggregates here. Each decides on the aggregate that owns the decision first
+// and finishes or undoes the rest; a request that stops half-way (a crash) is finished or undone
+// by the recovery process (api/src/workflows/recovery.ts), which the projector runs.
+//   Online reservation: unit held → customer resolved → reservation submitted.
+//   Move-in: reservation conversion started → unit occupied → lease started → reservation converted.
 
 function decide(ctx: CommandContext, command: ReservationCommand) {
   return handleCommand(ctx, streams.reservation(command.reservationId), reservationAggregate, (state) => decideReservation(command, state));
 }
 
-async function reservingCustomer(ctx: CommandContext, request: SubmitReservationCommand, facilityId: string | null): Promise<string> {
-  const known = await customerIdByEmail(ctx, request.customerData.email);
-  if (known) return known;
-  const { moveInDate: _moveInDate, specialRequests: _specialRequests, ...contact } = request.customerData;
-  try {
-    const added = await addCustomer(ctx, { ...contact, status: 'active', facilityId });
-    if (added.state.status === 'none') throw new Error('An added customer has no state');
-    return added.state.customerId;
-  } catch (error) {
-    // Another request with this email added the customer a moment ago.
-    const racedIn = error instanceof ConflictError ? await customerIdByEmail(ctx, request.customerData.email) : null;
-    if (!racedIn) throw error;
-    return racedIn;
-  }
-}
-
 /**
  * Holds the unit for the renter: the unit stream's revision decides which of racing reservations
- * gets it, so the unit is taken first and a loser leaves nothing behind.
+ * gets it, so the unit is taken first and a loser leaves nothing behind. The reservation keeps
+ * the contact as typed; it is attached to a customer only when the email is new (see
+ * customerForOnlineReservation).
  */
 export async function submitReservation(ctx: CommandContext, request: SubmitReservationCommand, reservationId: string = randomUUID()) {
   // Refused here, a bad reservation never touches the unit.
@@ -45,9 +42,12 @@ export async function submitReservation(ctx: CommandContext, request: SubmitRese
     if (error instanceof ConflictError) throw new ConflictError(UNIT_TAKEN_MESSAGE, 'unitId');
     throw error;
   }
+  await stepWritten(ctx, 'reservation:unit-held');
   try {
-    const customerId = await reservingCustomer(ctx, request, unit.fields.facilityId);
-    const details = { unitId: request.unitId, customerId, moveInDate: request.customerData.moveInDate, specialRequests: request.customerData.specialRequests };
+    const { moveInDate, specialRequests, ...contact } = request.customerData;
+    const customerId = await customerForOnlineReservation(ctx, { ...contact, status: 'active', facilityId: unit.fields.facilityId });
+    await stepWritten(ctx, 'reservation:customer-resolved');
+    const details = { unitId: request.unitId, customerId, contact, moveInDate, specialRequests };
     return await decide(ctx, { type: 'SubmitReservation', reservationId, now: ctx.now, details });
   } catch (error) {
     await releaseUnit(ctx, request.unitId, reservationId, 'Reservation failed');
@@ -55,47 +55,118 @@ export async function submitReservation(ctx: CommandContext, request: SubmitRese
   }
 }
 
-async function submittedReservation(ctx: CommandContext, reservationId: string) {
+async function existingReservation(ctx: CommandContext, reservationId: string) {
   const { state } = await loadAggregate(ctx.store, streams.reservation(reservationId), reservationAggregate);
-  if (state.status === 'none') throw new NotFoundError('Reservation not found');
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Reservation not found');
   return state;
 }
 
+type SubmittedReservation = { status: 'submitted'; reservationId: string; details: ReservationDetails };
+
+/** The customer the move-in is for: the reservation's own, or (a pending contact) the one staff chose. */
+async function conversionCustomer(
+  ctx: CommandContext,
+  reservation: SubmittedReservation,
+  choice: Pick<ConvertReservationCommand, 'customerId' | 'createCustomer'>,
+  facilityId: string | null,
+): Promise<string> {
+  const own = reservation.details.customerId;
+  if (own !== null) {
+    if (choice.customerId !== undefined && choice.customerId !== own) throw new DomainRuleError('customerId: this reservation already belongs to its customer', 'customerId');
+    return own;
+  }
+  if (choice.customerId !== undefined) {
+    const { state } = await loadAggregate(ctx.store, streams.customer(choice.customerId), customerAggregate);
+    if (state.status !== 'current') throw new DomainRuleError('customerId: Customer not found', 'customerId');
+    return choice.customerId;
+  }
+  const contact = reservation.details.contact;
+  if (choice.createCustomer && contact) {
+    // Derived from the reservation, so a repeated move-in finds the customer it added before.
+    const customerId = derivedId('reservation-customer', reservation.reservationId);
+    if (!(await addCustomerOnce(ctx, { ...contact, status: 'active', facilityId }, customerId))) {
+      throw new ConflictError(`A customer with the email ${contact.email} already exists: choose that customer instead`, 'createCustomer');
+    }
+    await stepWritten(ctx, 'conversion:customer-added');
+    return customerId;
+  }
+  throw new DomainRuleError(
+    'customerId: the renter typed the email of an existing customer; choose the customer (customerId) or add a new one (createCustomer)',
+    'customerId',
+  );
+}
+
 /**
- * Moves the renter in. The lease takes the reservation's id, so a repeated convert finds the
- * lease it started before instead of starting a second one.
+ * Moves the renter in. The reservation decides first (conversion started, naming the lease and
+ * its terms): from then on a cancel or an expiry is refused, and a cancelled reservation cannot
+ * be moved in. The lease takes the reservation's id, so a repeated convert continues the lease it
+ * started before instead of starting a second one.
  */
-export async function convertReservation(ctx: CommandContext, reservationId: string, terms: { startDate?: string; depositAmount: string | null }) {
-  const reservation = await submittedReservation(ctx, reservationId);
+export async function convertReservation(ctx: CommandContext, reservationId: string, terms: ConvertReservationCommand) {
+  const reservation = await existingReservation(ctx, reservationId);
   const leaseId = reservationId;
-  decideReservation({ type: 'ConvertReservation', reservationId, leaseId }, reservation);
+  if (reservation.status === 'converting') return finishConversion(ctx, reservationId, reservation.conversion);
+  if (reservation.status !== 'submitted') {
+    // Converted into this lease before: nothing more to do. Cancelled or expired: refused.
+    decideReservation({ type: 'ConvertReservation', reservationId, leaseId }, reservation);
+    return { state: reservation, events: [], position: null };
+  }
   const { state: unit } = await loadAggregate(ctx.store, streams.unit(reservation.details.unitId), unitAggregate);
   if (unit.status === 'none') throw new NotFoundError('Unit not found');
-  const lease = await startLeaseOnce(ctx, leaseId, {
-    customerId: reservation.details.customerId,
+  const customerId = await conversionCustomer(ctx, { ...reservation, status: 'submitted' }, terms, unit.fields.facilityId);
+  const conversion: Conversion = {
+    leaseId,
+    customerId,
     unitId: reservation.details.unitId,
     startDate: terms.startDate ?? reservation.details.moveInDate,
     monthlyRate: unit.fields.monthlyRate,
     depositAmount: terms.depositAmount,
-  });
-  const converted = await decide(ctx, { type: 'ConvertReservation', reservationId, leaseId });
-  return { ...converted, position: converted.position ?? lease.position };
+  };
+  // Refused here, a bad lease never starts the move-in.
+  await requireCurrentCustomer(ctx, customerId);
+  const { leaseId: _leaseId, ...leaseTerms } = conversion;
+  decideLease({ type: 'StartLease', leaseId, terms: { ...leaseTerms, facilityId: unit.fields.facilityId } }, initialLeaseState);
+  const started = await decide(ctx, { type: 'StartConversion', reservationId, conversion });
+  await stepWritten(ctx, 'conversion:started');
+  if (started.state.status !== 'converting') return started;
+  const finished = await finishConversion(ctx, reservationId, started.state.conversion);
+  return { ...finished, position: finished.position ?? started.position };
 }
 
-async function startLeaseOnce(ctx: CommandContext, leaseId: string, terms: Parameters<typeof startLease>[1]) {
+/**
+ * The steps of a move-in after the reservation decided: each repeatable, so the request, a repeat
+ * of it and the recovery process may all run them. A lease that is refused gives the unit back
+ * to the reservation and reopens it (conversion abandoned), and the refusal is passed on.
+ */
+export async function finishConversion(ctx: CommandContext, reservationId: string, conversion: Conversion) {
+  const { leaseId, ...terms } = conversion;
+  let leasePosition = null;
   try {
-    return await startLease(ctx, terms, leaseId);
+    leasePosition = (await startLeaseOnce(ctx, leaseId, terms, reservationId)).position;
   } catch (error) {
-    // A repeated convert: the lease was started by the earlier attempt.
-    const { state } = await loadAggregate(ctx.store, streams.lease(leaseId), { initial: false, evolve: (held: boolean, e) => held || e.type === 'lease_started' });
-    if (!state) throw error;
+    if (error instanceof ConflictError || error instanceof DomainRuleError || error instanceof NotFoundError) {
+      await decide(ctx, { type: 'AbandonConversion', reservationId, leaseId, reason: error.message });
+    }
+    throw error;
+  }
+  const converted = await decide(ctx, { type: 'ConvertReservation', reservationId, leaseId });
+  return { ...converted, position: converted.position ?? leasePosition };
+}
+
+async function startLeaseOnce(ctx: CommandContext, leaseId: string, terms: Parameters<typeof startLease>[1], heldFor: string) {
+  try {
+    return await startLease(ctx, terms, leaseId, heldFor);
+  } catch (error) {
+    // A repeated move-in: the lease was started by the earlier attempt.
+    const { state } = await loadAggregate(ctx.store, streams.lease(leaseId), leaseAggregate);
+    if (state.status !== 'active' && state.status !== 'ended') throw error;
     return { position: null };
   }
 }
 
 export async function cancelReservation(ctx: CommandContext, reservationId: string, reason: string | null) {
   const result = await decide(ctx, { type: 'CancelReservation', reservationId, reason });
-  if (result.state.status === 'none') return result;
+  if (result.state.status !== 'cancelled') return result;
   const released = await releaseUnit(ctx, result.state.details.unitId, reservationId, 'Reservation cancelled');
   return { ...result, position: released.position ?? result.position };
 }
@@ -105,6 +176,14 @@ export async function expireReservation(ctx: CommandContext, reservationId: stri
   if (result.state.status !== 'expired') return result;
   const released = await releaseUnit(ctx, result.state.details.unitId, reservationId, 'Reservation expired');
   return { ...result, position: released.position ?? result.position };
+}
+
+/** For the recovery process: a reservation that held `unitId` but was never submitted is given up, and the unit offered again. */
+export async function abandonSubmission(ctx: CommandContext, reservationId: string, unitId: string) {
+  const abandoned = await decide(ctx, { type: 'AbandonSubmission', reservationId, unitId });
+  if (abandoned.state.status !== 'abandoned') return abandoned;
+  const released = await releaseUnit(ctx, unitId, reservationId, 'Reservation never submitted');
+  return { ...abandoned, position: released.position ?? abandoned.position };
 }
 
 export async function joinWaitlist(ctx: CommandContext, entry: JoinWaitlistCommand, entryId: string = randomUUID()) {

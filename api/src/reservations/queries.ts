@@ -12,7 +12,7 @@ const ReservationRow = z.object({
   size: UnitSize,
   monthly_rate: z.string(),
   facility_id: z.string().nullable(),
-  customer_id: z.string(),
+  customer_id: z.string().nullable(),
   customer_name: z.string(),
   customer_email: z.string(),
   customer_phone: z.string().nullable(),
@@ -20,29 +20,32 @@ const ReservationRow = z.object({
   special_requests: z.string().nullable(),
   submitted_at: z.string(),
   lease_id: z.string().nullable(),
+  matched_customer_id: z.string().nullable(),
+  matched_customer_name: z.string().nullable(),
 });
 
-const WaitlistRow = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  size: UnitSize.nullable(),
-  facility_id: z.string().nullable(),
-  facility_name: z.string().nullable(),
-  joined_at: z.string(),
-});
-
-/** The reservations staff still have to act on, oldest first. */
+/**
+ * The reservations staff still have to act on (and those being moved in), oldest first. A
+ * pending contact shows what the renter typed, and the current customer holding that email.
+ */
 export async function listOpenReservations(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>): Promise<Reservation[]> {
   const facility = query.facilityId ? sql.fragment`AND u.facility_id = ${query.facilityId}` : sql.fragment``;
   const rows = await pool.any(sql.type(ReservationRow)`
     SELECT r.id::text, r.status, r.unit_id::text, u.unit_number, u.size, u.monthly_rate::text, u.facility_id::text,
-      r.customer_id::text, c.first_name || ' ' || c.last_name AS customer_name, c.email AS customer_email, c.phone AS customer_phone,
-      to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text
-    FROM reservations r JOIN units u ON u.id = r.unit_id JOIN customers c ON c.id = r.customer_id
-    WHERE r.status = 'submitted' ${facility}
+      r.customer_id::text,
+      COALESCE(c.first_name || ' ' || c.last_name, (r.contact->>'firstName') || ' ' || (r.contact->>'lastName'), '') AS customer_name,
+      COALESCE(c.email, r.contact->>'email', '') AS customer_email,
+      CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
+      to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
+      m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name
+    FROM reservations r JOIN units u ON u.id = r.unit_id
+    LEFT JOIN customers c ON c.id = r.customer_id
+    LEFT JOIN LATERAL (
+      SELECT id, first_name, last_name FROM customers
+      WHERE r.customer_id IS NULL AND NOT archived AND lower(email) = lower(r.contact->>'email')
+      ORDER BY created_at LIMIT 1
+    ) m ON true
+    WHERE r.status IN ('submitted', 'converting') ${facility}
     ORDER BY r.submitted_at, r.id`);
   return rows.map((row) => ({
     id: row.id,
@@ -60,8 +63,21 @@ export async function listOpenReservations(pool: DatabasePool, query: z.output<t
     specialRequests: row.special_requests,
     submittedAt: row.submitted_at,
     leaseId: row.lease_id,
+    matchedCustomer: row.matched_customer_id && row.matched_customer_name ? { id: row.matched_customer_id, name: row.matched_customer_name } : null,
   }));
 }
+
+const WaitlistRow = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  size: UnitSize.nullable(),
+  facility_id: z.string().nullable(),
+  facility_name: z.string().nullable(),
+  joined_at: z.string(),
+});
 
 /** Renters waiting for a unit, newest first. */
 export async function listWaitlist(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>): Promise<WaitlistEntry[]> {

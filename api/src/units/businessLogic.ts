@@ -16,7 +16,9 @@ export type OccupyUnit = { type: 'OccupyUnit'; unitId: string; leaseId: string; 
 export type VacateUnit = { type: 'VacateUnit'; unitId: string; leaseId: string };
 /** The reservation ended without a lease (cancelled or expired). */
 export type ReleaseUnit = { type: 'ReleaseUnit'; unitId: string; reservationId: string; reason: string };
-export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit | ReleaseUnit;
+/** A lease took the unit but never started: the unit goes back to the reservation it was held for, or is offered again. */
+export type ReturnUnit = { type: 'ReturnUnit'; unitId: string; leaseId: string; heldFor: string | null; reason: string };
+export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit | ReleaseUnit | ReturnUnit;
 
 const occupiedByLeaseOnly = 'A unit becomes occupied only when a lease starts';
 
@@ -86,6 +88,14 @@ export function releaseUnit(command: ReleaseUnit, state: UnitState): DomainEvent
   return [statusChanged(command.unitId, 'available', command.reason)];
 }
 
+export function returnUnit(command: ReturnUnit, state: UnitState): DomainEvent[] {
+  const unit = existing(state);
+  // Only the lease that took the unit gives it back; anything else happened since.
+  if (unit.fields.status !== 'occupied' || unit.leaseId !== command.leaseId) return [];
+  if (command.heldFor === null) return [statusChanged(command.unitId, 'available', command.reason)];
+  return [statusChanged(command.unitId, 'reserved', command.reason, { reservationId: command.heldFor })];
+}
+
 export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[] {
   switch (command.type) {
     case 'AddUnit':
@@ -100,6 +110,8 @@ export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[
       return vacateUnit(command, state);
     case 'ReleaseUnit':
       return releaseUnit(command, state);
+    case 'ReturnUnit':
+      return returnUnit(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

@@ -4,7 +4,7 @@ import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
-import { reservationAggregate } from '../reservations/reservation.ts';
+import { reservationAggregate, reservationCustomerId } from '../reservations/reservation.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
 import { unitAggregate, type UnitFields } from './unit.ts';
@@ -44,7 +44,8 @@ export async function releaseUnit(ctx: CommandContext, unitId: string, reservati
 
 async function heldReservation(ctx: CommandContext, reservationId: string): Promise<HeldReservation | null> {
   const { state } = await loadAggregate(ctx.store, streams.reservation(reservationId), reservationAggregate);
-  return state.status === 'none' ? null : { reservationId, customerId: state.details.customerId };
+  const customerId = reservationCustomerId(state);
+  return customerId === null ? null : { reservationId, customerId };
 }
 
 /** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
@@ -53,6 +54,11 @@ export async function occupyUnit(ctx: CommandContext, unitId: string, lease: { l
   const reservationId = state.status === 'current' ? state.reservationId : null;
   const reservation = reservationId ? await heldReservation(ctx, reservationId) : null;
   return decide(ctx, { type: 'OccupyUnit', unitId, ...lease, reservation });
+}
+
+/** Gives the unit back when `leaseId` took it but never started: to the reservation it was held for, or to anyone. */
+export async function returnUnit(ctx: CommandContext, unitId: string, leaseId: string, heldFor: string | null, reason: string) {
+  return decide(ctx, { type: 'ReturnUnit', unitId, leaseId, heldFor, reason });
 }
 
 /** Lets the unit go when `leaseId` ends; safe to repeat, and harmless once another lease holds the unit. */

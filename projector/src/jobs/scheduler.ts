@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { markOverdueInvoices } from './overdue-invoices.ts';
 import { expireReservations, reservationHoldDays } from './reservation-expiry.ts';
+import { recoverWorkflows, workflowGraceMs } from './workflow-recovery.ts';
 
 // Scheduled jobs of the projector process: BullMQ job schedulers, plus one run of each at start
 // so a projector that was down at the scheduled time catches up at once.
@@ -11,6 +12,9 @@ import { expireReservations, reservationHoldDays } from './reservation-expiry.ts
 export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
 export const MARK_OVERDUE_INVOICES_JOB = 'mark-overdue-invoices';
 export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
+export const RECOVER_WORKFLOWS_JOB = 'recover-workflows';
+/** Every minute: a stopped move-in or reservation is finished or undone soon after its grace period. */
+const EVERY_MINUTE_PATTERN = '* * * * *';
 /** Hourly: a hold ends at the time of day it was submitted. */
 const HOURLY_PATTERN = '15 * * * *';
 /** Daily, just after midnight UTC, when "today" (an ISO date in UTC) has moved on. */
@@ -41,11 +45,17 @@ export async function startScheduledJobs(options: {
   log?: (message: string, error?: unknown) => void;
 }): Promise<ScheduledJobs> {
   const holdDays = reservationHoldDays();
+  const graceMs = workflowGraceMs();
   const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
     if (job.name === EXPIRE_RESERVATIONS_JOB) {
       const expiry = await expireReservations(options, new Date(), holdDays);
       if (expiry.position) await options.wakeProjector();
       return { reservationsExpired: expiry.expired };
+    }
+    if (job.name === RECOVER_WORKFLOWS_JOB) {
+      const recovery = await recoverWorkflows(options, new Date(), graceMs);
+      if (recovery.position) await options.wakeProjector();
+      return { workflowsRecovered: recovery.recovered, ...recovery.actions };
     }
     if (job.name !== MARK_OVERDUE_INVOICES_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
     const run = await markOverdueInvoices(options, new Date());
@@ -58,9 +68,11 @@ export async function startScheduledJobs(options: {
   const keep = { removeOnComplete: 50, removeOnFail: 50 };
   await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
   await queue.upsertJobScheduler(`${EXPIRE_RESERVATIONS_JOB}-hourly`, { pattern: HOURLY_PATTERN, tz: 'UTC' }, { name: EXPIRE_RESERVATIONS_JOB, opts: keep });
+  await queue.upsertJobScheduler(`${RECOVER_WORKFLOWS_JOB}-every-minute`, { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' }, { name: RECOVER_WORKFLOWS_JOB, opts: keep });
   // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
   await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  await settled(await queue.add(RECOVER_WORKFLOWS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   return {
     async stop() {
       await worker.close();

@@ -12,6 +12,7 @@ export const reservationsProjection: Projection = {
           id: d.reservationId,
           unit_id: d.unitId,
           customer_id: d.customerId,
+          contact: d.contact,
           move_in_date: d.moveInDate,
           special_requests: d.specialRequests,
           status: 'submitted',
@@ -21,6 +22,12 @@ export const reservationsProjection: Projection = {
         });
         return;
       }
+      case 'reservation_conversion_started':
+        await rows.update('reservations', event.data.reservationId, { status: 'converting', updated_at: at });
+        return;
+      case 'reservation_conversion_abandoned':
+        await rows.update('reservations', event.data.reservationId, { status: 'submitted', updated_at: at });
+        return;
       case 'reservation_converted':
         await rows.update('reservations', event.data.reservationId, { status: 'converted', lease_id: event.data.leaseId, updated_at: at });
         return;
