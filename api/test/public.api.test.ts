@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { AvailableUnit, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import type { Position } from '@storage/eventstore/port';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { addCustomer } from '../src/customers/commands.ts';
 import { addFacility } from '../src/facilities/commands.ts';
+import { reservationAggregate } from '../src/reservations/reservation.ts';
 import { addUnit } from '../src/units/commands.ts';
 import { unitAggregate } from '../src/units/unit.ts';
 
@@ -156,7 +160,7 @@ describe('public API', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const loser of responses.filter((r) => r.statusCode === 409)) expect(loser.json().message).toBe(UNIT_TAKEN_MESSAGE);
-    const winner = responses.find((r) => r.statusCode === 201)!.json() as { reservationId: string; customerId: string };
+    const winner = responses.find((r) => r.statusCode === 201)!.json() as { reservationId: string };
     const unit = await unitOf(unitId);
     expect(unit.fields.status).toBe('reserved');
     expect(unit.reservationId).toBe(winner.reservationId);
@@ -176,13 +180,47 @@ describe('public API', () => {
     expect((await unitOf(unitId)).reservationId).toBe(first.json().reservationId);
   });
 
-  it('links a returning renter by email instead of adding a second customer', async () => {
-    const email = `back-${tag()}@example.com`;
-    const first = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email }) });
-    const second = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email: email.toUpperCase() }) });
-    expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(201);
-    expect(second.json().customerId).toBe(first.json().customerId);
+  async function reservationOf(reservationId: string) {
+    const { state } = await loadAggregate(platform.api.store, streams.reservation(reservationId), reservationAggregate);
+    if (state.status !== 'submitted') throw new Error(`reservation is ${state.status}`);
+    return state;
+  }
+  const caughtUp = async () => {
+    const head = await platform.api.store.headPosition();
+    if (head) await platform.api.afterAppend(head, 10_000);
+  };
+  const customersWithEmail = async (email: string) =>
+    platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id::text FROM customers WHERE lower(email) = lower(${email})`);
+
+  it('attaches ten simultaneous reservations with one new email to one new customer', async () => {
+    const email = `many-${tag()}@example.com`;
+    const units = await Promise.all(Array.from({ length: 10 }, () => newUnit()));
+    const responses = await Promise.all(units.map((unitId, i) => post('/api/public/reservations', { unitId, customerData: customerData({ email: i % 2 ? email.toUpperCase() : email }) })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
+    const reservations = await Promise.all(responses.map((r) => reservationOf((r.json() as { reservationId: string }).reservationId)));
+    const customerIds = new Set(reservations.map((r) => r.details.customerId));
+    expect(customerIds.size).toBe(1);
+    expect([...customerIds][0]).not.toBeNull();
+    await caughtUp();
+    expect(await customersWithEmail(email)).toEqual([...customerIds]);
+  });
+
+  it("never answers an anonymous visitor with a customer's id, nor attaches them to an existing customer's account", async () => {
+    const email = `known-${tag()}@example.com`;
+    const existing = await addCustomer(context(), {
+      firstName: 'Kim', lastName: 'Known', email, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId,
+    });
+    await projected(existing);
+    const response = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email: email.toUpperCase(), firstName: 'Mallory' }) });
+    expect(response.statusCode).toBe(201);
+    expect(Object.keys(response.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
+    expect(response.body).not.toContain(existing.state.status === 'current' ? existing.state.customerId : 'none');
+    const reservation = await reservationOf(response.json().reservationId);
+    // Kept as typed, for staff to match; not attached to Kim's account.
+    expect(reservation.details.customerId).toBeNull();
+    expect(reservation.details.contact).toMatchObject({ firstName: 'Mallory', email });
+    await caughtUp();
+    expect(await customersWithEmail(email)).toHaveLength(1);
   });
 
   it('limits public submissions per address', async () => {
