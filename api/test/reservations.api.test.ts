@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireReservations } from '../../projector/src/jobs/reservation-expiry.ts';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { addCustomer, archiveCustomer } from '../src/customers/commands.ts';
+import { leaseAggregate } from '../src/leases/lease.ts';
+import { reservationAggregate } from '../src/reservations/reservation.ts';
 import { addUnit } from '../src/units/commands.ts';
 import { unitAggregate } from '../src/units/unit.ts';
 
@@ -23,7 +26,7 @@ describe('reservations API (staff)', () => {
   const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, as = cookie) =>
     platform.api.app.inject({ method, url, payload: payload as object, headers: as ? { cookie: as } : {} });
 
-  async function reserved() {
+  async function reserved(email: string = `cora-${tag()}-${tag()}@example.com`) {
     const unitId = randomUUID();
     await projected(
       await addUnit(context(), { facilityId: null, unitNumber: `R-${tag()}`, building: 'C', size: '10x15', monthlyRate: '150.00', status: 'available', description: null }, unitId),
@@ -37,7 +40,7 @@ describe('reservations API (staff)', () => {
         customerData: {
           firstName: 'Cora',
           lastName: 'Convert',
-          email: `cora-${tag()}-${tag()}@example.com`,
+          email,
           phone: '555-0101',
           address: '3 Oak Road',
           emergencyContact: '',
@@ -48,7 +51,10 @@ describe('reservations API (staff)', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    return { unitId, ...(response.json() as { reservationId: string; customerId: string; moveInDate: string }) };
+    const submitted = response.json() as { reservationId: string; moveInDate: string };
+    const { state } = await loadAggregate(platform.api.store, streams.reservation(submitted.reservationId), reservationAggregate);
+    if (state.status !== 'submitted') throw new Error('not submitted');
+    return { unitId, customerId: state.details.customerId, email: email ?? '', ...submitted };
   }
 
   async function unitState(unitId: string) {
@@ -95,7 +101,9 @@ describe('reservations API (staff)', () => {
       customerName: 'Cora Convert',
       moveInDate: reservation.moveInDate,
       monthlyRate: '150.00',
+      matchedCustomer: null,
     });
+    expect(reservation.customerId).not.toBeNull();
     const converted = await inject('POST', `/api/reservations/${reservation.reservationId}/convert`, { depositAmount: '75.00' });
     expect(converted.statusCode).toBe(200);
     const { leaseId } = converted.json() as { leaseId: string };
@@ -117,6 +125,82 @@ describe('reservations API (staff)', () => {
     expect((await unitState(reservation.unitId)).fields.status).toBe('available');
     expect((await openReservations()).map((r) => r.id)).not.toContain(reservation.reservationId);
     expect((await inject('POST', `/api/reservations/${reservation.reservationId}/convert`, {})).statusCode).toBe(409);
+  });
+
+  async function reservationState(reservationId: string) {
+    return (await loadAggregate(platform.api.store, streams.reservation(reservationId), reservationAggregate)).state;
+  }
+
+  it('lets staff match a pending contact to the existing customer, or add a new one, when moving the renter in', async () => {
+    const email = `kim-${tag()}@example.com`;
+    const kim = await addCustomer(context(), {
+      firstName: 'Kim', lastName: 'Known', email, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId: null,
+    });
+    await projected(kim);
+    if (kim.state.status !== 'current') throw new Error('no customer');
+    const kimId = kim.state.customerId;
+    const pending = await reserved(email);
+    expect(pending.customerId).toBeNull();
+    expect((await openReservations()).find((r) => r.id === pending.reservationId)).toMatchObject({
+      customerId: null,
+      customerName: 'Cora Convert',
+      customerEmail: email,
+      matchedCustomer: { id: kimId, name: 'Kim Known' },
+    });
+    // Staff must choose; a new customer cannot take Kim's email.
+    const unchosen = await inject('POST', `/api/reservations/${pending.reservationId}/convert`, {});
+    expect(unchosen.statusCode).toBe(400);
+    expect(unchosen.json().message).toContain('customerId');
+    const both = await inject('POST', `/api/reservations/${pending.reservationId}/convert`, { customerId: kimId, createCustomer: true });
+    expect(both.statusCode).toBe(400);
+    expect((await inject('POST', `/api/reservations/${pending.reservationId}/convert`, { createCustomer: true })).statusCode).toBe(409);
+    expect((await reservationState(pending.reservationId)).status).toBe('submitted');
+    const linked = await inject('POST', `/api/reservations/${pending.reservationId}/convert`, { customerId: kimId });
+    expect(linked.statusCode).toBe(200);
+    const lease = await loadAggregate(platform.api.store, streams.lease(linked.json().leaseId), leaseAggregate);
+    expect(lease.state.status === 'active' && lease.state.terms.customerId).toBe(kimId);
+
+    // Kim leaves; the next renter typing that email is added as a new customer at move-in.
+    const another = await reserved(email);
+    expect(another.customerId).toBeNull();
+    await projected(await archiveCustomer(context(), kimId));
+    const added = await inject('POST', `/api/reservations/${another.reservationId}/convert`, { createCustomer: true });
+    expect(added.statusCode).toBe(200);
+    const newLease = await loadAggregate(platform.api.store, streams.lease(added.json().leaseId), leaseAggregate);
+    if (newLease.state.status !== 'active') throw new Error('no lease');
+    expect(newLease.state.terms.customerId).not.toBe(kimId);
+    const customer = await inject('GET', `/api/customers/${newLease.state.terms.customerId}`);
+    expect(customer.json()).toMatchObject({ firstName: 'Cora', lastName: 'Convert', email });
+  });
+
+  it('lets exactly one of a racing move-in and cancel win, ten times out of ten, as staff are told', async () => {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const reservation = await reserved();
+      const [convert, cancel] = await Promise.all([
+        inject('POST', `/api/reservations/${reservation.reservationId}/convert`, {}),
+        inject('POST', `/api/reservations/${reservation.reservationId}/cancel`, { reason: 'Changed plans' }),
+      ]);
+      const state = await reservationState(reservation.reservationId);
+      const unit = await unitState(reservation.unitId);
+      const lease = (await loadAggregate(platform.api.store, streams.lease(reservation.reservationId), leaseAggregate)).state;
+      if (convert.statusCode === 200) {
+        outcomes.push('converted');
+        expect(cancel.statusCode).toBe(409);
+        expect(state.status).toBe('converted');
+        expect(unit.fields.status).toBe('occupied');
+        expect(unit.leaseId).toBe(convert.json().leaseId);
+        expect(lease.status).toBe('active');
+      } else {
+        outcomes.push('cancelled');
+        expect(convert.statusCode).toBe(409);
+        expect(cancel.statusCode).toBe(204);
+        expect(state.status).toBe('cancelled');
+        expect(unit.fields.status).toBe('available');
+        expect(lease.status).toBe('none');
+      }
+    }
+    expect(outcomes).toHaveLength(10);
   });
 
   it('expires reservations not converted within the hold and frees their units', async () => {

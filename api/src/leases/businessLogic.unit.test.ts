@@ -65,3 +65,19 @@ describe('end lease', () => {
     expect(() => given().when({ type: 'EndLease', leaseId, endDate: '2025-06-15' })).toThrow(NotFoundError);
   });
 });
+
+describe('abandon a lease start', () => {
+  const abandon = { type: 'AbandonLeaseStart', leaseId, unitId, reason: 'stopped' } as const;
+  const abandoned: DomainEvent = { type: 'lease_start_abandoned', data: { leaseId, unitId, reason: 'stopped' } };
+
+  it('gives up a lease that never started, once, so it can no longer start', () => {
+    expect(given().when(abandon)).toEqual([abandoned]);
+    expect(given(abandoned).when(abandon)).toEqual([]);
+    expect(() => given(abandoned).when({ type: 'StartLease', leaseId, terms })).toThrow(ConflictError);
+  });
+
+  it('leaves a lease that did start', () => {
+    expect(given(started).when(abandon)).toEqual([]);
+    expect(given(started).when({ type: 'EndLease', leaseId, endDate: '2025-06-15' })).toEqual([ended]);
+  });
+});

@@ -28,13 +28,49 @@ describe('reservation decisions', () => {
     expect(submit('2026-05-08')).toThrow(DomainRuleError);
   });
 
-  it('converts an open reservation into its lease, once', () => {
-    const events = decideReservation({ type: 'ConvertReservation', reservationId, leaseId: reservationId }, submitted());
+  const conversion = { leaseId: reservationId, customerId: details.customerId, unitId: details.unitId, startDate: '2026-05-10', monthlyRate: '100.00', depositAmount: null };
+  const converting = () =>
+    decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted()).reduce(evolveReservation, submitted());
+
+  it('records the move-in as started before anything else, and then converts into its lease, once', () => {
+    expect(decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted())).toEqual([
+      { type: 'reservation_conversion_started', data: { reservationId, ...conversion } },
+    ]);
+    // Converting needs a started move-in of the same lease.
+    expect(() => decideReservation({ type: 'ConvertReservation', reservationId, leaseId: reservationId }, submitted())).toThrow(ConflictError);
+    const events = decideReservation({ type: 'ConvertReservation', reservationId, leaseId: reservationId }, converting());
     expect(events).toEqual([{ type: 'reservation_converted', data: { reservationId, leaseId: reservationId } }]);
-    const converted = events.reduce(evolveReservation, submitted());
+    const converted = events.reduce(evolveReservation, converting());
     expect(decideReservation({ type: 'ConvertReservation', reservationId, leaseId: reservationId }, converted)).toEqual([]);
+    expect(decideReservation({ type: 'StartConversion', reservationId, conversion }, converted)).toEqual([]);
     expect(() => decideReservation({ type: 'CancelReservation', reservationId, reason: null }, converted)).toThrow(ConflictError);
     expect(decideReservation({ type: 'ExpireReservation', reservationId }, converted)).toEqual([]);
+  });
+
+  it('refuses a cancel once the move-in has started, expires nothing, and refuses a move-in after a cancel', () => {
+    expect(() => decideReservation({ type: 'CancelReservation', reservationId, reason: null }, converting())).toThrow(/being moved in/);
+    expect(decideReservation({ type: 'ExpireReservation', reservationId }, converting())).toEqual([]);
+    // A repeat of the same move-in continues it; another lease is refused.
+    expect(decideReservation({ type: 'StartConversion', reservationId, conversion }, converting())).toEqual([]);
+    expect(() => decideReservation({ type: 'StartConversion', reservationId, conversion: { ...conversion, leaseId: details.unitId } }, converting())).toThrow(ConflictError);
+    const cancelled = decideReservation({ type: 'CancelReservation', reservationId, reason: null }, submitted()).reduce(evolveReservation, submitted());
+    expect(() => decideReservation({ type: 'StartConversion', reservationId, conversion }, cancelled)).toThrow(/cancelled/);
+  });
+
+  it('reopens the reservation when its move-in is abandoned, and only the move-in under way', () => {
+    const events = decideReservation({ type: 'AbandonConversion', reservationId, leaseId: reservationId, reason: 'refused' }, converting());
+    expect(events).toEqual([{ type: 'reservation_conversion_abandoned', data: { reservationId, leaseId: reservationId, reason: 'refused' } }]);
+    expect(events.reduce(evolveReservation, converting()).status).toBe('submitted');
+    expect(decideReservation({ type: 'AbandonConversion', reservationId, leaseId: reservationId, reason: 'refused' }, submitted())).toEqual([]);
+  });
+
+  it('gives up a reservation that held its unit but was never submitted, so a late submit is refused', () => {
+    const events = decideReservation({ type: 'AbandonSubmission', reservationId, unitId: details.unitId }, initialReservationState);
+    expect(events).toEqual([{ type: 'reservation_submission_abandoned', data: { reservationId, unitId: details.unitId } }]);
+    const abandoned = events.reduce(evolveReservation, initialReservationState);
+    expect(() => decideReservation({ type: 'SubmitReservation', reservationId, details, now }, abandoned)).toThrow(ConflictError);
+    expect(decideReservation({ type: 'AbandonSubmission', reservationId, unitId: details.unitId }, abandoned)).toEqual([]);
+    expect(decideReservation({ type: 'AbandonSubmission', reservationId, unitId: details.unitId }, submitted())).toEqual([]);
   });
 
   it('cancels or expires only an open reservation, naming its unit', () => {
@@ -58,6 +94,14 @@ describe('the unit held for a reservation', () => {
       { type: 'unit_status_changed', data: { unitId: details.unitId, status: 'available', reason: 'Reservation expired', leaseId: null, reservationId: null } },
     ]);
     const otherReservation = '00000000-0000-4000-8000-000000000009';
+    const leaseId = '00000000-0000-4000-8000-000000000008';
+    // A lease that took the unit but never started gives it back to the reservation, or to anyone.
+    const occupied = decideUnit({ type: 'OccupyUnit', unitId: details.unitId, leaseId, customerId: details.customerId, reservation: { reservationId, customerId: details.customerId } }, heldUnit).reduce(evolveUnit, heldUnit);
+    expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId, heldFor: reservationId, reason: 'Move-in abandoned' }, occupied)).toEqual([
+      { type: 'unit_status_changed', data: { unitId: details.unitId, status: 'reserved', reason: 'Move-in abandoned', leaseId: null, reservationId } },
+    ]);
+    expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId, heldFor: null, reason: 'Lease never started' }, occupied)[0]?.data).toMatchObject({ status: 'available' });
+    expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId: otherReservation, heldFor: null, reason: 'x' }, occupied)).toEqual([]);
     expect(decideUnit({ type: 'ReleaseUnit', unitId: details.unitId, reservationId: otherReservation, reason: 'Reservation cancelled' }, heldUnit)).toEqual([]);
     expect(() => decideUnit({ type: 'ReserveUnit', unitId: details.unitId, reservationId: otherReservation }, heldUnit)).toThrow(ConflictError);
   });
