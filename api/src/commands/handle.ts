@@ -28,6 +28,7 @@ export interface CommandContext {
 export type WorkflowStep =
   | 'reservation:unit-held'
   | 'reservation:customer-resolved'
+  | 'reservation:ended'
   | 'conversion:customer-added'
   | 'conversion:started'
   | 'lease:unit-occupied'

@@ -20,6 +20,7 @@ import { reservationAggregate, type Conversion, type ReservationDetails } from '
 // by the recovery process (api/src/workflows/recovery.ts), which the projector runs.
 //   Online reservation: unit held → customer resolved → reservation submitted.
 //   Move-in: reservation conversion started → unit occupied → lease started → reservation converted.
+//   Cancel or expiry: reservation ended → unit released.
 
 function decide(ctx: CommandContext, command: ReservationCommand) {
   return handleCommand(ctx, streams.reservation(command.reservationId), reservationAggregate, (state) => decideReservation(command, state));
@@ -167,6 +168,7 @@ async function startLeaseOnce(ctx: CommandContext, leaseId: string, terms: Param
 export async function cancelReservation(ctx: CommandContext, reservationId: string, reason: string | null) {
   const result = await decide(ctx, { type: 'CancelReservation', reservationId, reason });
   if (result.state.status !== 'cancelled') return result;
+  if (result.events.length > 0) await stepWritten(ctx, 'reservation:ended');
   const released = await releaseUnit(ctx, result.state.details.unitId, reservationId, 'Reservation cancelled');
   return { ...result, position: released.position ?? result.position };
 }
@@ -174,6 +176,7 @@ export async function cancelReservation(ctx: CommandContext, reservationId: stri
 export async function expireReservation(ctx: CommandContext, reservationId: string) {
   const result = await decide(ctx, { type: 'ExpireReservation', reservationId });
   if (result.state.status !== 'expired') return result;
+  if (result.events.length > 0) await stepWritten(ctx, 'reservation:ended');
   const released = await releaseUnit(ctx, result.state.details.unitId, reservationId, 'Reservation expired');
   return { ...result, position: released.position ?? result.position };
 }
