@@ -188,4 +188,32 @@ describe('Lease Agreements in Chromium', () => {
     await other.getByText('Unable to load lease data. Please try refreshing the page.').waitFor();
     await context.close();
   }, 60_000);
+
+  it('shows an online reservation made with an existing customer’s email as a pending contact, and links it when staff choose', async () => {
+    const [customer] = await api<Customer[]>('/api/customers?pageSize=1&status=active');
+    const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
+    const moveInDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const submitted = await page.request.post(`${product.baseUrl}/api/public/reservations`, {
+      data: { unitId: unit!.id, customerData: { firstName: 'Pat', lastName: 'Pending', email: customer!.email, phone: '555-0142', moveInDate } },
+    });
+    expect(submitted.status()).toBe(201);
+    // The anonymous visitor learns nothing about the customer who holds that email.
+    expect(Object.keys(await submitted.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
+
+    await page.goto(`${product.baseUrl}/leases`);
+    const row = page.locator('tr', { hasText: 'Pat Pending' });
+    await row.waitFor();
+    const name = `${customer!.firstName} ${customer!.lastName}`;
+    await row.getByText('Pending contact').waitFor();
+    await row.getByText(`Matches existing customer ${name}`).waitFor();
+    await row.getByRole('button', { name: 'Convert as new customer' }).waitFor();
+    await product.screenshot(page, 'leases-reservation-pending-1440');
+    await row.getByRole('button', { name: `Link to ${name}` }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Reservation converted to a lease').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const leases = await api<Lease[]>(`/api/leases?search=${encodeURIComponent(unit!.unitNumber)}`);
+    const lease = leases.find((l) => l.unit.id === unit!.id);
+    expect(lease?.customer.id).toBe(customer!.id);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
 import type { Reservation } from '@storage/contracts/reservations';
-import { Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDecideReservation, type ReservationDecision } from '../api/decide-reservation.ts';
@@ -22,7 +22,21 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
     );
 
   const reservationColumns = [
-    { title: 'Customer', key: 'customer', render: (_: unknown, r: Reservation) => <CustomerCell name={r.customerName} email={r.customerEmail} phone={r.customerPhone} /> },
+    {
+      title: 'Customer',
+      key: 'customer',
+      render: (_: unknown, r: Reservation) => (
+        <>
+          <CustomerCell name={r.customerName} email={r.customerEmail} phone={r.customerPhone} />
+          {r.customerId === null && (
+            <div>
+              <Tag color="gold">Pending contact</Tag>
+              {r.matchedCustomer && <Typography.Text type="warning">Matches existing customer {r.matchedCustomer.name}</Typography.Text>}
+            </div>
+          )}
+        </>
+      ),
+    },
     { title: 'Unit', key: 'unit', render: (_: unknown, r: Reservation) => `${r.unitNumber} (${r.size}) · ${formatDollars(r.monthlyRate)}/month` },
     { title: 'Move-in', key: 'moveIn', render: (_: unknown, r: Reservation) => formatDate(r.moveInDate) },
     { title: 'Submitted', key: 'submitted', render: (_: unknown, r: Reservation) => formatDate(r.submittedAt) },
@@ -30,20 +44,46 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
     {
       title: 'Actions',
       key: 'actions',
-      render: (_: unknown, r: Reservation) => (
-        <Space>
-          <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
-            <Button type="primary" size="small" loading={decide.isPending}>
-              Convert to lease
-            </Button>
-          </Popconfirm>
-          <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
-            <Button danger size="small" loading={decide.isPending}>
-              Cancel
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      render: (_: unknown, r: Reservation) =>
+        r.status === 'converting' ? (
+          <Tag color="processing">Moving in…</Tag>
+        ) : (
+          <Space wrap>
+            {r.customerId !== null && (
+              <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
+                <Button type="primary" size="small" loading={decide.isPending}>
+                  Convert to lease
+                </Button>
+              </Popconfirm>
+            )}
+            {r.customerId === null && r.matchedCustomer && (
+              <Popconfirm
+                title={`Start a lease for ${r.matchedCustomer.name}, the existing customer, on unit ${r.unitNumber}?`}
+                description="Only if you have checked that this renter is that customer."
+                onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { customerId: r.matchedCustomer!.id } })}
+              >
+                <Button type="primary" size="small" loading={decide.isPending}>
+                  Link to {r.matchedCustomer.name}
+                </Button>
+              </Popconfirm>
+            )}
+            {r.customerId === null && (
+              <Popconfirm
+                title={`Add ${r.customerName} as a new customer and start a lease on unit ${r.unitNumber}?`}
+                onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { createCustomer: true } })}
+              >
+                <Button size="small" loading={decide.isPending}>
+                  Convert as new customer
+                </Button>
+              </Popconfirm>
+            )}
+            <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
+              <Button danger size="small" loading={decide.isPending}>
+                Cancel
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
     },
   ];
 
