@@ -12,8 +12,9 @@ const v1LeaseStarted = {
 const facilityId = '7c4d2e1f-3a5b-4c6d-8e9f-0a1b2c3d4e05';
 
 describe('event schema versions', () => {
-  it('writes lease_started as v2 and everything else as v1', () => {
+  it('writes lease_started and reservation_submitted as v2 and everything else as v1', () => {
     expect(currentSchemaVersion.lease_started).toBe(2);
+    expect(currentSchemaVersion.reservation_submitted).toBe(2);
     expect(currentSchemaVersion.customer_added).toBe(1);
   });
 
@@ -33,5 +34,11 @@ describe('event schema versions', () => {
 
   it('refuses data that does not match its version', () => {
     expect(() => upcast('lease_started', 2, v1LeaseStarted)).toThrow();
+  });
+
+  it('reads a v1 reservation_submitted in the current shape: its customer, no contact kept', () => {
+    const v1 = { reservationId: facilityId, unitId: facilityId, customerId: facilityId, moveInDate: '2026-01-01', specialRequests: null };
+    expect(upcast('reservation_submitted', 1, v1).data).toEqual({ ...v1, contact: null });
+    expect(() => upcast('reservation_submitted', 2, v1)).toThrow();
   });
 });
