@@ -9,6 +9,7 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, rebuildReadModel, type RebuildProgress } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
+import { recoverWorkflows, workflowGraceMs } from '@storage/projector/jobs/workflow-recovery';
 import { readConfig } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
@@ -26,8 +27,10 @@ const usage = `Usage: npm run ops -- <command>
                                         create a staff account (asks for the password unless --password-stdin)
   rebuild [--projection NAME]           rebuild the read tables from the full history into shadow tables and swap them in
   verify                                rebuild into shadow tables and compare them with the live ones row by row
+  workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
+                                        more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
-  (rebuild and verify use DATABASE_URL, or the embedded PostgreSQL of a running \`npm start\` in DATA_DIR)`;
+  (rebuild, verify and workflows:recover use DATABASE_URL, or the embedded PostgreSQL of a running \`npm start\` in DATA_DIR)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
@@ -146,6 +149,16 @@ async function verify() {
   });
 }
 
+async function recoverStoppedWorkflows(args: string[]) {
+  const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
+  const graceMs = workflowGraceMs(values['grace-seconds'] === undefined ? process.env : { WORKFLOW_GRACE_SECONDS: values['grace-seconds'] });
+  await withReadModel(async (pool, store) => {
+    const run = await recoverWorkflows({ pool, store }, new Date(), graceMs);
+    const done = Object.entries(run.actions).map(([action, count]) => `${count} ${action}`);
+    console.log(run.recovered ? `Recovered ${run.recovered} workflows: ${done.join(', ')}.` : 'No stopped workflow to finish or undo.');
+  });
+}
+
 async function seed(args: string[]) {
   const { values } = parseArgs({ args, options: { scale: { type: 'string' } } });
   if (values.scale !== 'large') throw new Error('seed needs --scale large');
@@ -206,6 +219,9 @@ try {
       break;
     case 'verify':
       await verify();
+      break;
+    case 'workflows:recover':
+      await recoverStoppedWorkflows(args);
       break;
     case 'seed':
       await seed(args);
