@@ -515,6 +515,13 @@ describe('payments API with Stripe (offline)', () => {
     expect(next.json().paymentIntentId).not.toBe(paymentIntentId);
     expect(cancel).toHaveBeenCalledWith(paymentIntentId, expect.anything());
     expect(stripeIntents.get(paymentIntentId)!.status).toBe('canceled');
+
+    // A payment under way at Stripe is neither reused nor cancelled, and no second intent is made.
+    const calls2 = create.mock.calls.length;
+    stripeIntents.get(next.json().paymentIntentId)!.status = 'processing';
+    const busy = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie);
+    expect(busy.statusCode).toBe(409);
+    expect(create.mock.calls.length).toBe(calls2);
   });
 
   it('refunds through Stripe, once, a second intent that succeeds on a paid invoice', async () => {

@@ -12,7 +12,9 @@ const LiveRow = z.object({ id: z.string(), amount: z.string() });
 export type IntentForInvoice =
   | { kind: 'intent'; id: string; clientSecret: string; reused: boolean }
   /** The live intent already took the money (its report has not arrived yet): nothing to pay. */
-  | { kind: 'succeeded'; intentId: string };
+  | { kind: 'succeeded'; intentId: string }
+  /** The live intent's payment is under way at the provider: it can be neither reused nor cancelled. */
+  | { kind: 'processing'; intentId: string };
 
 /**
  * The payable intent of an invoice for `intent.amount`: the live one when it is for that amount
@@ -44,6 +46,7 @@ async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, i
       await markIntent(tx, live.id, 'succeeded');
       return { kind: 'succeeded', intentId: live.id };
     }
+    if (known?.status === 'processing') return { kind: 'processing', intentId: live.id };
     if (known && reusable(known, intent.amount)) return { kind: 'intent', id: known.id, clientSecret: known.clientSecret!, reused: true };
     if (known && PAYABLE_INTENT_STATUSES.has(known.status)) {
       // A stale amount: it must never take money once the next intent exists.
@@ -63,7 +66,7 @@ async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, i
 }
 
 function reusable(known: ProviderPaymentIntent, amount: string): boolean {
-  return PAYABLE_INTENT_STATUSES.has(known.status) && known.clientSecret !== null && toCents(known.amount) === toCents(amount);
+  return PAYABLE_INTENT_STATUSES.has(known.status) && known.status !== 'processing' && known.clientSecret !== null && toCents(known.amount) === toCents(amount);
 }
 
 /** Cancels through the provider; an intent that took the money meanwhile is not cancelled but reported. */

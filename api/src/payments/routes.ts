@@ -64,6 +64,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       await record(request, { paymentIntentId: intent.intentId });
       throw new ConflictError('This invoice is already paid');
     }
+    if (intent.kind === 'processing') throw new ConflictError('A payment of this invoice is being processed; try again in a few minutes');
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   });
 
