@@ -221,6 +221,10 @@ describe('payments API with the built-in test provider', () => {
     expect(new Set(tabs.map((r) => r.json().clientSecret)).size).toBe(1);
     const later = await payableIntent(rita, bill.id);
     expect(later.paymentIntentId).toBe([...ids][0]);
+    // The answer carries the client secret: it is never kept for Idempotency-Key replays.
+    const keyed = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie, { 'idempotency-key': `intent-${bill.id}` });
+    expect(keyed.json().paymentIntentId).toBe(later.paymentIntentId);
+    expect(await platform.api.pool.anyFirst(sql.type(z.object({ key: z.string() }))`SELECT key FROM idempotency_keys WHERE key = ${`intent-${bill.id}`}`)).toEqual([]);
     // One intent at the provider, and one live intent in our record.
     const atProvider = await platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM test_payment_intents WHERE invoice_id = ${bill.id}`);
     expect(atProvider).toEqual([later.paymentIntentId]);
