@@ -1,12 +1,17 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { toCents } from '@storage/contracts/money';
 import { sql, type DatabaseConnection, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { ConflictError } from '../commands/errors.ts';
 import { PAYABLE_INTENT_STATUSES, type NewPaymentIntent, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
 
 // Our own record of the intents we asked the provider for (table payment_intents): one invoice
 // has at most one live intent, so two tabs (or a reload) can never both take money for one bill.
 
 const LiveRow = z.object({ id: z.string(), amount: z.string() });
+/** How long a creation waits for another one of the same invoice (the provider's calls time out after 10 s). */
+const LOCK_WAIT_MS = 30_000;
+const LOCK_RETRY_MS = 25;
 
 /** What creating an intent for an invoice came to. */
 export type IntentForInvoice =
@@ -25,15 +30,25 @@ export type IntentForInvoice =
  * transaction stays open while the provider answers (the Postgres event store reads below those).
  */
 export async function intentForInvoice(pool: DatabasePool, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
-  return pool.connect(async (tx) => {
-    const lockKey = `payment-intent:${intent.invoiceId}`;
-    await tx.query(sql.unsafe`SELECT pg_advisory_lock(hashtextextended(${lockKey}, 0))`);
-    try {
-      return await decideIntent(tx, provider, intent);
-    } finally {
-      await tx.query(sql.unsafe`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`);
-    }
-  });
+  const lockKey = `payment-intent:${intent.invoiceId}`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    // A waiter holds no connection while it waits (many tabs must not drain the pool the lock
+    // holder needs), so it tries the lock and sleeps between tries.
+    const outcome = await pool.connect(async (connection) => {
+      const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
+        SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`);
+      if (!locked) return null;
+      try {
+        return await decideIntent(connection, provider, intent);
+      } finally {
+        await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`);
+      }
+    });
+    if (outcome) return outcome;
+    if (Date.now() > deadline) throw new ConflictError('Another payment of this invoice is being prepared; try again in a moment');
+    await delay(LOCK_RETRY_MS);
+  }
 }
 
 /** Under the invoice's lock: the live intent, reused, or replaced. */
