@@ -117,7 +117,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it("tells the renter a second charge on a bill already paid was refunded, and staff's record shows it", async () => {
+  it("tells the renter a second charge on a bill already paid was refunded, and records one payment and one refund", async () => {
     const { context, page, email, invoiceId } = await renterWithBill('60.00');
     const stored = await product.platform.api.store.readStream(`invoice-${invoiceId}`);
     const customerId = (stored[0]!.data as { customerId: string }).customerId;
