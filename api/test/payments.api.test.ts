@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+import { cancelInvoice } from '../src/invoices/commands.ts';
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -200,10 +201,145 @@ describe('payments API with the built-in test provider', () => {
     expect((await simulate({ paymentIntentId: 'pi_test_unknown' })).statusCode).toBe(404);
     expect(await paymentEvents(bill.id)).toHaveLength(0);
 
-    const second = await paidIntent(rita, bill.id);
-    expect((await simulate({ paymentIntentId: first.paymentIntentId })).statusCode).toBe(200);
-    expect((await simulate({ paymentIntentId: second.paymentIntentId })).statusCode).toBe(409);
+    // The live intent took the money and its report has not come: a new intent is not made, the
+    // payment is recorded now, and the invoice is paid.
+    const again = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This invoice is already paid');
     expect(await paymentEvents(bill.id)).toHaveLength(1);
+    expect((await simulate({ paymentIntentId: first.paymentIntentId })).json()).toMatchObject({ recorded: false, refunded: false });
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+
+  it('gives two tabs opened at once one intent, and the same one again later', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    // More at once than the database pool has connections: waiters must not hold one.
+    const tabs = await Promise.all(Array.from({ length: 16 }, () => inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)));
+    expect(tabs.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
+    const ids = new Set(tabs.map((r) => r.json().paymentIntentId));
+    expect(ids.size).toBe(1);
+    expect(new Set(tabs.map((r) => r.json().clientSecret)).size).toBe(1);
+    const later = await payableIntent(rita, bill.id);
+    expect(later.paymentIntentId).toBe([...ids][0]);
+    // The answer carries the client secret: it is never kept for Idempotency-Key replays.
+    const keyed = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie, { 'idempotency-key': `intent-${bill.id}` });
+    expect(keyed.json().paymentIntentId).toBe(later.paymentIntentId);
+    expect(await platform.api.pool.anyFirst(sql.type(z.object({ key: z.string() }))`SELECT key FROM idempotency_keys WHERE key = ${`intent-${bill.id}`}`)).toEqual([]);
+    // One intent at the provider, and one live intent in our record.
+    const atProvider = await platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM test_payment_intents WHERE invoice_id = ${bill.id}`);
+    expect(atProvider).toEqual([later.paymentIntentId]);
+    const ours = await platform.api.pool.any(sql.type(z.object({ id: z.string(), state: z.string() }))`SELECT id, state FROM payment_intents WHERE invoice_id = ${bill.id}`);
+    expect(ours).toEqual([{ id: later.paymentIntentId, state: 'live' }]);
+    // The database refuses a second live intent whatever the code does.
+    await expect(
+      platform.api.pool.query(sql.unsafe`
+        INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state) VALUES ('pi_test_second', 'test', ${bill.id}, ${rita.id}, 100.00, 'live')`),
+    ).rejects.toThrow();
+  });
+
+  it('cancels a live intent for a stale amount through the provider before making the next', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const current = await payableIntent(rita, bill.id);
+    // An intent made for another amount (the balance it was made for has changed).
+    await platform.api.pool.query(sql.unsafe`UPDATE test_payment_intents SET amount = 90.00 WHERE id = ${current.paymentIntentId}`);
+    await platform.api.pool.query(sql.unsafe`UPDATE payment_intents SET amount = 90.00 WHERE id = ${current.paymentIntentId}`);
+    const next = await payableIntent(rita, bill.id);
+    expect(next.paymentIntentId).not.toBe(current.paymentIntentId);
+    expect(next.amount).toBe('100.00');
+    const status = (id: string) => platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${id}`);
+    expect(await status(current.paymentIntentId)).toBe('canceled');
+    const states = await platform.api.pool.any(sql.type(z.object({ id: z.string(), state: z.string() }))`
+      SELECT id, state FROM payment_intents WHERE invoice_id = ${bill.id} ORDER BY created_at`);
+    expect(states).toEqual([
+      { id: current.paymentIntentId, state: 'cancelled' },
+      { id: next.paymentIntentId, state: 'live' },
+    ]);
+    // The cancelled intent can no longer take money.
+    const late = await inject('POST', `/api/test-provider/payment-intents/${current.paymentIntentId}/confirm`, goodCard, rita.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(await status(current.paymentIntentId)).toBe('canceled');
+  });
+
+  /** An intent made outside our record, as before one live intent per invoice (or confirmed late). */
+  async function strayIntent(rita: { id: string; email: string }, invoiceId: string, amount: string) {
+    const id = `pi_test_stray${tag()}${tag()}`;
+    await platform.api.pool.query(sql.unsafe`
+      INSERT INTO test_payment_intents (id, client_secret, amount, currency, status, invoice_id, customer_id, customer_email)
+      VALUES (${id}, ${`${id}_secret_x`}, ${amount}, 'usd', 'requires_payment_method', ${invoiceId}, ${rita.id}, ${rita.email})`);
+    return id;
+  }
+
+  async function refundEvents(invoiceId: string) {
+    return (await platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_refunded');
+  }
+
+  it('records one payment and refunds the other when two intents on one invoice are both paid, however the reports race', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const live = await payableIntent(rita, bill.id);
+    const stray = await strayIntent(rita, bill.id, '100.00');
+    for (const id of [live.paymentIntentId, stray]) {
+      const confirmed = await inject('POST', `/api/test-provider/payment-intents/${id}/confirm`, goodCard, rita.cookie);
+      expect(confirmed.json().status).toBe('succeeded');
+    }
+    // Ten reports, five of each intent, at once: the renter was charged 200.00 for a 100.00 bill.
+    const reports = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId }, rita.cookie)),
+    );
+    expect(reports.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(reports.filter((r) => r.json().recorded)).toHaveLength(1);
+    const payments = await paymentEvents(bill.id);
+    const refunds = await refundEvents(bill.id);
+    expect(payments).toHaveLength(1);
+    expect(refunds).toHaveLength(1);
+    const paidBy = payments[0]!.data.stripePaymentIntentId;
+    const refunded = paidBy === stray ? live.paymentIntentId : stray;
+    expect(refunds[0]!.data).toMatchObject({ stripePaymentIntentId: refunded, amount: '100.00', reason: 'invoice_already_paid', customerId: rita.id });
+    expect(reports.filter((r) => r.json().paymentIntentId === refunded).every((r) => r.json().refunded === true)).toBe(true);
+    // The provider refunded it once.
+    const atProvider = await platform.api.pool.any(sql.type(z.object({ id: z.string(), amount: z.string() }))`
+      SELECT id, amount::text FROM test_payment_refunds WHERE payment_intent_id = ${refunded}`);
+    expect(atProvider).toEqual([{ id: refunds[0]!.data.refundId, amount: '100.00' }]);
+
+    // Ten more reports later add nothing.
+    const replays = await Promise.all(Array.from({ length: 10 }, (_, i) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId })));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replays.filter((r) => r.json().recorded)).toHaveLength(0);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+    expect(await refundEvents(bill.id)).toHaveLength(1);
+    expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${refunded}`)).toBe(1);
+
+    // Staff see it: the invoice is paid, with the refunded charge beside the payment, in its history, the feed and a notification.
+    await projected(`invoice-${bill.id}`);
+    const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
+    expect(detail.status).toBe('paid');
+    expect(detail.payments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: '100.00', status: 'completed', stripePaymentIntentId: paidBy }),
+        expect.objectContaining({ amount: '100.00', status: 'refunded', stripePaymentIntentId: refunded }),
+      ]),
+    );
+    expect(detail.payments).toHaveLength(2);
+    expect(detail.history.map((h: { description: string }) => h.description)).toContain('Card payment of $100.00 refunded: the invoice was already paid');
+    const activities = (await inject('GET', '/api/activities?tab=payments', undefined, staff())).json() as Array<{ type: string; description: string }>;
+    expect(activities.filter((a) => a.type === 'payment_refunded' && a.description.includes(bill.invoiceNumber))).toHaveLength(1);
+    const notifications = (await inject('GET', '/api/notifications', undefined, staff())).json() as Array<{ type: string; message: string }>;
+    expect(notifications.filter((n) => n.type === 'payment_refunded' && n.message.includes(bill.invoiceNumber))).toHaveLength(1);
+  });
+
+  it('refunds a charge that succeeds on a cancelled invoice', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '42.00' });
+    const intent = await paidIntent(rita, bill.id);
+    const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    await cancelInvoice(ctx, bill.id);
+    const reported = await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId });
+    expect(reported.json()).toMatchObject({ recorded: false, refunded: true });
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+    const refunds = await refundEvents(bill.id);
+    expect(refunds.map((e) => e.data)).toEqual([expect.objectContaining({ amount: '42.00', reason: 'invoice_cancelled', stripePaymentIntentId: intent.paymentIntentId })]);
   });
 
   it('refuses bad input on every call with 400 naming the field, and writes nothing', async () => {
@@ -245,10 +381,13 @@ describe('payments API with Stripe (offline)', () => {
   const publishableKey = 'pk_test_51OfflineExampleKey1234';
   let platform: TestPlatform;
   const { inject, renter, invoice, paymentEvents } = billingFixture(() => platform);
-  const paymentIntents = Object.getPrototypeOf(new Stripe('sk_test_offline').paymentIntents) as {
+  const offlineStripe = new Stripe('sk_test_offline');
+  const paymentIntents = Object.getPrototypeOf(offlineStripe.paymentIntents) as {
     create: (...args: unknown[]) => unknown;
     retrieve: (...args: unknown[]) => unknown;
+    cancel: (...args: unknown[]) => unknown;
   };
+  const refunds = Object.getPrototypeOf(offlineStripe.refunds) as { create: (...args: unknown[]) => unknown };
   const stripeIntents = new Map<string, Record<string, unknown>>();
   const create = vi.spyOn(paymentIntents, 'create').mockImplementation(async (...args: unknown[]) => {
     const params = args[0] as { amount: number; currency: string; metadata: Record<string, string> };
@@ -261,6 +400,23 @@ describe('payments API with Stripe (offline)', () => {
     const intent = stripeIntents.get(args[0] as string);
     if (!intent) throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
     return intent;
+  });
+
+  const cancel = vi.spyOn(paymentIntents, 'cancel').mockImplementation(async (...args: unknown[]) => {
+    const intent = stripeIntents.get(args[0] as string);
+    if (!intent) throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    intent.status = 'canceled';
+    return intent;
+  });
+  // Stripe answers a repeated idempotency key with the first refund.
+  const stripeRefunds = new Map<string, Record<string, unknown>>();
+  const refundCreate = vi.spyOn(refunds, 'create').mockImplementation(async (...args: unknown[]) => {
+    const [params, options] = args as [{ payment_intent: string; amount: number }, { idempotencyKey: string }];
+    const earlier = stripeRefunds.get(options.idempotencyKey);
+    if (earlier) return earlier;
+    const refund = { id: `re_${tag()}${tag()}`, object: 'refund', status: 'succeeded', ...params };
+    stripeRefunds.set(options.idempotencyKey, refund);
+    return refund;
   });
 
   beforeAll(async () => {
@@ -347,5 +503,55 @@ describe('payments API with Stripe (offline)', () => {
     const foreign = await webhook(signed(succeeded('pi_someone_elses', {})));
     expect(foreign.statusCode).toBe(200);
     expect(foreign.json()).toEqual({ received: true });
+  });
+
+  it('asks Stripe for one intent when two tabs open at once, and cancels one for a stale amount before the next', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const calls = create.mock.calls.length;
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)));
+    expect(tabs.map((r) => r.statusCode)).toEqual(Array(4).fill(200));
+    expect(new Set(tabs.map((r) => r.json().paymentIntentId)).size).toBe(1);
+    expect(create.mock.calls.length - calls).toBe(1);
+    const { paymentIntentId } = tabs[0]!.json();
+
+    stripeIntents.get(paymentIntentId)!.amount = 9000;
+    const next = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie);
+    expect(next.json().paymentIntentId).not.toBe(paymentIntentId);
+    expect(cancel).toHaveBeenCalledWith(paymentIntentId, expect.anything());
+    expect(stripeIntents.get(paymentIntentId)!.status).toBe('canceled');
+
+    // A payment under way at Stripe is neither reused nor cancelled, and no second intent is made.
+    const calls2 = create.mock.calls.length;
+    stripeIntents.get(next.json().paymentIntentId)!.status = 'processing';
+    const busy = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie);
+    expect(busy.statusCode).toBe(409);
+    expect(create.mock.calls.length).toBe(calls2);
+  });
+
+  it('refunds through Stripe, once, a second intent that succeeds on a paid invoice', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const { paymentIntentId: first } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
+    // A second intent from before one live intent per invoice, confirmed late.
+    const second = `pi_${tag()}${tag()}`;
+    stripeIntents.set(second, { id: second, object: 'payment_intent', status: 'succeeded', amount: 10000, currency: 'usd', metadata: { invoiceId: bill.id, customerId: rita.id } });
+    stripeIntents.get(first)!.status = 'succeeded';
+    expect((await webhook(signed(succeeded(first)))).json()).toMatchObject({ recorded: true, refunded: false });
+
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(signed(succeeded(second)))));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replays.every((r) => r.json().refunded === true && r.json().recorded === false)).toBe(true);
+    expect(refundCreate).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_intent: second, amount: 10000 }),
+      expect.objectContaining({ idempotencyKey: `refund-${second}` }),
+    );
+    const keys = refundCreate.mock.calls.filter((call) => (call[0] as { payment_intent: string }).payment_intent === second).map((call) => (call[1] as { idempotencyKey: string }).idempotencyKey);
+    expect(new Set(keys)).toEqual(new Set([`refund-${second}`]));
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+    const refunded = (await platform.api.store.readStream(`invoice-${bill.id}`)).filter((e) => e.type === 'payment_refunded');
+    expect(refunded.map((e) => e.data)).toEqual([
+      expect.objectContaining({ stripePaymentIntentId: second, amount: '100.00', refundId: stripeRefunds.get(`refund-${second}`)!.id, reason: 'invoice_already_paid' }),
+    ]);
   });
 });

@@ -57,9 +57,10 @@ export const activityTypes = [
   'invoice_overdue',
   'invoice_cancelled',
   'lock_assigned',
+  'payment_refunded',
 ] as const;
 export const ActivityType = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof ActivityType>;
 
-export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'payment_received', 'other']);
+export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'payment_received', 'payment_refunded', 'other']);
 export type NotificationType = z.infer<typeof NotificationType>;

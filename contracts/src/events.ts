@@ -110,6 +110,20 @@ export const eventSchemas = {
     paidDate: IsoDate,
     stripePaymentIntentId: nullableText,
   }),
+  /**
+   * A card charge that went through on an invoice it could not pay (already paid by another
+   * payment, or cancelled) was given back through the provider: the money is never kept.
+   */
+  payment_refunded: z.object({
+    paymentId: Id,
+    invoiceId: Id,
+    customerId: Id,
+    amount,
+    stripePaymentIntentId: text,
+    /** The provider's id of the refund. */
+    refundId: text,
+    reason: z.enum(['invoice_already_paid', 'invoice_cancelled']),
+  }),
 
   lock_installed: z.object({
     lockId: Id,

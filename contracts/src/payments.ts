@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventData } from './events.ts';
 import { Email, Id } from './fields.ts';
 import { Money } from './money.ts';
 
@@ -73,7 +74,15 @@ export type SimulateWebhookRequest = z.input<typeof SimulateWebhookRequest>;
 export const PaymentRecordedResponse = z.object({
   paymentIntentId: z.string(),
   invoiceId: Id,
-  /** False when this intent's payment was already recorded (a replay). */
+  /** False when this intent's payment was already recorded (a replay), or was refunded. */
   recorded: z.boolean(),
+  /** True when the invoice was already paid (or cancelled), so this charge was refunded. */
+  refunded: z.boolean(),
 });
 export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
+
+/** Why a card charge was given back, in a manager's words (invoice history, activity feed, notifications). */
+export const refundReasonWords: Record<EventData<'payment_refunded'>['reason'], string> = {
+  invoice_already_paid: 'the invoice was already paid',
+  invoice_cancelled: 'the invoice was cancelled',
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
 
@@ -113,6 +114,33 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     expect(page.url()).toContain('/checkout/');
     const payments = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
     expect(payments).toHaveLength(0);
+    await context.close();
+  });
+
+  it("tells the renter a second charge on a bill already paid was refunded, and records one payment and one refund", async () => {
+    const { context, page, email, invoiceId } = await renterWithBill('60.00');
+    const stored = await product.platform.api.store.readStream(`invoice-${invoiceId}`);
+    const customerId = (stored[0]!.data as { customerId: string }).customerId;
+    // The bill is paid through a second tab's intent, made before one live intent per invoice.
+    const intentOf = async (status: string) => {
+      const id = `pi_test_e2e${randomUUID().replaceAll('-', '')}`;
+      await product.platform.api.pool.query(sql.unsafe`
+        INSERT INTO test_payment_intents (id, client_secret, amount, currency, status, invoice_id, customer_id, customer_email)
+        VALUES (${id}, ${`${id}_secret_x`}, 60.00, 'usd', ${status}, ${invoiceId}, ${customerId}, ${email})`);
+      return id;
+    };
+    const first = await intentOf('succeeded');
+    const second = await intentOf('succeeded');
+    for (const paymentIntentId of [first, second]) {
+      await page.goto(`${product.baseUrl}/payment-success?${new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: 'succeeded' }).toString()}`);
+      await page.getByText(paymentIntentId).waitFor(eventually);
+      const heading = paymentIntentId === first ? 'Payment Successful!' : 'Payment Refunded';
+      await page.getByRole('heading', { name: heading }).waitFor(eventually);
+    }
+    await page.getByText('This bill was already paid, so this card payment has been refunded to you in full.').waitFor();
+    const events = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).map((e) => e.type);
+    expect(events.filter((type) => type === 'payment_received')).toHaveLength(1);
+    expect(events.filter((type) => type === 'payment_refunded')).toHaveLength(1);
     await context.close();
   });
 

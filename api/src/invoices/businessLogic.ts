@@ -12,7 +12,10 @@ export type MarkInvoiceOverdue = { type: 'MarkInvoiceOverdue'; invoiceId: string
 export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId'>;
 export type RecordPayment = { type: 'RecordPayment'; invoiceId: string; payment: ReceivedPayment };
 export type CancelInvoice = { type: 'CancelInvoice'; invoiceId: string };
-export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice;
+/** The refund the provider made of a card charge the invoice could not take; the invoice supplies whose it is. */
+export type CardRefund = Omit<EventData<'payment_refunded'>, 'invoiceId' | 'customerId'>;
+export type RecordRefund = { type: 'RecordRefund'; invoiceId: string; refund: CardRefund };
+export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice | RecordRefund;
 
 function existing(state: InvoiceState) {
   if (state.status === 'none') throw new NotFoundError('Invoice not found');
@@ -56,6 +59,36 @@ export function recordPayment(command: RecordPayment, state: InvoiceState): Doma
   return [{ type: 'payment_received', data: { ...payment, invoiceId: command.invoiceId, customerId } }];
 }
 
+/**
+ * What a succeeded card charge means for the invoice it names: pay it ('record'), nothing more
+ * when this very charge already paid it or was already refunded ('done'), or give the money back
+ * ('refund') when the invoice was paid by something else or cancelled. Never keep money silently.
+ */
+export type CardChargeOutcome =
+  | { kind: 'record' }
+  | { kind: 'done' }
+  | { kind: 'refund'; reason: CardRefund['reason'] };
+
+export function cardChargeOutcome(state: InvoiceState, intentId: string): CardChargeOutcome {
+  const invoice = existing(state);
+  if (invoice.refundedIntentIds.includes(intentId)) return { kind: 'done' };
+  if (invoice.payment?.stripePaymentIntentId === intentId) return { kind: 'done' };
+  if (invoice.fields.status === 'paid') return { kind: 'refund', reason: 'invoice_already_paid' };
+  if (invoice.fields.status === 'cancelled') return { kind: 'refund', reason: 'invoice_cancelled' };
+  return { kind: 'record' };
+}
+
+export function recordRefund(command: RecordRefund, state: InvoiceState): DomainEvent[] {
+  const invoice = existing(state);
+  const { refund } = command;
+  // A refund reported twice (replays, races) is recorded once.
+  if (invoice.refundedIntentIds.includes(refund.stripePaymentIntentId)) return [];
+  const outcome = cardChargeOutcome(state, refund.stripePaymentIntentId);
+  if (outcome.kind !== 'refund') throw new ConflictError('Only a charge the invoice could not take is refunded');
+  if (toCents(refund.amount) <= 0n) throw new DomainRuleError('The refund must be more than 0.00', 'amount');
+  return [{ type: 'payment_refunded', data: { ...refund, invoiceId: command.invoiceId, customerId: invoice.fields.customerId } }];
+}
+
 export function cancelInvoice(command: CancelInvoice, state: InvoiceState): DomainEvent[] {
   const { status } = existing(state).fields;
   if (status === 'cancelled') return [];
@@ -86,6 +119,8 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Dom
       return recordPayment(command, state);
     case 'CancelInvoice':
       return cancelInvoice(command, state);
+    case 'RecordRefund':
+      return recordRefund(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

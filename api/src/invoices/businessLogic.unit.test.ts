@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { cardChargeOutcome, customerStandingAfterBilling, decideInvoice, type CardRefund, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
 import { evolveInvoice, initialInvoiceState, type InvoiceFields } from './invoice.ts';
 
 const given = (...events: DomainEvent[]) => ({
@@ -112,6 +112,44 @@ describe('record payment', () => {
 
   it('refuses a payment of a cancelled invoice', () => {
     expect(() => given(generated, cancelled).when({ type: 'RecordPayment', invoiceId, payment })).toThrow(ConflictError);
+  });
+});
+
+describe('a card charge and its refund', () => {
+  const stateOf = (...events: DomainEvent[]) => events.reduce(evolveInvoice, initialInvoiceState);
+  const refund: CardRefund = {
+    paymentId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a08',
+    amount: '120.00',
+    stripePaymentIntentId: 'pi_456',
+    refundId: 're_456',
+    reason: 'invoice_already_paid',
+  };
+  const refunded: DomainEvent = { type: 'payment_refunded', data: { ...refund, invoiceId, customerId } };
+  const refundCommand: InvoiceCommand = { type: 'RecordRefund', invoiceId, refund };
+
+  it('pays an open invoice, and is done when this very charge paid it', () => {
+    expect(cardChargeOutcome(stateOf(generated, sent), 'pi_123')).toEqual({ kind: 'record' });
+    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_123')).toEqual({ kind: 'done' });
+  });
+
+  it('refunds a charge on an invoice paid by another, or cancelled, and is done once it was refunded', () => {
+    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_456')).toEqual({ kind: 'refund', reason: 'invoice_already_paid' });
+    expect(cardChargeOutcome(stateOf(generated, cancelled), 'pi_456')).toEqual({ kind: 'refund', reason: 'invoice_cancelled' });
+    expect(cardChargeOutcome(stateOf(generated, sent, paid, refunded), 'pi_456')).toEqual({ kind: 'done' });
+  });
+
+  it('records the refund of a charge the invoice could not take, naming its customer', () => {
+    expect(given(generated, sent, paid).when(refundCommand)).toEqual([refunded]);
+  });
+
+  it('records a refund reported twice once', () => {
+    expect(given(generated, sent, paid, refunded).when(refundCommand)).toEqual([]);
+  });
+
+  it('never refunds the charge that paid the invoice, nor one on an invoice still open', () => {
+    const ofPayment: InvoiceCommand = { type: 'RecordRefund', invoiceId, refund: { ...refund, stripePaymentIntentId: 'pi_123' } };
+    expect(() => given(generated, sent, paid).when(ofPayment)).toThrow(ConflictError);
+    expect(() => given(generated, sent).when(refundCommand)).toThrow(ConflictError);
   });
 });
 

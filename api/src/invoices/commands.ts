@@ -7,7 +7,7 @@ import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from '../customers/businessLogic.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
-import { customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { customerStandingAfterBilling, decideInvoice, type CardRefund, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
 import { invoiceAggregate, type InvoiceFields } from './invoice.ts';
 import { overdueInvoiceIdsOf } from './queries.ts';
 
@@ -54,6 +54,11 @@ export async function recordPayment(
   paymentId: string = randomUUID(),
 ) {
   return decide(ctx, { type: 'RecordPayment', invoiceId, payment: { ...payment, paymentId, paidDate: today(ctx) } });
+}
+
+/** Records a refund the provider made of a card charge the invoice could not take; once per intent. */
+export async function recordRefund(ctx: CommandContext, invoiceId: string, refund: Omit<CardRefund, 'paymentId'>, paymentId: string = randomUUID()) {
+  return decide(ctx, { type: 'RecordRefund', invoiceId, refund: { ...refund, paymentId } });
 }
 
 export async function cancelInvoice(ctx: CommandContext, invoiceId: string) {

@@ -1,6 +1,7 @@
 import { streams, type DomainEvent } from '@storage/contracts/events';
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
+import { refundReasonWords } from '@storage/contracts/payments';
 import type { EventStore, RecordedEvent } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
 import { toDomainEvent } from '../commands/handle.ts';
@@ -26,6 +27,8 @@ export function describeInvoiceEvent(event: DomainEvent): string | null {
       return 'Invoice cancelled';
     case 'payment_received':
       return `Payment of ${formatDollars(event.data.amount)} received by ${event.data.method.replace('_', ' ')}`;
+    case 'payment_refunded':
+      return `Card payment of ${formatDollars(event.data.amount)} refunded: ${refundReasonWords[event.data.reason]}`;
     default:
       return null;
   }

@@ -9,14 +9,21 @@ export interface InvoicePayment {
 
 export type InvoiceState =
   | { status: 'none' }
-  | { status: 'current'; invoiceId: string; fields: InvoiceFields; payment: InvoicePayment | null };
+  | {
+      status: 'current';
+      invoiceId: string;
+      fields: InvoiceFields;
+      payment: InvoicePayment | null;
+      /** Provider intents whose charge was refunded because the invoice could not take it. */
+      refundedIntentIds: readonly string[];
+    };
 
 export const initialInvoiceState: InvoiceState = { status: 'none' };
 
 export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceState {
   if (event.type === 'invoice_generated') {
     const { invoiceId, ...fields } = event.data;
-    return { status: 'current', invoiceId, fields, payment: null };
+    return { status: 'current', invoiceId, fields, payment: null, refundedIntentIds: [] };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -30,6 +37,8 @@ export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceS
       const { paymentId, stripePaymentIntentId } = event.data;
       return { ...state, fields: { ...state.fields, status: 'paid' }, payment: { paymentId, stripePaymentIntentId } };
     }
+    case 'payment_refunded':
+      return { ...state, refundedIntentIds: [...state.refundedIntentIds, event.data.stripePaymentIntentId] };
     default:
       return state;
   }

@@ -11,7 +11,17 @@ export interface ProviderPaymentIntent {
   /** Set when the intent was created for an invoice of ours. */
   invoiceId: string | null;
   customerId: string | null;
+  /** What the browser needs to confirm the intent; null when the provider does not say. */
+  clientSecret: string | null;
 }
+
+/** Statuses of an intent that can still take money (Stripe's; the test provider uses the first). */
+export const PAYABLE_INTENT_STATUSES: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
 
 export interface NewPaymentIntent {
   /** Decimal string: always the invoice's open balance. */
@@ -28,6 +38,18 @@ export interface PaymentProvider {
   createIntent(intent: NewPaymentIntent): Promise<{ id: string; clientSecret: string }>;
   /** The intent as the provider knows it; null when it has no such intent. */
   retrieveIntent(id: string): Promise<ProviderPaymentIntent | null>;
+  /** Cancels an intent that has not taken money, so it never can; a no-op for one already cancelled. */
+  cancelIntent(id: string): Promise<void>;
+  /**
+   * Gives back `amount` (decimal string) of a succeeded intent. The idempotency key makes a
+   * repeated call (a replay, a race, a retry after a crash) the same refund, never a second one.
+   */
+  refund(intentId: string, amount: string, idempotencyKey: string): Promise<{ id: string }>;
+}
+
+/** The one idempotency key of the refund of an intent's charge: an intent is refunded at most once. */
+export function refundKeyOf(intentId: string): string {
+  return `refund-${intentId}`;
 }
 
 export const PAYMENT_CURRENCY = 'usd';

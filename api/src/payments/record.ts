@@ -3,9 +3,11 @@ import type { Position } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { loadAggregate, type CommandContext } from '../commands/handle.ts';
-import { afterPaymentRecorded, recordPayment } from '../invoices/commands.ts';
+import { cardChargeOutcome } from '../invoices/businessLogic.ts';
+import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
-import { PAYMENT_CURRENCY, type PaymentProvider } from './provider.ts';
+import { markIntentSucceeded } from './intents.ts';
+import { PAYMENT_CURRENCY, refundKeyOf, type PaymentProvider } from './provider.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
 export interface PaymentReport {
@@ -19,8 +21,10 @@ export interface PaymentReport {
 export interface RecordedIntent {
   paymentIntentId: string;
   invoiceId: string;
-  /** False when the intent's payment was already on the invoice (a replayed report). */
+  /** False when the intent's payment was already on the invoice (a replayed report), or refunded. */
   recorded: boolean;
+  /** True when the invoice could not take the charge (already paid, or cancelled), so it was refunded. */
+  refunded: boolean;
   /** The last event appended, for read-your-writes; null when nothing was. */
   position: Position | null;
 }
@@ -28,7 +32,9 @@ export interface RecordedIntent {
 /**
  * Records the payment of a succeeded intent on its invoice, as the provider (never the caller)
  * tells it. The invoice stream's revision makes it once per intent: a replay, or a replay racing
- * the first report, finds the invoice paid by this very intent and appends nothing.
+ * the first report, finds the invoice paid by this very intent and appends nothing. A charge the
+ * invoice cannot take (paid by another intent or method, or cancelled) is refunded through the
+ * provider and recorded as payment_refunded, once however often it is reported.
  */
 export async function recordIntentPayment(
   ctx: CommandContext,
@@ -50,18 +56,42 @@ export async function recordIntentPayment(
 
   // The payment is the renter's own act when their portal session reports it; otherwise the system's.
   const payCtx: CommandContext = report.reportedBy === intent.customerId ? { ...ctx, actor: { type: 'customer', id: intent.customerId } } : ctx;
-  const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(intent.invoiceId), invoiceAggregate);
-  if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
-  if (invoice.fields.customerId !== intent.customerId) throw new DomainRuleError('The payment names another customer than its invoice');
-
-  // recordPayment refuses an amount other than the invoice's open balance.
-  const payment = await recordPayment(payCtx, intent.invoiceId, { amount: intent.amount, method: 'card', stripePaymentIntentId: intent.id });
-  // Also on a replay: it heals a report that crashed between the payment and the standing.
-  const standing = await afterPaymentRecorded(payCtx, pool, intent.customerId);
-  return {
-    paymentIntentId: intent.id,
-    invoiceId: intent.invoiceId,
-    recorded: payment.events.length > 0,
-    position: standing?.position ?? payment.position,
-  };
+  const invoiceId = intent.invoiceId;
+  for (let attempt = 0; ; attempt++) {
+    const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(invoiceId), invoiceAggregate);
+    if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
+    if (invoice.fields.customerId !== intent.customerId) throw new DomainRuleError('The payment names another customer than its invoice');
+    const outcome = cardChargeOutcome(invoice, intent.id);
+    if (outcome.kind === 'done' && invoice.refundedIntentIds.includes(intent.id)) {
+      return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: null };
+    }
+    if (outcome.kind === 'refund') {
+      // The invoice cannot take this charge (paid by another, or cancelled): the money goes back.
+      // The provider's idempotency key makes every replay and race the one refund; the invoice
+      // stream's revision records it once.
+      const refund = await provider.refund(intent.id, intent.amount, refundKeyOf(intent.id));
+      const recorded = await recordRefund(ctx, invoiceId, { amount: intent.amount, stripePaymentIntentId: intent.id, refundId: refund.id, reason: outcome.reason });
+      await markIntentSucceeded(pool, intent.id);
+      return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: recorded.position };
+    }
+    let payment;
+    try {
+      // recordPayment refuses an amount other than the invoice's open balance.
+      payment = await recordPayment(payCtx, invoiceId, { amount: intent.amount, method: 'card', stripePaymentIntentId: intent.id });
+    } catch (error) {
+      // Another payment won the race for the invoice: look again, this charge is then refunded.
+      if (error instanceof ConflictError && attempt === 0) continue;
+      throw error;
+    }
+    await markIntentSucceeded(pool, intent.id);
+    // Also on a replay: it heals a report that crashed between the payment and the standing.
+    const standing = await afterPaymentRecorded(payCtx, pool, intent.customerId);
+    return {
+      paymentIntentId: intent.id,
+      invoiceId,
+      recorded: payment.events.length > 0,
+      refunded: false,
+      position: standing?.position ?? payment.position,
+    };
+  }
 }

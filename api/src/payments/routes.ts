@@ -21,6 +21,7 @@ import { commandContext } from '../http/command-context.ts';
 import { parseInput, ValidationError } from '../http/validate.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { requireCustomerSession } from '../portal/session.ts';
+import { intentForInvoice } from './intents.ts';
 import { recordIntentPayment, type PaymentReport } from './record.ts';
 import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
 import { createTestProvider, type TestPaymentProvider } from './test-provider.ts';
@@ -43,7 +44,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/payments/config', async (): Promise<PaymentConfig> => ({ provider: provider.name, publishableKey: provider.publishableKey }));
 
-  app.post('/api/create-payment-intent', { preHandler: requireCustomerSession }, async (request): Promise<CreatePaymentIntentResponse> => {
+  // The answer carries the intent's client secret: never kept for Idempotency-Key replays (the
+  // route is idempotent by itself: an invoice has one live intent, which a repeat gets back).
+  const createIntentOptions = { preHandler: requireCustomerSession, config: { idempotent: false } };
+  app.post('/api/create-payment-intent', createIntentOptions, async (request): Promise<CreatePaymentIntentResponse> => {
     // The browser's amount is ignored: the intent charges the invoice's open balance.
     const { invoiceId } = parseInput(CreatePaymentIntentRequest, request.body);
     const { state: invoice } = await loadAggregate(deps.store, streams.invoice(invoiceId), invoiceAggregate);
@@ -54,7 +58,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
     const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
     if (customer.status === 'none') throw new NotFoundError('Customer not found');
-    const intent = await provider.createIntent({ amount, invoiceId, customerId, customerEmail: customer.fields.email });
+    const intent = await intentForInvoice(deps.pool, provider, { amount, invoiceId, customerId, customerEmail: customer.fields.email });
+    if (intent.kind === 'succeeded') {
+      // Its report has not arrived (a closed tab, a late webhook): record it now, and pay nothing twice.
+      await record(request, { paymentIntentId: intent.intentId });
+      throw new ConflictError('This invoice is already paid');
+    }
+    if (intent.kind === 'processing') throw new ConflictError('A payment of this invoice is being processed; try again in a few minutes');
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   });
 
@@ -68,6 +78,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     const outcome = await provider.confirmIntent(id, card, new Date());
     if (outcome.status === 'unknown') throw new NotFoundError('Payment intent not found');
     if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
+    if (outcome.status === 'canceled') throw new ConflictError('This payment was replaced by a newer one: reload the page to pay');
     return { paymentIntentId: id, ...outcome };
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '@storage/contracts/money';
 import Stripe from 'stripe';
 import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
@@ -12,6 +13,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     currency: intent.currency,
     invoiceId: intent.metadata.invoiceId ?? null,
     customerId: intent.metadata.customerId ?? null,
+    clientSecret: intent.client_secret ?? null,
   };
 }
 
@@ -35,8 +37,9 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
           receipt_email: intent.customerEmail,
           metadata: { invoiceId: intent.invoiceId, customerId: intent.customerId },
         },
-        // One open intent per invoice and balance: a double click or a reload reuses it for a day.
-        { idempotencyKey: `invoice-${intent.invoiceId}-${intent.amount}-${new Date().toISOString().slice(0, 10)}` },
+        // Our own record of intents (payment-intents.ts) reuses the live intent of an invoice; this
+        // key only makes the SDK's retries of this one creation the same intent.
+        { idempotencyKey: `invoice-${intent.invoiceId}-${randomUUID()}` },
       );
       if (!created.client_secret) throw new Error(`Stripe created payment intent ${created.id} without a client secret`);
       return { id: created.id, clientSecret: created.client_secret };
@@ -46,6 +49,31 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
         return toProviderIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    },
+    async cancelIntent(id) {
+      try {
+        await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        // Already cancelled is what we asked for; anything else (it succeeded meanwhile) is the caller's to see.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (await stripe.paymentIntents.retrieve(id)).status === 'canceled') return;
+        throw error;
+      }
+    },
+    async refund(intentId, amount, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: Number(toCents(amount)), reason: 'duplicate', metadata: { reason: 'invoice could not take this payment' } },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        // Stripe keeps idempotency keys for a day: a replay after that finds the charge refunded already.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          const [earlier] = (await stripe.refunds.list({ payment_intent: intentId, limit: 1 })).data;
+          if (earlier) return { id: earlier.id };
+        }
         throw error;
       }
     },

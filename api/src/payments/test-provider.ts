@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toCents } from '@storage/contracts/money';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
@@ -47,19 +48,29 @@ const IntentRow = z.object({
   invoice_id: z.string(),
   customer_id: z.string(),
   last_error: z.string().nullable(),
+  client_secret: z.string(),
 });
 type IntentRow = z.infer<typeof IntentRow>;
 
-const intentColumns = sql.fragment`id, status, amount::text, currency, invoice_id::text, customer_id::text, last_error`;
+const intentColumns = sql.fragment`id, status, amount::text, currency, invoice_id::text, customer_id::text, last_error, client_secret`;
 
 function toProviderIntent(row: IntentRow): ProviderPaymentIntent {
-  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, invoiceId: row.invoice_id, customerId: row.customer_id };
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    invoiceId: row.invoice_id,
+    customerId: row.customer_id,
+    clientSecret: row.client_secret,
+  };
 }
 
 export type ConfirmOutcome =
   | { status: 'succeeded'; error: null }
   | { status: 'requires_payment_method'; error: { message: string } }
   | { status: 'already_succeeded' }
+  | { status: 'canceled' }
   | { status: 'unknown' };
 
 export interface TestPaymentProvider extends PaymentProvider {
@@ -94,7 +105,30 @@ export function createTestProvider(pool: DatabasePool): TestPaymentProvider {
         WHERE id = ${id} AND status = 'requires_payment_method'
         RETURNING id`);
       if (changed) return refusal ? { status: 'requires_payment_method', error: { message: refusal } } : { status: 'succeeded', error: null };
-      return (await retrieveIntent(id)) ? { status: 'already_succeeded' } : { status: 'unknown' };
+      const intent = await retrieveIntent(id);
+      if (!intent) return { status: 'unknown' };
+      return intent.status === 'canceled' ? { status: 'canceled' } : { status: 'already_succeeded' };
+    },
+    async cancelIntent(id) {
+      const changed = await pool.maybeOne(sql.type(z.object({ id: z.string() }))`
+        UPDATE test_payment_intents SET status = 'canceled', updated_at = now()
+        WHERE id = ${id} AND status = 'requires_payment_method' RETURNING id`);
+      if (changed) return;
+      const intent = await retrieveIntent(id);
+      if (intent?.status !== 'canceled') throw new Error(`Payment intent ${id} cannot be cancelled: it is ${intent?.status ?? 'unknown'}`);
+    },
+    async refund(intentId, amount, idempotencyKey) {
+      const intent = await retrieveIntent(intentId);
+      if (intent?.status !== 'succeeded') throw new Error(`Payment intent ${intentId} has no charge to refund`);
+      if (toCents(amount) <= 0n || toCents(amount) > toCents(intent.amount)) throw new Error(`Cannot refund ${amount} of ${intent.amount}`);
+      // The key makes a repeated refund the first one, as Stripe's idempotency keys do.
+      await pool.query(sql.unsafe`
+        INSERT INTO test_payment_refunds (id, payment_intent_id, amount, idempotency_key)
+        VALUES (${`re_test_${randomBytes(12).toString('hex')}`}, ${intentId}, ${amount}, ${idempotencyKey})
+        ON CONFLICT (idempotency_key) DO NOTHING`);
+      const id = await pool.oneFirst(sql.type(z.object({ id: z.string() }))`
+        SELECT id FROM test_payment_refunds WHERE idempotency_key = ${idempotencyKey}`);
+      return { id };
     },
   };
 }

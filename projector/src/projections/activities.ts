@@ -1,6 +1,7 @@
 import type { EventData } from '@storage/contracts/events';
 import type { ActivityType } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
+import { refundReasonWords } from '@storage/contracts/payments';
 import type { ProjectedEvent, Projection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 
@@ -182,6 +183,18 @@ async function describe(rows: ReadModelSession, event: ProjectedEvent): Promise<
         invoiceId: d.invoiceId,
         facilityId: customer?.facility_id ?? null,
         metadata: { amount: d.amount, method: paymentMethodWords[d.method], paidDate: d.paidDate, invoiceNumber: invoice?.invoice_number },
+      };
+    }
+    case 'payment_refunded': {
+      const d = event.data;
+      const [customer, invoice] = [await customerOf(rows, d.customerId), await invoiceOf(rows, d.invoiceId)];
+      return {
+        type: 'payment_refunded',
+        description: `Card payment of ${formatDollars(d.amount)} refunded${invoice ? ` for ${invoice.invoice_number}` : ''}: ${refundReasonWords[d.reason]}`,
+        customerId: d.customerId,
+        invoiceId: d.invoiceId,
+        facilityId: customer?.facility_id ?? null,
+        metadata: { amount: d.amount, reason: refundReasonWords[d.reason], invoiceNumber: invoice?.invoice_number },
       };
     }
     case 'lock_installed': {

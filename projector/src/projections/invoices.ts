@@ -75,6 +75,21 @@ export const invoicesProjection: Projection = {
         });
         return;
       }
+      case 'payment_refunded': {
+        // A charge the invoice could not take, given back: staff see it beside the payment that counted.
+        const d = event.data;
+        rows.insert('payments', {
+          id: d.paymentId,
+          customer_id: d.customerId,
+          invoice_id: d.invoiceId,
+          amount: d.amount,
+          method: 'card',
+          status: 'refunded',
+          stripe_payment_intent_id: d.stripePaymentIntentId,
+          created_at: at,
+        });
+        return;
+      }
     }
   },
 };

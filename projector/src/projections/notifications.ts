@@ -1,6 +1,7 @@
 import type { NotificationType } from '@storage/contracts/enums';
 import type { EventType } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
+import { refundReasonWords } from '@storage/contracts/payments';
 import { BUSINESS_SETTINGS_SCOPE, type NotificationPreferences } from '@storage/contracts/settings';
 import type { ProjectedEvent, Projection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
@@ -59,6 +60,16 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
         type: 'payment_received',
         title: 'Payment received',
         message: `${invoice.name} paid invoice ${invoice.invoice_number} (${formatDollars(event.data.amount)})`,
+        facilityId: invoice.facility_id,
+      };
+    }
+    case 'payment_refunded': {
+      const invoice = await invoiceOf(rows, event.data.invoiceId);
+      if (!invoice) return null;
+      return {
+        type: 'payment_refunded',
+        title: 'Payment refunded',
+        message: `${invoice.name}: a card payment of ${formatDollars(event.data.amount)} for invoice ${invoice.invoice_number} was refunded (${refundReasonWords[event.data.reason]})`,
         facilityId: invoice.facility_id,
       };
     }

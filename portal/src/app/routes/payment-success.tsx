@@ -4,11 +4,16 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { forgetCheckout, reportPayment } from '../../features/checkout/checkout-api.ts';
 
-// The three outcomes of spec §8, in its words.
+// The three outcomes of spec §8, in its words, and a charge the bill could not take (paid already).
 const outcomes = {
   recorded: { title: 'Payment Successful!', message: 'Your payment has been processed and your account updated.', tone: 'good' },
   pending: { title: 'Payment Received', message: 'Payment successful. Account update may take a few minutes.', tone: 'good' },
   failed: { title: 'Payment Failed', message: 'There was an issue processing your payment.', tone: 'bad' },
+  refunded: {
+    title: 'Payment Refunded',
+    message: 'This bill was already paid, so this card payment has been refunded to you in full.',
+    tone: 'good',
+  },
 } as const;
 
 export default function PaymentSuccessPage() {
@@ -20,9 +25,9 @@ export default function PaymentSuccessPage() {
   useEffect(() => {
     if (failedRedirect) return;
     let current = true;
-    void reportPayment(paymentIntentId).then((recorded) => {
-      if (recorded) forgetCheckout();
-      if (current) setOutcome(recorded ? 'recorded' : 'pending');
+    void reportPayment(paymentIntentId).then((answer) => {
+      if (answer) forgetCheckout();
+      if (current) setOutcome(answer ? (answer.refunded ? 'refunded' : 'recorded') : 'pending');
     });
     return () => {
       current = false;

@@ -1,4 +1,4 @@
-import type { ConfirmTestPaymentResponse, CreatePaymentIntentResponse, PaymentConfig } from '@storage/contracts/payments';
+import type { ConfirmTestPaymentResponse, CreatePaymentIntentResponse, PaymentConfig, PaymentRecordedResponse } from '@storage/contracts/payments';
 import type { PortalInvoice } from '@storage/contracts/portal';
 import { apiRequest } from '@storage/web-client/api';
 
@@ -47,16 +47,18 @@ export async function confirmTestPayment(paymentIntentId: string, card: { cardNu
   return (await apiRequest('POST', path, card)).json() as Promise<ConfirmTestPaymentResponse>;
 }
 
-/** Asks the server to record the payment; it checks with the provider. Only the ok status counts. */
-export async function reportPayment(paymentIntentId: string): Promise<boolean> {
+/**
+ * Asks the server to record the payment; it checks with the provider. Null when it could not
+ * (the page then says the update may take a few minutes).
+ */
+export async function reportPayment(paymentIntentId: string): Promise<PaymentRecordedResponse | null> {
   const remembered = rememberedCheckout();
   const body = remembered ? { paymentIntentId, ...remembered } : { paymentIntentId };
   try {
-    await apiRequest('POST', '/api/stripe/webhook/simulate', body);
-    return true;
+    return (await (await apiRequest('POST', '/api/stripe/webhook/simulate', body)).json()) as PaymentRecordedResponse;
   } catch (error) {
     console.error('Recording the payment failed', error);
-    return false;
+    return null;
   }
 }
 

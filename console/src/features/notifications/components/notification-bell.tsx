@@ -12,6 +12,7 @@ const typeIcons: Partial<Record<NotificationType, string>> = {
   payment_overdue: '💳',
   unit_assigned: '🏢',
   lock_battery_low: '🔋',
+  payment_refunded: '↩️',
 };
 
 export function NotificationBell() {

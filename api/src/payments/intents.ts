@@ -1,0 +1,105 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { toCents } from '@storage/contracts/money';
+import { sql, type DatabaseConnection, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { ConflictError } from '../commands/errors.ts';
+import { PAYABLE_INTENT_STATUSES, type NewPaymentIntent, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
+
+// Our own record of the intents we asked the provider for (table payment_intents): one invoice
+// has at most one live intent, so two tabs (or a reload) can never both take money for one bill.
+
+const LiveRow = z.object({ id: z.string(), amount: z.string() });
+/** How long a creation waits for another one of the same invoice (the provider's calls time out after 10 s). */
+const LOCK_WAIT_MS = 30_000;
+const LOCK_RETRY_MS = 25;
+
+/** What creating an intent for an invoice came to. */
+export type IntentForInvoice =
+  | { kind: 'intent'; id: string; clientSecret: string; reused: boolean }
+  /** The live intent already took the money (its report has not arrived yet): nothing to pay. */
+  | { kind: 'succeeded'; intentId: string }
+  /** The live intent's payment is under way at the provider: it can be neither reused nor cancelled. */
+  | { kind: 'processing'; intentId: string };
+
+/**
+ * The payable intent of an invoice for `intent.amount`: the live one when it is for that amount
+ * and the provider still holds it payable, else a new one, after the stale one is cancelled
+ * through the provider. Creations for one invoice are serialized (an advisory lock of the
+ * connection, released when it ends, also when the process dies), so concurrent calls get one
+ * intent; the partial unique index refuses a second live row whatever the code does. No
+ * transaction stays open while the provider answers (the Postgres event store reads below those).
+ */
+export async function intentForInvoice(pool: DatabasePool, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
+  const lockKey = `payment-intent:${intent.invoiceId}`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    // A waiter holds no connection while it waits (many tabs must not drain the pool the lock
+    // holder needs), so it tries the lock and sleeps between tries.
+    const outcome = await pool.connect(async (connection) => {
+      const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
+        SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`);
+      if (!locked) return null;
+      try {
+        return await decideIntent(connection, provider, intent);
+      } finally {
+        await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`);
+      }
+    });
+    if (outcome) return outcome;
+    if (Date.now() > deadline) throw new ConflictError('Another payment of this invoice is being prepared; try again in a moment');
+    await delay(LOCK_RETRY_MS);
+  }
+}
+
+/** Under the invoice's lock: the live intent, reused, or replaced. */
+async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
+  const live = await tx.maybeOne(sql.type(LiveRow)`
+    SELECT id, amount::text FROM payment_intents WHERE invoice_id = ${intent.invoiceId} AND state = 'live'`);
+  if (live) {
+    const known = await provider.retrieveIntent(live.id);
+    if (known?.status === 'succeeded') {
+      await markIntent(tx, live.id, 'succeeded');
+      return { kind: 'succeeded', intentId: live.id };
+    }
+    if (known?.status === 'processing') return { kind: 'processing', intentId: live.id };
+    if (known && reusable(known, intent.amount)) return { kind: 'intent', id: known.id, clientSecret: known.clientSecret!, reused: true };
+    if (known && PAYABLE_INTENT_STATUSES.has(known.status)) {
+      // A stale amount: it must never take money once the next intent exists.
+      const cancelled = await cancelOrSucceeded(provider, known.id);
+      if (cancelled === 'succeeded') {
+        await markIntent(tx, live.id, 'succeeded');
+        return { kind: 'succeeded', intentId: live.id };
+      }
+    }
+    await markIntent(tx, live.id, 'cancelled');
+  }
+  const created = await provider.createIntent(intent);
+  await tx.query(sql.unsafe`
+    INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state)
+    VALUES (${created.id}, ${provider.name}, ${intent.invoiceId}, ${intent.customerId}, ${intent.amount}, 'live')`);
+  return { kind: 'intent', id: created.id, clientSecret: created.clientSecret, reused: false };
+}
+
+function reusable(known: ProviderPaymentIntent, amount: string): boolean {
+  return PAYABLE_INTENT_STATUSES.has(known.status) && known.status !== 'processing' && known.clientSecret !== null && toCents(known.amount) === toCents(amount);
+}
+
+/** Cancels through the provider; an intent that took the money meanwhile is not cancelled but reported. */
+async function cancelOrSucceeded(provider: PaymentProvider, id: string): Promise<'cancelled' | 'succeeded'> {
+  try {
+    await provider.cancelIntent(id);
+    return 'cancelled';
+  } catch (error) {
+    if ((await provider.retrieveIntent(id))?.status === 'succeeded') return 'succeeded';
+    throw error;
+  }
+}
+
+async function markIntent(db: Pick<DatabasePool, 'query'>, id: string, state: 'cancelled' | 'succeeded') {
+  await db.query(sql.unsafe`UPDATE payment_intents SET state = ${state}, updated_at = now() WHERE id = ${id}`);
+}
+
+/** The intent took money (its payment was recorded, or refunded): it is no longer the invoice's live intent. */
+export async function markIntentSucceeded(pool: DatabasePool, id: string) {
+  await markIntent(pool, id, 'succeeded');
+}
