@@ -31,7 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // The address every per-address limit sees: a forwarded header only from a configured proxy.
+    trustProxy: deps.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);

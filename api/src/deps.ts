@@ -24,4 +24,6 @@ export interface AppDeps {
   stripeSecretKey?: string;
   /** STRIPE_WEBHOOK_SECRET: verifies the signature of Stripe's webhooks. */
   stripeWebhookSecret?: string;
+  /** TRUST_PROXY: which peers' X-Forwarded-For gives the client's address; absent trusts none. */
+  trustProxy?: boolean | number | string[];
 }

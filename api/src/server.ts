@@ -49,6 +49,7 @@ export async function createApiServer(options: {
     stripePublishableKey: config.stripePublishableKey,
     stripeSecretKey: config.stripeSecretKey,
     stripeWebhookSecret: config.stripeWebhookSecret,
+    trustProxy: config.trustProxy,
     redis,
     readModelJobs,
     staticRoots: options.staticRoots,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 // Each variable switches one part to its server; none set is the embedded default.
@@ -19,6 +20,31 @@ export interface Config {
   stripeSecretKey: string | undefined;
   /** Verifies the signatures of Stripe's webhooks at /api/stripe/webhook. */
   stripeWebhookSecret: string | undefined;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (Fastify's trustProxy): false
+   * (unset: no forwarded header is believed), a hop count, addresses/CIDR ranges, or true.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY: unset or `false` trusts no proxy; `true`; a hop count (`1`); or `10.0.0.1,10.1.0.0/16`. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number.parseInt(text, 10);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new Error(`TRUST_PROXY must be true, a hop count or a comma-separated list of addresses/CIDR ranges, got ${JSON.stringify(entry)}`);
+    }
+  }
+  return entries;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,5 +62,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
