@@ -27,12 +27,18 @@ import { unitRoutes } from './units/routes.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** TRUST_PROXY as Fastify takes it (a hop count as the function Fastify would make of it: its types omit numbers). */
+function fastifyTrustProxy(trustProxy: AppDeps['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy ?? false;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // The address every per-address limit sees: a forwarded header only from a configured proxy.
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);

@@ -41,4 +41,10 @@ describe('the client address', () => {
     const untrusted = await statusesOf(platform, '192.0.2.50');
     expect(untrusted[LIMIT]).toBe(429);
   });
+
+  it('honours one forwarded hop with TRUST_PROXY=1', async () => {
+    const platform = await startTestPlatform({ config: { trustProxy: 1 } });
+    platforms.push(platform);
+    expect(await statusesOf(platform, '192.0.2.60')).not.toContain(429);
+  });
 });
