@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerReadOnlyRoles } from './http/read-only-roles.ts';
+import { registerRouteList } from './http/route-list.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerRouteList(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);

@@ -107,6 +107,22 @@ describe('Idempotency-Key on commands', () => {
     expect((await post(stale, 'crashed-2')).headers['idempotent-replayed']).toBe('true');
   });
 
+  it('binds a key to the matched route, not to the spelling of its URL', async () => {
+    const body = { firstName: 'Spelled', lastName: 'Twice', email: 'spelled@example.com' };
+    const first = await post(body, 'spelling-1', '/api/customers');
+    expect(first.statusCode).toBe(201);
+    for (const url of ['/%61pi/customers', '/api/customers/', '/api/customers?x=1']) {
+      const again = await post(body, 'spelling-1', url);
+      expect(again.statusCode, url).toBe(201);
+      expect(again.headers['idempotent-replayed'], url).toBe('true');
+      expect(again.json()).toEqual(first.json());
+    }
+    const other = await platform.api.app.inject({
+      method: 'PATCH', url: `/api/customers/${first.json().id}`, payload: { firstName: 'Other' }, headers: { cookie, 'idempotency-key': 'spelling-1' },
+    });
+    expect(other.statusCode).toBe(422);
+  });
+
   it('refuses a malformed key with 400 naming the header', async () => {
     const response = await post({ firstName: 'A', lastName: 'B', email: 'ab@example.com' }, 'x'.repeat(201));
     expect(response.statusCode).toBe(400);

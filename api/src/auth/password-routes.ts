@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { sessionTokens } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
+import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { changePassword } from './change-password.ts';
 import { revokeStaffSessions } from './sessions.ts';
@@ -22,6 +23,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/password',
     {
       config: {
+        ...OWN_ACCOUNT,
         rateLimit: {
           max: PASSWORD_CHANGES_PER_WINDOW,
           timeWindow: PASSWORD_CHANGE_WINDOW,

@@ -1,6 +1,7 @@
 import { LoginRequest } from '@storage/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
 import { attemptSignIn, type AttemptCheck, type FailureLimit } from './failure-limit.ts';
@@ -47,7 +48,7 @@ const CONFIRM_SIGN_OUT_PAGE = `<!doctype html>
 </body></html>`;
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.post('/api/auth/login', async (request, reply) => {
+  app.post('/api/auth/login', { config: OWN_ACCOUNT }, async (request, reply) => {
     const { email, password } = parseInput(LoginRequest, request.body);
     const outcome = await attemptSignIn(deps.pool, LOGIN_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<StaffRow, true>> => {
       const staff = await findStaffByEmail(tx, email);
@@ -65,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
   /** Sign-out: ends the sessions this cookie carries on the server (a copy of the cookie stops working too). */
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: OWN_ACCOUNT }, async (request, reply) => {
     await closeSessions(deps.pool, request);
     return reply.status(204).send();
   });
@@ -81,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (form) => {
     // The confirmation page's form posts an empty urlencoded body.
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
-    form.post('/api/logout', async (request, reply) => {
+    form.post('/api/logout', { config: OWN_ACCOUNT }, async (request, reply) => {
       if (!isSameOriginRequest(request)) return confirmSignOut(reply);
       await closeSessions(deps.pool, request);
       return reply.redirect('/', 303);

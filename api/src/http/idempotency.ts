@@ -54,6 +54,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The request a key is bound to: the matched route with its decoded parameters, so two spellings
+ * of one URL (`/%61pi/...`, a trailing slash) are the same request and two routes never are.
+ */
+function boundPath(request: FastifyRequest): string {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return (request.routeOptions.url ?? '').replace(/:(\w+)/g, (whole, name: string) =>
+    name in params ? encodeURIComponent(String(params[name])) : whole);
+}
+
 /** Whose key it is: one caller's keys never answer another caller. */
 export async function idempotencyScopeOf(request: FastifyRequest): Promise<string> {
   const { staffId, customerId } = await callerOf(request);
@@ -102,7 +112,7 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
     if (!key || !KeyPattern.test(key)) throw new ValidationError('Idempotency-Key must be 1 to 200 visible ASCII characters', 'Idempotency-Key');
     sweepExpired(request);
     const scope = await idempotencyScopeOf(request);
-    const path = request.url.split('?')[0]!;
+    const path = boundPath(request);
     const bodyHash = bodyHashOf(request.body);
     const token = randomUUID();
     let stored: z.infer<typeof StoredRow> | null = null;

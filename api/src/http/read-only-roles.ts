@@ -1,27 +1,42 @@
 import type { StaffRole } from '@storage/contracts/enums';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { findStaffById } from '../auth/staff.ts';
 import { ForbiddenError } from '../commands/errors.ts';
 import { callerOf } from './caller.ts';
 
-const READ_ONLY_ROLES: readonly StaffRole[] = ['auditor'];
-const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** What a read-only account may still do for itself: sign in and out, change its own password. */
-const OWN_ACCOUNT_PATHS = new Set(['/api/auth/login', '/api/auth/logout', '/api/logout', '/api/auth/password']);
-
-function isChange(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0]!.replace(/\/+$/, '');
-  return CHANGING_METHODS.has(request.method) && path.startsWith('/api/') && !OWN_ACCOUNT_PATHS.has(path);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A change a read-only role may still make to its own account: sign in and out, its own password. */
+    ownAccount?: boolean;
+  }
 }
 
-/** The one place that keeps read-only roles (auditors) from changing anything, whatever the route. */
+const READ_ONLY_ROLES: readonly StaffRole[] = ['auditor'];
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Route config of a change to the caller's own account, which read-only roles may make. */
+export const OWN_ACCOUNT = { ownAccount: true } as const;
+
+function changes(route: RouteOptions): boolean {
+  return [route.method].flat().some((method) => CHANGING_METHODS.has(method)) && route.config?.ownAccount !== true;
+}
+
+/**
+ * The one place that keeps read-only roles (auditors) from changing anything: every route with a
+ * changing method gets this check when it is registered, so it holds on the route the router
+ * matched, whatever the spelling of the URL (percent-encoding, trailing slash...). It runs before
+ * validation, idempotency and the handler.
+ */
 export function registerReadOnlyRoles(app: FastifyInstance, pool: DatabasePool): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isChange(request)) return;
+  async function refuseReadOnly(request: FastifyRequest): Promise<void> {
     const { staffId } = await callerOf(request);
     if (!staffId) return;
     const staff = await findStaffById(pool, staffId);
     if (staff && READ_ONLY_ROLES.includes(staff.role)) throw new ForbiddenError('Auditors have read-only access');
+  }
+  app.addHook('onRoute', (route) => {
+    if (!changes(route)) return;
+    route.preValidation = [refuseReadOnly, ...[route.preValidation ?? []].flat()];
   });
 }
