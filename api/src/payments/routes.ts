@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import { streams } from '@storage/contracts/events';
 import {
   ConfirmTestPaymentRequest,
@@ -28,12 +29,22 @@ import { createTestProvider, type TestPaymentProvider } from './test-provider.ts
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 
+// Anyone may report a payment (the success page does, signed out), and each report asks the
+// provider, so each address gets a modest number of reports.
+const PAYMENT_REPORTS_PER_WINDOW = 60;
+const PAYMENT_REPORT_WINDOW = '10 minutes';
+
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { stripeSecretKey, stripePublishableKey } = deps;
   const provider: StripeProvider | TestPaymentProvider =
     stripeSecretKey && stripePublishableKey
       ? createStripeProvider({ secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: deps.stripeWebhookSecret })
       : createTestProvider(deps.pool);
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'storage-payment-report-rate-limit-' } : {}),
+  });
 
   async function record(request: FastifyRequest, report: Omit<PaymentReport, 'reportedBy'>): Promise<PaymentRecordedResponse> {
     const reportedBy = (await callerOf(request)).customerId ?? undefined;
@@ -82,7 +93,16 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     return { paymentIntentId: id, ...outcome };
   });
 
-  app.post('/api/stripe/webhook/simulate', async (request): Promise<PaymentRecordedResponse> => {
+  const reportLimit = {
+    config: {
+      rateLimit: {
+        max: PAYMENT_REPORTS_PER_WINDOW,
+        timeWindow: PAYMENT_REPORT_WINDOW,
+        errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many payment reports from this address. Please try again later.' }),
+      },
+    },
+  };
+  app.post('/api/stripe/webhook/simulate', reportLimit, async (request): Promise<PaymentRecordedResponse> => {
     const { paymentIntentId, invoiceId, customerId } = parseInput(SimulateWebhookRequest, request.body);
     return record(request, { paymentIntentId, invoiceId, customerId });
   });
