@@ -11,6 +11,7 @@ import { registerFrontEnds } from './http/static.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerReadOnlyRoles } from './http/read-only-roles.ts';
 import { registerRouteList } from './http/route-list.ts';
+import { registerStorableInput } from './http/storable-input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);
+  registerStorableInput(app);
   registerReadOnlyRoles(app, deps.pool);
   registerIdempotency(app, deps.pool);
 

@@ -1,10 +1,9 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery, type AuditEvent } from '@storage/contracts/history';
 import type { FastifyInstance } from 'fastify';
-import { Readable } from 'node:stream';
 import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
-import { attachment, csvDocument, type CsvValue } from '../http/csv.ts';
+import { attachment, csvDownload, type CsvValue } from '../http/csv.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { auditEventsMatching, entityHistory, listAuditEvents } from './queries.ts';
@@ -40,10 +39,11 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/audit/events.csv', historyReaders, async (request, reply) => {
     const filter = parseInput(AuditEventsFilter, request.query, 'query');
+    const rows = await csvDownload(exportColumns, auditEventsMatching(deps, filter), request.log);
     const today = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment(`events-${today}.csv`))
-      .send(Readable.from(csvDocument(exportColumns, auditEventsMatching(deps, filter))));
+      .send(rows);
   });
 }

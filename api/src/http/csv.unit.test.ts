@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvField, csvRecord } from './csv.ts';
+import { CSV_EXPORT_INCOMPLETE, csvDocument, csvDownload, csvField, csvRecord } from './csv.ts';
 
 describe('csv', () => {
   it('quotes fields with a comma, a quote or a line break, doubling the quotes', () => {
@@ -26,5 +26,44 @@ describe('csv', () => {
     let text = '';
     for await (const chunk of csvDocument([{ header: 'Name', value: (row: { name: string }) => row.name }], batches())) text += chunk;
     expect(text).toBe('\uFEFFName\r\nA\r\n"B, C"\r\nD\r\n');
+  });
+
+  describe('csvDownload', () => {
+    const columns = [{ header: 'Name', value: (row: { name: string }) => row.name }];
+    const read = async (stream: AsyncIterable<unknown>) => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    };
+
+    it('fails before sending anything when the first batch fails, so the route answers an error status', async () => {
+      async function* batches(): AsyncGenerator<Array<{ name: string }>> {
+        throw new Error('invalid byte sequence');
+      }
+      const errors: unknown[] = [];
+      await expect(csvDownload(columns, batches(), { error: (details) => errors.push(details) })).rejects.toThrow('invalid byte sequence');
+      expect(errors).toEqual([]);
+    });
+
+    it('ends a download that fails part-way cleanly, with a record saying it is incomplete, and logs the error', async () => {
+      async function* batches() {
+        yield [{ name: 'A' }];
+        throw new Error('connection lost');
+      }
+      const errors: Array<{ err?: unknown }> = [];
+      const stream = await csvDownload(columns, batches(), { error: (details) => errors.push(details) });
+      expect(await read(stream)).toBe(`\uFEFFName\r\nA\r\n${csvRecord([CSV_EXPORT_INCOMPLETE])}`);
+      expect((errors[0]?.err as Error).message).toBe('connection lost');
+    });
+
+    it('streams every batch when nothing fails, and an empty export is its header', async () => {
+      async function* batches() {
+        yield [{ name: 'A' }];
+        yield [{ name: 'B' }];
+      }
+      const log = { error: () => { throw new Error('no error expected'); } };
+      expect(await read(await csvDownload(columns, batches(), log))).toBe('\uFEFFName\r\nA\r\nB\r\n');
+      expect(await read(await csvDownload(columns, (async function* () {})(), log))).toBe('\uFEFFName\r\n');
+    });
   });
 });

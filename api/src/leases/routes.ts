@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { Id } from '@storage/contracts/fields';
@@ -20,7 +19,7 @@ import { customerAggregate } from '../customers/customer.ts';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
-import { attachment, csvDocument, type CsvValue } from '../http/csv.ts';
+import { attachment, csvDownload, type CsvValue } from '../http/csv.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';
@@ -108,11 +107,12 @@ export async function leaseRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/leases/export.csv', async (request, reply) => {
     const filter = parseInput(LeasesFilter, request.query, 'query');
+    const rows = await csvDownload(exportColumns, leasesMatching(deps.pool, filter), request.log);
     const today = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment(`leases-${today}.csv`))
-      .send(Readable.from(csvDocument(exportColumns, leasesMatching(deps.pool, filter))));
+      .send(rows);
   });
 
   app.post('/api/leases', leasing, async (request, reply) => {
