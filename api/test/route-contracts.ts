@@ -40,6 +40,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'GET /api/auth/user': {},
   'GET /api/login': {},
   'GET /api/logout': { endsSession: true },
+  'POST /api/auth/logout': { endsSession: true },
+  'POST /api/logout': { endsSession: true },
   'PUT /api/auth/password': { body: ChangePasswordRequest },
 
   'GET /api/facilities': { query: ListFacilitiesQuery },

@@ -13,6 +13,8 @@ const NOT_STAFF_ROUTES = new Set([
   'POST /api/auth/login',
   'GET /api/login',
   'GET /api/logout',
+  'POST /api/auth/logout',
+  'POST /api/logout',
   'GET /api/public/units/available',
   'POST /api/public/waitlist',
   'POST /api/public/reservations',
