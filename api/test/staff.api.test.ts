@@ -121,6 +121,8 @@ describe('staff management', () => {
     expect((await inject(owner, 'GET', '/api/staff')).json().find((s: StaffMember) => s.id === id).status).toBe('deactivated');
 
     expect((await inject(owner, 'POST', `/api/staff/${id}/reactivate`, {})).json()).toMatchObject({ status: 'active' });
+    // The session they held before stays ended; they sign in afresh.
+    expect((await inject(session, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await login(member.email, member.password)).statusCode).toBe(200);
   });
 

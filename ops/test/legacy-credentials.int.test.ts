@@ -67,7 +67,7 @@ describe('migration 012 on an install whose events carry password hashes', () =>
       `INSERT INTO staff (id, email, first_name, last_name, role, password_hash, created_at, updated_at) VALUES ($1, $2, 'Cy', 'Legacy', 'manager', $3, now(), now())`,
       [cy.id, cy.email, cyCurrent],
     );
-    expect(await migrateReadModel(database.url)).toEqual(['012_staff_credentials.sql']);
+    expect(await migrateReadModel(database.url)).toContain('012_staff_credentials.sql');
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { AddStaffRequest, ChangeStaffRoleRequest, StaffParams, type StaffMember } from '@storage/contracts/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { revokeStaffSessions } from '../auth/sessions.ts';
 import { registerStaff } from '../auth/staff.ts';
 import type { CommandResult } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
@@ -57,7 +58,11 @@ export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/api/staff/:id/deactivate', async (request) => {
     const { id } = parseInput(StaffParams, request.params, 'params');
-    return answer(await deactivateStaff(context(request), id));
+    const result = await deactivateStaff(context(request), id);
+    // Their sessions end for good (requireStaff already refuses a deactivated member's session;
+    // reactivating them must not bring an old session back).
+    await revokeStaffSessions(deps.pool, id);
+    return answer(result);
   });
 
   app.post('/api/staff/:id/reactivate', async (request) => {
