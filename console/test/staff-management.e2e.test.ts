@@ -66,7 +66,7 @@ describe('Staff management in Chromium', () => {
 
     expect((await whoAmI()).status()).toBe(401);
     const memberPage = await member.newPage();
-    await memberPage.goto(`${product.baseUrl}/`);
+    await memberPage.goto(`${product.baseUrl}/customers`);
     await memberPage.getByRole('button', { name: 'Sign in' }).waitFor();
 
     await row.getByRole('button', { name: 'History' }).click();
