@@ -154,6 +154,15 @@ describe('staff management', () => {
     }
   });
 
+  it('many role changes at once (more than the pool has connections) all finish', async () => {
+    const members = await Promise.all(Array.from({ length: 14 }, () => inject(owner, 'POST', '/api/staff', newMember('clerk'))));
+    const ids = members.map((m) => m.json().id as string);
+    const changed = await Promise.all(ids.map((id) => inject(owner, 'PUT', `/api/staff/${id}/role`, { role: 'manager' })));
+    expect(changed.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const list = (await inject(owner, 'GET', '/api/staff')).json() as StaffMember[];
+    expect(list.filter((s) => ids.includes(s.id)).every((s) => s.role === 'manager')).toBe(true);
+  }, 60_000);
+
   it('tells each change in the member history, with who did it', async () => {
     const member = newMember('clerk');
     const { id } = (await inject(owner, 'POST', '/api/staff', member)).json();
