@@ -25,6 +25,7 @@ import { readModelRoutes } from './read-model/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { unitRoutes } from './units/routes.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(settingsRoutes, deps);
+  await app.register(staffRoutes, deps);
   await app.register(publicRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);

@@ -1,5 +1,7 @@
 import { registerStaff } from '@storage/api/auth/staff';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
@@ -11,7 +13,7 @@ describe('staff sign-in', () => {
   beforeAll(async () => {
     platform = await startTestPlatform();
     const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-    const { position } = await registerStaff(ctx, { email, firstName: 'Mia', lastName: 'Manager', role: 'manager', password });
+    const { position } = await registerStaff({ ...ctx, pool: platform.api.pool }, { email, firstName: 'Mia', lastName: 'Manager', role: 'manager', password });
     await platform.api.afterAppend(position!, 10_000);
   });
   afterAll(async () => {
@@ -32,10 +34,15 @@ describe('staff sign-in', () => {
     expect(user.json()).toEqual({ id: expect.any(String), email, firstName: 'Mia', lastName: 'Manager', profileImageUrl: null, role: 'manager' });
   });
 
-  it('stores only a scrypt hash of the password', async () => {
+  it('stores only a scrypt hash of the password, in the credentials table, never in the event', async () => {
     const [registered] = (await platform.api.store.readAll({ limit: 1000 })).filter((e) => e.type === 'staff_registered' && e.data.email === email);
     expect(JSON.stringify([registered!.data, registered!.metadata])).not.toContain(password);
-    expect(String(registered!.data.passwordHash)).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(registered!.data)).not.toContain('scrypt');
+    expect(registered!.data).not.toHaveProperty('passwordHash');
+    const hash = await platform.api.pool.oneFirst(
+      sql.type(z.object({ password_hash: z.string() }))`SELECT password_hash FROM staff_credentials WHERE credential_id = ${String(registered!.data.credentialId)}`,
+    );
+    expect(hash).toMatch(/^scrypt\$/);
   });
 
   it('answers 401 when signed out, and the same message for a wrong password or an unknown email', async () => {

@@ -39,9 +39,15 @@ export const eventSchemas = {
     firstName: nullableText,
     lastName: nullableText,
     role: StaffRole,
-    passwordHash: text,
+    /** v2: the credential (a row of the write side's staff_credentials) the account signs in with; never the hash itself. */
+    credentialId: Id,
   }),
-  staff_password_changed: z.object({ staffId: Id, passwordHash: text }),
+  /** v2: the new credential; v1 carried the password hash itself. */
+  staff_password_changed: z.object({ staffId: Id, credentialId: Id }),
+  staff_role_changed: z.object({ staffId: Id, role: StaffRole }),
+  /** The account can no longer sign in, and its sessions end. */
+  staff_deactivated: z.object({ staffId: Id }),
+  staff_reactivated: z.object({ staffId: Id }),
 
   facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText }),
   facility_updated: z.object({
@@ -210,6 +216,8 @@ export const currentSchemaVersion: Record<EventType, number> = {
   ...(Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<EventType, number>),
   lease_started: 2,
   reservation_submitted: 2,
+  staff_registered: 2,
+  staff_password_changed: 2,
 };
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -217,7 +225,50 @@ type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   lease_started: { 1: (data) => ({ ...data, facilityId: null }) },
   reservation_submitted: { 1: (data) => ({ ...data, contact: null }) },
+  // v1 carried the password hash: it is dropped on read, and the account's legacy credential
+  // (copied out of the history by migration 012 under the staff id) is named instead.
+  staff_registered: { 1: ({ passwordHash: _hash, ...data }) => ({ ...data, credentialId: data.staffId }) },
+  staff_password_changed: { 1: ({ passwordHash: _hash, ...data }) => ({ ...data, credentialId: data.staffId }) },
 };
+
+/**
+ * Fields of events that hold a secret (or what would let one be found or replayed). Every surface
+ * that shows event data (per-entity history, the audit log and its export) shows them only as
+ * REDACTED, through `readableEvent` / `redactEvent`. Declare a new secret field here.
+ */
+export const secretFields: { readonly [T in EventType]?: readonly (keyof EventData<T> & string)[] } = {
+  gateway_key_rotated: ['keyHash'],
+};
+
+/** Field names that held secrets in older versions of events, or in events this release does not know. */
+const legacySecretFieldNames = ['passwordHash', 'password', 'passwordHashes'];
+
+export const REDACTED = '[redacted]';
+
+function redactFields(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const field of fields) if (Object.hasOwn(out, field)) out[field] = REDACTED;
+  return out;
+}
+
+/** The event with its secret fields replaced by REDACTED: what any reader of the history may see. */
+export function redactEvent<E extends DomainEvent>(event: E): E {
+  const fields = secretFields[event.type] as readonly string[] | undefined;
+  if (!fields) return event;
+  return { ...event, data: redactFields(event.data as Record<string, unknown>, fields) } as E;
+}
+
+/**
+ * The one way to show a stored event's data: brought to its current shape (which drops what older
+ * versions held that is no longer kept) and redacted. Data of a type this release does not know
+ * is shown without any field that is secret in any known type or was in an older version.
+ */
+export function readableEvent(type: string, version: number, data: Record<string, unknown>): Record<string, unknown> {
+  if (isEventType(type)) return redactEvent(upcast(type, version, data)).data as Record<string, unknown>;
+  const names = new Set<string>(legacySecretFieldNames);
+  for (const fields of Object.values(secretFields)) for (const f of fields ?? []) names.add(f);
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !names.has(key)));
+}
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(eventSchemas, type);

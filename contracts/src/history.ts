@@ -3,7 +3,7 @@ import { eventTypes, type EventType } from './events.ts';
 import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
 
 /** The entities whose event history staff can read, each one stream per entity. */
-export const HistoryStreamType = z.enum(['customer', 'unit', 'lease', 'invoice', 'lock', 'facility']);
+export const HistoryStreamType = z.enum(['customer', 'unit', 'lease', 'invoice', 'lock', 'facility', 'staff']);
 export type HistoryStreamType = z.infer<typeof HistoryStreamType>;
 
 export const HistoryParams = z.strictObject({ streamType: HistoryStreamType, id: Id });

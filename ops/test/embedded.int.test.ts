@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,14 +59,39 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function signIn(): Promise<string> {
+async function signIn(email = 'owner@demo.test', password = 'demo1234'): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo1234' }),
+    body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
   return sessionCookie(response.headers.getSetCookie());
+}
+
+/** Signs in once the projector has shown the account (it may be a moment behind the command). */
+async function signInSoon(email: string, password: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.status === 200) return sessionCookie(response.headers.getSetCookie());
+    if (Date.now() > deadline) throw new Error(`${email} could not sign in: ${response.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function staffCreate(dataDir: string, email: string, role: string): Promise<{ code: number | null; output: string }> {
+  const args = [cli, 'staff:create', '--email', email, '--first-name', 'Audrey', '--last-name', 'Auditor', '--role', role, '--password-stdin'];
+  const child = spawn(process.execPath, args, { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', EVENTSTORE_URL: '' } });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.stdin.end('an auditors password\n');
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
 describe('npm start (embedded default)', () => {
@@ -110,6 +135,29 @@ describe('npm start (embedded default)', () => {
       expect(Number(again.headers.get('x-total-count'))).toBe(seeded);
     } finally {
       expect(await stop(second)).toBe(0);
+    }
+  }, 300_000);
+
+  it('ops staff:create uses the embedded PostgreSQL of DATA_DIR: started for the command when npm start is stopped, the running one otherwise', async () => {
+    const whileStopped = await staffCreate(dataDir, 'audrey@example.com', 'auditor');
+    expect(whileStopped.output).toContain('Staff account audrey@example.com created (auditor');
+    expect(whileStopped.code).toBe(0);
+    const embeddedPort = Number(await readFile(join(dataDir, 'postgres.port'), 'utf8'));
+    expect(await portOpen(embeddedPort)).toBe(false);
+
+    const running = await start(dataDir);
+    try {
+      const auditor = await signInSoon('audrey@example.com', 'an auditors password');
+      const user = (await (await fetch(`${base}/api/auth/user`, { headers: { cookie: auditor } })).json()) as { role: string };
+      expect(user.role).toBe('auditor');
+      const whileRunning = await staffCreate(dataDir, 'second.auditor@example.com', 'auditor');
+      expect(whileRunning.code).toBe(0);
+      await signInSoon('second.auditor@example.com', 'an auditors password');
+      const refused = await staffCreate(dataDir, 'audrey@example.com', 'auditor');
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('already exists');
+    } finally {
+      expect(await stop(running)).toBe(0);
     }
   }, 300_000);
 });

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,20 +43,26 @@ describe('ops staff:create', () => {
     await store.close();
     expect(registered).toHaveLength(1);
     expect(registered[0]!.data).toMatchObject({ email: 'first.owner@example.com', firstName: 'First', lastName: 'Owner', role: 'owner' });
+    expect(JSON.stringify(registered[0]!.data)).not.toContain('scrypt');
 
     const again = await runCli(args, { DATABASE_URL: database.url }, 'another long password\n');
     expect(again.code).toBe(1);
     expect(again.output).toContain('already exists');
   });
 
-  it('refuses a short password, an unknown role and a missing DATABASE_URL', async () => {
+  it('refuses a short password, an unknown role, and a DATA_DIR without an embedded PostgreSQL when DATABASE_URL is unset', async () => {
     const short = await runCli(args, { DATABASE_URL: database.url }, 'short\n');
     expect([short.code, short.output.trim()]).toEqual([1, 'The password must be at least 8 characters']);
     const role = await runCli(['staff:create', '--email', 'a@example.com', '--role', 'boss', '--password-stdin'], { DATABASE_URL: database.url }, 'a long password');
     expect(role.code).toBe(1);
     expect(role.output).toContain('--role must be one of: owner, manager, clerk, auditor');
-    const noDatabase = await runCli(args, { DATABASE_URL: '' }, 'a long password');
-    expect(noDatabase.code).toBe(1);
-    expect(noDatabase.output).toContain('needs DATABASE_URL');
+    const emptyDataDir = await mkdtemp(join(tmpdir(), 'storage-no-embedded-'));
+    try {
+      const noDatabase = await runCli(args, { DATABASE_URL: '', DATA_DIR: emptyDataDir }, 'a long password');
+      expect(noDatabase.code).toBe(1);
+      expect(noDatabase.output).toContain(`No embedded PostgreSQL in ${emptyDataDir}: run \`npm start\` once first`);
+    } finally {
+      await rm(emptyDataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,7 +15,10 @@ export interface ReadTables {
     last_name: string | null;
     profile_image_url?: string | null;
     role: string;
-    password_hash: string;
+    /** The credential (write side's staff_credentials) the member signs in with. */
+    credential_id: string;
+    /** 'active' or 'deactivated': a deactivated member cannot sign in and has no session. */
+    status: string;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -39,7 +39,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = parseInput(ChangePasswordRequest, request.body);
-      const result = await changePassword(commandContext(deps, request), request.staff!.id, { currentPassword, newPassword });
+      const result = await changePassword({ ...commandContext(deps, request), pool: deps.pool }, request.staff!.id, { currentPassword, newPassword });
       // Whoever else holds a session of this account (a copied cookie, another device) is signed out; this one stays.
       await revokeStaffSessions(deps.pool, request.staff!.id, { except: sessionTokens(request).staff });
       if (result.position) await deps.afterAppend(result.position);

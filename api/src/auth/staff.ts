@@ -3,10 +3,11 @@ import type { StaffRole } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { ConflictError } from '../commands/errors.ts';
 import { handleCommand, type CommandContext } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
-import { hashPassword } from './passwords.ts';
+import { decideStaff } from '../staff/businessLogic.ts';
+import { staffAggregate } from '../staff/staff.ts';
+import { storeCredential } from './credentials.ts';
 
 export interface NewStaff {
   email: string;
@@ -16,15 +17,11 @@ export interface NewStaff {
   password: string;
 }
 
-type StaffState = { registered: boolean };
-const staffAggregate = {
-  initial: { registered: false } as StaffState,
-  evolve: (state: StaffState, event: { type: string }): StaffState => (event.type === 'staff_registered' ? { registered: true } : state),
-};
+/** A command on staff accounts: also writes the credentials table of the write side's database. */
+export type StaffCommandContext = CommandContext & { pool: DatabasePool };
 
-export async function registerStaff(ctx: CommandContext, staff: NewStaff, staffId: string = randomUUID()) {
+export async function registerStaff(ctx: StaffCommandContext, staff: NewStaff, staffId: string = randomUUID()) {
   const stream = streams.staff(staffId);
-  const passwordHash = await hashPassword(staff.password);
   const key = {
     kind: 'staff-email',
     value: staff.email,
@@ -32,37 +29,47 @@ export async function registerStaff(ctx: CommandContext, staff: NewStaff, staffI
     field: 'email',
     takenMessage: `A staff account with the email ${staff.email} already exists`,
   };
-  const result = await withUniqueKey(ctx, key, () => handleCommand(ctx, stream, staffAggregate, (state) => {
-    if (state.registered) throw new ConflictError('This staff account already exists');
-    return [
-      {
-        type: 'staff_registered',
-        data: { staffId, email: staff.email.toLowerCase(), firstName: staff.firstName, lastName: staff.lastName, role: staff.role, passwordHash },
-      },
-    ];
-  }));
+  const result = await withUniqueKey(ctx, key, async () => {
+    const credentialId = await storeCredential(ctx.pool, staffId, staff.password);
+    const fields = { email: staff.email.toLowerCase(), firstName: staff.firstName, lastName: staff.lastName, role: staff.role };
+    return handleCommand(ctx, stream, staffAggregate, (state) => decideStaff({ type: 'RegisterStaff', staffId, credentialId, fields }, state));
+  });
   return { staffId, position: result.position };
 }
 
+const StaffRoleSchema = z.enum(['owner', 'manager', 'clerk', 'auditor']);
+
+/** An active staff member as the read model shows them (no credential). */
 export const StaffRow = z.object({
   id: z.string(),
   email: z.string(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   profile_image_url: z.string().nullable(),
-  role: z.enum(['owner', 'manager', 'clerk', 'auditor']),
-  password_hash: z.string(),
+  role: StaffRoleSchema,
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
+/** What sign-in checks: the member and the hash of their current credential. */
+export const StaffSignInRow = StaffRow.extend({ password_hash: z.string() });
+export type StaffSignInRow = z.infer<typeof StaffSignInRow>;
+
+/** The active member with this email and their current credential; deactivated members are not found. */
 export function findStaffByEmail(db: CommonQueryMethods, email: string) {
-  return db.maybeOne(sql.type(StaffRow)`
-    SELECT id::text, email, first_name, last_name, profile_image_url, role, password_hash FROM staff WHERE email = ${email.toLowerCase()}`);
+  return db.maybeOne(sql.type(StaffSignInRow)`
+    SELECT s.id::text, s.email, s.first_name, s.last_name, s.profile_image_url, s.role, c.password_hash
+    FROM staff s JOIN staff_credentials c ON c.credential_id = s.credential_id AND c.staff_id = s.id
+    WHERE s.email = ${email.toLowerCase()} AND s.status = 'active'`);
 }
 
+/**
+ * The active member with this id. Every staff request loads it (requireStaff): a deactivated
+ * member is not found, so their sessions answer 401 on every replica from the moment the read
+ * model shows the deactivation, and a role change applies from the next request.
+ */
 export function findStaffById(pool: DatabasePool, id: string) {
   return pool.maybeOne(sql.type(StaffRow)`
-    SELECT id::text, email, first_name, last_name, profile_image_url, role, password_hash FROM staff WHERE id = ${id}`);
+    SELECT id::text, email, first_name, last_name, profile_image_url, role FROM staff WHERE id = ${id} AND status = 'active'`);
 }
 
 export async function staffCount(pool: DatabasePool): Promise<number> {

@@ -1,5 +1,5 @@
 import { AuditEventsFilter, describeEventType, type AuditEvent, type EntityHistory, type FieldChange, type HistoryEvent, type HistoryStreamType } from '@storage/contracts/history';
-import { isEventType, streams, upcast } from '@storage/contracts/events';
+import { readableEvent, redactEvent, streams } from '@storage/contracts/events';
 import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { invoiceAggregate } from '../invoices/invoice.ts';
 import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { lockAggregate } from '../locks/lock.ts';
+import { staffAggregate } from '../staff/staff.ts';
 import { unitAggregate } from '../units/unit.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
@@ -21,6 +22,7 @@ const aggregates: Record<HistoryStreamType, Aggregate<EntityState>> = {
   invoice: invoiceAggregate,
   lock: lockAggregate,
   facility: facilityAggregate,
+  staff: staffAggregate,
 };
 
 /** A state as one level of named values: its own fields beside the `fields` it keeps. */
@@ -59,8 +61,13 @@ export async function actorLabels(pool: DatabasePool, actors: readonly Actor[]):
   };
 }
 
+/** An event as history shows it: in its current shape, its secret fields redacted (the one rule every reader of event data follows). */
+function shownEvent(e: RecordedEvent) {
+  return redactEvent(toDomainEvent(e));
+}
+
 function fold(aggregate: Aggregate<EntityState>, recorded: readonly RecordedEvent[]): EntityState {
-  return recorded.reduce((state, e) => aggregate.evolve(state, toDomainEvent(e)), aggregate.initial);
+  return recorded.reduce((state, e) => aggregate.evolve(state, shownEvent(e)), aggregate.initial);
 }
 
 /** The entity's events with what each changed, and its state as of an instant; null when it has no events. */
@@ -78,7 +85,7 @@ export async function entityHistory(
   let state = aggregate.initial;
   const events: HistoryEvent[] = recorded.map((e) => {
     const before = state;
-    state = aggregate.evolve(state, toDomainEvent(e));
+    state = aggregate.evolve(state, shownEvent(e));
     return {
       id: e.id,
       type: e.type,
@@ -201,8 +208,8 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
     type: r.type,
     description: describeEventType(r.type),
     streamName: r.stream_name,
-    // In its current shape, as history and projections see it.
-    data: isEventType(r.type) ? upcast(r.type, r.schema_version, r.data).data : r.data,
+    // In its current shape, as history and projections see it, its secret fields redacted.
+    data: readableEvent(r.type, r.schema_version, r.data),
     occurredAt: r.occurred_at,
     recordedAt: r.recorded_at,
     actor: label(r.actor as Actor),

@@ -1,4 +1,4 @@
-import { streams, type DomainEvent } from '@storage/contracts/events';
+import { redactEvent, streams, type DomainEvent } from '@storage/contracts/events';
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
@@ -49,7 +49,7 @@ export async function invoiceHistory(store: EventStore, pool: DatabasePool, invo
   ];
   const names = await peopleNames(pool, { staff: idsOf('staff'), customers: idsOf('customer') });
   return recorded.flatMap((e) => {
-    const description = describeInvoiceEvent(toDomainEvent(e));
+    const description = describeInvoiceEvent(redactEvent(toDomainEvent(e)));
     return description === null ? [] : [{ id: e.id, type: e.type, description, occurredAt: e.metadata.occurredAt, actor: actorOf(e, names) }];
   });
 }

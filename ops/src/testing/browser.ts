@@ -49,7 +49,7 @@ export async function startProductUnderTest(options: { seedDemo?: boolean } = {}
   const platform = await startTestPlatform({ staticRoots: builtFrontEnds, seedDemo: options.seedDemo ?? false });
   const login = { email: 'owner@demo.test', password: 'demo1234' };
   const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-  const { position } = await registerStaff(ctx, { ...DEMO_STAFF, password: login.password });
+  const { position } = await registerStaff({ ...ctx, pool: platform.api.pool }, { ...DEMO_STAFF, password: login.password });
   if (position) await platform.api.afterAppend(position, 10_000);
   await platform.api.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(platform.api.app.server.address() as AddressInfo).port}`;

@@ -62,7 +62,7 @@ export async function startTestPlatform(
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';
     const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-    const { position } = await registerStaff(ctx, { email, firstName: 'Test', lastName: role, role, password });
+    const { position } = await registerStaff({ ...ctx, pool: api.pool }, { email, firstName: 'Test', lastName: role, role, password });
     if (position) await api.afterAppend(position, 10_000);
     return { email, password };
   }

@@ -14,14 +14,24 @@ export const staffProjection: Projection = {
           first_name: d.firstName,
           last_name: d.lastName,
           role: d.role,
-          password_hash: d.passwordHash,
+          credential_id: d.credentialId,
+          status: 'active',
           created_at: at,
           updated_at: at,
         });
         return;
       }
       case 'staff_password_changed':
-        await rows.update('staff', event.data.staffId, { password_hash: event.data.passwordHash, updated_at: at });
+        await rows.update('staff', event.data.staffId, { credential_id: event.data.credentialId, updated_at: at });
+        return;
+      case 'staff_role_changed':
+        await rows.update('staff', event.data.staffId, { role: event.data.role, updated_at: at });
+        return;
+      case 'staff_deactivated':
+        await rows.update('staff', event.data.staffId, { status: 'deactivated', updated_at: at });
+        return;
+      case 'staff_reactivated':
+        await rows.update('staff', event.data.staffId, { status: 'active', updated_at: at });
         return;
     }
   },

@@ -12,6 +12,7 @@ import { BusinessProfileCard } from '../../features/settings/components/business
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
+import { StaffCard } from '../../features/staff/components/staff-card.tsx';
 
 /** The server refuses other roles too; the screen shows them the settings read-only. */
 const rolesThatChangeSettings: ReadonlyArray<StaffRole> = ['owner', 'manager'];
@@ -58,6 +59,7 @@ export default function SettingsPage() {
         )}
         <FacilitiesCard canManage={canChange} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
+        {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}
         {user?.role === 'owner' && <ReadModelCard />}
       </Flex>
     </>

@@ -1,0 +1,304 @@
+// Credentials and secrets never enter what anyone reads of the history. One event of EVERY type
+// is appended, each declared secret field holding a marker, with legacy v1 staff events that still
+// carry a password hash (as stored before migration 012, or on an EventStoreDB whose events cannot
+// be rewritten); then every surface that shows event data is read, as an owner and as an auditor:
+// per-entity history (with asOf), the audit log on both its SQL and its event-store-port paths,
+// its CSV export, and the read model after a rebuild and a verify. No marker may appear.
+import { eventTypes, secretFields, streams, type DomainEvent, type EventType } from '@storage/contracts/events';
+import { HistoryStreamType } from '@storage/contracts/history';
+import type { EventStore, Position } from '@storage/eventstore/port';
+import { readModelProjections } from '@storage/projector/projections';
+import { rebuildReadModel } from '@storage/projector/rebuild';
+import { describeDifference, verifyReadModel } from '@storage/projector/verify';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
+import { envelope } from '../src/commands/handle.ts';
+import { auditEventsMatching, listAuditEvents } from '../src/history/queries.ts';
+
+const MARKER = 'SECRET-MARKER-7f3a9c';
+const LEGACY_HASH = `scrypt$32768$8$1$${MARKER}-legacy$c2VjcmV0`;
+
+const id = () => randomUUID();
+const ids = {
+  facility: id(),
+  unit: id(),
+  unit2: id(),
+  customer: id(),
+  lease: id(),
+  lease2: id(),
+  invoice: id(),
+  invoice2: id(),
+  payment: id(),
+  lock: id(),
+  reservation: id(),
+  reservation2: id(),
+  reservation3: id(),
+  waitlist: id(),
+  notification: id(),
+  staff: id(),
+  legacyStaff: id(),
+  credential: id(),
+  credential2: id(),
+};
+
+/** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
+const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, { type: T }>['data'] } } = {
+  facility_added: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, name: 'Secret Storage', address: '1 Way', phone: null, managerName: null } },
+  facility_updated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, changes: { phone: '555-0100' } } },
+  gateway_key_rotated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, keyHash: 'placeholder', keyPrefix: 'gk_1234' } },
+  unit_added: {
+    stream: streams.unit(ids.unit),
+    data: { unitId: ids.unit, facilityId: ids.facility, unitNumber: 'S-1', building: 'A', size: '10x10', monthlyRate: '100.00', status: 'available', description: null },
+  },
+  customer_added: {
+    stream: streams.customer(ids.customer),
+    data: {
+      customerId: ids.customer,
+      firstName: 'Sam',
+      lastName: 'Secret',
+      email: 'sam@secret.test',
+      phone: null,
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      status: 'active',
+      facilityId: ids.facility,
+    },
+  },
+  customer_updated: { stream: streams.customer(ids.customer), data: { customerId: ids.customer, changes: { phone: '555-0101' } } },
+  lease_started: {
+    stream: streams.lease(ids.lease),
+    data: { leaseId: ids.lease, customerId: ids.customer, unitId: ids.unit, facilityId: ids.facility, startDate: '2026-01-01', monthlyRate: '100.00', depositAmount: null },
+  },
+  unit_status_changed: { stream: streams.unit(ids.unit), data: { unitId: ids.unit, status: 'occupied', reason: null, leaseId: ids.lease, reservationId: null } },
+  invoice_generated: {
+    stream: streams.invoice(ids.invoice),
+    data: { invoiceId: ids.invoice, invoiceNumber: 'INV-S1', customerId: ids.customer, leaseId: ids.lease, amount: '100.00', dueDate: '2026-02-01', status: 'draft', description: null },
+  },
+  invoice_sent: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
+  invoice_overdue: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, customerId: ids.customer } },
+  payment_received: {
+    stream: streams.invoice(ids.invoice),
+    data: { paymentId: ids.payment, invoiceId: ids.invoice, customerId: ids.customer, amount: '100.00', method: 'card', paidDate: '2026-02-02', stripePaymentIntentId: null },
+  },
+  payment_refunded: {
+    stream: streams.invoice(ids.invoice),
+    data: {
+      paymentId: ids.payment,
+      invoiceId: ids.invoice,
+      customerId: ids.customer,
+      amount: '100.00',
+      stripePaymentIntentId: 'pi_secret_test',
+      refundId: 're_secret_test',
+      reason: 'invoice_already_paid',
+    },
+  },
+  invoice_cancelled: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
+  lock_installed: {
+    stream: streams.lock(ids.lock),
+    data: { lockId: ids.lock, serial: 'L-S1', unitId: ids.unit, status: 'active', batteryLevel: 90, firmwareVersion: null },
+  },
+  lock_heartbeat_received: { stream: streams.lock(ids.lock), data: { lockId: ids.lock, batteryLevel: 80, firmwareVersion: '1.0' } },
+  lock_battery_low: { stream: streams.lock(ids.lock), data: { lockId: ids.lock, batteryLevel: 10 } },
+  lock_status_changed: { stream: streams.lock(ids.lock), data: { lockId: ids.lock, status: 'maintenance' } },
+  lock_assigned: { stream: streams.lock(ids.lock), data: { lockId: ids.lock, unitId: null } },
+  access_granted: { stream: streams.lock(ids.lock), data: { lockId: ids.lock, unitId: ids.unit, customerId: ids.customer, method: 'keypad' } },
+  reservation_submitted: {
+    stream: streams.reservation(ids.reservation),
+    data: { reservationId: ids.reservation, unitId: ids.unit2, customerId: ids.customer, contact: null, moveInDate: '2026-03-01', specialRequests: null },
+  },
+  reservation_conversion_started: {
+    stream: streams.reservation(ids.reservation),
+    data: {
+      reservationId: ids.reservation,
+      leaseId: ids.lease,
+      customerId: ids.customer,
+      unitId: ids.unit2,
+      startDate: '2026-03-01',
+      monthlyRate: '100.00',
+      depositAmount: null,
+    },
+  },
+  reservation_conversion_abandoned: { stream: streams.reservation(ids.reservation), data: { reservationId: ids.reservation, leaseId: ids.lease2, reason: 'test' } },
+  reservation_submission_abandoned: { stream: streams.reservation(ids.reservation3), data: { reservationId: ids.reservation3, unitId: ids.unit2 } },
+  lease_start_abandoned: { stream: streams.lease(ids.lease2), data: { leaseId: ids.lease2, unitId: ids.unit2, reason: 'test' } },
+  reservation_converted: { stream: streams.reservation(ids.reservation), data: { reservationId: ids.reservation, leaseId: ids.lease } },
+  reservation_cancelled: { stream: streams.reservation(ids.reservation2), data: { reservationId: ids.reservation2, unitId: ids.unit2, reason: null } },
+  reservation_expired: { stream: streams.reservation(ids.reservation3), data: { reservationId: ids.reservation3, unitId: ids.unit2 } },
+  waitlist_joined: {
+    stream: streams.waitlistEntry(ids.waitlist),
+    data: { entryId: ids.waitlist, firstName: 'Wes', lastName: 'Wait', email: 'wes@secret.test', phone: '555-0102', size: null, facilityId: ids.facility },
+  },
+  notification_read: { stream: streams.notification(ids.notification), data: { notificationId: ids.notification } },
+  business_profile_updated: { stream: streams.settings('business'), data: { scope: 'business', name: 'Secret Storage', phone: null, email: null } },
+  notification_preferences_updated: {
+    stream: streams.settings('business'),
+    data: { scope: 'business', overduePaymentAlerts: true, lowBatteryAlerts: true, newCustomerAlerts: true },
+  },
+  payment_settings_updated: { stream: streams.settings('business'), data: { scope: 'business', automaticCharging: true, lateFeeAmount: '25.00' } },
+  unique_key_claimed: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
+  unique_key_released: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
+  lease_ended: { stream: streams.lease(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer, unitId: ids.unit, endDate: '2026-06-30' } },
+  customer_archived: { stream: streams.customer(ids.customer), data: { customerId: ids.customer } },
+  staff_registered: {
+    stream: streams.staff(ids.staff),
+    data: { staffId: ids.staff, email: 'sid@secret.test', firstName: 'Sid', lastName: 'Staff', role: 'clerk', credentialId: ids.credential },
+  },
+  staff_password_changed: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, credentialId: ids.credential2 } },
+  staff_role_changed: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, role: 'manager' } },
+  staff_deactivated: { stream: streams.staff(ids.staff), data: { staffId: ids.staff } },
+  staff_reactivated: { stream: streams.staff(ids.staff), data: { staffId: ids.staff } },
+};
+
+/** Every declared secret field of the sample holds the marker. */
+function withSecretsMarked<T extends EventType>(type: T, data: Record<string, unknown>): Record<string, unknown> {
+  const marked = { ...data };
+  for (const field of (secretFields[type] ?? []) as readonly string[]) marked[field] = `${MARKER}-${type}-${field}`;
+  return marked;
+}
+
+describe('no secret in any reading of the history', () => {
+  let platform: TestPlatform;
+  let owner: string;
+  let auditor: string;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    store = platform.api.store;
+    [owner, auditor] = [await platform.signIn('owner'), await platform.signIn('auditor')];
+    const ctx = { store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    let last: Position | null = null;
+    const revisions = new Map<string, bigint>();
+    for (const type of Object.keys(samples) as EventType[]) {
+      const { stream, data } = samples[type];
+      const event = envelope(ctx, { type, data: withSecretsMarked(type, data) } as DomainEvent);
+      const revision = revisions.get(stream);
+      const result = await store.append(stream, [event], { expectedRevision: revision ?? 'no_stream' });
+      revisions.set(stream, result.nextRevision);
+      last = result.position;
+    }
+    // A staff member's history as stored before issue 9: v1 events carrying the hash.
+    const legacy = (type: 'staff_registered' | 'staff_password_changed', data: Record<string, unknown>) => ({
+      ...envelope(ctx, { type, data } as DomainEvent),
+      data,
+      metadata: { ...envelope(ctx, { type, data } as DomainEvent).metadata, schemaVersion: 1 },
+    });
+    const result = await store.append(
+      streams.staff(ids.legacyStaff),
+      [
+        legacy('staff_registered', { staffId: ids.legacyStaff, email: 'lee@legacy.test', firstName: 'Lee', lastName: 'Legacy', role: 'manager', passwordHash: LEGACY_HASH }),
+        legacy('staff_password_changed', { staffId: ids.legacyStaff, passwordHash: `${LEGACY_HASH}-2` }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    last = result.position;
+    expect(await platform.api.afterAppend(last!, 30_000)).toBe(true);
+  }, 120_000);
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('has appended one event of every type, and the stored data does hold the markers (the test would see a leak)', async () => {
+    const stored = await store.readAll({ after: null, limit: 10_000 });
+    expect(new Set(stored.map((e) => e.type))).toEqual(new Set(eventTypes));
+    expect(JSON.stringify(stored.map((e) => e.data))).toContain(MARKER);
+  });
+
+  const get = (url: string, cookie: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('per-entity history of every entity, with and without asOf, for owners and auditors', async () => {
+    const entities: Record<HistoryStreamType, string[]> = {
+      customer: [ids.customer],
+      unit: [ids.unit],
+      lease: [ids.lease],
+      invoice: [ids.invoice],
+      lock: [ids.lock],
+      facility: [ids.facility],
+      staff: [ids.staff, ids.legacyStaff],
+    };
+    expect(Object.keys(entities).sort()).toEqual([...HistoryStreamType.options].sort());
+    const asOf = new Date(Date.now() + 60_000).toISOString();
+    for (const cookie of [owner, auditor]) {
+      for (const [streamType, entityIds] of Object.entries(entities)) {
+        for (const entityId of entityIds) {
+          for (const url of [`/api/history/${streamType}/${entityId}`, `/api/history/${streamType}/${entityId}?asOf=${encodeURIComponent(asOf)}`]) {
+            const response = await get(url, cookie);
+            expect(response.statusCode, url).toBe(200);
+            expect(response.body, url).not.toContain(MARKER);
+            expect(response.body, url).not.toContain('scrypt');
+          }
+        }
+      }
+      const invoiceHistory = await get(`/api/invoices/${ids.invoice}`, cookie);
+      expect(invoiceHistory.body).not.toContain(MARKER);
+    }
+    // The legacy member's history still tells what happened.
+    const legacy = await get(`/api/history/staff/${ids.legacyStaff}`, owner);
+    expect(legacy.json().events.map((e: { type: string }) => e.type)).toEqual(['staff_registered', 'staff_password_changed']);
+  });
+
+  it('the audit log (JSON and CSV) for owners and auditors, with the secret fields shown as redacted', async () => {
+    for (const cookie of [owner, auditor]) {
+      const page = await get('/api/audit/events?pageSize=200', cookie);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(MARKER);
+      expect(page.body).not.toContain('scrypt');
+      const events = page.json() as { type: string; data: Record<string, unknown> }[];
+      expect(new Set(events.map((e) => e.type))).toEqual(new Set(eventTypes));
+      expect(events.find((e) => e.type === 'gateway_key_rotated')!.data).toMatchObject({ keyHash: '[redacted]', keyPrefix: 'gk_1234' });
+      for (const type of ['staff_registered', 'staff_password_changed']) {
+        const filtered = await get(`/api/audit/events?type=${type}&pageSize=200`, cookie);
+        expect(filtered.body).not.toContain(MARKER);
+      }
+      const csv = await get('/api/audit/events.csv', cookie);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain('gateway_key_rotated');
+      expect(csv.body).not.toContain(MARKER);
+      expect(csv.body).not.toContain('scrypt');
+    }
+  });
+
+  it('the audit log read through the event store port (the EventStoreDB path), page and export', async () => {
+    const deps = { store, pool: platform.api.pool };
+    const { events } = await listAuditEvents(deps, { actor: undefined }, { page: 1, pageSize: 200 }, 'log');
+    expect(events.length).toBeGreaterThan(eventTypes.length);
+    expect(JSON.stringify(events)).not.toContain(MARKER);
+    const exported = [];
+    for await (const batch of auditEventsMatching(deps, { actor: undefined }, 'log')) exported.push(...batch);
+    expect(JSON.stringify(exported)).not.toContain(MARKER);
+  });
+
+  /** Every row of every read table as text, but the gateway key lookup (a hash the gateways' keys are matched on, never shown). */
+  async function readModelText(): Promise<string> {
+    const tables = await platform.api.pool.anyFirst(sql.type(z.object({ table_name: z.string() }))`
+      SELECT table_name::text FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('staff_credentials', 'schema_migrations')`);
+    const parts: string[] = [];
+    for (const table of tables) {
+      const rows = await platform.api.pool.anyFirst(
+        sql.type(z.object({ row: z.unknown() }))`SELECT to_jsonb(t) - 'key_hash' AS row FROM ${sql.identifier(['public', table])} t`,
+      );
+      parts.push(`${table}: ${JSON.stringify(rows)}`);
+    }
+    return parts.join('\n');
+  }
+
+  it('the read model, the activity feed, a verify and a rebuild', async () => {
+    expect(await readModelText()).not.toContain(MARKER);
+    const activities = await get('/api/activities?pageSize=200', owner);
+    expect(activities.body).not.toContain(MARKER);
+
+    const verification = await verifyReadModel(platform.api.pool, store, readModelProjections);
+    expect(verification.differences.map(describeDifference)).toEqual([]);
+    expect(JSON.stringify(verification)).not.toContain(MARKER);
+
+    const build = await rebuildReadModel(platform.api.pool, store, readModelProjections);
+    expect(build.eventsApplied).toBeGreaterThan(eventTypes.length);
+    expect(await readModelText()).not.toContain(MARKER);
+  }, 120_000);
+});

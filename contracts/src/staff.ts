@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { StaffRole } from './enums.ts';
+import { Email, Id, IsoDateTime, OptionalText } from './fields.ts';
+
+// Staff management (owners only): the team, its roles, and who may still sign in.
+
+export const StaffStatus = z.enum(['active', 'deactivated']);
+export type StaffStatus = z.infer<typeof StaffStatus>;
+
+export const StaffMember = z.object({
+  id: Id,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: StaffRole,
+  status: StaffStatus,
+  createdAt: IsoDateTime,
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const StaffParams = z.strictObject({ id: Id });
+
+/** The owner types the new member's temporary password and hands it over; the member changes it in Settings. */
+export const AddStaffRequest = z.strictObject({
+  email: Email,
+  firstName: OptionalText(100),
+  lastName: OptionalText(100),
+  role: StaffRole,
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, 'must be at most 200 characters'),
+});
+export type AddStaffRequest = z.input<typeof AddStaffRequest>;
+
+export const ChangeStaffRoleRequest = z.strictObject({ role: StaffRole });
+export type ChangeStaffRoleRequest = z.input<typeof ChangeStaffRoleRequest>;
+
+export const staffRoleLabels: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  clerk: 'Clerk',
+  auditor: 'Auditor',
+};
