@@ -106,19 +106,37 @@ export async function reconcilePayments(
   return run;
 }
 
+/** What an unsettled intent of ours calls for, from our record of it and the provider's status (null: the provider has no such intent). */
+export type IntentStep =
+  /** It took money: record its payment, or refund it, through recordIntentPayment. */
+  | { kind: 'settle' }
+  /** It can never take money (cancelled at the provider, or unknown to it): our record says so. */
+  | { kind: 'forget' }
+  /** It can still take money: cancelled when its invoice can no longer take it, else asked again later. */
+  | { kind: 'payable'; cancellable: boolean }
+  /** We saw it take money and the provider now says otherwise: a person must look. */
+  | { kind: 'anomaly'; reason: string };
+
+export function intentStep(ours: Candidate['state'], providerStatus: string | null): IntentStep {
+  if (providerStatus === 'succeeded') return { kind: 'settle' };
+  if (ours === 'succeeded') {
+    return { kind: 'anomaly', reason: `The provider reports ${providerStatus === null ? 'no such intent' : `the intent ${providerStatus}`}, but it took money` };
+  }
+  if (providerStatus === null || !PAYABLE_INTENT_STATUSES.has(providerStatus)) return { kind: 'forget' };
+  // A payment under way at the provider can be neither cancelled nor reused: its outcome is awaited.
+  return { kind: 'payable', cancellable: providerStatus !== 'processing' };
+}
+
 async function reconcileIntent(ctx: CommandContext, deps: { pool: DatabasePool; provider: PaymentProvider }, candidate: Candidate): Promise<Reconciled> {
   const known = await deps.provider.retrieveIntent(candidate.id);
-  if (known?.status === 'succeeded') return settle(ctx, deps, candidate.id);
-  if (candidate.state === 'succeeded') {
-    // We saw it take money; a provider that now says otherwise needs a person to look.
-    throw new Error(`The provider reports ${known ? `the intent ${known.status}` : 'no such intent'}, but it took money`);
-  }
-  if (!known || !PAYABLE_INTENT_STATUSES.has(known.status)) {
-    // Cancelled at the provider (or unknown to it): it can never take money.
+  const step = intentStep(candidate.state, known?.status ?? null);
+  if (step.kind === 'settle') return settle(ctx, deps, candidate.id);
+  if (step.kind === 'anomaly') throw new Error(step.reason);
+  if (step.kind === 'forget') {
     await markIntent(deps.pool, candidate.id, 'cancelled');
     return { action: 'cancelled', position: null };
   }
-  if (known.status === 'processing' || !(await invoiceCannotTakePayment(ctx, candidate.invoice_id))) return { action: 'open', position: null };
+  if (!step.cancellable || !(await invoiceCannotTakePayment(ctx, candidate.invoice_id))) return { action: 'open', position: null };
   // Paid by other means, or cancelled, while a tab still holds this intent: cancelled, so that it
   // never takes money that would only be refunded. Under the invoice's lock, as every change of
   // which intent is live.
