@@ -797,3 +797,48 @@ describe('payment reconciliation with the built-in test provider', () => {
     }
   });
 });
+
+describe("the projector's scheduled payment reconciliation", () => {
+  let platform: TestPlatform;
+  const { inject, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
+
+  beforeAll(async () => {
+    // The projector reads its grace period from the environment when it starts.
+    const saved = process.env.PAYMENT_GRACE_SECONDS;
+    process.env.PAYMENT_GRACE_SECONDS = '0';
+    try {
+      platform = await startTestPlatform();
+    } finally {
+      if (saved === undefined) delete process.env.PAYMENT_GRACE_SECONDS;
+      else process.env.PAYMENT_GRACE_SECONDS = saved;
+    }
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('records, with the configured provider, a payment nobody reported when its job runs', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '45.00' });
+    const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    expect((await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie)).json().status).toBe('succeeded');
+    const queue = createQueue(SCHEDULED_JOBS_QUEUE, queueConnection({ redisUrl: undefined, databaseUrl: platform.database.url }));
+    try {
+      // What the scheduler adds every minute, added now.
+      await queue.add(RECONCILE_PAYMENTS_JOB, {});
+      const deadline = Date.now() + 20_000;
+      while ((await paymentEvents(bill.id)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await queue.close();
+    }
+    expect((await paymentEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '45.00', stripePaymentIntentId: paymentIntentId })]);
+    // The projector was woken: staff see the invoice paid.
+    const deadline = Date.now() + 15_000;
+    let status = '';
+    while (status !== 'paid' && Date.now() < deadline) {
+      status = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json().status;
+      if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('paid');
+  });
+});
