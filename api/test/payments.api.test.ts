@@ -4,7 +4,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { cancelInvoice } from '../src/invoices/commands.ts';
+import { readConfig } from '@storage/platform/config';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
+import { cancelInvoice, recordPayment } from '../src/invoices/commands.ts';
+import { createPaymentProvider } from '../src/payments/configured-provider.ts';
+import type { PaymentProvider } from '../src/payments/provider.ts';
+import { paymentGraceMs, reconcilePayments } from '../src/payments/reconcile.ts';
+import { createTestProvider } from '../src/payments/test-provider.ts';
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -553,5 +560,285 @@ describe('payments API with Stripe (offline)', () => {
     expect(refunded.map((e) => e.data)).toEqual([
       expect.objectContaining({ stripePaymentIntentId: second, amount: '100.00', refundId: stripeRefunds.get(`refund-${second}`)!.id, reason: 'invoice_already_paid' }),
     ]);
+  });
+  it('records a payment Stripe took without a webhook, and retries a refund whose call to Stripe failed, through the reconciliation', async () => {
+    const provider = createPaymentProvider({ stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret }, platform.api.pool);
+    const reconcile = () => reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider }, new Date(), 0);
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '64.00' });
+    const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
+    stripeIntents.get(paymentIntentId)!.status = 'succeeded';
+    await reconcile();
+    await reconcile();
+    expect((await paymentEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '64.00', method: 'card', stripePaymentIntentId: paymentIntentId })]);
+    expect((await webhook(signed(succeeded(paymentIntentId)))).json()).toMatchObject({ recorded: false, refunded: false });
+
+    // A second charge on the paid invoice; Stripe cannot be reached for its first refund call.
+    const second = `pi_${tag()}${tag()}`;
+    stripeIntents.set(second, { id: second, object: 'payment_intent', status: 'succeeded', amount: 6400, currency: 'usd', metadata: { invoiceId: bill.id, customerId: rita.id } });
+    await platform.api.pool.query(sql.unsafe`
+      INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state) VALUES (${second}, 'stripe', ${bill.id}, ${rita.id}, 64.00, 'succeeded')`);
+    const original = refundCreate.getMockImplementation()!;
+    let unreachable = true;
+    refundCreate.mockImplementation(async (...args: unknown[]) => {
+      if (unreachable && (args[0] as { payment_intent: string }).payment_intent === second) {
+        unreachable = false;
+        throw new Stripe.errors.StripeConnectionError({ message: 'An error occurred with our connection to Stripe.' });
+      }
+      return original(...args);
+    });
+    try {
+      const first = await reconcile();
+      expect(first.failures.filter((f) => f.paymentIntentId === second)).toHaveLength(1);
+      expect((await platform.api.store.readStream(`invoice-${bill.id}`)).filter((e) => e.type === 'payment_refunded')).toHaveLength(0);
+      await reconcile();
+      await reconcile();
+    } finally {
+      refundCreate.mockImplementation(original);
+    }
+    const refunded = (await platform.api.store.readStream(`invoice-${bill.id}`)).filter((e) => e.type === 'payment_refunded');
+    expect(refunded.map((e) => e.data)).toEqual([
+      expect.objectContaining({ stripePaymentIntentId: second, amount: '64.00', refundId: stripeRefunds.get(`refund-${second}`)!.id, reason: 'invoice_already_paid' }),
+    ]);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+});
+
+// The payment reconciliation process (api/src/payments/reconcile.ts): what the projector runs
+// every minute, called here at once with a grace of 0, as `npm run ops -- payments:reconcile` does.
+describe('payment reconciliation with the built-in test provider', () => {
+  let platform: TestPlatform;
+  const { inject, projected, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  /** The provider the API and the projector build from this configuration, or one with faults of its own. */
+  const configuredProvider = () => createPaymentProvider(readConfig({}), platform.api.pool);
+  const reconcile = (options: { provider?: PaymentProvider; now?: Date; graceMs?: number } = {}) =>
+    reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider: options.provider ?? configuredProvider() }, options.now ?? new Date(), options.graceMs ?? 0);
+
+  /** The renter opens the pay page and confirms the card; the success page never reports it (the tab was closed). */
+  async function confirmedUnreported(rita: { cookie: string }, invoiceId: string) {
+    const created = await inject('POST', '/api/create-payment-intent', { invoiceId }, rita.cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    const { paymentIntentId } = created.json() as { paymentIntentId: string };
+    const confirmed = await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie);
+    expect(confirmed.json().status).toBe('succeeded');
+    return paymentIntentId;
+  }
+
+  async function refundEvents(invoiceId: string) {
+    return (await platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_refunded');
+  }
+  const refundsAtProvider = (intentId: string) =>
+    platform.api.pool.any(sql.type(z.object({ id: z.string(), amount: z.string() }))`SELECT id, amount::text FROM test_payment_refunds WHERE payment_intent_id = ${intentId}`);
+  const ourRecord = (intentId: string) =>
+    platform.api.pool.one(sql.type(z.object({ state: z.string(), settled: z.boolean(), last_error: z.string().nullable() }))`
+      SELECT state, settled_at IS NOT NULL AS settled, last_error FROM payment_intents WHERE id = ${intentId}`);
+
+  /** Paid at the desk while the renter's tab still holds the card form. */
+  async function paidByCash(invoiceId: string, amount: string) {
+    const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    await recordPayment(ctx, invoiceId, { amount, method: 'cash', stripePaymentIntentId: null });
+  }
+
+  it('records a payment nobody reported, once, after its grace period: the invoice is paid and the renter in good standing again', async () => {
+    const rita = await renter('overdue');
+    const bill = await invoice(rita.id, { amount: '75.25' });
+    const intentId = await confirmedUnreported(rita, bill.id);
+
+    // Within the grace period the success page may still report it: the process leaves it alone.
+    await reconcile({ graceMs: paymentGraceMs({}) });
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+    expect(await ourRecord(intentId)).toMatchObject({ state: 'live', settled: false });
+
+    const run = await reconcile();
+    expect(run.failures).toEqual([]);
+    expect(run.actions.recorded).toBe(1);
+    const payments = await paymentEvents(bill.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.data).toMatchObject({ amount: '75.25', method: 'card', stripePaymentIntentId: intentId, customerId: rita.id });
+    expect(payments[0]!.metadata.actor).toEqual({ type: 'system' });
+    expect(await ourRecord(intentId)).toEqual({ state: 'succeeded', settled: true, last_error: null });
+    await projected(`invoice-${bill.id}`);
+    await projected(`customer-${rita.id}`);
+    const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
+    expect(detail).toMatchObject({ status: 'paid', payments: [{ amount: '75.25', method: 'card', status: 'completed', stripePaymentIntentId: intentId }] });
+    expect((await inject('GET', `/api/customers/${rita.id}`, undefined, staff())).json().status).toBe('active');
+
+    // A second run finds nothing left to do; a late report of the success page records nothing.
+    const again = await reconcile();
+    expect(again.actions.recorded ?? 0).toBe(0);
+    const late = await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intentId }, rita.cookie);
+    expect(late.json()).toMatchObject({ recorded: false, refunded: false });
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+
+  it('records one payment when runs on two replicas race the success page reporting it', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '60.00' });
+    const intentId = await confirmedUnreported(rita, bill.id);
+    const report = () => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intentId }, rita.cookie);
+    const [runA, runB, ...reports] = await Promise.all([reconcile(), reconcile(), report(), report(), report()]);
+    expect(reports.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(runA!.failures).toEqual([]);
+    expect(runB!.failures).toEqual([]);
+    const recordings = (runA!.actions.recorded ?? 0) + (runB!.actions.recorded ?? 0) + reports.filter((r) => r.json().recorded).length;
+    expect(recordings).toBe(1);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+    expect(await refundEvents(bill.id)).toHaveLength(0);
+    expect(await ourRecord(intentId)).toMatchObject({ state: 'succeeded', settled: true });
+  });
+
+  it('refunds once a charge confirmed on an invoice already paid, and staff see it', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const created = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie);
+    const { paymentIntentId: intentId } = created.json() as { paymentIntentId: string };
+    await paidByCash(bill.id, '100.00');
+    // The renter's tab still holds the card form, and pays.
+    const confirmed = await inject('POST', `/api/test-provider/payment-intents/${intentId}/confirm`, goodCard, rita.cookie);
+    expect(confirmed.json().status).toBe('succeeded');
+
+    const runs = await Promise.all([reconcile(), reconcile()]);
+    expect(runs.flatMap((r) => r.failures)).toEqual([]);
+    expect(runs.reduce((n, r) => n + (r.actions.refunded ?? 0), 0)).toBe(1);
+    await reconcile();
+    expect((await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intentId })).json()).toMatchObject({ recorded: false, refunded: true });
+
+    const refunds = await refundEvents(bill.id);
+    expect(refunds.map((e) => e.data)).toEqual([expect.objectContaining({ stripePaymentIntentId: intentId, amount: '100.00', reason: 'invoice_already_paid' })]);
+    expect(await refundsAtProvider(intentId)).toEqual([{ id: refunds[0]!.data.refundId, amount: '100.00' }]);
+    expect((await paymentEvents(bill.id)).map((e) => e.data.method)).toEqual(['cash']);
+    expect(await ourRecord(intentId)).toMatchObject({ state: 'succeeded', settled: true });
+    await projected(`invoice-${bill.id}`);
+    const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
+    expect(detail.payments).toEqual(expect.arrayContaining([expect.objectContaining({ amount: '100.00', status: 'refunded', stripePaymentIntentId: intentId })]));
+  });
+
+  it('retries at the next run a refund whose provider call failed, and refunds once', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '55.00' });
+    const intentId = await confirmedUnreported(rita, bill.id);
+    await paidByCash(bill.id, '55.00');
+    // This provider's first refund call fails, as an outage at the provider would.
+    let failuresLeft = 1;
+    const flaky = createTestProvider(platform.api.pool, {
+      beforeRefund() {
+        if (failuresLeft-- > 0) throw new Error('The payment provider could not be reached');
+      },
+    });
+
+    const first = await reconcile({ provider: flaky });
+    expect(first.failures).toEqual([{ paymentIntentId: intentId, error: 'The payment provider could not be reached' }]);
+    expect(await refundEvents(bill.id)).toHaveLength(0);
+    expect(await refundsAtProvider(intentId)).toEqual([]);
+    expect(await ourRecord(intentId)).toEqual({ state: 'live', settled: false, last_error: 'The payment provider could not be reached' });
+
+    const second = await reconcile({ provider: flaky });
+    expect(second.failures).toEqual([]);
+    expect(second.actions.refunded).toBe(1);
+    expect(await ourRecord(intentId)).toEqual({ state: 'succeeded', settled: true, last_error: null });
+    await reconcile({ provider: flaky });
+    const refunds = await refundEvents(bill.id);
+    expect(refunds.map((e) => e.data)).toEqual([expect.objectContaining({ stripePaymentIntentId: intentId, amount: '55.00', reason: 'invoice_already_paid' })]);
+    expect(await refundsAtProvider(intentId)).toEqual([{ id: refunds[0]!.data.refundId, amount: '55.00' }]);
+  });
+
+  it('cancels through the provider a payable intent whose invoice was paid by other means, so it never takes money', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '30.00' });
+    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    await paidByCash(bill.id, '30.00');
+    const run = await reconcile();
+    expect(run.failures).toEqual([]);
+    expect(run.actions.cancelled).toBe(1);
+    expect(await platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${intentId}`)).toBe('canceled');
+    expect((await ourRecord(intentId)).state).toBe('cancelled');
+    const late = await inject('POST', `/api/test-provider/payment-intents/${intentId}/confirm`, goodCard, rita.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(await refundsAtProvider(intentId)).toEqual([]);
+  });
+
+  it('asks about an abandoned intent at doubling intervals, not at every run', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '20.00' });
+    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    const checks = () => platform.api.pool.oneFirst(sql.type(z.object({ checks: z.number() }))`SELECT checks FROM payment_intents WHERE id = ${intentId}`);
+    const now = Date.now();
+    await reconcile({ now: new Date(now) });
+    expect(await checks()).toBe(1);
+    await reconcile({ now: new Date(now + 60_000) });
+    expect(await checks()).toBe(1);
+    await reconcile({ now: new Date(now + 121_000) });
+    expect(await checks()).toBe(2);
+    await reconcile({ now: new Date(now + 121_000 + 200_000) });
+    expect(await checks()).toBe(2);
+    await reconcile({ now: new Date(now + 121_000 + 241_000) });
+    expect(await checks()).toBe(3);
+    // Paid meanwhile in a tab left open: the next run at its time records it.
+    await inject('POST', `/api/test-provider/payment-intents/${intentId}/confirm`, goodCard, rita.cookie);
+    const run = await reconcile({ now: new Date(now + 121_000 + 241_000 + 481_000) });
+    expect(run.actions.recorded).toBe(1);
+    expect(await paymentEvents(bill.id)).toHaveLength(1);
+  });
+
+  it('is a BullMQ job scheduler that runs every minute', async () => {
+    const queue = createQueue(SCHEDULED_JOBS_QUEUE, queueConnection({ redisUrl: undefined, databaseUrl: platform.database.url }));
+    try {
+      expect(await queue.getJobScheduler(`${RECONCILE_PAYMENTS_JOB}-every-minute`)).toMatchObject({ name: RECONCILE_PAYMENTS_JOB, pattern: '* * * * *' });
+    } finally {
+      await queue.close();
+    }
+  });
+});
+
+describe("the projector's scheduled payment reconciliation", () => {
+  let platform: TestPlatform;
+  const { inject, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
+
+  beforeAll(async () => {
+    // The projector reads its grace period from the environment when it starts.
+    const saved = process.env.PAYMENT_GRACE_SECONDS;
+    process.env.PAYMENT_GRACE_SECONDS = '0';
+    try {
+      platform = await startTestPlatform();
+    } finally {
+      if (saved === undefined) delete process.env.PAYMENT_GRACE_SECONDS;
+      else process.env.PAYMENT_GRACE_SECONDS = saved;
+    }
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('records, with the configured provider, a payment nobody reported when its job runs', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '45.00' });
+    const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    expect((await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie)).json().status).toBe('succeeded');
+    const queue = createQueue(SCHEDULED_JOBS_QUEUE, queueConnection({ redisUrl: undefined, databaseUrl: platform.database.url }));
+    try {
+      // What the scheduler adds every minute, added now.
+      await queue.add(RECONCILE_PAYMENTS_JOB, {});
+      const deadline = Date.now() + 20_000;
+      while ((await paymentEvents(bill.id)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await queue.close();
+    }
+    expect((await paymentEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '45.00', stripePaymentIntentId: paymentIntentId })]);
+    // The projector was woken: staff see the invoice paid.
+    const deadline = Date.now() + 15_000;
+    let status = '';
+    while (status !== 'paid' && Date.now() < deadline) {
+      status = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json().status;
+      if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('paid');
   });
 });

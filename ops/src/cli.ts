@@ -10,6 +10,8 @@ import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, rebuildReadModel, type RebuildProgress } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { recoverWorkflows, workflowGraceMs } from '@storage/projector/jobs/workflow-recovery';
+import { createPaymentProvider } from '@storage/api/payments/configured-provider';
+import { paymentGraceMs, reconcilePayments } from '@storage/api/payments/reconcile';
 import { readConfig } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
@@ -29,9 +31,13 @@ const usage = `Usage: npm run ops -- <command>
   verify                                rebuild into shadow tables and compare them with the live ones row by row
   workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
                                         more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute
+  payments:reconcile [--grace-seconds N] ask the payment provider now about every payment intent made more than N seconds ago
+                                        that may have taken money nobody recorded: record its payment, or refund it when its
+                                        invoice cannot take it, retry failed refunds (default PAYMENT_GRACE_SECONDS, 120),
+                                        as the projector does every minute; uses the same STRIPE_* settings as the API
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
-  (staff:create, rebuild, verify and workflows:recover use DATABASE_URL, or the embedded PostgreSQL of DATA_DIR:
-   the one a running \`npm start\` serves, else started for the command and stopped after it)`;
+  (staff:create, rebuild, verify, workflows:recover and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
+   DATA_DIR: the one a running \`npm start\` serves, else started for the command and stopped after it)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
@@ -179,6 +185,19 @@ async function recoverStoppedWorkflows(args: string[]) {
   });
 }
 
+async function reconcileStoredPayments(args: string[]) {
+  const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
+  const graceMs = paymentGraceMs(values['grace-seconds'] === undefined ? process.env : { PAYMENT_GRACE_SECONDS: values['grace-seconds'] });
+  await withReadModel(async (pool, store) => {
+    const provider = createPaymentProvider(readConfig(), pool);
+    const run = await reconcilePayments({ pool, store, provider }, new Date(), graceMs);
+    const done = Object.entries(run.actions).map(([action, count]) => `${count} ${action}`);
+    console.log(run.checked ? `Asked ${provider.name} about ${run.checked} payment intents: ${done.join(', ')}.` : 'No payment intent to reconcile.');
+    for (const failure of run.failures) console.log(`  ${failure.paymentIntentId}: ${failure.error} (the next run retries it)`);
+    if (run.failures.length) process.exitCode = 1;
+  });
+}
+
 async function seed(args: string[]) {
   const { values } = parseArgs({ args, options: { scale: { type: 'string' } } });
   if (values.scale !== 'large') throw new Error('seed needs --scale large');
@@ -242,6 +261,9 @@ try {
       break;
     case 'workflows:recover':
       await recoverStoppedWorkflows(args);
+      break;
+    case 'payments:reconcile':
+      await reconcileStoredPayments(args);
       break;
     case 'seed':
       await seed(args);

@@ -40,6 +40,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       pool: api.pool,
       store: api.store,
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
+      payments: config,
       log: (message, error) => console.error(message, error),
     });
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;

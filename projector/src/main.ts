@@ -16,6 +16,7 @@ const projector = await startProjector({
   pool,
   store,
   connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }),
+  payments: config,
   log: (message, error) => console.error(message, error),
 });
 console.log('Projector running');

@@ -1,3 +1,4 @@
+import type { PaymentSettings } from '@storage/api/payments/configured-provider';
 import type { EventStore } from '@storage/eventstore/port';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
@@ -19,6 +20,8 @@ export async function startProjector(options: {
   pool: DatabasePool;
   store: EventStore;
   connection: QueueConnection;
+  /** The configuration's payment settings (its Stripe keys, or none for the built-in test provider). */
+  payments: PaymentSettings;
   projections?: Projection[];
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {

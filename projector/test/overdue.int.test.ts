@@ -157,7 +157,7 @@ describe('overdue invoices job', () => {
     const { customerId } = await customer();
     const late = await invoice(customerId, -2);
     await settle();
-    const another = await startProjector({ pool: platform.api.pool, store: platform.api.store, connection });
+    const another = await startProjector({ pool: platform.api.pool, store: platform.api.store, connection, payments: {} });
     try {
       await eventually(async () => (await customerStatus(customerId)) === 'overdue');
       expect(await invoiceStatus(late.id)).toBe('overdue');

@@ -30,25 +30,37 @@ export type IntentForInvoice =
  * transaction stays open while the provider answers (the Postgres event store reads below those).
  */
 export async function intentForInvoice(pool: DatabasePool, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
-  const lockKey = `payment-intent:${intent.invoiceId}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     // A waiter holds no connection while it waits (many tabs must not drain the pool the lock
     // holder needs), so it tries the lock and sleeps between tries.
-    const outcome = await pool.connect(async (connection) => {
-      const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
-        SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`);
-      if (!locked) return null;
-      try {
-        return await decideIntent(connection, provider, intent);
-      } finally {
-        await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`);
-      }
-    });
-    if (outcome) return outcome;
+    const outcome = await underInvoiceLock(pool, intent.invoiceId, (connection) => decideIntent(connection, provider, intent));
+    if (outcome !== INVOICE_BUSY) return outcome;
     if (Date.now() > deadline) throw new ConflictError('Another payment of this invoice is being prepared; try again in a moment');
     await delay(LOCK_RETRY_MS);
   }
+}
+
+/** What underInvoiceLock answers when another call holds the invoice's lock. */
+export const INVOICE_BUSY = Symbol('invoice busy');
+
+/**
+ * Runs `work` holding the lock of the invoice's intents (an advisory lock of the connection,
+ * released when it ends, also when the process dies), or answers INVOICE_BUSY at once when
+ * another call holds it. Whatever decides which intent of an invoice is live runs under it.
+ */
+export async function underInvoiceLock<T>(pool: DatabasePool, invoiceId: string, work: (connection: DatabaseConnection) => Promise<T>): Promise<T | typeof INVOICE_BUSY> {
+  const lockKey = `payment-intent:${invoiceId}`;
+  return pool.connect(async (connection) => {
+    const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
+      SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`);
+    if (!locked) return INVOICE_BUSY;
+    try {
+      return await work(connection);
+    } finally {
+      await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`);
+    }
+  });
 }
 
 /** Under the invoice's lock: the live intent, reused, or replaced. */
@@ -85,7 +97,7 @@ function reusable(known: ProviderPaymentIntent, amount: string): boolean {
 }
 
 /** Cancels through the provider; an intent that took the money meanwhile is not cancelled but reported. */
-async function cancelOrSucceeded(provider: PaymentProvider, id: string): Promise<'cancelled' | 'succeeded'> {
+export async function cancelOrSucceeded(provider: PaymentProvider, id: string): Promise<'cancelled' | 'succeeded'> {
   try {
     await provider.cancelIntent(id);
     return 'cancelled';
@@ -95,11 +107,17 @@ async function cancelOrSucceeded(provider: PaymentProvider, id: string): Promise
   }
 }
 
-async function markIntent(db: Pick<DatabasePool, 'query'>, id: string, state: 'cancelled' | 'succeeded') {
+/** Our record of an intent: cancelled (it can never take money), or succeeded (it took money; settled once its payment or refund is recorded). */
+export async function markIntent(db: Pick<DatabasePool, 'query'>, id: string, state: 'cancelled' | 'succeeded') {
   await db.query(sql.unsafe`UPDATE payment_intents SET state = ${state}, updated_at = now() WHERE id = ${id}`);
 }
 
-/** The intent took money (its payment was recorded, or refunded): it is no longer the invoice's live intent. */
-export async function markIntentSucceeded(pool: DatabasePool, id: string) {
-  await markIntent(pool, id, 'succeeded');
+/**
+ * The intent's charge is recorded on its invoice, as its payment or as refunded: it is no longer
+ * the invoice's live intent, and the reconciliation process has nothing left to do with it.
+ */
+export async function markIntentSettled(pool: DatabasePool, id: string) {
+  await pool.query(sql.unsafe`
+    UPDATE payment_intents SET state = 'succeeded', settled_at = coalesce(settled_at, now()), last_error = NULL, updated_at = now()
+    WHERE id = ${id}`);
 }

@@ -6,7 +6,7 @@ import { loadAggregate, type CommandContext } from '../commands/handle.ts';
 import { cardChargeOutcome } from '../invoices/businessLogic.ts';
 import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
-import { markIntentSucceeded } from './intents.ts';
+import { markIntentSettled } from './intents.ts';
 import { PAYMENT_CURRENCY, refundKeyOf, type PaymentProvider } from './provider.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
@@ -63,6 +63,7 @@ export async function recordIntentPayment(
     if (invoice.fields.customerId !== intent.customerId) throw new DomainRuleError('The payment names another customer than its invoice');
     const outcome = cardChargeOutcome(invoice, intent.id);
     if (outcome.kind === 'done' && invoice.refundedIntentIds.includes(intent.id)) {
+      await markIntentSettled(pool, intent.id);
       return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: null };
     }
     if (outcome.kind === 'refund') {
@@ -71,7 +72,7 @@ export async function recordIntentPayment(
       // stream's revision records it once.
       const refund = await provider.refund(intent.id, intent.amount, refundKeyOf(intent.id));
       const recorded = await recordRefund(ctx, invoiceId, { amount: intent.amount, stripePaymentIntentId: intent.id, refundId: refund.id, reason: outcome.reason });
-      await markIntentSucceeded(pool, intent.id);
+      await markIntentSettled(pool, intent.id);
       return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: recorded.position };
     }
     let payment;
@@ -83,7 +84,7 @@ export async function recordIntentPayment(
       if (error instanceof ConflictError && attempt === 0) continue;
       throw error;
     }
-    await markIntentSucceeded(pool, intent.id);
+    await markIntentSettled(pool, intent.id);
     // Also on a replay: it heals a report that crashed between the payment and the standing.
     const standing = await afterPaymentRecorded(payCtx, pool, intent.customerId);
     return {

@@ -22,10 +22,9 @@ import { commandContext } from '../http/command-context.ts';
 import { parseInput, ValidationError } from '../http/validate.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { requireCustomerSession } from '../portal/session.ts';
+import { createPaymentProvider } from './configured-provider.ts';
 import { intentForInvoice } from './intents.ts';
 import { recordIntentPayment, type PaymentReport } from './record.ts';
-import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
-import { createTestProvider, type TestPaymentProvider } from './test-provider.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 
@@ -35,11 +34,7 @@ const PAYMENT_REPORTS_PER_WINDOW = 60;
 const PAYMENT_REPORT_WINDOW = '10 minutes';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { stripeSecretKey, stripePublishableKey } = deps;
-  const provider: StripeProvider | TestPaymentProvider =
-    stripeSecretKey && stripePublishableKey
-      ? createStripeProvider({ secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: deps.stripeWebhookSecret })
-      : createTestProvider(deps.pool);
+  const provider = createPaymentProvider(deps, deps.pool);
 
   await app.register(rateLimit, {
     global: false,

@@ -78,7 +78,16 @@ export interface TestPaymentProvider extends PaymentProvider {
   confirmIntent(id: string, card: Card, today: Date): Promise<ConfirmOutcome>;
 }
 
-export function createTestProvider(pool: DatabasePool): TestPaymentProvider {
+/**
+ * Test-only fault injection, per provider instance: a test makes a call fail as a network error
+ * or an outage at the provider would. The configured provider never has any.
+ */
+export interface TestProviderFaults {
+  /** Called before a refund is made; what it throws fails the refund call, and nothing is refunded. */
+  beforeRefund?(intentId: string): void;
+}
+
+export function createTestProvider(pool: DatabasePool, faults: TestProviderFaults = {}): TestPaymentProvider {
   async function retrieveIntent(id: string) {
     const row = await pool.maybeOne(sql.type(IntentRow)`SELECT ${intentColumns} FROM test_payment_intents WHERE id = ${id}`);
     return row ? toProviderIntent(row) : null;
@@ -118,6 +127,7 @@ export function createTestProvider(pool: DatabasePool): TestPaymentProvider {
       if (intent?.status !== 'canceled') throw new Error(`Payment intent ${id} cannot be cancelled: it is ${intent?.status ?? 'unknown'}`);
     },
     async refund(intentId, amount, idempotencyKey) {
+      faults.beforeRefund?.(intentId);
       const intent = await retrieveIntent(intentId);
       if (intent?.status !== 'succeeded') throw new Error(`Payment intent ${intentId} has no charge to refund`);
       if (toCents(amount) <= 0n || toCents(amount) > toCents(intent.amount)) throw new Error(`Cannot refund ${amount} of ${intent.amount}`);

@@ -1,3 +1,5 @@
+import { createPaymentProvider, type PaymentSettings } from '@storage/api/payments/configured-provider';
+import { paymentGraceMs, reconcilePayments } from '@storage/api/payments/reconcile';
 import type { EventStore } from '@storage/eventstore/port';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import type { Job } from 'bullmq';
@@ -13,7 +15,8 @@ export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
 export const MARK_OVERDUE_INVOICES_JOB = 'mark-overdue-invoices';
 export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
 export const RECOVER_WORKFLOWS_JOB = 'recover-workflows';
-/** Every minute: a stopped move-in or reservation is finished or undone soon after its grace period. */
+export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
+/** Every minute: a stopped move-in or reservation is finished or undone, an unreported payment recorded, soon after its grace period. */
 const EVERY_MINUTE_PATTERN = '* * * * *';
 /** Hourly: a hold ends at the time of day it was submitted. */
 const HOURLY_PATTERN = '15 * * * *';
@@ -40,12 +43,16 @@ export async function startScheduledJobs(options: {
   pool: DatabasePool;
   store: EventStore;
   connection: QueueConnection;
+  /** The configuration's payment settings: the reconciliation asks the same provider the API uses. */
+  payments: PaymentSettings;
   /** Asks the projector to show what a job appended. */
   wakeProjector(): Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ScheduledJobs> {
   const holdDays = reservationHoldDays();
   const graceMs = workflowGraceMs();
+  const paymentGrace = paymentGraceMs();
+  const provider = createPaymentProvider(options.payments, options.pool);
   const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
     if (job.name === EXPIRE_RESERVATIONS_JOB) {
       const expiry = await expireReservations(options, new Date(), holdDays);
@@ -56,6 +63,14 @@ export async function startScheduledJobs(options: {
       const recovery = await recoverWorkflows(options, new Date(), graceMs);
       if (recovery.position) await options.wakeProjector();
       return { workflowsRecovered: recovery.recovered, ...recovery.actions };
+    }
+    if (job.name === RECONCILE_PAYMENTS_JOB) {
+      const reconciliation = await reconcilePayments({ ...options, provider }, new Date(), paymentGrace);
+      if (reconciliation.position) await options.wakeProjector();
+      for (const failure of reconciliation.failures) {
+        options.log?.(`payment intent ${failure.paymentIntentId} could not be settled; the next run retries it: ${failure.error}`);
+      }
+      return { paymentIntentsChecked: reconciliation.checked, ...reconciliation.actions };
     }
     if (job.name !== MARK_OVERDUE_INVOICES_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
     const run = await markOverdueInvoices(options, new Date());
@@ -69,10 +84,12 @@ export async function startScheduledJobs(options: {
   await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
   await queue.upsertJobScheduler(`${EXPIRE_RESERVATIONS_JOB}-hourly`, { pattern: HOURLY_PATTERN, tz: 'UTC' }, { name: EXPIRE_RESERVATIONS_JOB, opts: keep });
   await queue.upsertJobScheduler(`${RECOVER_WORKFLOWS_JOB}-every-minute`, { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' }, { name: RECOVER_WORKFLOWS_JOB, opts: keep });
+  await queue.upsertJobScheduler(`${RECONCILE_PAYMENTS_JOB}-every-minute`, { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' }, { name: RECONCILE_PAYMENTS_JOB, opts: keep });
   // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
   await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(RECOVER_WORKFLOWS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  await settled(await queue.add(RECONCILE_PAYMENTS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   return {
     async stop() {
       await worker.close();
