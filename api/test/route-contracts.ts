@@ -19,6 +19,7 @@ import { ReadModelJobParams } from '@storage/contracts/read-model';
 import { ReportsQuery } from '@storage/contracts/reports';
 import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery } from '@storage/contracts/reservations';
 import { BusinessProfile, ChangePasswordRequest, NotificationPreferences, PaymentSettingsRequest } from '@storage/contracts/settings';
+import { AddStaffRequest, ChangeStaffRoleRequest, StaffParams } from '@storage/contracts/staff';
 import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, UnitsFilter } from '@storage/contracts/units';
 import { z } from 'zod';
 
@@ -98,6 +99,12 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'GET /api/reports/occupancy.csv': { query: ReportsQuery },
   'GET /api/reports/aging.csv': { query: ReportsQuery },
   'GET /api/reports/revenue.csv': { query: ReportsQuery },
+
+  'GET /api/staff': {},
+  'POST /api/staff': { body: AddStaffRequest },
+  'PUT /api/staff/:id/role': { params: StaffParams, body: ChangeStaffRoleRequest },
+  'POST /api/staff/:id/deactivate': { params: StaffParams },
+  'POST /api/staff/:id/reactivate': { params: StaffParams },
 
   'GET /api/settings': {},
   'PUT /api/settings/business-profile': { body: BusinessProfile },
