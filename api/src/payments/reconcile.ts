@@ -78,11 +78,12 @@ export async function reconcilePayments(
 ): Promise<ReconciliationRun> {
   const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
   const nowIso = now.toISOString();
+  // `now` has milliseconds and created_at microseconds: an intent made within the cutoff's millisecond is in.
   const cutoff = new Date(now.getTime() - graceMs).toISOString();
   const candidates = await deps.pool.any(sql.type(CandidateRow)`
     SELECT id, invoice_id::text, state FROM payment_intents
     WHERE settled_at IS NULL AND state IN ('live', 'succeeded') AND provider = ${deps.provider.name}
-      AND created_at <= ${cutoff}::timestamptz
+      AND created_at < ${cutoff}::timestamptz + interval '1 millisecond'
       AND (checked_at IS NULL OR checked_at + least(interval '1 minute' * power(2, least(checks, 6)), interval '1 hour') <= ${nowIso}::timestamptz)
     ORDER BY checked_at NULLS FIRST, created_at
     LIMIT ${BATCH_SIZE}`);
