@@ -9,7 +9,7 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const amount = z.string().regex(/^-?\d+\.\d{2}$/);
 
-const CustomerFields = z.object({
+const CustomerContact = z.object({
   firstName: text,
   lastName: text,
   email: text,
@@ -17,20 +17,12 @@ const CustomerFields = z.object({
   address: nullableText,
   emergencyContact: nullableText,
   emergencyPhone: nullableText,
-  status: CustomerStatus,
-  facilityId: Id.nullable(),
 });
 
+const CustomerFields = CustomerContact.extend({ status: CustomerStatus, facilityId: Id.nullable() });
+
 /** What a renter typed on the public reservation form, kept as typed. */
-const ReservationContact = z.object({
-  firstName: text,
-  lastName: text,
-  email: text,
-  phone: nullableText,
-  address: nullableText,
-  emergencyContact: nullableText,
-  emergencyPhone: nullableText,
-});
+const ReservationContact = CustomerContact;
 
 export const eventSchemas = {
   staff_registered: z.object({

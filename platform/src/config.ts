@@ -47,6 +47,15 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** A duration setting in seconds (e.g. PAYMENT_GRACE_SECONDS), in milliseconds; unset or empty gives the default. */
+export function secondsSettingMs(env: NodeJS.ProcessEnv, name: string, defaultSeconds: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return defaultSeconds * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`${name} must be a number of seconds, got ${raw}`);
+  return seconds * 1000;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

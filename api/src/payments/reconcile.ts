@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { EventStore, Position } from '@storage/eventstore/port';
+import { secondsSettingMs } from '@storage/platform/config';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { loadAggregate, type CommandContext } from '../commands/handle.ts';
@@ -25,11 +26,7 @@ const BATCH_SIZE = 200;
 
 /** PAYMENT_GRACE_SECONDS: how long an intent is left to its own report before the process asks the provider about it (default 120). */
 export function paymentGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PAYMENT_GRACE_SECONDS;
-  if (raw === undefined || raw === '') return DEFAULT_GRACE_SECONDS * 1000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`PAYMENT_GRACE_SECONDS must be a number of seconds, got ${raw}`);
-  return seconds * 1000;
+  return secondsSettingMs(env, 'PAYMENT_GRACE_SECONDS', DEFAULT_GRACE_SECONDS);
 }
 
 /** What the process did with an intent. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/api/commands/handle';
 import { recoverConversion, recoverUnit, type Recovered } from '@storage/api/workflows/recovery';
 import type { EventStore, Position } from '@storage/eventstore/port';
+import { secondsSettingMs } from '@storage/platform/config';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 
@@ -9,11 +10,7 @@ const DEFAULT_GRACE_SECONDS = 300;
 
 /** WORKFLOW_GRACE_SECONDS: how long a stopped workflow is left alone before it is finished or undone (default 300). */
 export function workflowGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.WORKFLOW_GRACE_SECONDS;
-  if (raw === undefined || raw === '') return DEFAULT_GRACE_SECONDS * 1000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`WORKFLOW_GRACE_SECONDS must be a number of seconds, got ${raw}`);
-  return seconds * 1000;
+  return secondsSettingMs(env, 'WORKFLOW_GRACE_SECONDS', DEFAULT_GRACE_SECONDS);
 }
 
 const CandidateRow = z.object({ id: z.string() });
