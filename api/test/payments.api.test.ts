@@ -282,6 +282,22 @@ describe('payments API with the built-in test provider', () => {
     return (await platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_refunded');
   }
 
+  it('refunds a charge that is not the open balance instead of keeping it unrecorded, and leaves the invoice payable', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '100.00' });
+    const stray = await strayIntent(rita, bill.id, '90.00');
+    expect((await inject('POST', `/api/test-provider/payment-intents/${stray}/confirm`, goodCard, rita.cookie)).json().status).toBe('succeeded');
+    const reports = await Promise.all(Array.from({ length: 5 }, () => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: stray }, rita.cookie)));
+    expect(reports.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(reports.every((r) => r.json().refunded === true && r.json().recorded === false)).toBe(true);
+    expect(await paymentEvents(bill.id)).toHaveLength(0);
+    expect((await refundEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ stripePaymentIntentId: stray, amount: '90.00', reason: 'amount_not_balance' })]);
+    expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${stray}`)).toBe(1);
+    // The bill is still open and the renter can pay it in full.
+    const next = await payableIntent(rita, bill.id);
+    expect(next.amount).toBe('100.00');
+  });
+
   it('records one payment and refunds the other when two intents on one invoice are both paid, however the reports race', async () => {
     const rita = await renter();
     const bill = await invoice(rita.id, { amount: '100.00' });
@@ -490,18 +506,21 @@ describe('payments API with Stripe (offline)', () => {
     const { paymentIntentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
     // Stripe still says the intent has not succeeded: the event's word is not taken.
     expect((await webhook(signed(succeeded(paymentIntentId)))).statusCode).toBe(409);
-    // Stripe says it succeeded, but for less than the open balance.
+    // Stripe says it succeeded, but for less than the open balance: that charge is given back, not kept or recorded.
     Object.assign(stripeIntents.get(paymentIntentId)!, { status: 'succeeded', amount: 100 });
-    expect((await webhook(signed(succeeded(paymentIntentId)))).json().field).toBe('amount');
+    expect((await webhook(signed(succeeded(paymentIntentId)))).json()).toMatchObject({ recorded: false, refunded: true });
     expect(await paymentEvents(bill.id)).toHaveLength(0);
+    expect(refundCreate).toHaveBeenCalledWith(expect.objectContaining({ payment_intent: paymentIntentId }), expect.objectContaining({ idempotencyKey: `refund-${paymentIntentId}` }));
 
-    stripeIntents.get(paymentIntentId)!.amount = 8800;
-    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(signed(succeeded(paymentIntentId)))));
+    const retry = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
+    expect(retry.paymentIntentId).not.toBe(paymentIntentId);
+    Object.assign(stripeIntents.get(retry.paymentIntentId)!, { status: 'succeeded', amount: 8800 });
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(signed(succeeded(retry.paymentIntentId)))));
     expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(replays.filter((r) => r.json().recorded)).toHaveLength(1);
     const payments = await paymentEvents(bill.id);
     expect(payments).toHaveLength(1);
-    expect(payments[0]!.data).toMatchObject({ amount: '88.00', stripePaymentIntentId: paymentIntentId });
+    expect(payments[0]!.data).toMatchObject({ amount: '88.00', stripePaymentIntentId: retry.paymentIntentId });
     expect(payments[0]!.metadata.actor).toEqual({ type: 'system' });
 
     const other = await webhook(signed({ id: `evt_${tag()}`, object: 'event', type: 'payment_intent.created', data: { object: { id: paymentIntentId } } }));

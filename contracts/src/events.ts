@@ -120,7 +120,7 @@ export const eventSchemas = {
     stripePaymentIntentId: text,
     /** The provider's id of the refund. */
     refundId: text,
-    reason: z.enum(['invoice_already_paid', 'invoice_cancelled']),
+    reason: z.enum(['invoice_already_paid', 'invoice_cancelled', 'amount_not_balance']),
   }),
 
   lock_installed: z.object({

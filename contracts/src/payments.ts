@@ -76,7 +76,7 @@ export const PaymentRecordedResponse = z.object({
   invoiceId: Id,
   /** False when this intent's payment was already recorded (a replay), or was refunded. */
   recorded: z.boolean(),
-  /** True when the invoice was already paid (or cancelled), so this charge was refunded. */
+  /** True when the invoice could not take this charge (already paid, cancelled, or not its open balance), so it was refunded. */
   refunded: z.boolean(),
 });
 export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
@@ -85,4 +85,5 @@ export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
 export const refundReasonWords: Record<EventData<'payment_refunded'>['reason'], string> = {
   invoice_already_paid: 'the invoice was already paid',
   invoice_cancelled: 'the invoice was cancelled',
+  amount_not_balance: "the charge was not the invoice's open balance",
 };

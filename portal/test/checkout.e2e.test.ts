@@ -137,7 +137,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
       const heading = paymentIntentId === first ? 'Payment Successful!' : 'Payment Refunded';
       await page.getByRole('heading', { name: heading }).waitFor(eventually);
     }
-    await page.getByText('This bill was already paid, so this card payment has been refunded to you in full.').waitFor();
+    await page.getByText('This bill could not take this card payment (it was already paid, or its amount had changed), so the payment has been refunded to you in full.').waitFor();
     const events = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).map((e) => e.type);
     expect(events.filter((type) => type === 'payment_received')).toHaveLength(1);
     expect(events.filter((type) => type === 'payment_refunded')).toHaveLength(1);

@@ -62,19 +62,21 @@ export function recordPayment(command: RecordPayment, state: InvoiceState): Doma
 /**
  * What a succeeded card charge means for the invoice it names: pay it ('record'), nothing more
  * when this very charge already paid it or was already refunded ('done'), or give the money back
- * ('refund') when the invoice was paid by something else or cancelled. Never keep money silently.
+ * ('refund') when the invoice was paid by something else, cancelled, or the charge is not its open
+ * balance (an intent made before the balance changed). Never keep money silently.
  */
 export type CardChargeOutcome =
   | { kind: 'record' }
   | { kind: 'done' }
   | { kind: 'refund'; reason: CardRefund['reason'] };
 
-export function cardChargeOutcome(state: InvoiceState, intentId: string): CardChargeOutcome {
+export function cardChargeOutcome(state: InvoiceState, intentId: string, amount: string): CardChargeOutcome {
   const invoice = existing(state);
   if (invoice.refundedIntentIds.includes(intentId)) return { kind: 'done' };
   if (invoice.payment?.stripePaymentIntentId === intentId) return { kind: 'done' };
   if (invoice.fields.status === 'paid') return { kind: 'refund', reason: 'invoice_already_paid' };
   if (invoice.fields.status === 'cancelled') return { kind: 'refund', reason: 'invoice_cancelled' };
+  if (toCents(amount) !== toCents(invoice.fields.amount)) return { kind: 'refund', reason: 'amount_not_balance' };
   return { kind: 'record' };
 }
 
@@ -83,7 +85,7 @@ export function recordRefund(command: RecordRefund, state: InvoiceState): Domain
   const { refund } = command;
   // A refund reported twice (replays, races) is recorded once.
   if (invoice.refundedIntentIds.includes(refund.stripePaymentIntentId)) return [];
-  const outcome = cardChargeOutcome(state, refund.stripePaymentIntentId);
+  const outcome = cardChargeOutcome(state, refund.stripePaymentIntentId, refund.amount);
   if (outcome.kind !== 'refund') throw new ConflictError('Only a charge the invoice could not take is refunded');
   if (toCents(refund.amount) <= 0n) throw new DomainRuleError('The refund must be more than 0.00', 'amount');
   return [{ type: 'payment_refunded', data: { ...refund, invoiceId: command.invoiceId, customerId: invoice.fields.customerId } }];

@@ -117,6 +117,7 @@ describe('record payment', () => {
 
 describe('a card charge and its refund', () => {
   const stateOf = (...events: DomainEvent[]) => events.reduce(evolveInvoice, initialInvoiceState);
+  const AMOUNT = '120.00';
   const refund: CardRefund = {
     paymentId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a08',
     amount: '120.00',
@@ -128,14 +129,19 @@ describe('a card charge and its refund', () => {
   const refundCommand: InvoiceCommand = { type: 'RecordRefund', invoiceId, refund };
 
   it('pays an open invoice, and is done when this very charge paid it', () => {
-    expect(cardChargeOutcome(stateOf(generated, sent), 'pi_123')).toEqual({ kind: 'record' });
-    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_123')).toEqual({ kind: 'done' });
+    expect(cardChargeOutcome(stateOf(generated, sent), 'pi_123', AMOUNT)).toEqual({ kind: 'record' });
+    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_123', AMOUNT)).toEqual({ kind: 'done' });
+  });
+
+  it('refunds a charge that is not the open balance of an open invoice, rather than keep it unrecorded', () => {
+    expect(cardChargeOutcome(stateOf(generated, sent), 'pi_789', '119.99')).toEqual({ kind: 'refund', reason: 'amount_not_balance' });
+    expect(cardChargeOutcome(stateOf(generated, sent), 'pi_789', '120.0')).toEqual({ kind: 'record' });
   });
 
   it('refunds a charge on an invoice paid by another, or cancelled, and is done once it was refunded', () => {
-    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_456')).toEqual({ kind: 'refund', reason: 'invoice_already_paid' });
-    expect(cardChargeOutcome(stateOf(generated, cancelled), 'pi_456')).toEqual({ kind: 'refund', reason: 'invoice_cancelled' });
-    expect(cardChargeOutcome(stateOf(generated, sent, paid, refunded), 'pi_456')).toEqual({ kind: 'done' });
+    expect(cardChargeOutcome(stateOf(generated, sent, paid), 'pi_456', AMOUNT)).toEqual({ kind: 'refund', reason: 'invoice_already_paid' });
+    expect(cardChargeOutcome(stateOf(generated, cancelled), 'pi_456', AMOUNT)).toEqual({ kind: 'refund', reason: 'invoice_cancelled' });
+    expect(cardChargeOutcome(stateOf(generated, sent, paid, refunded), 'pi_456', AMOUNT)).toEqual({ kind: 'done' });
   });
 
   it('records the refund of a charge the invoice could not take, naming its customer', () => {

@@ -33,7 +33,7 @@ export interface RecordedIntent {
  * Records the payment of a succeeded intent on its invoice, as the provider (never the caller)
  * tells it. The invoice stream's revision makes it once per intent: a replay, or a replay racing
  * the first report, finds the invoice paid by this very intent and appends nothing. A charge the
- * invoice cannot take (paid by another intent or method, or cancelled) is refunded through the
+ * invoice cannot take (paid by another intent or method, cancelled, or not its open balance) is refunded through the
  * provider and recorded as payment_refunded, once however often it is reported.
  */
 export async function recordIntentPayment(
@@ -61,7 +61,7 @@ export async function recordIntentPayment(
     const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(invoiceId), invoiceAggregate);
     if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
     if (invoice.fields.customerId !== intent.customerId) throw new DomainRuleError('The payment names another customer than its invoice');
-    const outcome = cardChargeOutcome(invoice, intent.id);
+    const outcome = cardChargeOutcome(invoice, intent.id, intent.amount);
     if (outcome.kind === 'done' && invoice.refundedIntentIds.includes(intent.id)) {
       await markIntentSettled(pool, intent.id);
       return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: null };

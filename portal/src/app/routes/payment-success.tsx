@@ -4,14 +4,14 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { forgetCheckout, reportPayment } from '../../features/checkout/checkout-api.ts';
 
-// The three outcomes of spec §8, in its words, and a charge the bill could not take (paid already).
+// The three outcomes of spec §8, in its words, and a charge the bill could not take (paid already, or another amount).
 const outcomes = {
   recorded: { title: 'Payment Successful!', message: 'Your payment has been processed and your account updated.', tone: 'good' },
   pending: { title: 'Payment Received', message: 'Payment successful. Account update may take a few minutes.', tone: 'good' },
   failed: { title: 'Payment Failed', message: 'There was an issue processing your payment.', tone: 'bad' },
   refunded: {
     title: 'Payment Refunded',
-    message: 'This bill was already paid, so this card payment has been refunded to you in full.',
+    message: 'This bill could not take this card payment (it was already paid, or its amount had changed), so the payment has been refunded to you in full.',
     tone: 'good',
   },
 } as const;
