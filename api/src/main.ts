@@ -1,10 +1,10 @@
 // The API as its own process (distributed mode): `npm run start:api`.
-import { readConfig } from '@storage/platform/config';
+import { loadConfig } from '@storage/platform/config';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { fileURLToPath } from 'node:url';
 import { createApiServer } from './server.ts';
 
-const config = readConfig();
+const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:api` (`npm start` runs the embedded default)');
 if (!config.sessionSecret) throw new Error('SESSION_SECRET (at least 32 characters) is required for `npm run start:api`');
 
@@ -16,7 +16,7 @@ const server = await createApiServer({
     console: fileURLToPath(new URL('../../console/dist', import.meta.url)),
     portal: fileURLToPath(new URL('../../portal/dist', import.meta.url)),
   },
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: { level: config.logLevel },
 });
 await server.app.listen({ port: config.port, host: config.host });
 

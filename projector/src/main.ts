@@ -1,12 +1,12 @@
 // The projector as its own process (distributed mode): `npm run start:projector`.
 import { connectEventStore } from '@storage/eventstore/connect';
-import { readConfig } from '@storage/platform/config';
+import { loadConfig } from '@storage/platform/config';
 import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { queueConnection } from '@storage/platform/queues';
 import { startProjector } from './service.ts';
 
-const config = readConfig();
+const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:projector` (`npm start` runs the embedded default)');
 
 const pool = await createDatabasePool(config.databaseUrl);
@@ -17,6 +17,7 @@ const projector = await startProjector({
   store,
   connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }),
   payments: config,
+  schedule: config,
   log: (message, error) => console.error(message, error),
 });
 console.log('Projector running');

@@ -1,5 +1,6 @@
 import type { PaymentSettings } from '@storage/api/payments/configured-provider';
 import type { EventStore } from '@storage/eventstore/port';
+import type { ScheduleSettings } from '@storage/platform/config';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import type { DatabasePool } from 'slonik';
@@ -22,6 +23,8 @@ export async function startProjector(options: {
   connection: QueueConnection;
   /** The configuration's payment settings (its Stripe keys, or none for the built-in test provider). */
   payments: PaymentSettings;
+  /** The configuration's hold and grace periods for the scheduled processes. */
+  schedule: ScheduleSettings;
   projections?: Projection[];
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {

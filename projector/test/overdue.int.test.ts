@@ -5,6 +5,7 @@ import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } fro
 import { streams } from '@storage/contracts/events';
 import type { Position } from '@storage/eventstore/port';
 import { createQueue, queueConnection } from '@storage/platform/queues';
+import { readConfig } from '@storage/platform/config';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -157,7 +158,7 @@ describe('overdue invoices job', () => {
     const { customerId } = await customer();
     const late = await invoice(customerId, -2);
     await settle();
-    const another = await startProjector({ pool: platform.api.pool, store: platform.api.store, connection, payments: {} });
+    const another = await startProjector({ pool: platform.api.pool, store: platform.api.store, connection, payments: {}, schedule: readConfig({}) });
     try {
       await eventually(async () => (await customerStatus(customerId)) === 'overdue');
       expect(await invoiceStatus(late.id)).toBe('overdue');

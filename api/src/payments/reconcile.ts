@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { secondsSettingMs } from '@storage/platform/config';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { loadAggregate, type CommandContext } from '../commands/handle.ts';
@@ -20,14 +19,8 @@ import { recordIntentPayment } from './record.ts';
 // takes one payment or one refund per intent, the provider one refund per intent's key), so a
 // second run, a second replica or a run racing a webhook records nothing twice.
 
-const DEFAULT_GRACE_SECONDS = 120;
 /** At most this many intents a run, the least recently asked first; the next run goes on. */
 const BATCH_SIZE = 200;
-
-/** PAYMENT_GRACE_SECONDS: how long an intent is left to its own report before the process asks the provider about it (default 120). */
-export function paymentGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  return secondsSettingMs(env, 'PAYMENT_GRACE_SECONDS', DEFAULT_GRACE_SECONDS);
-}
 
 /** What the process did with an intent. */
 export type ReconcileAction =

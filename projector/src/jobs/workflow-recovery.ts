@@ -2,16 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/api/commands/handle';
 import { recoverConversion, recoverUnit, type Recovered } from '@storage/api/workflows/recovery';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { secondsSettingMs } from '@storage/platform/config';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-
-const DEFAULT_GRACE_SECONDS = 300;
-
-/** WORKFLOW_GRACE_SECONDS: how long a stopped workflow is left alone before it is finished or undone (default 300). */
-export function workflowGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  return secondsSettingMs(env, 'WORKFLOW_GRACE_SECONDS', DEFAULT_GRACE_SECONDS);
-}
 
 const CandidateRow = z.object({ id: z.string() });
 
