@@ -145,18 +145,23 @@ const EnvSchema = z
     PAYMENT_GRACE_SECONDS: withDefault(secondsAsMs, '120'),
     WORKFLOW_GRACE_SECONDS: withDefault(secondsAsMs, '300'),
     DEBUG_EMBEDDED_POSTGRES: withDefault(booleanFlag, 'false'),
-  })
-  .superRefine((env, ctx) => {
-    // Half a pair would silently run something else (a secret key alone ran the test provider).
-    const pair = (a: 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY', b: 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY') => {
-      if (env[a] !== undefined && env[b] === undefined) ctx.addIssue({ code: 'custom', path: [b], message: `is required with ${a} (set both to take payments with Stripe, neither for the built-in test provider)` });
-    };
-    pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
-    pair('STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY');
-    if (env.STRIPE_WEBHOOK_SECRET !== undefined && (env.STRIPE_SECRET_KEY === undefined || env.STRIPE_PUBLISHABLE_KEY === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is set without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (the built-in test provider has no webhook)' });
-    }
   });
+
+/**
+ * Half a pair would silently run something else (a Stripe secret key alone ran the test provider).
+ * Checked on what is set, beside the schema, so these come with the other problems at once.
+ */
+function halfPairs(input: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (input[name] ?? '') !== '';
+  const problems: string[] = [];
+  const both = 'set both to take payments with Stripe, neither for the built-in test provider';
+  if (set('STRIPE_SECRET_KEY') && !set('STRIPE_PUBLISHABLE_KEY')) problems.push(`STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY (${both})`);
+  if (set('STRIPE_PUBLISHABLE_KEY') && !set('STRIPE_SECRET_KEY')) problems.push(`STRIPE_SECRET_KEY: is required with STRIPE_PUBLISHABLE_KEY (${both})`);
+  if (set('STRIPE_WEBHOOK_SECRET') && !(set('STRIPE_SECRET_KEY') && set('STRIPE_PUBLISHABLE_KEY'))) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is set without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (the built-in test provider has no webhook)');
+  }
+  return problems;
+}
 
 /** The variables the schema reads, in its order (.env.example lists the same). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
@@ -175,9 +180,11 @@ export class ConfigError extends Error {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, env[name]]));
   const parsed = EnvSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'configuration')}: ${issue.message}${shown(env, issue.path[0])}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'configuration')}: ${issue.message}${shown(env, issue.path[0])}`)),
+    ...halfPairs(input),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const v = parsed.data;
   return {
     databaseUrl: v.DATABASE_URL,

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_PASSWORD, loadEnvFile, parseSecondsMs, parseTrustProxy, readConfig } from './config.ts';
 
@@ -134,8 +135,8 @@ describe('readConfig', () => {
   });
 
   it('lists every problem at once, not the first only', () => {
-    const problems = problemsOf({ PORT: 'eighty', LOG_LEVEL: 'loud', REDIS_URL: 'nowhere', PAYMENT_GRACE_SECONDS: 'soon' });
-    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PAYMENT_GRACE_SECONDS', 'PORT', 'REDIS_URL']);
+    const problems = problemsOf({ PORT: 'eighty', LOG_LEVEL: 'loud', REDIS_URL: 'nowhere', PAYMENT_GRACE_SECONDS: 'soon', STRIPE_SECRET_KEY: 'sk_test_1' });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PAYMENT_GRACE_SECONDS', 'PORT', 'REDIS_URL', 'STRIPE_PUBLISHABLE_KEY']);
     expect(() => readConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT: must be a port number[\s\S]*LOG_LEVEL: must be one of/);
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/got "eighty"/);
   });
@@ -178,5 +179,17 @@ describe('.env', () => {
     const env: NodeJS.ProcessEnv = { PORT: '5000' };
     expect(loadEnvFile(join(dir, '.env'), env)).toBe(false);
     expect(env).toEqual({ PORT: '5000' });
+  });
+});
+
+describe('.env.example', () => {
+  const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+
+  it('lists every variable of the schema, and nothing else', () => {
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('shows the defaults', () => {
+    expect(readConfig(example)).toEqual(readConfig({}));
   });
 });
