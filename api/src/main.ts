@@ -4,9 +4,8 @@ import { sessionKeyFrom } from '@storage/platform/session-key';
 import { fileURLToPath } from 'node:url';
 import { createApiServer } from './server.ts';
 
-const config = loadConfig();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:api` (`npm start` runs the embedded default)');
-if (!config.sessionSecret) throw new Error('SESSION_SECRET (at least 32 characters) is required for `npm run start:api`');
+const config = loadConfig({ required: ['DATABASE_URL', 'SESSION_SECRET'], by: '`npm run start:api` (`npm start` runs the embedded default)' });
+if (!config.databaseUrl || !config.sessionSecret) throw new Error('unreachable: loadConfig requires DATABASE_URL and SESSION_SECRET');
 
 const server = await createApiServer({
   config,

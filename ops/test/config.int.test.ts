@@ -52,6 +52,16 @@ describe('configuration at start', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
+  it('names every variable a distributed process cannot run without', async () => {
+    const api = await run(entryPoints.api, [], dir);
+    expect(api.code).toBe(1);
+    expect(api.output).toMatch(/DATABASE_URL: is required by `npm run start:api`/);
+    expect(api.output).toMatch(/SESSION_SECRET: is required by `npm run start:api`/);
+    const projector = await run(entryPoints.projector, [], dir);
+    expect(projector.code).toBe(1);
+    expect(projector.output).toMatch(/DATABASE_URL: is required by `npm run start:projector`/);
+  });
+
   it('reads .env of the working directory, the real environment winning over it', async () => {
     await writeFile(join(dir, '.env'), 'PORT=eighty\nREDIS_URL=nowhere\n');
     const fromFile = await run(entryPoints.cli, ['migrate'], dir);

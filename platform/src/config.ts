@@ -176,13 +176,26 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration from `env`; throws a ConfigError naming every wrong variable at once. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** Variables a process cannot run without (the distributed processes), and why. */
+export interface Requirements {
+  required?: ConfigVariable[];
+  /** Who requires them, for the message: e.g. 'npm run start:api'. */
+  by?: string;
+}
+
+/** Reads the configuration from `env`; throws a ConfigError naming every wrong or missing variable at once. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, requirements: Requirements = {}): Config {
   const input = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, env[name]]));
+  const missing = (requirements.required ?? [])
+    .filter((name) => (input[name] ?? '') === '')
+    .map((name) => `${name}: is required${requirements.by ? ` by ${requirements.by}` : ''}`);
   const parsed = EnvSchema.safeParse(input);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'configuration')}: ${issue.message}${shown(env, issue.path[0])}`)),
     ...halfPairs(input),
+    ...missing,
   ];
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const v = parsed.data;
@@ -240,10 +253,10 @@ export function loadEnvFile(path = '.env', env: NodeJS.ProcessEnv = process.env)
  * real environment, then the configuration. A wrong configuration ends the process with every
  * problem listed (exit code 1), not a stack trace.
  */
-export function loadConfig(): Config {
+export function loadConfig(requirements: Requirements = {}): Config {
   try {
     loadEnvFile();
-    return readConfig(process.env);
+    return readConfig(process.env, requirements);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

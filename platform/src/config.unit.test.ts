@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_PASSWORD, loadEnvFile, parseSecondsMs, parseTrustProxy, readConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, type ConfigVariable, DEFAULT_DEMO_PASSWORD, loadEnvFile, parseSecondsMs, parseTrustProxy, readConfig } from './config.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts no forwarded header when unset, empty or false', () => {
@@ -149,6 +149,27 @@ describe('readConfig', () => {
     // Both keys, with or without the webhook secret, are whole.
     expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripeWebhookSecret).toBeUndefined();
   });
+});
+
+describe('required variables', () => {
+  it('names each missing one with who requires it, among the other problems', () => {
+    const requirements = { required: ['DATABASE_URL', 'SESSION_SECRET'] as const, by: 'npm run start:api' };
+    expect(problemsOfRequired({ DATABASE_URL: '', PORT: 'x' }, [...requirements.required], requirements.by)).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'DATABASE_URL: is required by npm run start:api',
+      'SESSION_SECRET: is required by npm run start:api',
+    ]);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/storage', SESSION_SECRET: 's'.repeat(32) }, { required: [...requirements.required] }).databaseUrl).toBe('postgres://db/storage');
+  });
+
+  function problemsOfRequired(env: NodeJS.ProcessEnv, required: ConfigVariable[], by: string): string[] {
+    try {
+      readConfig(env, { required, by });
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    throw new Error('readConfig accepted it');
+  }
 });
 
 describe('parseSecondsMs', () => {

@@ -6,8 +6,8 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { queueConnection } from '@storage/platform/queues';
 import { startProjector } from './service.ts';
 
-const config = loadConfig();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:projector` (`npm start` runs the embedded default)');
+const config = loadConfig({ required: ['DATABASE_URL'], by: '`npm run start:projector` (`npm start` runs the embedded default)' });
+if (!config.databaseUrl) throw new Error('unreachable: loadConfig requires DATABASE_URL');
 
 const pool = await createDatabasePool(config.databaseUrl);
 await migrateReadModel(config.databaseUrl);
