@@ -3,28 +3,43 @@ import { connectEventStore } from '@storage/eventstore/connect';
 import { readConfig } from '@storage/platform/config';
 import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
-import { queueConnection } from '@storage/platform/queues';
+import { startHealthServer } from '@storage/platform/health';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
 import { startProjector } from './service.ts';
+
+/** PROJECTOR_HEALTH_PORT: where the projector answers GET /api/health/live and /api/health/ready (default 3001). */
+function healthPort(value: string | undefined): number {
+  const port = Number.parseInt(value || '3001', 10);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d*$/.test(value ?? '')) throw new Error(`PROJECTOR_HEALTH_PORT must be a port number, got ${value}`);
+  return port;
+}
 
 const config = readConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required for `npm run start:projector` (`npm start` runs the embedded default)');
 
+const port = healthPort(process.env.PROJECTOR_HEALTH_PORT);
 const pool = await createDatabasePool(config.databaseUrl);
 await migrateReadModel(config.databaseUrl);
 const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
+const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
 const projector = await startProjector({
   pool,
   store,
-  connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }),
+  connection,
   payments: config,
   log: (message, error) => console.error(message, error),
 });
-console.log('Projector running');
+const healthQueue = createQueue(PROJECTOR_QUEUE, connection);
+const health = await startHealthServer({ pool, store, queue: healthQueue }, { port, host: config.host });
+console.log(`Projector running; health answers on http://${config.host}:${health.port}/api/health/ready`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
+      await health.close();
       await projector.stop();
+      await healthQueue.close();
       await store.close();
       await pool.end();
       process.exit(0);
