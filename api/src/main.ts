@@ -2,6 +2,7 @@
 import { readConfig } from '@storage/platform/config';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { fileURLToPath } from 'node:url';
+import { processLogger } from './http/logger.ts';
 import { createApiServer } from './server.ts';
 
 const config = readConfig();
@@ -16,7 +17,7 @@ const server = await createApiServer({
     console: fileURLToPath(new URL('../../console/dist', import.meta.url)),
     portal: fileURLToPath(new URL('../../portal/dist', import.meta.url)),
   },
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: processLogger(),
 });
 await server.app.listen({ port: config.port, host: config.host });
 

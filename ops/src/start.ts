@@ -1,3 +1,4 @@
+import { processLogger } from '@storage/api/http/logger';
 import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/api/auth/staff';
 import { startProjector } from '@storage/projector/service';
@@ -34,14 +35,14 @@ export async function startAll(config: Config, log: (line: string) => void = con
       databaseUrl,
       sessionKey: sessionKeyFrom(config.sessionSecret ?? secrets.sessionSecret),
       staticRoots,
-      logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+      logger: processLogger(),
     });
     const projector = await startProjector({
       pool: api.pool,
       store: api.store,
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
-      log: (message, error) => console.error(message, error),
+      log: (message, error) => api.app.log.error({ err: error }, message),
     });
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;
     if (firstStart) {
