@@ -1,7 +1,9 @@
 import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
-import { startHealthServer } from '@storage/platform/health';
+import { projectorLag, readiness, reportLag, startHealthServer } from '@storage/platform/health';
+import { connectEventStore } from '@storage/eventstore/connect';
+import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import type { Queue } from 'bullmq';
 import { sql } from 'slonik';
@@ -131,6 +133,39 @@ describe('health answers', () => {
         await broken.close();
       }
     });
+  });
+});
+
+describe('projector lag', () => {
+  it('counts the events the read model has not projected and how old the oldest is, in the ready answer and the log', async () => {
+    // A database with events and no projector running: the read model is behind by exactly those events.
+    const database = await createTestDatabase('health_lag');
+    await migrateReadModel(database.url);
+    const pool = await createDatabasePool(database.url);
+    const store = await connectEventStore({ eventStoreUrl: undefined, databaseUrl: database.url });
+    try {
+      const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() };
+      for (let i = 0; i < 3; i++) {
+        await store.append(`probe-${i}`, [{ id: randomUUID(), type: 'probe_recorded', data: {}, metadata }], { expectedRevision: 'no_stream' });
+      }
+      const lag = await projectorLag(pool, store, new Date(Date.now() + 5000));
+      expect(lag).toMatchObject({ eventsBehind: 3, eventsBehindAtLeast: false });
+      expect(lag.secondsBehind).toBeGreaterThanOrEqual(4);
+
+      const ready = await readiness({ pool, store, queue });
+      expect(ready.checks.projectorLag).toMatchObject({ ok: true, eventsBehind: 3 });
+
+      const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+      const stop = reportLag({ pool, store }, (level, fields, message) => lines.push({ level, fields, message }), { everyMs: 10 });
+      const deadline = Date.now() + 5000;
+      while (lines.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      stop();
+      expect(lines[0]).toMatchObject({ level: 'info', message: 'projector lag', fields: { eventsBehind: 3 } });
+    } finally {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    }
   });
 });
 

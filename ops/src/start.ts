@@ -3,6 +3,7 @@ import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/api/auth/staff';
 import { startProjector } from '@storage/projector/service';
 import { waitForProjections } from '@storage/platform/checkpoints';
+import { reportLag } from '@storage/platform/health';
 import type { Config } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
@@ -54,6 +55,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       if (position) await waitForProjections(api.pool, position, 120_000);
       log('Demo data seeded.');
     }
+    const stopLagReports = reportLag(api, (level, fields, message) => api.app.log[level](fields, message));
     await api.app.listen({ port: config.port, host: config.host });
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     log('');
@@ -63,6 +65,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
     return {
       url,
       async stop() {
+        stopLagReports();
         await projector.stop();
         await api.close();
         await embedded?.stop();

@@ -146,3 +146,37 @@ export async function startHealthServer(deps: HealthDeps, options: { port: numbe
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Reports the projector's lag to the log every `everyMs` while the read model is behind, and once
+ * when it has caught up again (a caught-up projector stays quiet). Returns the stop function.
+ */
+export function reportLag(
+  deps: { pool: DatabasePool; store: EventStore },
+  log: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void,
+  options: { everyMs?: number; maxLagSeconds?: number } = {},
+): () => void {
+  const maxLagSeconds = options.maxLagSeconds ?? DEFAULT_MAX_LAG_SECONDS;
+  let behind = false;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    projectorLag(deps.pool, deps.store)
+      .then((lag) => {
+        if (lag.eventsBehind > 0) {
+          behind = true;
+          log(lag.secondsBehind > maxLagSeconds ? 'warn' : 'info', lag, 'projector lag');
+        } else if (behind) {
+          behind = false;
+          log('info', lag, 'projector caught up');
+        }
+      })
+      .catch((error: unknown) => log('warn', { err: error instanceof Error ? error.message : String(error) }, 'projector lag unknown'))
+      .finally(() => {
+        running = false;
+      });
+  }, options.everyMs ?? 30_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -3,7 +3,7 @@ import { connectEventStore } from '@storage/eventstore/connect';
 import { readConfig } from '@storage/platform/config';
 import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
-import { startHealthServer } from '@storage/platform/health';
+import { reportLag, startHealthServer } from '@storage/platform/health';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
 import { startProjector } from './service.ts';
@@ -33,10 +33,15 @@ const projector = await startProjector({
 const healthQueue = createQueue(PROJECTOR_QUEUE, connection);
 const health = await startHealthServer({ pool, store, queue: healthQueue }, { port, host: config.host });
 console.log(`Projector running; health answers on http://${config.host}:${health.port}/api/health/ready`);
+// JSON lines as the API's log writes them (pino's levels: 30 info, 40 warn).
+const stopLagReports = reportLag({ pool, store }, (level, fields, msg) => {
+  console.log(JSON.stringify({ level: level === 'warn' ? 40 : 30, time: Date.now(), ...fields, msg }));
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
+      stopLagReports();
       await health.close();
       await projector.stop();
       await healthQueue.close();
