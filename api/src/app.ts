@@ -5,11 +5,13 @@ import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerReadOnlyRoles } from './http/read-only-roles.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
 import { registerRouteList } from './http/route-list.ts';
 import { registerStorableInput } from './http/storable-input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -43,8 +45,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The address every per-address limit sees: a forwarded header only from a configured proxy.
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A UUID per request (or a trusted proxy's X-Request-Id): the events it appends carry it as their correlation id.
+    genReqId: requestIdGenerator(deps.trustProxy),
+    requestIdHeader: false,
   });
   registerRouteList(app);
+  registerRequestIdHeader(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);
@@ -52,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReadOnlyRoles(app, deps.pool);
   registerIdempotency(app, deps.pool);
 
+  await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
@@ -73,6 +80,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readModelRoutes, deps);
 
   if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
-  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found' }));
+  else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not Found' }));
   return app;
 }

@@ -2,6 +2,7 @@
 import { loadConfig } from '@storage/platform/config';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { fileURLToPath } from 'node:url';
+import { processLogger } from './http/logger.ts';
 import { createApiServer } from './server.ts';
 
 const config = loadConfig({ required: ['DATABASE_URL', 'SESSION_SECRET'], by: '`npm run start:api` (`npm start` runs the embedded default)' });
@@ -15,7 +16,7 @@ const server = await createApiServer({
     console: fileURLToPath(new URL('../../console/dist', import.meta.url)),
     portal: fileURLToPath(new URL('../../portal/dist', import.meta.url)),
   },
-  logger: { level: config.logLevel },
+  logger: processLogger(config.logLevel),
 });
 await server.app.listen({ port: config.port, host: config.host });
 

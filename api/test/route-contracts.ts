@@ -37,6 +37,9 @@ const IdParams = z.strictObject({ id: Id });
 
 /** `METHOD /pattern` → what the route reads. */
 export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
+  'GET /api/health/live': {},
+  'GET /api/health/ready': {},
+
   'POST /api/auth/login': { body: LoginRequest },
   'GET /api/auth/user': {},
   'GET /api/login': {},

@@ -10,6 +10,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Routes that are not the staff's: anyone (or a renter's portal session) may call them. */
 const NOT_STAFF_ROUTES = new Set([
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/auth/login',
   'GET /api/login',
   'GET /api/logout',

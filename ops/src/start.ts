@@ -1,7 +1,9 @@
+import { processLogger } from '@storage/api/http/logger';
 import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/api/auth/staff';
 import { startProjector } from '@storage/projector/service';
 import { waitForProjections } from '@storage/platform/checkpoints';
+import { reportLag } from '@storage/platform/health';
 import { DEFAULT_DEMO_PASSWORD, type Config } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
@@ -34,7 +36,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       databaseUrl,
       sessionKey: sessionKeyFrom(config.sessionSecret ?? secrets.sessionSecret),
       staticRoots,
-      logger: { level: config.logLevel },
+      logger: processLogger(config.logLevel),
     });
     const projector = await startProjector({
       pool: api.pool,
@@ -42,7 +44,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
       schedule: config,
-      log: (message, error) => console.error(message, error),
+      log: (message, error) => api.app.log.error({ err: error }, message),
     });
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;
     if (firstStart) {
@@ -54,6 +56,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       if (position) await waitForProjections(api.pool, position, 120_000);
       log('Demo data seeded.');
     }
+    const stopLagReports = reportLag(api, (level, fields, message) => api.app.log[level](fields, message));
     await api.app.listen({ port: config.port, host: config.host });
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     log('');
@@ -63,6 +66,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
     return {
       url,
       async stop() {
+        stopLagReports();
         await projector.stop();
         await api.close();
         await embedded?.stop();

@@ -3,7 +3,9 @@ import { connectEventStore } from '@storage/eventstore/connect';
 import { loadConfig } from '@storage/platform/config';
 import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
-import { queueConnection } from '@storage/platform/queues';
+import { reportLag, startHealthServer } from '@storage/platform/health';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
 import { startProjector } from './service.ts';
 
 const config = loadConfig({ required: ['DATABASE_URL'], by: '`npm run start:projector` (`npm start` runs the embedded default)' });
@@ -12,20 +14,30 @@ if (!config.databaseUrl) throw new Error('unreachable: loadConfig requires DATAB
 const pool = await createDatabasePool(config.databaseUrl);
 await migrateReadModel(config.databaseUrl);
 const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
+const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
 const projector = await startProjector({
   pool,
   store,
-  connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }),
+  connection,
   payments: config,
   schedule: config,
   log: (message, error) => console.error(message, error),
 });
-console.log('Projector running');
+const healthQueue = createQueue(PROJECTOR_QUEUE, connection);
+const health = await startHealthServer({ pool, store, queue: healthQueue }, { port: config.projectorHealthPort, host: config.host });
+console.log(`Projector running; health answers on http://${config.host}:${health.port}/api/health/ready`);
+// JSON lines as the API's log writes them (pino's levels: 30 info, 40 warn).
+const stopLagReports = reportLag({ pool, store }, (level, fields, msg) => {
+  console.log(JSON.stringify({ level: level === 'warn' ? 40 : 30, time: Date.now(), ...fields, msg }));
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
+      stopLagReports();
+      await health.close();
       await projector.stop();
+      await healthQueue.close();
       await store.close();
       await pool.end();
       process.exit(0);

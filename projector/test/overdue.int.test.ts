@@ -145,6 +145,29 @@ describe('overdue invoices job', () => {
     expect(await customerStatus(customerId)).toBe('inactive');
   });
 
+  it('each run has a correlation id of its own, and each event it appends names the event it was decided on as causation', async () => {
+    const correlations: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { customerId } = await customer();
+      const late = await invoice(customerId, -4);
+      await settle();
+      const invoiceBefore = (await platform.api.store.readStream(streams.invoice(late.id))).at(-1)!;
+      const customerBefore = (await platform.api.store.readStream(streams.customer(customerId))).at(-1)!;
+      track(await markOverdueInvoices({ pool: platform.api.pool, store: platform.api.store }, new Date()));
+      await settle();
+      const overdue = (await platform.api.store.readStream(streams.invoice(late.id))).at(-1)!;
+      const customerOverdue = (await platform.api.store.readStream(streams.customer(customerId))).at(-1)!;
+      expect(overdue.type).toBe('invoice_overdue');
+      expect(overdue.metadata.causationId).toBe(invoiceBefore.id);
+      expect(customerOverdue.type).toBe('customer_updated');
+      expect(customerOverdue.metadata.causationId).toBe(customerBefore.id);
+      expect(customerOverdue.metadata.correlationId).toBe(overdue.metadata.correlationId);
+      expect(overdue.metadata.correlationId).not.toBe(invoiceBefore.metadata.correlationId);
+      correlations.push(overdue.metadata.correlationId);
+    }
+    expect(correlations[0]).not.toBe(correlations[1]);
+  });
+
   it('is a daily BullMQ job scheduler, and runs once when a projector starts', async () => {
     const connection = queueConnection({ redisUrl: undefined, databaseUrl: platform.database.url });
     const queue = createQueue(SCHEDULED_JOBS_QUEUE, connection);

@@ -17,6 +17,13 @@ export interface CommandContext {
   /** "Now" for the domain: commands never read the clock themselves. */
   now: Date;
   /**
+   * Set by the processes that append on their own (overdue invoices, reservation expiry, workflow
+   * recovery, payment reconciliation): each event they append names as its causation id the event
+   * the decision was made on, the last one of the stream decided on. A request's events have no
+   * causing event (their correlation id is the request's id).
+   */
+  causedByStreamHead?: boolean;
+  /**
    * Test-only fault injection: a workflow across aggregates calls it after each of its steps is
    * written, so a test can stop the workflow there as a crash would (a promise that never
    * settles). Requests never set it.
@@ -76,8 +83,8 @@ export async function loadAggregate<S>(store: EventStore, stream: string, aggreg
   const recorded = await store.readStream(stream);
   let state = aggregate.initial;
   for (const e of recorded) state = aggregate.evolve(state, toDomainEvent(e));
-  const revision = recorded.length > 0 ? recorded[recorded.length - 1]!.revision : null;
-  return { state, revision };
+  const last = recorded.at(-1);
+  return { state, revision: last ? last.revision : null, lastEventId: last ? last.id : null };
 }
 
 /**
@@ -91,13 +98,14 @@ export async function handleCommand<S>(
   decide: (state: S, exists: boolean) => DomainEvent[],
 ): Promise<CommandResult<S>> {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadAggregate(ctx.store, stream, aggregate);
+    const { state, revision, lastEventId } = await loadAggregate(ctx.store, stream, aggregate);
     const events = decide(state, revision !== null);
     if (events.length === 0) return { state, events, position: null };
+    const causationId = ctx.causedByStreamHead ? lastEventId : null;
     try {
       const result = await ctx.store.append(
         stream,
-        events.map((e) => envelope(ctx, e)),
+        events.map((e) => envelope(ctx, e, causationId)),
         { expectedRevision: revision ?? 'no_stream' },
       );
       return { state: events.reduce(aggregate.evolve, state), events, position: result.position };

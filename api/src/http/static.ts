@@ -12,6 +12,11 @@ function isConsolePath(path: string): boolean {
   return CONSOLE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
 }
 
+/** `/api` and everything under it (any spelling of the prefix's case or a doubled slash included) belongs to the API. */
+export function isApiPath(path: string): boolean {
+  return /^\/+api(\/|$)/i.test(path);
+}
+
 export async function registerFrontEnds(app: FastifyInstance, roots: { console: string; portal: string }) {
   const [consoleIndex, portalIndex] = await Promise.all([
     readFile(join(roots.console, 'index.html'), 'utf8'),
@@ -26,8 +31,9 @@ export async function registerFrontEnds(app: FastifyInstance, roots: { console: 
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
+    // The API's unknown paths answer JSON 404 whatever the method: never the portal's HTML with a 200.
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not Found' });
-    if (path.startsWith('/api/')) return reply.status(404).send({ message: 'Not Found' });
+    if (isApiPath(path)) return reply.status(404).send({ message: 'Not Found' });
     if (path === '/') return sendHtml(reply, (await callerOf(request)).staffId ? consoleIndex : portalIndex);
     if (isConsolePath(path)) return sendHtml(reply, consoleIndex);
     return sendHtml(reply, portalIndex);

@@ -66,7 +66,8 @@ export async function reconcilePayments(
   now: Date,
   graceMs: number,
 ): Promise<ReconciliationRun> {
-  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
+  // A fresh correlation id per run; each event names the one it was decided on as its causation.
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now, causedByStreamHead: true };
   const nowIso = now.toISOString();
   // `now` has milliseconds and created_at microseconds: an intent made within the cutoff's millisecond is in.
   const cutoff = new Date(now.getTime() - graceMs).toISOString();

@@ -33,7 +33,8 @@ export interface OverdueRun {
  * (customer_updated). Running it again changes nothing.
  */
 export async function markOverdueInvoices(deps: { pool: DatabasePool; store: EventStore }, now: Date): Promise<OverdueRun> {
-  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
+  // A fresh correlation id per run; each event names the one it was decided on as its causation.
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now, causedByStreamHead: true };
   const today = now.toISOString().slice(0, 10);
   const run: OverdueRun = { invoicesMarked: 0, customersMarked: 0, position: null };
   const overdueCustomers = new Set<string>();

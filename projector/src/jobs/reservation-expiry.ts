@@ -19,7 +19,8 @@ export interface ExpiryRun {
  * model nominates them; each reservation's stream decides (one converted meanwhile stays).
  */
 export async function expireReservations(deps: { pool: DatabasePool; store: EventStore }, now: Date, holdDays: number): Promise<ExpiryRun> {
-  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
+  // A fresh correlation id per run; each event names the one it was decided on as its causation.
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now, causedByStreamHead: true };
   const submittedBefore = new Date(now.getTime() - holdDays * DAY_MS).toISOString();
   const candidates = await deps.pool.anyFirst(sql.type(CandidateRow)`
     SELECT id::text FROM reservations WHERE status = 'submitted' AND submitted_at <= ${submittedBefore} ORDER BY submitted_at`);

@@ -22,7 +22,8 @@ export interface RecoveryRun {
  * call it with a grace of 0.
  */
 export async function recoverWorkflows(deps: { pool: DatabasePool; store: EventStore }, now: Date, graceMs: number): Promise<RecoveryRun> {
-  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now };
+  // A fresh correlation id per run; each event names the one it was decided on as its causation.
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now, causedByStreamHead: true };
   const settledBefore = new Date(now.getTime() - graceMs);
   const cutoff = settledBefore.toISOString();
   const conversions = await deps.pool.anyFirst(sql.type(CandidateRow)`

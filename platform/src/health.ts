@@ -1,0 +1,182 @@
+import type { EventStore } from '@storage/eventstore/port';
+import type { Queue } from 'bullmq';
+import { createServer, type Server } from 'node:http';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { projectedPosition } from './checkpoints.ts';
+
+// Health answers for load balancers and orchestrators, the same for the API and the projector:
+// live = the process answers; ready = every dependency answers and the read model is not too far
+// behind the event store. Cheap (a few small queries, each bounded in time) and free of personal data.
+
+/** Each dependency gets this long to answer before it counts as unreachable. */
+const CHECK_TIMEOUT_MS = 2000;
+/** The read model may be this far behind the store (the oldest unprojected event's age) and still be ready. */
+export const DEFAULT_MAX_LAG_SECONDS = 60;
+/** Events behind are counted up to this many (reading more would not be cheap). */
+const LAG_COUNT_LIMIT = 1000;
+
+export interface CheckResult {
+  ok: boolean;
+  /** Why the check failed (the error's message; never data). */
+  error?: string;
+}
+
+export interface LagCheck extends CheckResult {
+  /** Committed events the read model has not yet projected (counted up to 1000; `eventsBehindAtLeast` when the count stopped there). */
+  eventsBehind?: number;
+  eventsBehindAtLeast?: boolean;
+  /** Age of the oldest event not yet projected; 0 when caught up. */
+  secondsBehind?: number;
+  maxSecondsBehind?: number;
+}
+
+export interface Readiness {
+  status: 'ready' | 'not ready';
+  checks: { database: CheckResult; eventStore: CheckResult; queue: CheckResult; projectorLag: LagCheck };
+  /** The names of the checks that failed. */
+  failing: string[];
+}
+
+export interface HealthDeps {
+  pool: DatabasePool;
+  store: EventStore;
+  /** Any queue on the queue backend (its job counts are asked for). */
+  queue: Queue;
+  maxLagSeconds?: number;
+}
+
+async function within<T>(work: () => Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function check(work: () => Promise<unknown>, what: string): Promise<CheckResult> {
+  try {
+    await within(work, what);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** How far the read model (the slowest projection's checkpoint) is behind the store's head. */
+export async function projectorLag(pool: DatabasePool, store: EventStore, now: Date = new Date()): Promise<{ eventsBehind: number; eventsBehindAtLeast: boolean; secondsBehind: number }> {
+  const projected = await projectedPosition(pool);
+  const pending = await store.readAll({ after: projected, limit: LAG_COUNT_LIMIT });
+  const oldest = pending[0];
+  const secondsBehind = oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest.recordedAt)) / 1000)) : 0;
+  return { eventsBehind: pending.length, eventsBehindAtLeast: pending.length === LAG_COUNT_LIMIT, secondsBehind };
+}
+
+export async function readiness(deps: HealthDeps): Promise<Readiness> {
+  const maxSecondsBehind = deps.maxLagSeconds ?? DEFAULT_MAX_LAG_SECONDS;
+  const [database, eventStore, queue, projectorLagCheck] = await Promise.all([
+    check(() => deps.pool.oneFirst(sql.type(z.object({ ok: z.number() }))`SELECT 1 AS ok`), 'the database'),
+    check(() => deps.store.headPosition(), 'the event store'),
+    check(() => deps.queue.getJobCounts('waiting'), 'the queue backend'),
+    (async (): Promise<LagCheck> => {
+      try {
+        const lag = await within(() => projectorLag(deps.pool, deps.store), 'the projector checkpoints');
+        const ok = lag.secondsBehind <= maxSecondsBehind;
+        return {
+          ok,
+          ...lag,
+          maxSecondsBehind,
+          ...(ok ? {} : { error: `the read model is ${lag.secondsBehind} s behind the event store (bound ${maxSecondsBehind} s)` }),
+        };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error), maxSecondsBehind };
+      }
+    })(),
+  ]);
+  const checks = { database, eventStore, queue, projectorLag: projectorLagCheck };
+  const failing = Object.entries(checks)
+    .filter(([, result]) => !result.ok)
+    .map(([name]) => name);
+  return { status: failing.length === 0 ? 'ready' : 'not ready', checks, failing };
+}
+
+export const LIVE_PATH = '/api/health/live';
+export const READY_PATH = '/api/health/ready';
+
+/** The live answer: the process is up. */
+export function liveness(): { status: 'live'; uptimeSeconds: number } {
+  return { status: 'live', uptimeSeconds: Math.round(process.uptime()) };
+}
+
+/**
+ * The two health answers on a small HTTP server of their own, for a process without the API
+ * (the projector). Resolves once listening; `port` 0 picks a free port.
+ */
+export async function startHealthServer(deps: HealthDeps, options: { port: number; host: string }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(body));
+    };
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(404, { message: 'Not Found' });
+    if (path === LIVE_PATH) return send(200, liveness());
+    if (path === READY_PATH) {
+      void readiness(deps).then(
+        (result) => send(result.status === 'ready' ? 200 : 503, result),
+        () => send(503, { status: 'not ready' }),
+      );
+      return;
+    }
+    return send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Reports the projector's lag to the log every `everyMs` while the read model is behind, and once
+ * when it has caught up again (a caught-up projector stays quiet). Returns the stop function.
+ */
+export function reportLag(
+  deps: { pool: DatabasePool; store: EventStore },
+  log: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void,
+  options: { everyMs?: number; maxLagSeconds?: number } = {},
+): () => void {
+  const maxLagSeconds = options.maxLagSeconds ?? DEFAULT_MAX_LAG_SECONDS;
+  let behind = false;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    projectorLag(deps.pool, deps.store)
+      .then((lag) => {
+        if (lag.eventsBehind > 0) {
+          behind = true;
+          log(lag.secondsBehind > maxLagSeconds ? 'warn' : 'info', lag, 'projector lag');
+        } else if (behind) {
+          behind = false;
+          log('info', lag, 'projector caught up');
+        }
+      })
+      .catch((error: unknown) => log('warn', { err: error instanceof Error ? error.message : String(error) }, 'projector lag unknown'))
+      .finally(() => {
+        running = false;
+      });
+  }, options.everyMs ?? 30_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
