@@ -127,11 +127,11 @@ function watchCheckpointLockers(url: string) {
   const done = (async () => {
     await client.connect();
     while (running) {
+      const at = Date.now();
       const { rows } = await client.query<{ application_name: string }>(
         `SELECT DISTINCT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
          WHERE l.relation = 'projection_checkpoints'::regclass AND l.mode = 'RowShareLock' AND a.application_name LIKE 'projector-%'`,
       );
-      const at = Date.now();
       for (const row of rows) seen.push({ name: row.application_name, at });
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -282,11 +282,27 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
     const inFlight = createCustomer(n++, true);
     active.child.process.kill('SIGKILL');
     await active.child.exited;
+    // PostgreSQL ends the dead process's sessions (and rolls back a batch it had open) once it sees the connections closed.
+    await waitFor(
+      `${active.name}'s database sessions to end`,
+      async () => ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [database, active.name])).rowCount ? undefined : true),
+      10_000,
+    );
     const killedAt = Date.now();
     say(`Killed ${active.name} (the last to run a catch-up) with SIGKILL while a command was in flight; ${standby.name} is the standby.`);
     await inFlight;
     for (const end = n + commandsAfter - 1; n < end; ) await createCustomer(n++, true);
-    say(`Created ${commandsAfter} more customers through both APIs after the kill.`);
+    // Each command wakes a catch-up; more of them until the standby has been seen holding the locks.
+    await waitFor(
+      `${standby.name} to be seen taking the checkpoint locks`,
+      async () => {
+        if (watcher.since(killedAt).includes(standby.name)) return true;
+        await createCustomer(n++, true);
+        return undefined;
+      },
+      20_000,
+    );
+    say(`Created ${created.filter((c) => c.afterKill).length} more customers through both APIs after the kill.`);
 
     const expected = new Set(created.map((c) => c.id));
     const customerRows = await waitFor(
