@@ -39,7 +39,8 @@ export interface ClusterRunResult {
   /** The projector killed (its name, `projector-a` or `projector-b`) and the one that took over. */
   killed: string;
   standby: string;
-  customersCreated: { id: string; through: string; afterKill: boolean }[];
+  /** Each command's customer, the API it went through, and how long its answer took (it waits for the read model). */
+  customersCreated: { id: string; through: string; afterKill: boolean; ms: number }[];
   /** Customer ids as the event store has them (customer_added) and as the read table has them. */
   customerEvents: string[];
   customerRows: string[];
@@ -248,6 +249,7 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
     const created: ClusterRunResult['customersCreated'] = [];
     const createCustomer = async (n: number, afterKill: boolean) => {
       const api = apis[n % 2]!;
+      const sent = performance.now();
       const response = await fetch(`${api.base}/api/customers`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: api.cookie, 'idempotency-key': randomUUID() },
@@ -255,7 +257,7 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
       });
       const body = (await response.json()) as { id?: string };
       if (response.status !== 201 || !body.id) throw new Error(`creating customer ${n} on ${api.name}: ${response.status} ${JSON.stringify(body)}`);
-      created.push({ id: body.id, through: api.name, afterKill });
+      created.push({ id: body.id, through: api.name, afterKill, ms: Math.round(performance.now() - sent) });
     };
 
     const watcher = watchCheckpointLockers(databaseUrl(options.postgresUrl, database, 'cluster-watch'));
@@ -302,7 +304,11 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
       },
       20_000,
     );
-    say(`Created ${created.filter((c) => c.afterKill).length} more customers through both APIs after the kill.`);
+    const slowest = (afterKill: boolean) => Math.max(...created.filter((c) => c.afterKill === afterKill).map((c) => c.ms));
+    say(
+      `Created ${created.filter((c) => c.afterKill).length} more customers through both APIs after the kill ` +
+        `(slowest answer ${slowest(true)} ms after the kill, ${slowest(false)} ms before).`,
+    );
 
     const expected = new Set(created.map((c) => c.id));
     const customerRows = await waitFor(

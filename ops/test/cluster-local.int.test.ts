@@ -35,8 +35,8 @@ describe('ops cluster:local', () => {
       killed: 'projector-a',
       standby: 'projector-b',
       customersCreated: [
-        { id: 'c1', through: 'api-a', afterKill: false },
-        { id: 'c2', through: 'api-b', afterKill: true },
+        { id: 'c1', through: 'api-a', afterKill: false, ms: 20 },
+        { id: 'c2', through: 'api-b', afterKill: true, ms: 30 },
       ],
       customerEvents: ['c1', 'c2'],
       customerRows: ['c1', 'c2'],
