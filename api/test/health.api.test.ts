@@ -304,7 +304,7 @@ describe('logs', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Internal Server Error' });
       expect(response.body).not.toContain('disk');
-      const failure = lines.map((line) => JSON.parse(line) as Record<string, any>).find((entry) => entry.msg === 'request failed');
+      const failure = lines.map((line) => JSON.parse(line) as { msg?: string; level?: number; reqId?: string; err: { message: string; stack: string } }).find((entry) => entry.msg === 'request failed');
       expect(failure).toBeDefined();
       expect(failure!.level).toBe(50);
       expect(failure!.reqId).toBe(response.headers['x-request-id']);

@@ -99,7 +99,10 @@ export class ReadModelSession {
 
   private cache(table: TableName): Map<string, AnyRow | null> {
     let rows = this.rows.get(table);
-    if (!rows) this.rows.set(table, (rows = new Map()));
+    if (!rows) {
+      rows = new Map();
+      this.rows.set(table, rows);
+    }
     return rows;
   }
 
@@ -158,7 +161,10 @@ export class ReadModelSession {
     const key = String((row as AnyRow)[keyColumn[table]]);
     this.cache(table).set(key, { ...row });
     let changed = this.changed.get(table);
-    if (!changed) this.changed.set(table, (changed = new Set()));
+    if (!changed) {
+      changed = new Set();
+      this.changed.set(table, changed);
+    }
     changed.add(key);
   }
 
@@ -178,10 +184,16 @@ export class ReadModelSession {
     const additions = (Object.entries(figures) as Array<[string, number | bigint]>).filter(([, value]) => BigInt(value) !== 0n);
     if (additions.length === 0) return;
     let counters = this.counters.get(table);
-    if (!counters) this.counters.set(table, (counters = new Map()));
+    if (!counters) {
+      counters = new Map();
+      this.counters.set(table, counters);
+    }
     const id = JSON.stringify(key);
     let counter = counters.get(id);
-    if (!counter) counters.set(id, (counter = { key: { ...key }, figures: new Map() }));
+    if (!counter) {
+      counter = { key: { ...key }, figures: new Map() };
+      counters.set(id, counter);
+    }
     for (const [figure, value] of additions) {
       counter.figures.set(figure, (counter.figures.get(figure) ?? 0n) + BigInt(value));
     }

@@ -60,7 +60,10 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
       for (const table of tables) {
         if (!owned.has(table)) continue;
         let ids = keys.get(table);
-        if (!ids) keys.set(table, (ids = new Set()));
+        if (!ids) {
+          ids = new Set();
+          keys.set(table, ids);
+        }
         ids.add(id);
       }
     }

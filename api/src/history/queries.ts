@@ -1,4 +1,4 @@
-import { AuditEventsFilter, describeEventType, type AuditEvent, type EntityHistory, type FieldChange, type HistoryEvent, type HistoryStreamType } from '@storage/contracts/history';
+import { type AuditEventsFilter, describeEventType, type AuditEvent, type EntityHistory, type FieldChange, type HistoryEvent, type HistoryStreamType } from '@storage/contracts/history';
 import { readableEvent, redactEvent, streams } from '@storage/contracts/events';
 import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';

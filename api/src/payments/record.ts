@@ -75,7 +75,7 @@ export async function recordIntentPayment(
       await markIntentSettled(pool, intent.id);
       return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: recorded.position };
     }
-    let payment;
+    let payment: Awaited<ReturnType<typeof recordPayment>>;
     try {
       // recordPayment refuses an amount other than the invoice's open balance.
       payment = await recordPayment(payCtx, invoiceId, { amount: intent.amount, method: 'card', stripePaymentIntentId: intent.id });

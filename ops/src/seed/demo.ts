@@ -527,7 +527,7 @@ class DemoPlan {
       retiredAt: null,
       maintenanceFrom: null,
     }));
-    locked.forEach((tenancy, i) => (tenancy.lock = locks[i]!));
+    for (const [i, tenancy] of locked.entries()) tenancy.lock = locks[i]!;
 
     const [serviced, replaced, ...running] = dice.shuffle(locked.filter((t) => t.moveOut === null).map((t) => t.lock!));
     const retired = locks.at(-1)!;

@@ -121,8 +121,10 @@ export function InvoicesTable() {
           <tbody>
             {invoices.isPending &&
               Array.from({ length: LOADING_PLACEHOLDER_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
                 <tr key={index} data-testid="invoice-placeholder-row">
                   {columns.map((_column, cellIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
                     <td key={cellIndex}>
                       <Skeleton.Input active size="small" block />
                     </td>

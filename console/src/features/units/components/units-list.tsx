@@ -69,6 +69,7 @@ export function UnitsList() {
 
       {units.isPending &&
         Array.from({ length: LOADING_GROUPS }, (_, group) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
           <section key={group} aria-busy="true">
             <Skeleton.Input active size="small" style={{ marginBottom: 16 }} />
             <PlaceholderCards count={LOADING_CARDS_PER_GROUP} columns={cardColumns} rows={2} testId="unit-placeholder" />
