@@ -38,7 +38,7 @@ const NOT_STAFF_ROUTES = new Set([
 const encode = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`;
 
 /** One URL of the route (its parameters filled in) and the other spellings a router might still match. */
-export function spellingsOf(pattern: string): string[] {
+function spellingsOf(pattern: string): string[] {
   const path = pattern.replace(/:\w+/g, SOME_ID);
   const spellings = new Set<string>([path, `${path}/`, `${path}//`, `${path}?x=1`, `${path};x=1`, `/${path}`, path.replaceAll('/', '//'),
     path.toUpperCase(), path.replace('/api/', '/API/'), path.replace('/api/', '/./api/'), path.replace('/api/', '/api/./'),

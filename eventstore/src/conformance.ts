@@ -403,7 +403,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
     // On EventStoreDB these run only where EVENTSTORE_URL points at a server (none on this
     // project's machines), so there the adapter's readAllBackwards is only type-checked.
     describe('readAllBackwards', () => {
-      const after = (checkpoint: Position | null) => (e: RecordedEvent) => !checkpoint || comparePositions(e.position, checkpoint) > 0;
+      const newerThan = (checkpoint: Position | null) => (e: RecordedEvent) => !checkpoint || comparePositions(e.position, checkpoint) > 0;
 
       it('returns the events of readAll in the opposite order, newest first', async () => {
         const checkpoint = await store.headPosition();
@@ -422,7 +422,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         expectStrictlyDecreasing(backwards.map((e) => e.position));
         // Whatever else was appended meanwhile, up to the newest event readAll passed the two reads agree.
         const newestForwards = forwards.at(-1)!.position;
-        const sameRange = backwards.filter(after(checkpoint)).filter((e) => comparePositions(e.position, newestForwards) <= 0);
+        const sameRange = backwards.filter(newerThan(checkpoint)).filter((e) => comparePositions(e.position, newestForwards) <= 0);
         expect(sameRange).toEqual([...forwards].reverse());
       });
 
@@ -434,7 +434,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         await store.append(streamA, written.slice(0, 2), { expectedRevision: 'no_stream' });
         await store.append(streamB, written.slice(2, 3), { expectedRevision: 'no_stream' });
         await store.append(streamA, written.slice(3), { expectedRevision: 1n });
-        const whole = (await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids(written))).filter(after(checkpoint));
+        const whole = (await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids(written))).filter(newerThan(checkpoint));
         expect(whole.length).toBeGreaterThanOrEqual(5);
 
         const pages: RecordedEvent[][] = [];
@@ -449,7 +449,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
 
         for (const page of pages) expect(page.length).toBeLessThanOrEqual(2);
         expect(pages.slice(0, -1).every((page) => page.length === 2)).toBe(true);
-        const paged = pages.flat().filter(after(checkpoint));
+        const paged = pages.flat().filter(newerThan(checkpoint));
         expect(ids(paged)).toEqual(ids(whole.slice(1)));
         const ours = new Set([streamA, streamB]);
         expect(ids([whole[0]!, ...paged].filter((e) => ours.has(e.streamName)))).toEqual(ids(written).reverse());
