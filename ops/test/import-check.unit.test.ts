@@ -10,6 +10,9 @@ afterEach(() => {
   root = undefined;
 });
 
+/** Source text for the fixtures: written with FROM so that this file's own strings do not look like imports to the check. */
+const source = (text: string) => text.replaceAll('FROM', 'from');
+
 /** A repository of two workspaces: `lib` (declares zod) and `console` (declares @storage/lib). */
 function repo(files: Record<string, string>): string {
   root = mkdtempSync(join(tmpdir(), 'import-check-'));
@@ -21,52 +24,54 @@ function repo(files: Record<string, string>): string {
   };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
+    writeFileSync(join(root, path), source(text));
   }
   return root;
 }
 
 describe('the import check', () => {
   it('finds static, type, re-export, side-effect and dynamic imports, not commented ones', () => {
-    const source = [
-      "import { a } from 'zod';",
-      "import type { B } from '@storage/lib/b';",
-      "export { c } from './c.ts';",
-      "import './styles.css';",
-      "const d = await import('node:fs');",
-      "// import { e } from 'left-pad';",
-      "/* import { f } from 'right-pad'; */",
-      'import {\n  g,\n  h,\n} from "multi-line";',
-    ].join('\n');
-    expect(importSpecifiers(source).sort()).toEqual(['./c.ts', './styles.css', '@storage/lib/b', 'multi-line', 'node:fs', 'zod']);
+    const text = source(
+      [
+        "import { a } FROM 'zod';",
+        "import type { B } FROM '@storage/lib/b';",
+        "export { c } FROM './c.ts';",
+        "import './styles.css';",
+        "const d = await import('node:fs');",
+        "// import { e } FROM 'left-pad';",
+        "/* import { f } FROM 'right-pad'; */",
+        'import {\n  g,\n  h,\n} FROM "multi-line";',
+      ].join('\n'),
+    );
+    expect(importSpecifiers(text).sort()).toEqual(['./c.ts', './styles.css', '@storage/lib/b', 'multi-line', 'node:fs', 'zod']);
     expect(packageName('@storage/lib/b')).toBe('@storage/lib');
     expect(packageName('react-dom/client')).toBe('react-dom');
   });
 
   it('passes a tree whose imports are declared, builtins and the package itself', () => {
     const dir = repo({
-      'lib/src/a.ts': "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport { join } from 'path';\nimport { b } from '@storage/lib/b';",
-      'console/src/features/units/list.ts': "import { a } from '@storage/lib/a';\nimport { format } from '../../lib/format.ts';",
-      'console/test/units.test.ts': "import { it } from 'vitest';",
+      'lib/src/a.ts': "import { z } FROM 'zod';\nimport { readFileSync } FROM 'node:fs';\nimport { join } FROM 'path';\nimport { b } FROM '@storage/lib/b';",
+      'console/src/features/units/list.ts': "import { a } FROM '@storage/lib/a';\nimport { format } FROM '../../lib/format.ts';",
+      'console/test/units.test.ts': "import { it } FROM 'vitest';",
     });
     expect(checkImports(dir, new Set())).toEqual([]);
   });
 
   it('names a package the workspace does not declare', () => {
-    const dir = repo({ 'console/src/a.ts': "import { z } from 'zod';" });
+    const dir = repo({ 'console/src/a.ts': "import { z } FROM 'zod';" });
     expect(checkImports(dir, new Set())).toEqual(["console/src/a.ts: imports 'zod', not declared in console/package.json"]);
   });
 
   it('refuses a relative path into another workspace from source, not from tests', () => {
     const dir = repo({
-      'console/src/a.ts': "import { b } from '../../lib/src/b.ts';",
-      'console/test/a.test.ts': "import { b } from '../../lib/src/b.ts';",
+      'console/src/a.ts': "import { b } FROM '../../lib/src/b.ts';",
+      'console/test/a.test.ts': "import { b } FROM '../../lib/src/b.ts';",
     });
     expect(checkImports(dir, new Set())).toEqual(["console/src/a.ts: '../../lib/src/b.ts' reaches into lib/ by path; import it as @storage/lib/…"]);
   });
 
   it('refuses a feature importing another feature unless the edge is known, and notices a known edge that is gone', () => {
-    const dir = repo({ 'console/src/features/units/card.ts': "import { HistoryButton } from '../history/button.ts';" });
+    const dir = repo({ 'console/src/features/units/card.ts': "import { HistoryButton } FROM '../history/button.ts';" });
     expect(checkImports(dir, new Set())).toEqual([
       "console/src/features/units/card.ts: feature console:units imports feature console:history ('../history/button.ts'); share it from components/, lib/ or compose in app/",
     ]);
