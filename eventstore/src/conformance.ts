@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  WrongExpectedRevisionError,
   comparePositions,
   type EventStore,
   type NewEvent,
@@ -11,6 +10,7 @@ import {
   type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from './port.ts';
 
 /** An append whose transaction is still open. */
@@ -83,11 +83,7 @@ async function readAllUntilVisible(store: EventStore, options: ReadAllOptions, w
 }
 
 /** readAllUntilVisible for the newest-first read. */
-async function readAllBackwardsUntilVisible(
-  store: EventStore,
-  options: ReadAllBackwardsOptions,
-  wanted: string[],
-): Promise<RecordedEvent[]> {
+async function readAllBackwardsUntilVisible(store: EventStore, options: ReadAllBackwardsOptions, wanted: string[]): Promise<RecordedEvent[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const events = await store.readAllBackwards(options);
@@ -210,9 +206,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         const stream = newStreamName('race-create');
         const attempts = Array.from({ length: 20 }, () => newEvents(1));
 
-        const outcomes = await Promise.allSettled(
-          attempts.map((events) => store.append(stream, events, { expectedRevision: 'no_stream' })),
-        );
+        const outcomes = await Promise.allSettled(attempts.map((events) => store.append(stream, events, { expectedRevision: 'no_stream' })));
 
         const winners = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [attempts[i]!] : []));
         const losers = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));

@@ -34,7 +34,8 @@ interface PackageJson {
 }
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as PackageJson;
-const declared = (pkg: PackageJson) => new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+const declared = (pkg: PackageJson) =>
+  new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
 
 const builtins = new Set(builtinModules);
 
@@ -66,7 +67,9 @@ const isTestOrTool = (file: string) =>
 
 const featureOf = (root: string, path: string) => {
   const parts = relative(root, path).split(sep);
-  return (parts[0] === 'console' || parts[0] === 'portal') && parts[1] === 'src' && parts[2] === 'features' && parts.length > 4 ? `${parts[0]}:${parts[3]}` : null;
+  return (parts[0] === 'console' || parts[0] === 'portal') && parts[1] === 'src' && parts[2] === 'features' && parts.length > 4
+    ? `${parts[0]}:${parts[3]}`
+    : null;
 };
 
 /** What is wrong with the imports of the workspaces under `root`, one line each (empty when all is well). */
@@ -94,7 +97,8 @@ export function checkImports(root: string, knownFeatureEdges: ReadonlySet<string
           if (from && to && from !== to) {
             const edge = `${from}→${to.split(':')[1]}`;
             seenEdges.add(edge);
-            if (!knownFeatureEdges.has(edge)) problems.push(`${where}: feature ${from} imports feature ${to} ('${specifier}'); share it from components/, lib/ or compose in app/`);
+            if (!knownFeatureEdges.has(edge))
+              problems.push(`${where}: feature ${from} imports feature ${to} ('${specifier}'); share it from components/, lib/ or compose in app/`);
           }
           continue;
         }

@@ -1,6 +1,6 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
-import { keyColumn, type CounterTables, type RowOf, type TableName } from './read-model-tables.ts';
+import { type CounterTables, keyColumn, type RowOf, type TableName } from './read-model-tables.ts';
 
 // A batch of events is applied to the read tables through one session: rows are read once
 // (those the batch's events name in one query per table), changed in memory as each event is
@@ -93,7 +93,9 @@ export class ReadModelSession {
 
   private check(table: string, kind: 'reads' | 'writes'): void {
     if (this.access && !this.access[kind].has(table)) {
-      throw new Error(`The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`);
+      throw new Error(
+        `The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`,
+      );
     }
   }
 
@@ -144,9 +146,7 @@ export class ReadModelSession {
     this.check(table, 'reads');
     const lookup = `${table} ${column} ${value}`;
     if (!this.looked.has(lookup)) {
-      const found = (await this.tx.any(
-        sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`,
-      )) as readonly AnyRow[];
+      const found = (await this.tx.any(sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`)) as readonly AnyRow[];
       this.remember(table, found);
       this.looked.add(lookup);
     }

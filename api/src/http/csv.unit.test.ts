@@ -62,7 +62,11 @@ describe('csv', () => {
         yield [{ name: 'A' }];
         yield [{ name: 'B' }];
       }
-      const log = { error: () => { throw new Error('no error expected'); } };
+      const log = {
+        error: () => {
+          throw new Error('no error expected');
+        },
+      };
       expect(await read(await csvDownload(columns, batches(), log))).toBe('\uFEFFName\r\nA\r\nB\r\n');
       expect(await read(await csvDownload(columns, (async function* () {})(), log))).toBe('\uFEFFName\r\n');
     });

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Skeleton, type CardProps, type ColProps } from 'antd';
+import { Card, type CardProps, Col, type ColProps, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
 type CardGridProps<Item> = {

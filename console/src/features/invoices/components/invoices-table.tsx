@@ -1,7 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
-import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState } from '@tanstack/react-table';
+import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button, Card, Empty, Flex, Pagination, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { SearchInput } from '../../../components/search-input.tsx';

@@ -1,9 +1,9 @@
-import type { Unit } from '@storage/contracts/units';
 import { UnitStatus } from '@storage/contracts/enums';
+import type { Unit } from '@storage/contracts/units';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
-import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { useSearchParams } from 'wouter';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';

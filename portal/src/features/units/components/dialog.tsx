@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 /** A modal dialog on the native <dialog>: focus trap, Escape and the backdrop come with it. */
 export function Dialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
