@@ -15,7 +15,10 @@ export default defineConfig({
     // `npm test` runs both; `npm run test:unit` the first only.
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT_TESTS } },
-      { extends: true, test: { name: 'integration', include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'], exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'], exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**'] },
+      },
     ],
   },
 });

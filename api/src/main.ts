@@ -1,7 +1,8 @@
 // The API as its own process (distributed mode): `npm run start:api`.
+
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@storage/platform/config';
 import { sessionKeyFrom } from '@storage/platform/session-key';
-import { fileURLToPath } from 'node:url';
 import { processLogger } from './http/logger.ts';
 import { createApiServer } from './server.ts';
 

@@ -7,7 +7,14 @@ import { assignLock, changeLockStatus, grantAccess, installLock } from '../src/l
 import { changeUnitStatus } from '../src/units/commands.ts';
 import { historyWriter } from './history.ts';
 
-type Listed = { id: string; type: string; description: string; createdAt: string; metadata: Record<string, unknown>; customer: { firstName: string; lastName: string; email: string } | null };
+type Listed = {
+  id: string;
+  type: string;
+  description: string;
+  createdAt: string;
+  metadata: Record<string, unknown>;
+  customer: { firstName: string; lastName: string; email: string } | null;
+};
 
 describe('activities API', () => {
   let platform: TestPlatform;

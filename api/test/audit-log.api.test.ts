@@ -1,16 +1,17 @@
 // The auditors' event log has two readers: SQL on the Postgres store's table (used there), and a
 // scan of the log through the event store port (used on any other store, e.g. EventStoreDB).
 // Here the port reader runs against the real Postgres store, and must answer exactly as SQL does.
+
+import { randomUUID } from 'node:crypto';
 import type { AuditEvent, AuditEventsFilter } from '@storage/contracts/history';
 import type { EventStore, NewEvent } from '@storage/eventstore/port';
 import { appendWithinTransaction } from '@storage/eventstore/postgres';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { auditEventsMatching, auditSourceOf, listAuditEvents, type AuditSource } from '../src/history/queries.ts';
+import { type AuditSource, auditEventsMatching, auditSourceOf, listAuditEvents } from '../src/history/queries.ts';
 import { historyWriter } from './history.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,7 +79,12 @@ describe('the event log read through the event store port', () => {
     // Staff-made events, now.
     const inject = (method: 'POST' | 'PATCH', url: string, payload: object) => platform.api.app.inject({ method, url, headers: { cookie }, payload });
     const added = await inject('POST', '/api/customers', {
-      firstName: 'Audra', lastName: 'Logreader', email: `audra-${Date.now()}@example.com`, phone: '555-010-7777', status: 'active', facilityId: demoFacilityId,
+      firstName: 'Audra',
+      lastName: 'Logreader',
+      email: `audra-${Date.now()}@example.com`,
+      phone: '555-010-7777',
+      status: 'active',
+      facilityId: demoFacilityId,
     });
     expect(added.statusCode).toBe(201);
     expect((await inject('PATCH', `/api/customers/${added.json().id}`, { lastName: 'Log-Reader' })).statusCode).toBe(200);
@@ -88,7 +94,10 @@ describe('the event log read through the event store port', () => {
     const writer = historyWriter(platform);
     newFacilityId = await writer.facility(new Date('2020-03-01T09:00:00.000Z'), 'Backdated Storage');
     const unitId = await writer.unit(new Date('2020-03-02T09:00:00.000Z'), newFacilityId, '101', 'A');
-    backdatedCustomerId = await writer.customer(new Date('2020-03-03T09:00:00.000Z'), newFacilityId, { firstName: 'Early', email: `early-${Date.now()}@example.com` });
+    backdatedCustomerId = await writer.customer(new Date('2020-03-03T09:00:00.000Z'), newFacilityId, {
+      firstName: 'Early',
+      email: `early-${Date.now()}@example.com`,
+    });
     await writer.lease(new Date('2020-03-03T09:00:00.000Z'), backdatedCustomerId, unitId, '100.00');
     const invoiceId = await writer.sentInvoice(new Date('2020-03-04T09:00:00.000Z'), backdatedCustomerId, '100.00');
     await writer.pay(new Date('2020-03-05T23:59:59.999Z'), invoiceId, '100.00');
@@ -168,7 +177,9 @@ describe('the event log read through the event store port', () => {
     expect(auditSourceOf(elsewhere)).toBe('log');
     const filter = { facilityId: newFacilityId };
     const { sql: bySql, log: byLog } = await bothWays(async (source) =>
-      source === 'sql' ? listAuditEvents(deps, filter, { page: 1, pageSize: 50 }) : listAuditEvents({ ...deps, store: elsewhere }, filter, { page: 1, pageSize: 50 }),
+      source === 'sql'
+        ? listAuditEvents(deps, filter, { page: 1, pageSize: 50 })
+        : listAuditEvents({ ...deps, store: elsewhere }, filter, { page: 1, pageSize: 50 }),
     );
     expect(backwardsReads).toBeGreaterThan(1); // the whole log, page by page
     expect(byLog).toEqual(bySql);
@@ -181,7 +192,16 @@ describe('the event log read through the event store port', () => {
     const backdated = await listAuditEvents(deps, { facilityId: newFacilityId }, { page: 1, pageSize: 50 }, 'sql');
     // Newest first by when they occurred: the events of 2020 come last though they were written last.
     expect(backdated.events.map((e) => e.type)).toEqual([
-      'invoice_sent', 'invoice_generated', 'payment_received', 'invoice_sent', 'invoice_generated', 'lease_started', 'unit_status_changed', 'customer_added', 'unit_added', 'facility_added',
+      'invoice_sent',
+      'invoice_generated',
+      'payment_received',
+      'invoice_sent',
+      'invoice_generated',
+      'lease_started',
+      'unit_status_changed',
+      'customer_added',
+      'unit_added',
+      'facility_added',
     ]);
     const totals = await Promise.all(filters.map((filter) => listAuditEvents(deps, filter, { page: 1, pageSize: 1 }, 'sql')));
     // Each filter keeps some of the log and leaves some out, but one.
@@ -189,7 +209,7 @@ describe('the event log read through the event store port', () => {
     expect(totals.filter((t) => t.total === all.total)).toHaveLength(1);
   });
 
-  it('events that occurred at the same instant come in the log\'s order, newest first, also when committed concurrently', async () => {
+  it("events that occurred at the same instant come in the log's order, newest first, also when committed concurrently", async () => {
     const Row = z.object({ id: z.string(), xid: z.string(), gp: z.string() });
     const rows = await platform.api.pool.any(sql.type(Row)`
       SELECT id::text, transaction_id::text AS xid, global_position::text AS gp FROM event_store.events WHERE metadata->>'occurredAt' = ${tie.instant}`);

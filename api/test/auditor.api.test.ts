@@ -16,7 +16,11 @@ describe('the auditor role', () => {
     owner = await platform.signIn('owner');
     auditor = await platform.signIn('auditor');
     const created = await inject(owner, 'POST', '/api/customers', {
-      firstName: 'Ada', lastName: 'Audited', email: `ada-${Date.now()}@example.com`, phone: '555-010-2030', status: 'active',
+      firstName: 'Ada',
+      lastName: 'Audited',
+      email: `ada-${Date.now()}@example.com`,
+      phone: '555-010-2030',
+      status: 'active',
     });
     customerId = created.json().id;
   });
@@ -49,8 +53,19 @@ describe('the auditor role', () => {
   });
 
   it('reads every screen, the history and the event log', async () => {
-    for (const url of ['/api/customers', '/api/units', '/api/invoices', '/api/leases', '/api/locks', '/api/activities', '/api/settings',
-      `/api/history/customer/${customerId}`, '/api/audit/events', '/api/audit/events.csv', '/api/auth/user']) {
+    for (const url of [
+      '/api/customers',
+      '/api/units',
+      '/api/invoices',
+      '/api/leases',
+      '/api/locks',
+      '/api/activities',
+      '/api/settings',
+      `/api/history/customer/${customerId}`,
+      '/api/audit/events',
+      '/api/audit/events.csv',
+      '/api/auth/user',
+    ]) {
       expect((await inject(auditor, 'GET', url)).statusCode, url).toBe(200);
     }
   });

@@ -1,8 +1,8 @@
-import { registerStaff } from '@storage/api/auth/staff';
 import { randomUUID } from 'node:crypto';
+import { registerStaff } from '@storage/api/auth/staff';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 describe('staff sign-in', () => {
@@ -40,7 +40,9 @@ describe('staff sign-in', () => {
     expect(JSON.stringify(registered!.data)).not.toContain('scrypt');
     expect(registered!.data).not.toHaveProperty('passwordHash');
     const hash = await platform.api.pool.oneFirst(
-      sql.type(z.object({ password_hash: z.string() }))`SELECT password_hash FROM staff_credentials WHERE credential_id = ${String(registered!.data.credentialId)}`,
+      sql.type(
+        z.object({ password_hash: z.string() }),
+      )`SELECT password_hash FROM staff_credentials WHERE credential_id = ${String(registered!.data.credentialId)}`,
     );
     expect(hash).toMatch(/^scrypt\$/);
   });

@@ -15,9 +15,19 @@ describe('Cache-Control: no-store on API answers', () => {
     platform = await startTestPlatform();
     staff = await platform.signIn('owner');
     const email = `renter-${randomUUID().slice(0, 8)}@example.test`;
-    const created = await platform.api.app.inject({ method: 'POST', url: '/api/customers', headers: { cookie: staff }, payload: { firstName: 'Nora', lastName: 'Renter', email, phone: '555-010-7777' } });
+    const created = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: { cookie: staff },
+      payload: { firstName: 'Nora', lastName: 'Renter', email, phone: '555-010-7777' },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const verified = await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: { email, phoneLast4: '7777' }, remoteAddress: '10.9.0.1' });
+    const verified = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/customer/verify',
+      payload: { email, phoneLast4: '7777' },
+      remoteAddress: '10.9.0.1',
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     renter = sessionCookie(verified.headers['set-cookie']);
   });

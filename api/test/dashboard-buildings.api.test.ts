@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { endLease } from '../src/leases/commands.ts';
 import { isoDay } from '../src/dashboard/month-over-month.ts';
+import { endLease } from '../src/leases/commands.ts';
 import { historyWriter } from './history.ts';
 
 // Units added, let and vacated over several days in two facilities: asked as of a past day, the
@@ -25,8 +25,20 @@ describe('dashboard building occupancy as of a past day', () => {
     expect(response.statusCode, query).toBe(200);
     return response.json();
   };
-  const northBuilding = (building: string, occupied: number, total: number) => ({ building, facilityId: north, facilityName: 'North Buildings', occupied, total });
-  const southBuilding = (building: string, occupied: number, total: number) => ({ building, facilityId: south, facilityName: 'South Buildings', occupied, total });
+  const northBuilding = (building: string, occupied: number, total: number) => ({
+    building,
+    facilityId: north,
+    facilityName: 'North Buildings',
+    occupied,
+    total,
+  });
+  const southBuilding = (building: string, occupied: number, total: number) => ({
+    building,
+    facilityId: south,
+    facilityName: 'South Buildings',
+    occupied,
+    total,
+  });
 
   beforeAll(async () => {
     platform = await startTestPlatform();
@@ -38,7 +50,11 @@ describe('dashboard building occupancy as of a past day', () => {
     // 10 days ago: North's building A of three units, two let; South's building A of two, one let.
     north = await history.facility(daysAgo(10), 'North Buildings');
     south = await history.facility(daysAgo(10), 'South Buildings');
-    const [a1, a2, a3] = [await history.unit(daysAgo(10), north, 'N-A1', 'A'), await history.unit(daysAgo(10), north, 'N-A2', 'A'), await history.unit(daysAgo(10), north, 'N-A3', 'A')];
+    const [a1, a2, a3] = [
+      await history.unit(daysAgo(10), north, 'N-A1', 'A'),
+      await history.unit(daysAgo(10), north, 'N-A2', 'A'),
+      await history.unit(daysAgo(10), north, 'N-A3', 'A'),
+    ];
     const adaLease = await history.lease(daysAgo(10), await tenant(daysAgo(10), north, 'Ada'), a1!, '100.00');
     const bobLease = await history.lease(daysAgo(10), await tenant(daysAgo(10), north, 'Bob'), a2!, '100.00');
     const [s1, s2] = [await history.unit(daysAgo(10), south, 'S-A1', 'A'), await history.unit(daysAgo(10), south, 'S-A2', 'A')];

@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { streams, UnsupportedSchemaVersionError } from '@storage/contracts/events';
 import type { RecordedEvent } from '@storage/eventstore/port';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { catchUp, ensureCheckpoints } from '../../projector/src/runner.ts';
 import type { ProjectedEvent } from '../../projector/src/projection.ts';
+import { catchUp, ensureCheckpoints } from '../../projector/src/runner.ts';
 import { loadAggregate, toDomainEvent } from '../src/commands/handle.ts';
 import { leaseAggregate } from '../src/leases/lease.ts';
 import { historyWriter } from './history.ts';
@@ -72,9 +72,19 @@ describe('event schema versions', () => {
     await ensureCheckpoints(platform.api.pool, [probe]);
     await catchUp(platform.api.pool, platform.api.store, [probe]);
     const old = seen.find((e) => e.type === 'lease_started' && e.data.leaseId === oldLeaseId);
-    expect(old?.data).toEqual({ leaseId: oldLeaseId, customerId, unitId: oldUnitId, facilityId: null, startDate: '2024-05-01', monthlyRate: '95.00', depositAmount: null });
+    expect(old?.data).toEqual({
+      leaseId: oldLeaseId,
+      customerId,
+      unitId: oldUnitId,
+      facilityId: null,
+      startDate: '2024-05-01',
+      monthlyRate: '95.00',
+      depositAmount: null,
+    });
     // The read model took it in too.
-    const row = await platform.api.pool.maybeOne(sql.type(z.object({ monthly_rate: z.string() }))`SELECT monthly_rate::text FROM leases WHERE id = ${oldLeaseId}`);
+    const row = await platform.api.pool.maybeOne(
+      sql.type(z.object({ monthly_rate: z.string() }))`SELECT monthly_rate::text FROM leases WHERE id = ${oldLeaseId}`,
+    );
     expect(row?.monthly_rate).toBe('95.00');
   });
 

@@ -68,7 +68,15 @@ describe('facilities API', () => {
     for (const [i, unitId] of unitIds.entries()) {
       await addUnit(
         ctx(),
-        { facilityId: created.id, unitNumber: `F-${created.id.slice(0, 6)}-${i}`, building: 'A', size: '10x10', monthlyRate: '120.00', status: 'available', description: null },
+        {
+          facilityId: created.id,
+          unitNumber: `F-${created.id.slice(0, 6)}-${i}`,
+          building: 'A',
+          size: '10x10',
+          monthlyRate: '120.00',
+          status: 'available',
+          description: null,
+        },
         unitId,
       );
     }

@@ -41,7 +41,20 @@ const anyUtf16 = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) =
 const poison = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800');
 const hostileString = fc.oneof(
   fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '', ' ', '0', '-1', '1e400', 'NaN', 'null', 'true', '[]', '{}'),
-  fc.constantFrom('__proto__', 'constructor', '../../etc/passwd', "' OR 1=1 --", '%00', '%ZZ', '\\', '9999-99-99', '2024-02-30', '-0.001', '1.005', '12345678901234567890.99'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '%00',
+    '%ZZ',
+    '\\',
+    '9999-99-99',
+    '2024-02-30',
+    '-0.001',
+    '1.005',
+    '12345678901234567890.99',
+  ),
   fc.integer({ min: 1, max: 20_000 }).map((n) => 'x'.repeat(n)),
   anyUtf16,
 );
@@ -113,7 +126,11 @@ function inputsOf(schema: z.ZodType | undefined, ids: readonly string[]): fc.Arb
     const keys = Object.keys(object);
     const mutations: Array<fc.Arbitrary<unknown>> = [
       fc.tuple(hostileString, hostileValue).map(([key, v]) => ({ ...object, [key]: v })),
-      fc.constant(Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? String(v) : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v]))),
+      fc.constant(
+        Object.fromEntries(
+          Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? String(v) : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+        ),
+      ),
       hostileValue,
     ];
     if (keys.length > 0) {
@@ -137,7 +154,9 @@ interface Request {
 }
 
 function requestsOf(method: Method, pattern: string, contract: RouteContract, ids: readonly string[]): fc.Arbitrary<Request> {
-  const params = inputsOf(contract.params, ids).map((value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}));
+  const params = inputsOf(contract.params, ids).map((value) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {},
+  );
   const url = params.map((values) => pattern.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(urlText(values[name] ?? ids[0]))));
   const query = (contract.query ? inputsOf(contract.query, ids) : fc.oneof(fc.constant({}), inputsOf(undefined, ids))).map((value) => {
     const entries = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['q', value]];
@@ -178,7 +197,11 @@ describe('every route, driven from its contract', () => {
     const renter = await pool.one(sql.type(Renter)`SELECT id::text, email, phone FROM customers WHERE phone IS NOT NULL ORDER BY id DESC LIMIT 1`);
     ids = [...new Set(ids)].filter((id) => id !== renter.id);
     const renterSession = async () => {
-      const verified = await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: { email: renter.email, phoneLast4: renter.phone.replace(/\D/g, '').slice(-4) } });
+      const verified = await platform.api.app.inject({
+        method: 'POST',
+        url: '/api/customer/verify',
+        payload: { email: renter.email, phoneLast4: renter.phone.replace(/\D/g, '').slice(-4) },
+      });
       if (verified.statusCode !== 200) throw new Error(`portal sign-in failed: ${verified.body}`);
       return sessionCookie(verified.headers['set-cookie']);
     };
@@ -212,11 +235,13 @@ describe('every route, driven from its contract', () => {
       const contract = ROUTE_CONTRACTS[`${method} ${pattern}`];
       if (!contract || contract.endsSession) continue;
       const sample = (schema: z.ZodType | undefined) =>
-        (schema ? fc.sample(arbitraryOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, ids), { numRuns: 1, seed: 9 })[0] : {}) as Record<string, unknown>;
+        (schema
+          ? fc.sample(arbitraryOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, ids), { numRuns: 1, seed: 9 })[0]
+          : {}) as Record<string, unknown>;
       const parts = { params: sample(contract.params), query: sample(contract.query), body: CHANGING.has(method) ? sample(contract.body) : undefined };
       const fields = (['params', 'query', 'body'] as const).flatMap((part) => {
         const schema = contract[part];
-        const properties = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties ?? {} : {};
+        const properties = schema ? ((z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties ?? {}) : {};
         return Object.keys(properties).map((key) => [part, key] as const);
       });
       for (const [part, key] of fields) {
@@ -225,11 +250,16 @@ describe('every route, driven from its contract', () => {
           const url = pattern.replace(/:(\w+)/g, (_w, name: string) => encodeURIComponent(String(poisoned.params[name] ?? ids[0])));
           const query = Object.fromEntries(Object.entries(poisoned.query).map(([k, v]) => [k, String(v)]));
           const response = await platform.api.app.inject({
-            method, url, query, headers: { cookie: owner }, remoteAddress: `10.78.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
+            method,
+            url,
+            query,
+            headers: { cookie: owner },
+            remoteAddress: `10.78.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
             ...(poisoned.body === undefined ? {} : { payload: poisoned.body as object }),
           });
           const answer = response.statusCode === 400 ? (response.json() as { field?: string }) : {};
-          if (answer.field !== key) wrong.push(`${method} ${pattern} ${part}.${key}=${JSON.stringify(bad)} → ${response.statusCode} ${response.body.slice(0, 100)}`);
+          if (answer.field !== key)
+            wrong.push(`${method} ${pattern} ${part}.${key}=${JSON.stringify(bad)} → ${response.statusCode} ${response.body.slice(0, 100)}`);
         }
       }
     }
@@ -251,13 +281,22 @@ describe('every route, driven from its contract', () => {
             if (request.body && 'raw' in request.body) headers['content-type'] = request.body.contentType;
             const payload = request.body === null ? undefined : 'raw' in request.body ? request.body.raw : JSON.stringify(request.body.json);
             if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-            const response = await platform.api.app.inject({ method, url: request.url, query: request.query, payload, headers, remoteAddress: request.remoteAddress });
+            const response = await platform.api.app.inject({
+              method,
+              url: request.url,
+              query: request.query,
+              payload,
+              headers,
+              remoteAddress: request.remoteAddress,
+            });
             if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 200)}`);
           }),
           { numRuns: contract.runs ?? RUNS, endOnFailure: true },
         );
         if (result.failed) {
-          const example = JSON.stringify(result.counterexample?.[0], (_k, v) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v));
+          const example = JSON.stringify(result.counterexample?.[0], (_k, v) =>
+            typeof v === 'string' && v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v,
+          );
           failures.push(`${method} ${pattern}: ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)} ← ${example}`);
         }
       }

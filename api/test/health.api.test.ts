@@ -1,21 +1,21 @@
-import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
-import type { RecordedEvent } from '@storage/eventstore/port';
-import { readConfig } from '@storage/platform/config';
-import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
-import { projectorLag, readiness, reportLag, startHealthServer } from '@storage/platform/health';
-import { connectEventStore } from '@storage/eventstore/connect';
-import { migrateReadModel } from '@storage/platform/migrate';
-import { createQueue, queueConnection } from '@storage/platform/queues';
-import type { Queue } from 'bullmq';
-import { sql } from 'slonik';
-import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
+import { connectEventStore } from '@storage/eventstore/connect';
+import type { RecordedEvent } from '@storage/eventstore/port';
+import { readConfig } from '@storage/platform/config';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { projectorLag, readiness, reportLag, startHealthServer } from '@storage/platform/health';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import type { Queue } from 'bullmq';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase } from '../../ops/src/testing/database.ts';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { buildApp } from '../src/app.ts';
@@ -145,7 +145,13 @@ describe('projector lag', () => {
     const pool = await createDatabasePool(database.url);
     const store = await connectEventStore({ eventStoreUrl: undefined, databaseUrl: database.url });
     try {
-      const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() };
+      const metadata = {
+        actor: { type: 'system' as const },
+        correlationId: randomUUID(),
+        causationId: null,
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+      };
       for (let i = 0; i < 3; i++) {
         await store.append(`probe-${i}`, [{ id: randomUUID(), type: 'probe_recorded', data: {}, metadata }], { expectedRevision: 'no_stream' });
       }
@@ -175,7 +181,10 @@ describe('unknown /api paths answer JSON 404, never the portal', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     roots = mkdtempSync(join(tmpdir(), 'front-ends-'));
-    for (const [name, assets] of [['console', 'console-assets'], ['portal', 'portal-assets']] as const) {
+    for (const [name, assets] of [
+      ['console', 'console-assets'],
+      ['portal', 'portal-assets'],
+    ] as const) {
       mkdirSync(join(roots, name, assets), { recursive: true });
       writeFileSync(join(roots, name, 'index.html'), `<!doctype html><title>${name}</title>`);
     }
@@ -304,7 +313,9 @@ describe('logs', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Internal Server Error' });
       expect(response.body).not.toContain('disk');
-      const failure = lines.map((line) => JSON.parse(line) as Record<string, any>).find((entry) => entry.msg === 'request failed');
+      const failure = lines
+        .map((line) => JSON.parse(line) as { msg?: string; level?: number; reqId?: string; err: { message: string; stack: string } })
+        .find((entry) => entry.msg === 'request failed');
       expect(failure).toBeDefined();
       expect(failure!.level).toBe(50);
       expect(failure!.reqId).toBe(response.headers['x-request-id']);

@@ -15,18 +15,28 @@ describe('entity history and the event log', () => {
     platform = await startTestPlatform();
     cookie = await platform.signIn();
     const facility = await platform.api.app.inject({
-      method: 'POST', url: '/api/facilities', headers: { cookie }, payload: { name: 'History Storage', address: '1 Audit Way' },
+      method: 'POST',
+      url: '/api/facilities',
+      headers: { cookie },
+      payload: { name: 'History Storage', address: '1 Audit Way' },
     });
     facilityId = facility.json().id;
     const created = await platform.api.app.inject({
-      method: 'POST', url: '/api/customers', headers: { cookie },
+      method: 'POST',
+      url: '/api/customers',
+      headers: { cookie },
       payload: { firstName: 'Jane', lastName: 'Renter', email: `jane-${Date.now()}@example.com`, phone: '555-010-2030', status: 'active', facilityId },
     });
     customerId = created.json().id;
     await pause(30);
     beforeUpdate = new Date().toISOString();
     await pause(30);
-    const updated = await platform.api.app.inject({ method: 'PATCH', url: `/api/customers/${customerId}`, headers: { cookie }, payload: { firstName: 'Janet' } });
+    const updated = await platform.api.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${customerId}`,
+      headers: { cookie },
+      payload: { firstName: 'Janet' },
+    });
     expect(updated.statusCode).toBe(200);
   });
   afterAll(async () => {

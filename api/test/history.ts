@@ -1,7 +1,8 @@
 // Writes a small history through the API's own command functions at chosen moments, so that a
 // test knows every figure it then reads.
-import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+
 import { randomUUID } from 'node:crypto';
+import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import type { TestPlatform } from '../../ops/src/testing/platform.ts';
 import type { CommandContext } from '../src/commands/handle.ts';
 import { addCustomer } from '../src/customers/commands.ts';
@@ -43,7 +44,16 @@ export function historyWriter(platform: TestPlatform) {
     },
     async customer(date: Date, facilityId: string, name: { firstName: string; lastName?: string; email: string; phone?: string }) {
       const id = randomUUID();
-      const fields = { lastName: 'Tenant', phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active' as const, facilityId, ...name };
+      const fields = {
+        lastName: 'Tenant',
+        phone: null,
+        address: null,
+        emergencyContact: null,
+        emergencyPhone: null,
+        status: 'active' as const,
+        facilityId,
+        ...name,
+      };
       await addCustomer(at(date), fields, id);
       return id;
     },
@@ -68,4 +78,3 @@ export function historyWriter(platform: TestPlatform) {
     },
   };
 }
-

@@ -47,7 +47,10 @@ describe('text the database cannot store', () => {
     ['POST', '/api/auth/login', { email: 'a@example.com', password: `pass${bad}` }, 'password'],
   ];
 
-  for (const [name, bad] of [['a NUL character', NUL], ['an unpaired surrogate', LONE]] as const) {
+  for (const [name, bad] of [
+    ['a NUL character', NUL],
+    ['an unpaired surrogate', LONE],
+  ] as const) {
     it(`refuses ${name} in a query, a path parameter or a body with 400 naming the field, writing nothing`, async () => {
       const head = await platform.api.store.headPosition();
       for (const [method, url, payload, field] of [...(bad === NUL ? inUrls(bad) : []), ...inBodies(bad)]) {
@@ -67,7 +70,10 @@ describe('text the database cannot store', () => {
 
   it('refuses it in a header (an Idempotency-Key, an address reach the database)', async () => {
     const response = await platform.api.app.inject({
-      method: 'POST', url: '/api/customers', payload: { firstName: 'A', lastName: 'B', email: 'ab@example.com' }, headers: { cookie: owner, 'idempotency-key': 'ok', 'x-note': `a${LONE}` },
+      method: 'POST',
+      url: '/api/customers',
+      payload: { firstName: 'A', lastName: 'B', email: 'ab@example.com' },
+      headers: { cookie: owner, 'idempotency-key': 'ok', 'x-note': `a${LONE}` },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('x-note');

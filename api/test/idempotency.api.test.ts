@@ -118,7 +118,10 @@ describe('Idempotency-Key on commands', () => {
       expect(again.json()).toEqual(first.json());
     }
     const other = await platform.api.app.inject({
-      method: 'PATCH', url: `/api/customers/${first.json().id}`, payload: { firstName: 'Other' }, headers: { cookie, 'idempotency-key': 'spelling-1' },
+      method: 'PATCH',
+      url: `/api/customers/${first.json().id}`,
+      payload: { firstName: 'Other' },
+      headers: { cookie, 'idempotency-key': 'spelling-1' },
     });
     expect(other.statusCode).toBe(422);
   });
@@ -206,7 +209,9 @@ describe('Idempotency-Key of renters and anonymous callers', () => {
     expect(first.statusCode).toBe(404);
     expect(second.statusCode).toBe(404);
     expect(second.headers['idempotent-replayed']).toBeUndefined();
-    const scopes = await platform.api.pool.anyFirst(sql.type(z.object({ scope: z.string() }))`SELECT scope FROM idempotency_keys WHERE key = 'pay-1' ORDER BY scope`);
+    const scopes = await platform.api.pool.anyFirst(
+      sql.type(z.object({ scope: z.string() }))`SELECT scope FROM idempotency_keys WHERE key = 'pay-1' ORDER BY scope`,
+    );
     expect(scopes).toEqual([`customer:${a.id}`, `customer:${b.id}`].sort());
     // A's own repeat is A's answer.
     expect((await report(a)).headers['idempotent-replayed']).toBe('true');

@@ -162,7 +162,7 @@ describe('invoices API', () => {
     expect(past.headers['x-total-count']).toBe('3');
   });
 
-  it("follows the customer: a new name, email or facility is what the invoice list searches and scopes by", async () => {
+  it('follows the customer: a new name, email or facility is what the invoice list searches and scopes by', async () => {
     const t = tag();
     const ivy = await customer({ facilityId: facilityA });
     const billed = await invoice(ivy.id);
@@ -175,9 +175,7 @@ describe('invoices API', () => {
     expect(moved.statusCode).toBe(200);
     await projected(`customer-${ivy.id}`);
     const found = await inject('GET', `/api/invoices?search=renamed${t}&facilityId=${facilityB}`);
-    expect(found.json()).toMatchObject([
-      { id: billed.id, customer: { lastName: `Renamed${t}`, email: `renamed-${t}@example.com`, facilityId: facilityB } },
-    ]);
+    expect(found.json()).toMatchObject([{ id: billed.id, customer: { lastName: `Renamed${t}`, email: `renamed-${t}@example.com`, facilityId: facilityB } }]);
     expect(await total(`/api/invoices?search=renamed-${t}@example.com`)).toBe(1);
     expect(await total(`/api/invoices?search=${ivy.lastName}`)).toBe(0);
     expect(await total(`/api/invoices?search=renamed${t}&facilityId=${facilityA}`)).toBe(0);

@@ -4,7 +4,7 @@ import { Lease, LeaseDocument } from '@storage/contracts/leases';
 import type { Position } from '@storage/eventstore/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
 import { addFacility } from '../src/facilities/commands.ts';
 import { generateInvoice } from '../src/invoices/commands.ts';
 import { updatePaymentSettings } from '../src/settings/commands.ts';
@@ -26,7 +26,9 @@ describe('leases API', () => {
 
   async function newFacility() {
     const facilityId = randomUUID();
-    await projected(await addFacility(context(), { name: `Lease Test ${tag()}`, address: '1 Test Way', phone: null, managerName: 'Maria Gonzalez' }, facilityId));
+    await projected(
+      await addFacility(context(), { name: `Lease Test ${tag()}`, address: '1 Test Way', phone: null, managerName: 'Maria Gonzalez' }, facilityId),
+    );
     return facilityId;
   }
 
@@ -183,7 +185,12 @@ describe('leases API', () => {
     expect((await inject('GET', '/api/leases', undefined, auditor)).statusCode).toBe(200);
     const customer = await newCustomer();
     const unit = await newUnit();
-    const moveInAsAuditor = await inject('POST', '/api/leases', { customerId: customer.id, unitId: unit.id, monthlyRate: '120.00', startDate: '2025-03-01' }, auditor);
+    const moveInAsAuditor = await inject(
+      'POST',
+      '/api/leases',
+      { customerId: customer.id, unitId: unit.id, monthlyRate: '120.00', startDate: '2025-03-01' },
+      auditor,
+    );
     expect(moveInAsAuditor.statusCode).toBe(403);
     expect((await inject('POST', `/api/leases/${lease.id}/end`, { endDate: '2025-06-30' }, auditor)).statusCode).toBe(403);
   });
@@ -267,7 +274,10 @@ describe('leases API', () => {
     expect(everywhere).toEqual({ all: 3, active: 2, inactive: 1 });
 
     const csv = await inject('GET', `/api/leases/export.csv?facilityId=${facilityId}&status=active`);
-    const records = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const records = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(records).toHaveLength(3);
     expect(records.slice(1).every((r) => r.includes(surname) && r.includes(',Active,99.50,'))).toBe(true);
   });
@@ -312,7 +322,10 @@ describe('leases API', () => {
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(all.headers['content-disposition']).toMatch(/^attachment; filename="leases-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, ...records] = all.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...records] = all.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(header).toBe(
       'Lease ID,First Name,Last Name,Email,Phone,Unit Number,Size,Building,Status,Monthly Rate,Deposit,Start Date,End Date,Paid Invoices,Overdue Invoices,Total Invoices,Created At',
     );

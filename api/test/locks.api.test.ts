@@ -46,7 +46,10 @@ describe('locks API', () => {
     platform = await startTestPlatform();
     cookie = await platform.signIn('owner');
     const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-    for (const [site, name] of [[north, 'Locks Test North'], [south, 'Locks Test South']] as const) {
+    for (const [site, name] of [
+      [north, 'Locks Test North'],
+      [south, 'Locks Test South'],
+    ] as const) {
       await addFacility(ctx, { name, address: '1 Gate Rd', phone: null, managerName: null }, site.facilityId);
       const created = await inject('POST', '/api/units', {
         unitNumber: site.unitNumber,

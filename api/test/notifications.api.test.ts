@@ -46,7 +46,14 @@ describe('notifications API', () => {
   it('lists the newest 50 and counts every unread one in a header, so the badge is true past the list', async () => {
     const { items, unread } = await list(`?facilityId=${north}`);
     expect(items).toHaveLength(50);
-    expect(items[0]).toEqual({ id: expect.any(String), type: expect.any(String), title: expect.any(String), message: expect.any(String), read: false, createdAt: expect.any(String) });
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      type: expect.any(String),
+      title: expect.any(String),
+      message: expect.any(String),
+      read: false,
+      createdAt: expect.any(String),
+    });
     const assigned = items.filter((n) => n.type === 'unit_assigned');
     expect(assigned[0]!.title).toBe('Unit assigned');
     expect(unread).toBeGreaterThanOrEqual(LEASES_IN_NORTH);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readConfig } from '@storage/platform/config';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
 import { sql } from 'slonik';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { readConfig } from '@storage/platform/config';
-import { createQueue, queueConnection } from '@storage/platform/queues';
-import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
 import { cancelInvoice, recordPayment } from '../src/invoices/commands.ts';
 import { createPaymentProvider } from '../src/payments/configured-provider.ts';
 import type { PaymentProvider } from '../src/payments/provider.ts';
@@ -46,7 +46,15 @@ function billingFixture(getPlatform: () => TestPlatform) {
   }
 
   async function invoice(customerId: string, overrides: Record<string, unknown> = {}) {
-    const body = { invoiceNumber: `INV-${Date.now()}-${tag()}`, customerId, amount: '120.00', dueDate: isoDaysFromNow(10), status: 'sent', description: 'Monthly rent', ...overrides };
+    const body = {
+      invoiceNumber: `INV-${Date.now()}-${tag()}`,
+      customerId,
+      amount: '120.00',
+      dueDate: isoDaysFromNow(10),
+      status: 'sent',
+      description: 'Monthly rent',
+      ...overrides,
+    };
     const created = await inject('POST', '/api/invoices', body, staff);
     expect(created.statusCode, created.body).toBe(201);
     await projected(`invoice-${created.json().id}`);
@@ -173,7 +181,10 @@ describe('payments API with the built-in test provider', () => {
     await projected(`customer-${rita.id}`);
 
     const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
-    expect(detail).toMatchObject({ status: 'paid', payments: [{ amount: '75.25', method: 'card', status: 'completed', stripePaymentIntentId: intent.paymentIntentId }] });
+    expect(detail).toMatchObject({
+      status: 'paid',
+      payments: [{ amount: '75.25', method: 'card', status: 'completed', stripePaymentIntentId: intent.paymentIntentId }],
+    });
     expect(detail.payments).toHaveLength(1);
     // No overdue invoice is left: the customer is active again.
     expect((await inject('GET', `/api/customers/${rita.id}`, undefined, staff())).json().status).toBe('active');
@@ -232,11 +243,17 @@ describe('payments API with the built-in test provider', () => {
     // The answer carries the client secret: it is never kept for Idempotency-Key replays.
     const keyed = await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie, { 'idempotency-key': `intent-${bill.id}` });
     expect(keyed.json().paymentIntentId).toBe(later.paymentIntentId);
-    expect(await platform.api.pool.anyFirst(sql.type(z.object({ key: z.string() }))`SELECT key FROM idempotency_keys WHERE key = ${`intent-${bill.id}`}`)).toEqual([]);
+    expect(
+      await platform.api.pool.anyFirst(sql.type(z.object({ key: z.string() }))`SELECT key FROM idempotency_keys WHERE key = ${`intent-${bill.id}`}`),
+    ).toEqual([]);
     // One intent at the provider, and one live intent in our record.
-    const atProvider = await platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM test_payment_intents WHERE invoice_id = ${bill.id}`);
+    const atProvider = await platform.api.pool.anyFirst(
+      sql.type(z.object({ id: z.string() }))`SELECT id FROM test_payment_intents WHERE invoice_id = ${bill.id}`,
+    );
     expect(atProvider).toEqual([later.paymentIntentId]);
-    const ours = await platform.api.pool.any(sql.type(z.object({ id: z.string(), state: z.string() }))`SELECT id, state FROM payment_intents WHERE invoice_id = ${bill.id}`);
+    const ours = await platform.api.pool.any(
+      sql.type(z.object({ id: z.string(), state: z.string() }))`SELECT id, state FROM payment_intents WHERE invoice_id = ${bill.id}`,
+    );
     expect(ours).toEqual([{ id: later.paymentIntentId, state: 'live' }]);
     // The database refuses a second live intent whatever the code does.
     await expect(
@@ -255,7 +272,8 @@ describe('payments API with the built-in test provider', () => {
     const next = await payableIntent(rita, bill.id);
     expect(next.paymentIntentId).not.toBe(current.paymentIntentId);
     expect(next.amount).toBe('100.00');
-    const status = (id: string) => platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${id}`);
+    const status = (id: string) =>
+      platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${id}`);
     expect(await status(current.paymentIntentId)).toBe('canceled');
     const states = await platform.api.pool.any(sql.type(z.object({ id: z.string(), state: z.string() }))`
       SELECT id, state FROM payment_intents WHERE invoice_id = ${bill.id} ORDER BY created_at`);
@@ -291,8 +309,14 @@ describe('payments API with the built-in test provider', () => {
     expect(reports.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
     expect(reports.every((r) => r.json().refunded === true && r.json().recorded === false)).toBe(true);
     expect(await paymentEvents(bill.id)).toHaveLength(0);
-    expect((await refundEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ stripePaymentIntentId: stray, amount: '90.00', reason: 'amount_not_balance' })]);
-    expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${stray}`)).toBe(1);
+    expect((await refundEvents(bill.id)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ stripePaymentIntentId: stray, amount: '90.00', reason: 'amount_not_balance' }),
+    ]);
+    expect(
+      await platform.api.pool.oneFirst(
+        sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${stray}`,
+      ),
+    ).toBe(1);
     // The bill is still open and the renter can pay it in full.
     const next = await payableIntent(rita, bill.id);
     expect(next.amount).toBe('100.00');
@@ -309,7 +333,9 @@ describe('payments API with the built-in test provider', () => {
     }
     // Ten reports, five of each intent, at once: the renter was charged 200.00 for a 100.00 bill.
     const reports = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId }, rita.cookie)),
+      Array.from({ length: 10 }, (_, i) =>
+        inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId }, rita.cookie),
+      ),
     );
     expect(reports.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(reports.filter((r) => r.json().recorded)).toHaveLength(1);
@@ -327,12 +353,18 @@ describe('payments API with the built-in test provider', () => {
     expect(atProvider).toEqual([{ id: refunds[0]!.data.refundId, amount: '100.00' }]);
 
     // Ten more reports later add nothing.
-    const replays = await Promise.all(Array.from({ length: 10 }, (_, i) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId })));
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: i % 2 ? stray : live.paymentIntentId })),
+    );
     expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(replays.filter((r) => r.json().recorded)).toHaveLength(0);
     expect(await paymentEvents(bill.id)).toHaveLength(1);
     expect(await refundEvents(bill.id)).toHaveLength(1);
-    expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${refunded}`)).toBe(1);
+    expect(
+      await platform.api.pool.oneFirst(
+        sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM test_payment_refunds WHERE payment_intent_id = ${refunded}`,
+      ),
+    ).toBe(1);
 
     // Staff see it: the invoice is paid, with the refunded charge beside the payment, in its history, the feed and a notification.
     await projected(`invoice-${bill.id}`);
@@ -362,7 +394,9 @@ describe('payments API with the built-in test provider', () => {
     expect(reported.json()).toMatchObject({ recorded: false, refunded: true });
     expect(await paymentEvents(bill.id)).toHaveLength(0);
     const refunds = await refundEvents(bill.id);
-    expect(refunds.map((e) => e.data)).toEqual([expect.objectContaining({ amount: '42.00', reason: 'invoice_cancelled', stripePaymentIntentId: intent.paymentIntentId })]);
+    expect(refunds.map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount: '42.00', reason: 'invoice_cancelled', stripePaymentIntentId: intent.paymentIntentId }),
+    ]);
   });
 
   it('refuses bad input on every call with 400 naming the field, and writes nothing', async () => {
@@ -421,13 +455,15 @@ describe('payments API with Stripe (offline)', () => {
   });
   vi.spyOn(paymentIntents, 'retrieve').mockImplementation(async (...args: unknown[]) => {
     const intent = stripeIntents.get(args[0] as string);
-    if (!intent) throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    if (!intent)
+      throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
     return intent;
   });
 
   const cancel = vi.spyOn(paymentIntents, 'cancel').mockImplementation(async (...args: unknown[]) => {
     const intent = stripeIntents.get(args[0] as string);
-    if (!intent) throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    if (!intent)
+      throw new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
     intent.status = 'canceled';
     return intent;
   });
@@ -443,7 +479,9 @@ describe('payments API with Stripe (offline)', () => {
   });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ config: { stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret } });
+    platform = await startTestPlatform({
+      config: { stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret },
+    });
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -510,7 +548,10 @@ describe('payments API with Stripe (offline)', () => {
     Object.assign(stripeIntents.get(paymentIntentId)!, { status: 'succeeded', amount: 100 });
     expect((await webhook(signed(succeeded(paymentIntentId)))).json()).toMatchObject({ recorded: false, refunded: true });
     expect(await paymentEvents(bill.id)).toHaveLength(0);
-    expect(refundCreate).toHaveBeenCalledWith(expect.objectContaining({ payment_intent: paymentIntentId }), expect.objectContaining({ idempotencyKey: `refund-${paymentIntentId}` }));
+    expect(refundCreate).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_intent: paymentIntentId }),
+      expect.objectContaining({ idempotencyKey: `refund-${paymentIntentId}` }),
+    );
 
     const retry = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
     expect(retry.paymentIntentId).not.toBe(paymentIntentId);
@@ -561,7 +602,14 @@ describe('payments API with Stripe (offline)', () => {
     const { paymentIntentId: first } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json();
     // A second intent from before one live intent per invoice, confirmed late.
     const second = `pi_${tag()}${tag()}`;
-    stripeIntents.set(second, { id: second, object: 'payment_intent', status: 'succeeded', amount: 10000, currency: 'usd', metadata: { invoiceId: bill.id, customerId: rita.id } });
+    stripeIntents.set(second, {
+      id: second,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 10000,
+      currency: 'usd',
+      metadata: { invoiceId: bill.id, customerId: rita.id },
+    });
     stripeIntents.get(first)!.status = 'succeeded';
     expect((await webhook(signed(succeeded(first)))).json()).toMatchObject({ recorded: true, refunded: false });
 
@@ -572,16 +620,26 @@ describe('payments API with Stripe (offline)', () => {
       expect.objectContaining({ payment_intent: second, amount: 10000 }),
       expect.objectContaining({ idempotencyKey: `refund-${second}` }),
     );
-    const keys = refundCreate.mock.calls.filter((call) => (call[0] as { payment_intent: string }).payment_intent === second).map((call) => (call[1] as { idempotencyKey: string }).idempotencyKey);
+    const keys = refundCreate.mock.calls
+      .filter((call) => (call[0] as { payment_intent: string }).payment_intent === second)
+      .map((call) => (call[1] as { idempotencyKey: string }).idempotencyKey);
     expect(new Set(keys)).toEqual(new Set([`refund-${second}`]));
     expect(await paymentEvents(bill.id)).toHaveLength(1);
     const refunded = (await platform.api.store.readStream(`invoice-${bill.id}`)).filter((e) => e.type === 'payment_refunded');
     expect(refunded.map((e) => e.data)).toEqual([
-      expect.objectContaining({ stripePaymentIntentId: second, amount: '100.00', refundId: stripeRefunds.get(`refund-${second}`)!.id, reason: 'invoice_already_paid' }),
+      expect.objectContaining({
+        stripePaymentIntentId: second,
+        amount: '100.00',
+        refundId: stripeRefunds.get(`refund-${second}`)!.id,
+        reason: 'invoice_already_paid',
+      }),
     ]);
   });
   it('records a payment Stripe took without a webhook, and retries a refund whose call to Stripe failed, through the reconciliation', async () => {
-    const provider = createPaymentProvider({ stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret }, platform.api.pool);
+    const provider = createPaymentProvider(
+      { stripePublishableKey: publishableKey, stripeSecretKey: 'sk_test_offline', stripeWebhookSecret: webhookSecret },
+      platform.api.pool,
+    );
     const reconcile = () => reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider }, new Date(), 0);
     const rita = await renter();
     const bill = await invoice(rita.id, { amount: '64.00' });
@@ -589,12 +647,21 @@ describe('payments API with Stripe (offline)', () => {
     stripeIntents.get(paymentIntentId)!.status = 'succeeded';
     await reconcile();
     await reconcile();
-    expect((await paymentEvents(bill.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '64.00', method: 'card', stripePaymentIntentId: paymentIntentId })]);
+    expect((await paymentEvents(bill.id)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount: '64.00', method: 'card', stripePaymentIntentId: paymentIntentId }),
+    ]);
     expect((await webhook(signed(succeeded(paymentIntentId)))).json()).toMatchObject({ recorded: false, refunded: false });
 
     // A second charge on the paid invoice; Stripe cannot be reached for its first refund call.
     const second = `pi_${tag()}${tag()}`;
-    stripeIntents.set(second, { id: second, object: 'payment_intent', status: 'succeeded', amount: 6400, currency: 'usd', metadata: { invoiceId: bill.id, customerId: rita.id } });
+    stripeIntents.set(second, {
+      id: second,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 6400,
+      currency: 'usd',
+      metadata: { invoiceId: bill.id, customerId: rita.id },
+    });
     await platform.api.pool.query(sql.unsafe`
       INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state) VALUES (${second}, 'stripe', ${bill.id}, ${rita.id}, 64.00, 'succeeded')`);
     const original = refundCreate.getMockImplementation()!;
@@ -617,7 +684,12 @@ describe('payments API with Stripe (offline)', () => {
     }
     const refunded = (await platform.api.store.readStream(`invoice-${bill.id}`)).filter((e) => e.type === 'payment_refunded');
     expect(refunded.map((e) => e.data)).toEqual([
-      expect.objectContaining({ stripePaymentIntentId: second, amount: '64.00', refundId: stripeRefunds.get(`refund-${second}`)!.id, reason: 'invoice_already_paid' }),
+      expect.objectContaining({
+        stripePaymentIntentId: second,
+        amount: '64.00',
+        refundId: stripeRefunds.get(`refund-${second}`)!.id,
+        reason: 'invoice_already_paid',
+      }),
     ]);
     expect(await paymentEvents(bill.id)).toHaveLength(1);
   });
@@ -639,7 +711,11 @@ describe('payment reconciliation with the built-in test provider', () => {
   /** The provider the API and the projector build from this configuration, or one with faults of its own. */
   const configuredProvider = () => createPaymentProvider(readConfig({}), platform.api.pool);
   const reconcile = (options: { provider?: PaymentProvider; now?: Date; graceMs?: number } = {}) =>
-    reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider: options.provider ?? configuredProvider() }, options.now ?? new Date(), options.graceMs ?? 0);
+    reconcilePayments(
+      { pool: platform.api.pool, store: platform.api.store, provider: options.provider ?? configuredProvider() },
+      options.now ?? new Date(),
+      options.graceMs ?? 0,
+    );
 
   /** The renter opens the pay page and confirms the card; the success page never reports it (the tab was closed). */
   async function confirmedUnreported(rita: { cookie: string }, invoiceId: string) {
@@ -655,7 +731,9 @@ describe('payment reconciliation with the built-in test provider', () => {
     return (await platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_refunded');
   }
   const refundsAtProvider = (intentId: string) =>
-    platform.api.pool.any(sql.type(z.object({ id: z.string(), amount: z.string() }))`SELECT id, amount::text FROM test_payment_refunds WHERE payment_intent_id = ${intentId}`);
+    platform.api.pool.any(
+      sql.type(z.object({ id: z.string(), amount: z.string() }))`SELECT id, amount::text FROM test_payment_refunds WHERE payment_intent_id = ${intentId}`,
+    );
   const ourRecord = (intentId: string) =>
     platform.api.pool.one(sql.type(z.object({ state: z.string(), settled: z.boolean(), last_error: z.string().nullable() }))`
       SELECT state, settled_at IS NOT NULL AS settled, last_error FROM payment_intents WHERE id = ${intentId}`);
@@ -731,13 +809,17 @@ describe('payment reconciliation with the built-in test provider', () => {
     expect((await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intentId })).json()).toMatchObject({ recorded: false, refunded: true });
 
     const refunds = await refundEvents(bill.id);
-    expect(refunds.map((e) => e.data)).toEqual([expect.objectContaining({ stripePaymentIntentId: intentId, amount: '100.00', reason: 'invoice_already_paid' })]);
+    expect(refunds.map((e) => e.data)).toEqual([
+      expect.objectContaining({ stripePaymentIntentId: intentId, amount: '100.00', reason: 'invoice_already_paid' }),
+    ]);
     expect(await refundsAtProvider(intentId)).toEqual([{ id: refunds[0]!.data.refundId, amount: '100.00' }]);
     expect((await paymentEvents(bill.id)).map((e) => e.data.method)).toEqual(['cash']);
     expect(await ourRecord(intentId)).toMatchObject({ state: 'succeeded', settled: true });
     await projected(`invoice-${bill.id}`);
     const detail = (await inject('GET', `/api/invoices/${bill.id}`, undefined, staff())).json();
-    expect(detail.payments).toEqual(expect.arrayContaining([expect.objectContaining({ amount: '100.00', status: 'refunded', stripePaymentIntentId: intentId })]));
+    expect(detail.payments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ amount: '100.00', status: 'refunded', stripePaymentIntentId: intentId })]),
+    );
   });
 
   it('retries at the next run a refund whose provider call failed, and refunds once', async () => {
@@ -772,12 +854,16 @@ describe('payment reconciliation with the built-in test provider', () => {
   it('cancels through the provider a payable intent whose invoice was paid by other means, so it never takes money', async () => {
     const rita = await renter();
     const bill = await invoice(rita.id, { amount: '30.00' });
-    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as {
+      paymentIntentId: string;
+    };
     await paidByCash(bill.id, '30.00');
     const run = await reconcile();
     expect(run.failures).toEqual([]);
     expect(run.actions.cancelled).toBe(1);
-    expect(await platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${intentId}`)).toBe('canceled');
+    expect(await platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM test_payment_intents WHERE id = ${intentId}`)).toBe(
+      'canceled',
+    );
     expect((await ourRecord(intentId)).state).toBe('cancelled');
     const late = await inject('POST', `/api/test-provider/payment-intents/${intentId}/confirm`, goodCard, rita.cookie);
     expect(late.statusCode).toBe(409);
@@ -787,7 +873,9 @@ describe('payment reconciliation with the built-in test provider', () => {
   it('asks about an abandoned intent at doubling intervals, not at every run', async () => {
     const rita = await renter();
     const bill = await invoice(rita.id, { amount: '20.00' });
-    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as { paymentIntentId: string };
+    const { paymentIntentId: intentId } = (await inject('POST', '/api/create-payment-intent', { invoiceId: bill.id }, rita.cookie)).json() as {
+      paymentIntentId: string;
+    };
     const checks = () => platform.api.pool.oneFirst(sql.type(z.object({ checks: z.number() }))`SELECT checks FROM payment_intents WHERE id = ${intentId}`);
     const now = Date.now();
     await reconcile({ now: new Date(now) });

@@ -59,7 +59,10 @@ describe('customer portal API', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
     }
     expect((await verify({ email: 'a@example.com', phoneLast4: '1234', admin: true })).statusCode).toBe(400);
-    expect((await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: '"x"', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect(
+      (await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: '"x"', headers: { 'content-type': 'application/json' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('answers 401 on a phone mismatch and 404 for an unknown email, opening no session', async () => {
@@ -105,7 +108,12 @@ describe('customer portal API', () => {
     expect(invoices.length).toBeGreaterThan(0);
     expect(invoices.every((i) => i.customerId === renterA.id)).toBe(true);
     expect(invoices.every((i) => ['sent', 'paid', 'overdue'].includes(i.status))).toBe(true);
-    expect(invoices.map((i) => i.dueDate)).toEqual(invoices.map((i) => i.dueDate).sort().reverse());
+    expect(invoices.map((i) => i.dueDate)).toEqual(
+      invoices
+        .map((i) => i.dueDate)
+        .sort()
+        .reverse(),
+    );
     const unpaid = await platform.api.pool.oneFirst(sql.type(z.object({ total: z.string() }))`
       SELECT coalesce(sum(amount), 0)::numeric(10, 2)::text AS total FROM invoices WHERE customer_id = ${renterA.id} AND status IN ('sent', 'overdue')`);
     const account = PortalAccount.strict().parse((await read('/api/customer/account', cookie)).json());

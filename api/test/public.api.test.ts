@@ -3,10 +3,10 @@ import { streams } from '@storage/contracts/events';
 import { AvailableUnit, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
 import { addCustomer } from '../src/customers/commands.ts';
 import { addFacility } from '../src/facilities/commands.ts';
 import { reservationAggregate } from '../src/reservations/reservation.ts';
@@ -153,9 +153,7 @@ describe('public API', () => {
 
   it('gives a unit to exactly one of fifty simultaneous reservations; the rest hear it was taken', async () => {
     const unitId = await newUnit();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => post('/api/public/reservations', { unitId, customerData: customerData() })),
-    );
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post('/api/public/reservations', { unitId, customerData: customerData() })));
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -195,7 +193,9 @@ describe('public API', () => {
   it('attaches ten simultaneous reservations with one new email to one new customer', async () => {
     const email = `many-${tag()}@example.com`;
     const units = await Promise.all(Array.from({ length: 10 }, () => newUnit()));
-    const responses = await Promise.all(units.map((unitId, i) => post('/api/public/reservations', { unitId, customerData: customerData({ email: i % 2 ? email.toUpperCase() : email }) })));
+    const responses = await Promise.all(
+      units.map((unitId, i) => post('/api/public/reservations', { unitId, customerData: customerData({ email: i % 2 ? email.toUpperCase() : email }) })),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
     const reservations = await Promise.all(responses.map((r) => reservationOf((r.json() as { reservationId: string }).reservationId)));
     const customerIds = new Set(reservations.map((r) => r.details.customerId));
@@ -208,10 +208,21 @@ describe('public API', () => {
   it("never answers an anonymous visitor with a customer's id, nor attaches them to an existing customer's account", async () => {
     const email = `known-${tag()}@example.com`;
     const existing = await addCustomer(context(), {
-      firstName: 'Kim', lastName: 'Known', email, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId,
+      firstName: 'Kim',
+      lastName: 'Known',
+      email,
+      phone: null,
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      status: 'active',
+      facilityId,
     });
     await projected(existing);
-    const response = await post('/api/public/reservations', { unitId: await newUnit(), customerData: customerData({ email: email.toUpperCase(), firstName: 'Mallory' }) });
+    const response = await post('/api/public/reservations', {
+      unitId: await newUnit(),
+      customerData: customerData({ email: email.toUpperCase(), firstName: 'Mallory' }),
+    });
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
     expect(response.body).not.toContain(existing.state.status === 'current' ? existing.state.customerId : 'none');

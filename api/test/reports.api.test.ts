@@ -33,7 +33,13 @@ describe('reports API', () => {
     await history.pay(now, await history.sentInvoice(lastMonth, bob, '80.00', isoDay(lastMonth)), '80.00');
     await endLease(history.at(now), lease, today);
     // Open invoices 10, 45, 75 and 120 days past due, and one not yet due.
-    for (const [days, amount] of [[10, '10.00'], [45, '20.00'], [75, '30.00'], [120, '40.00'], [-5, '5.00']] as const) {
+    for (const [days, amount] of [
+      [10, '10.00'],
+      [45, '20.00'],
+      [75, '30.00'],
+      [120, '40.00'],
+      [-5, '5.00'],
+    ] as const) {
       await history.sentInvoice(now, bob, amount, daysAgo(days));
     }
     await history.settle();
@@ -43,7 +49,13 @@ describe('reports API', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    for (const url of ['/api/reports/overview', '/api/reports/rent-roll.csv', '/api/reports/aging.csv', '/api/reports/occupancy.csv', '/api/reports/revenue.csv']) {
+    for (const url of [
+      '/api/reports/overview',
+      '/api/reports/rent-roll.csv',
+      '/api/reports/aging.csv',
+      '/api/reports/occupancy.csv',
+      '/api/reports/revenue.csv',
+    ]) {
       expect((await platform.api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });

@@ -3,11 +3,11 @@ import { streams } from '@storage/contracts/events';
 import { Reservation } from '@storage/contracts/reservations';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../projector/src/jobs/reservation-expiry.ts';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { loadAggregate, type CommandContext } from '../src/commands/handle.ts';
+import { expireReservations } from '../../projector/src/jobs/reservation-expiry.ts';
+import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
 import { addCustomer, archiveCustomer } from '../src/customers/commands.ts';
 import { leaseAggregate } from '../src/leases/lease.ts';
 import { reservationAggregate } from '../src/reservations/reservation.ts';
@@ -29,7 +29,11 @@ describe('reservations API (staff)', () => {
   async function reserved(email: string = `cora-${tag()}-${tag()}@example.com`) {
     const unitId = randomUUID();
     await projected(
-      await addUnit(context(), { facilityId: null, unitNumber: `R-${tag()}`, building: 'C', size: '10x15', monthlyRate: '150.00', status: 'available', description: null }, unitId),
+      await addUnit(
+        context(),
+        { facilityId: null, unitNumber: `R-${tag()}`, building: 'C', size: '10x15', monthlyRate: '150.00', status: 'available', description: null },
+        unitId,
+      ),
     );
     const response = await platform.api.app.inject({
       method: 'POST',
@@ -134,7 +138,15 @@ describe('reservations API (staff)', () => {
   it('lets staff match a pending contact to the existing customer, or add a new one, when moving the renter in', async () => {
     const email = `kim-${tag()}@example.com`;
     const kim = await addCustomer(context(), {
-      firstName: 'Kim', lastName: 'Known', email, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId: null,
+      firstName: 'Kim',
+      lastName: 'Known',
+      email,
+      phone: null,
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      status: 'active',
+      facilityId: null,
     });
     await projected(kim);
     if (kim.state.status !== 'current') throw new Error('no customer');

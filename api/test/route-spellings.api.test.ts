@@ -38,12 +38,25 @@ const NOT_STAFF_ROUTES = new Set([
 const encode = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`;
 
 /** One URL of the route (its parameters filled in) and the other spellings a router might still match. */
-export function spellingsOf(pattern: string): string[] {
+function spellingsOf(pattern: string): string[] {
   const path = pattern.replace(/:\w+/g, SOME_ID);
-  const spellings = new Set<string>([path, `${path}/`, `${path}//`, `${path}?x=1`, `${path};x=1`, `/${path}`, path.replaceAll('/', '//'),
-    path.toUpperCase(), path.replace('/api/', '/API/'), path.replace('/api/', '/./api/'), path.replace('/api/', '/api/./'),
-    path.replace('/api/', '/api/x/../'), path.replace('/api/', '/x/../api/'), path.replace(/\/(?=[^/]*$)/, '/%2F'),
-    path.replace(/\/(?=[^/]*$)/, '/%2f')]);
+  const spellings = new Set<string>([
+    path,
+    `${path}/`,
+    `${path}//`,
+    `${path}?x=1`,
+    `${path};x=1`,
+    `/${path}`,
+    path.replaceAll('/', '//'),
+    path.toUpperCase(),
+    path.replace('/api/', '/API/'),
+    path.replace('/api/', '/./api/'),
+    path.replace('/api/', '/api/./'),
+    path.replace('/api/', '/api/x/../'),
+    path.replace('/api/', '/x/../api/'),
+    path.replace(/\/(?=[^/]*$)/, '/%2F'),
+    path.replace(/\/(?=[^/]*$)/, '/%2f'),
+  ]);
   // Every letter, percent-encoded (in both cases of hex), one at a time and all at once.
   for (let i = 0; i < path.length; i++) {
     if (!/[a-z]/i.test(path[i]!)) continue;
@@ -72,12 +85,18 @@ describe('roles on the matched route, under every spelling of every route', () =
     const customer = await send('POST', '/api/customers', owner);
     expect(customer.statusCode).toBe(400);
     const created = await platform.api.app.inject({
-      method: 'POST', url: '/api/customers', headers: { cookie: owner }, payload: { firstName: 'Sam', lastName: 'Spelled', email, phone: '555-010-4321', status: 'active' },
+      method: 'POST',
+      url: '/api/customers',
+      headers: { cookie: owner },
+      payload: { firstName: 'Sam', lastName: 'Spelled', email, phone: '555-010-4321', status: 'active' },
     });
     expect(created.statusCode).toBe(201);
     const verified = await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: { email, phoneLast4: '4321' } });
     expect(verified.statusCode).toBe(200);
-    renter = [verified.headers['set-cookie']].flat().find((c) => c?.startsWith('storage_session='))!.split(';')[0]!;
+    renter = [verified.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('storage_session='))!
+      .split(';')[0]!;
     routes = platform.api.app.registeredRoutes
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
       .map((r) => ({ method: r.method as Method, url: r.url, ownAccount: r.config?.ownAccount === true }));
@@ -88,7 +107,11 @@ describe('roles on the matched route, under every spelling of every route', () =
 
   it('sees every route the API registers', () => {
     expect(routes.length).toBeGreaterThan(60);
-    for (const key of NOT_STAFF_ROUTES) expect(routes.some((r) => `${r.method} ${r.url}` === key), key).toBe(true);
+    for (const key of NOT_STAFF_ROUTES)
+      expect(
+        routes.some((r) => `${r.method} ${r.url}` === key),
+        key,
+      ).toBe(true);
   });
 
   it("never lets an auditor's change reach a handler: 403, 404 (or 429), and nothing appended", async () => {
@@ -108,7 +131,10 @@ describe('roles on the matched route, under every spelling of every route', () =
     const reached: string[] = [];
     for (const route of routes.filter((r) => !NOT_STAFF_ROUTES.has(`${r.method} ${r.url}`))) {
       for (const url of spellingsOf(route.url)) {
-        for (const [who, cookie] of [['signed out', undefined], ['renter', renter]] as const) {
+        for (const [who, cookie] of [
+          ['signed out', undefined],
+          ['renter', renter],
+        ] as const) {
           const response = await send(route.method, url, cookie);
           if (response.statusCode !== 401 && response.statusCode !== 404) reached.push(`${who}: ${route.method} ${url} → ${response.statusCode}`);
         }

@@ -4,13 +4,14 @@
 // be rewritten); then every surface that shows event data is read, as an owner and as an auditor:
 // per-entity history (with asOf), the audit log on both its SQL and its event-store-port paths,
 // its CSV export, and the read model after a rebuild and a verify. No marker may appear.
-import { eventTypes, secretFields, streams, type DomainEvent, type EventType } from '@storage/contracts/events';
+
+import { randomUUID } from 'node:crypto';
+import { type DomainEvent, type EventType, eventTypes, secretFields, streams } from '@storage/contracts/events';
 import { HistoryStreamType } from '@storage/contracts/history';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildReadModel } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -46,12 +47,24 @@ const ids = {
 
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
 const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, { type: T }>['data'] } } = {
-  facility_added: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, name: 'Secret Storage', address: '1 Way', phone: null, managerName: null } },
+  facility_added: {
+    stream: streams.facility(ids.facility),
+    data: { facilityId: ids.facility, name: 'Secret Storage', address: '1 Way', phone: null, managerName: null },
+  },
   facility_updated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, changes: { phone: '555-0100' } } },
   gateway_key_rotated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, keyHash: 'placeholder', keyPrefix: 'gk_1234' } },
   unit_added: {
     stream: streams.unit(ids.unit),
-    data: { unitId: ids.unit, facilityId: ids.facility, unitNumber: 'S-1', building: 'A', size: '10x10', monthlyRate: '100.00', status: 'available', description: null },
+    data: {
+      unitId: ids.unit,
+      facilityId: ids.facility,
+      unitNumber: 'S-1',
+      building: 'A',
+      size: '10x10',
+      monthlyRate: '100.00',
+      status: 'available',
+      description: null,
+    },
   },
   customer_added: {
     stream: streams.customer(ids.customer),
@@ -71,18 +84,46 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   customer_updated: { stream: streams.customer(ids.customer), data: { customerId: ids.customer, changes: { phone: '555-0101' } } },
   lease_started: {
     stream: streams.lease(ids.lease),
-    data: { leaseId: ids.lease, customerId: ids.customer, unitId: ids.unit, facilityId: ids.facility, startDate: '2026-01-01', monthlyRate: '100.00', depositAmount: null },
+    data: {
+      leaseId: ids.lease,
+      customerId: ids.customer,
+      unitId: ids.unit,
+      facilityId: ids.facility,
+      startDate: '2026-01-01',
+      monthlyRate: '100.00',
+      depositAmount: null,
+    },
   },
-  unit_status_changed: { stream: streams.unit(ids.unit), data: { unitId: ids.unit, status: 'occupied', reason: null, leaseId: ids.lease, reservationId: null } },
+  unit_status_changed: {
+    stream: streams.unit(ids.unit),
+    data: { unitId: ids.unit, status: 'occupied', reason: null, leaseId: ids.lease, reservationId: null },
+  },
   invoice_generated: {
     stream: streams.invoice(ids.invoice),
-    data: { invoiceId: ids.invoice, invoiceNumber: 'INV-S1', customerId: ids.customer, leaseId: ids.lease, amount: '100.00', dueDate: '2026-02-01', status: 'draft', description: null },
+    data: {
+      invoiceId: ids.invoice,
+      invoiceNumber: 'INV-S1',
+      customerId: ids.customer,
+      leaseId: ids.lease,
+      amount: '100.00',
+      dueDate: '2026-02-01',
+      status: 'draft',
+      description: null,
+    },
   },
   invoice_sent: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
   invoice_overdue: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, customerId: ids.customer } },
   payment_received: {
     stream: streams.invoice(ids.invoice),
-    data: { paymentId: ids.payment, invoiceId: ids.invoice, customerId: ids.customer, amount: '100.00', method: 'card', paidDate: '2026-02-02', stripePaymentIntentId: null },
+    data: {
+      paymentId: ids.payment,
+      invoiceId: ids.invoice,
+      customerId: ids.customer,
+      amount: '100.00',
+      method: 'card',
+      paidDate: '2026-02-02',
+      stripePaymentIntentId: null,
+    },
   },
   payment_refunded: {
     stream: streams.invoice(ids.invoice),
@@ -122,7 +163,10 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       depositAmount: null,
     },
   },
-  reservation_conversion_abandoned: { stream: streams.reservation(ids.reservation), data: { reservationId: ids.reservation, leaseId: ids.lease2, reason: 'test' } },
+  reservation_conversion_abandoned: {
+    stream: streams.reservation(ids.reservation),
+    data: { reservationId: ids.reservation, leaseId: ids.lease2, reason: 'test' },
+  },
   reservation_submission_abandoned: { stream: streams.reservation(ids.reservation3), data: { reservationId: ids.reservation3, unitId: ids.unit2 } },
   lease_start_abandoned: { stream: streams.lease(ids.lease2), data: { leaseId: ids.lease2, unitId: ids.unit2, reason: 'test' } },
   reservation_converted: { stream: streams.reservation(ids.reservation), data: { reservationId: ids.reservation, leaseId: ids.lease } },
@@ -190,7 +234,14 @@ describe('no secret in any reading of the history', () => {
     const result = await store.append(
       streams.staff(ids.legacyStaff),
       [
-        legacy('staff_registered', { staffId: ids.legacyStaff, email: 'lee@legacy.test', firstName: 'Lee', lastName: 'Legacy', role: 'manager', passwordHash: LEGACY_HASH }),
+        legacy('staff_registered', {
+          staffId: ids.legacyStaff,
+          email: 'lee@legacy.test',
+          firstName: 'Lee',
+          lastName: 'Legacy',
+          role: 'manager',
+          passwordHash: LEGACY_HASH,
+        }),
         legacy('staff_password_changed', { staffId: ids.legacyStaff, passwordHash: `${LEGACY_HASH}-2` }),
       ],
       { expectedRevision: 'no_stream' },

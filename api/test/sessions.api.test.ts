@@ -1,6 +1,6 @@
-import { createApiServer, type ApiServer } from '@storage/api/server';
-import { readConfig } from '@storage/platform/config';
 import { randomUUID } from 'node:crypto';
+import { type ApiServer, createApiServer } from '@storage/api/server';
+import { readConfig } from '@storage/platform/config';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
@@ -16,7 +16,11 @@ describe('server-side sessions', () => {
   let platform: TestPlatform;
   let replica: ApiServer;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, options: { cookie?: string; body?: object; headers?: Record<string, string>; ip?: string } = {}) =>
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    options: { cookie?: string; body?: object; headers?: Record<string, string>; ip?: string } = {},
+  ) =>
     platform.api.app.inject({
       method,
       url,
@@ -44,7 +48,12 @@ describe('server-side sessions', () => {
   beforeAll(async () => {
     platform = await startTestPlatform();
     // A second API instance (another replica) on the same database, with the same cookie key.
-    replica = await createApiServer({ config: readConfig({}), databaseUrl: platform.database.url, sessionKey: platform.sessionKey, queuePrefix: `test-${platform.database.name}` });
+    replica = await createApiServer({
+      config: readConfig({}),
+      databaseUrl: platform.database.url,
+      sessionKey: platform.sessionKey,
+      queuePrefix: `test-${platform.database.name}`,
+    });
   });
   afterAll(async () => {
     await replica?.close();
@@ -74,7 +83,10 @@ describe('server-side sessions', () => {
     const phone = await signInAs(credentials);
     const stranger = await platform.signIn('manager');
     expect([await whoAmI(laptop), await whoAmI(phone)]).toEqual([200, 200]);
-    const changed = await inject('PUT', '/api/auth/password', { cookie: laptop, body: { currentPassword: credentials.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' } });
+    const changed = await inject('PUT', '/api/auth/password', {
+      cookie: laptop,
+      body: { currentPassword: credentials.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+    });
     expect(changed.statusCode, changed.body).toBe(204);
     expect([await whoAmI(laptop), await whoAmI(phone), await whoAmI(phone, replica)]).toEqual([200, 401, 401]);
     // Another member's session is not touched.
@@ -107,7 +119,7 @@ describe('server-side sessions', () => {
     expect((await replica.app.inject({ method: 'GET', url: '/api/customer/profile', headers: { cookie: copy } })).statusCode).toBe(401);
   });
 
-  describe('GET /api/logout (the console\'s Logout button)', () => {
+  describe("GET /api/logout (the console's Logout button)", () => {
     const crossSite: Record<string, Record<string, string>> = {
       'Sec-Fetch-Site: cross-site': { 'sec-fetch-site': 'cross-site' },
       'Sec-Fetch-Site: same-site': { 'sec-fetch-site': 'same-site' },
@@ -202,12 +214,26 @@ describe('sign-in limits count failures only, per account and address and per ad
   });
 
   it('counts on every API instance alike (the failures are rows in PostgreSQL)', async () => {
-    const replica = await createApiServer({ config: readConfig({}), databaseUrl: platform.database.url, sessionKey: platform.sessionKey, queuePrefix: `test-${platform.database.name}` });
+    const replica = await createApiServer({
+      config: readConfig({}),
+      databaseUrl: platform.database.url,
+      sessionKey: platform.sessionKey,
+      queuePrefix: `test-${platform.database.name}`,
+    });
     try {
       const credentials = await platform.createStaff('clerk');
       for (let i = 0; i < 10; i++) {
         const app = i % 2 === 0 ? platform.api.app : replica.app;
-        expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: credentials.email, password: `wrong-${i}` }, remoteAddress: '10.8.0.6' })).statusCode).toBe(401);
+        expect(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: credentials.email, password: `wrong-${i}` },
+              remoteAddress: '10.8.0.6',
+            })
+          ).statusCode,
+        ).toBe(401);
       }
       expect((await replica.app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials, remoteAddress: '10.8.0.6' })).statusCode).toBe(429);
     } finally {

@@ -49,7 +49,11 @@ describe('settings API', () => {
   });
 
   it('saves the business profile as an event and reads it back', async () => {
-    const saved = await inject('PUT', '/api/settings/business-profile', { name: ' Riverside Storage ', phone: '(503) 555-0100', email: 'Office@Riverside.test' });
+    const saved = await inject('PUT', '/api/settings/business-profile', {
+      name: ' Riverside Storage ',
+      phone: '(503) 555-0100',
+      email: 'Office@Riverside.test',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().businessProfile).toEqual({ name: 'Riverside Storage', phone: '(503) 555-0100', email: 'office@riverside.test' });
     expect(saved.json().updatedAt).not.toBeNull();
@@ -92,7 +96,12 @@ describe('settings API', () => {
     ['payments', 'a late fee with three decimals', { automaticCharging: true, lateFeeAmount: '25.005' }, 'lateFeeAmount'],
     ['payments', 'a negative late fee', { automaticCharging: true, lateFeeAmount: '-1.00' }, 'lateFeeAmount'],
     ['payments', 'a late fee that is not a number', { automaticCharging: true, lateFeeAmount: 'twenty' }, 'lateFeeAmount'],
-    ['payments', 'a publishable key (configuration, not a setting)', { automaticCharging: true, lateFeeAmount: '25.00', publishableKey: 'pk_x' }, 'publishableKey'],
+    [
+      'payments',
+      'a publishable key (configuration, not a setting)',
+      { automaticCharging: true, lateFeeAmount: '25.00', publishableKey: 'pk_x' },
+      'publishableKey',
+    ],
   ])('PUT %s refuses %s with 400 naming the field, and writes nothing', async (section, _what, body, field) => {
     const before = await settingsEvents();
     const response = await inject('PUT', `/api/settings/${section}`, body);
@@ -141,10 +150,8 @@ describe('settings API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().notifications).toEqual({ ...allAlertsOn, ...changes });
     };
-    const notifications = async (): Promise<Array<{ type: string; title: string; message: string }>> =>
-      (await inject('GET', '/api/notifications')).json();
-    const raisedFor = async (type: string, text: string) =>
-      (await notifications()).filter((n) => n.type === type && n.message.includes(text)).length;
+    const notifications = async (): Promise<Array<{ type: string; title: string; message: string }>> => (await inject('GET', '/api/notifications')).json();
+    const raisedFor = async (type: string, text: string) => (await notifications()).filter((n) => n.type === type && n.message.includes(text)).length;
 
     const addCustomer = async (lastName: string) => {
       const email = `${lastName.toLowerCase()}@example.com`;
@@ -207,8 +214,7 @@ describe('settings API', () => {
     let email: string;
     let password: string;
     let session: string;
-    const signIn = (as: { email: string; password: string }) =>
-      platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: as });
+    const signIn = (as: { email: string; password: string }) => platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: as });
     const change = (body: Record<string, unknown>) => inject('PUT', '/api/auth/password', body, session);
 
     beforeAll(async () => {
@@ -217,7 +223,11 @@ describe('settings API', () => {
     });
 
     it.each([
-      ['a wrong current password', { currentPassword: 'not my password', newPassword: 'brand-new-secret', confirmPassword: 'brand-new-secret' }, 'currentPassword'],
+      [
+        'a wrong current password',
+        { currentPassword: 'not my password', newPassword: 'brand-new-secret', confirmPassword: 'brand-new-secret' },
+        'currentPassword',
+      ],
       ['a new password under 8 characters', { newPassword: 'short', confirmPassword: 'short' }, 'newPassword'],
       ['a new password equal to the current one', { newPassword: 'correct horse battery', confirmPassword: 'correct horse battery' }, 'newPassword'],
       ['a confirmation that differs', { newPassword: 'brand-new-secret', confirmPassword: 'brand-new-secreT' }, 'confirmPassword'],

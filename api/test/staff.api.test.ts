@@ -1,7 +1,8 @@
 // Staff management (owners only): list the team, add a member with a role, change a role,
 // deactivate (their sessions end at once, sign-in is refused) and reactivate, all as events with history.
-import type { StaffMember } from '@storage/contracts/staff';
+
 import { streams } from '@storage/contracts/events';
+import type { StaffMember } from '@storage/contracts/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
@@ -111,7 +112,9 @@ describe('staff management', () => {
     expect(deactivated.json()).toMatchObject({ id, status: 'deactivated' });
     expect((await inject(session, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await inject(session, 'GET', '/api/customers')).statusCode).toBe(401);
-    expect((await inject(session, 'POST', '/api/customers', { firstName: 'A', lastName: 'B', email: 'ab@x.test', phone: '1', status: 'active' })).statusCode).toBe(401);
+    expect(
+      (await inject(session, 'POST', '/api/customers', { firstName: 'A', lastName: 'B', email: 'ab@x.test', phone: '1', status: 'active' })).statusCode,
+    ).toBe(401);
     const refused = await login(member.email, member.password);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: 'Invalid email or password' });
@@ -145,8 +148,11 @@ describe('staff management', () => {
       inject(secondSession, 'PUT', `/api/staff/${ownerId}/role`, { role: 'clerk' }),
     ]);
     expect([a.statusCode, b.statusCode].filter((c) => c === 200)).toHaveLength(1);
-    const owners = ((await platform.api.app.inject({ method: 'GET', url: '/api/staff', headers: { cookie: a.statusCode === 200 ? owner : secondSession } })).json() as StaffMember[])
-      .filter((s) => s.role === 'owner' && s.status === 'active');
+    const owners = (
+      (
+        await platform.api.app.inject({ method: 'GET', url: '/api/staff', headers: { cookie: a.statusCode === 200 ? owner : secondSession } })
+      ).json() as StaffMember[]
+    ).filter((s) => s.role === 'owner' && s.status === 'active');
     expect(owners).toHaveLength(1);
     // Whoever lost is no owner now: give the first owner the role back for the tests after.
     if (b.statusCode === 200) {
@@ -172,7 +178,12 @@ describe('staff management', () => {
     for (const cookie of [owner, auditor]) {
       const history = await inject(cookie, 'GET', `/api/history/staff/${id}`);
       expect(history.statusCode).toBe(200);
-      const events = history.json().events as { type: string; description: string; actor: string; changes: { field: string; before: unknown; after: unknown }[] }[];
+      const events = history.json().events as {
+        type: string;
+        description: string;
+        actor: string;
+        changes: { field: string; before: unknown; after: unknown }[];
+      }[];
       expect(events.map((e) => e.description)).toEqual(['Staff registered', 'Staff role changed', 'Staff deactivated']);
       expect(events.every((e) => e.actor === 'Test owner')).toBe(true);
       expect(events[1]!.changes).toEqual([{ field: 'role', before: 'clerk', after: 'manager' }]);

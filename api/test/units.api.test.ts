@@ -158,7 +158,10 @@ describe('units API', () => {
 
   it('counts the units of each building heading over the whole filtered list', async () => {
     const t = tag();
-    for (const [building, n] of [[`Alpha ${t}`, 3], [`Beta ${t}`, 1]] as const) {
+    for (const [building, n] of [
+      [`Alpha ${t}`, 3],
+      [`Beta ${t}`, 1],
+    ] as const) {
       for (let i = 0; i < n; i++) await inject('POST', '/api/units', unit({ unitNumber: `B-${t}-${building[0]}${i}`, building, facilityId }));
     }
     const buildings = await read(`/api/units/buildings?search=${t}&facilityId=${facilityId}`);

@@ -3,11 +3,11 @@ import { streams } from '@storage/contracts/events';
 import type { SubmitReservationCommand } from '@storage/contracts/public';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverWorkflows } from '../../projector/src/jobs/workflow-recovery.ts';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { loadAggregate, type CommandContext, type WorkflowStep } from '../src/commands/handle.ts';
+import { recoverWorkflows } from '../../projector/src/jobs/workflow-recovery.ts';
+import { type CommandContext, loadAggregate, type WorkflowStep } from '../src/commands/handle.ts';
 import { addCustomer, archiveCustomer } from '../src/customers/commands.ts';
 import { startLease } from '../src/leases/commands.ts';
 import { leaseAggregate } from '../src/leases/lease.ts';
@@ -64,12 +64,26 @@ describe('workflows across aggregates, through a crash at every step', () => {
   async function newUnit() {
     const unitId = randomUUID();
     await projected(
-      await addUnit(context(), { facilityId: null, unitNumber: `W-${tag()}`, building: 'W', size: '10x10', monthlyRate: '110.00', status: 'available', description: null }, unitId),
+      await addUnit(
+        context(),
+        { facilityId: null, unitNumber: `W-${tag()}`, building: 'W', size: '10x10', monthlyRate: '110.00', status: 'available', description: null },
+        unitId,
+      ),
     );
     return unitId;
   }
   async function newCustomer(email = `wf-${tag()}-${tag()}@example.com`) {
-    const added = await addCustomer(context(), { firstName: 'Kim', lastName: 'Known', email, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId: null });
+    const added = await addCustomer(context(), {
+      firstName: 'Kim',
+      lastName: 'Known',
+      email,
+      phone: null,
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      status: 'active',
+      facilityId: null,
+    });
     await projected(added);
     if (added.state.status !== 'current') throw new Error('no customer');
     return added.state.customerId;
@@ -102,10 +116,14 @@ describe('workflows across aggregates, through a crash at every step', () => {
   }
   const reservationOf = async (id: string) => (await loadAggregate(platform.api.store, streams.reservation(id), reservationAggregate)).state;
   const leaseOf = async (id: string) => (await loadAggregate(platform.api.store, streams.lease(id), leaseAggregate)).state;
-  const shownUnitStatus = (unitId: string) => platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM units WHERE id = ${unitId}`);
+  const shownUnitStatus = (unitId: string) =>
+    platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM units WHERE id = ${unitId}`);
   const shownReservation = (id: string) =>
-    platform.api.pool.maybeOne(sql.type(z.object({ status: z.string(), lease_id: z.string().nullable() }))`SELECT status, lease_id::text FROM reservations WHERE id = ${id}`);
-  const shownLeaseActive = (id: string) => platform.api.pool.maybeOneFirst(sql.type(z.object({ is_active: z.boolean() }))`SELECT is_active FROM leases WHERE id = ${id}`);
+    platform.api.pool.maybeOne(
+      sql.type(z.object({ status: z.string(), lease_id: z.string().nullable() }))`SELECT status, lease_id::text FROM reservations WHERE id = ${id}`,
+    );
+  const shownLeaseActive = (id: string) =>
+    platform.api.pool.maybeOneFirst(sql.type(z.object({ is_active: z.boolean() }))`SELECT is_active FROM leases WHERE id = ${id}`);
 
   /** Converged on a move-in: converted into its lease, which is active and holds the unit, on the streams and in the read model. */
   async function expectMovedIn(reservationId: string, unitId: string) {
@@ -181,7 +199,9 @@ describe('workflows across aggregates, through a crash at every step', () => {
       await projected(await convertReservation(context(), reservationId, { depositAmount: null, createCustomer: true }));
       await caughtUp();
       await expectMovedIn(reservationId, unitId);
-      const customers = await platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id::text FROM customers WHERE email = ${email} AND NOT archived`);
+      const customers = await platform.api.pool.anyFirst(
+        sql.type(z.object({ id: z.string() }))`SELECT id::text FROM customers WHERE email = ${email} AND NOT archived`,
+      );
       expect(customers).toHaveLength(1);
     });
 

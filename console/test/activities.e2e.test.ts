@@ -40,7 +40,10 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     expect(text).toMatch(/@example\.(com|net|org)/);
     await screenshotViewport(page, 'activities-1440-top');
 
-    const lock = page.getByTestId('activity-card').filter({ hasText: /^Lock (Battery Low|Status Changed|Installed)/ }).first();
+    const lock = page
+      .getByTestId('activity-card')
+      .filter({ hasText: /^Lock (Battery Low|Status Changed|Installed)/ })
+      .first();
     await page.getByLabel('Search activities').fill('smart lock');
     await lock.waitFor();
     expect(await lock.textContent()).toContain('Unknown User');
@@ -48,7 +51,8 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByLabel('Search activities').fill('');
     await tab(page, 'Payments').click();
-    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Invoice|Payment)/.test(t)), eventually)
+    await expect
+      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Invoice|Payment)/.test(t)), eventually)
       .toBe(true);
     expect(await page.getByTestId('activity-card').count()).toBe(Math.min(50, parts[2]!));
     await page.getByLabel('Search activities').fill('nothing-matches-this');
@@ -67,12 +71,14 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByLabel('Activity type').click();
     await page.getByRole('option', { name: 'Lease Started' }).click();
-    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => t === 'Lease Started'), eventually)
+    await expect
+      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => t === 'Lease Started'), eventually)
       .toBe(true);
 
     await page.getByLabel('Facility').click();
     await page.getByRole('option', { name: /^Harbor Point Storage/ }).click();
-    await expect.poll(async () => {
+    await expect
+      .poll(async () => {
         const texts = await page.getByTestId('activity-card').allTextContents();
         return texts.length > 0 && texts.every((t) => /unit HP-/.test(t));
       }, eventually)
@@ -83,7 +89,9 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
   it('exports the cards shown as CSV', async () => {
     const page = await openActivities(demo.wide);
     await tab(page, 'Leases').click();
-    await expect.poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Lease|Unit)/.test(t)), eventually).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Lease|Unit)/.test(t)), eventually)
+      .toBe(true);
     const shown = await page.getByTestId('activity-card').count();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^activities-\d{4}-\d{2}-\d{2}\.csv$/);

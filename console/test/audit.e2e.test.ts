@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // An auditor in Chromium: every screen without the actions that change something, the History
@@ -14,7 +14,9 @@ describe('the auditor in Chromium', { timeout: 120_000 }, () => {
     product = await startProductUnderTest();
     const owner = await product.platform.signIn('owner');
     const created = await product.platform.api.app.inject({
-      method: 'POST', url: '/api/customers', headers: { cookie: owner },
+      method: 'POST',
+      url: '/api/customers',
+      headers: { cookie: owner },
       payload: { firstName: 'Ada', lastName: 'Audited', email: 'ada@example.com', phone: '555-010-2030', status: 'active' },
     });
     expect(created.statusCode).toBe(201);

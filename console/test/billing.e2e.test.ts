@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
 
 // Billing & Invoices in Chromium on the demo data: the spec's texts, creating an invoice for a
@@ -72,7 +72,11 @@ describe('Billing & Invoices in Chromium', () => {
     await option.waitFor();
     await animationsDone(page);
     await option.click();
-    await page.getByRole('dialog').locator('.ant-select').filter({ hasText: `(${email})` }).waitFor();
+    await page
+      .getByRole('dialog')
+      .locator('.ant-select')
+      .filter({ hasText: `(${email})` })
+      .waitFor();
   }
 
   const invoiceCount = async (page: Page) => Number((await page.getByTestId('invoice-count').textContent())!.split(' ')[0]);
@@ -139,7 +143,10 @@ describe('Billing & Invoices in Chromium', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
 
     await page.getByPlaceholder('Search invoices by number or customer...').fill(invoiceNumber.toLowerCase());
-    await page.getByTestId('invoice-count').filter({ hasText: /^1 invoice$/ }).waitFor();
+    await page
+      .getByTestId('invoice-count')
+      .filter({ hasText: /^1 invoice$/ })
+      .waitFor();
     await page.getByPlaceholder('Search invoices by number or customer...').fill('nobody-matches-this');
     await page.getByText('No invoices found').waitFor();
     await page.close();
@@ -156,15 +163,15 @@ describe('Billing & Invoices in Chromium', () => {
     await animationsDone(page);
     await option.click();
     await page.getByText(`Manage invoices and track payments at ${facility.name}`).waitFor();
-    await page.getByTestId('invoice-count').filter({ hasText: `${facility.total} invoices` }).waitFor();
+    await page
+      .getByTestId('invoice-count')
+      .filter({ hasText: `${facility.total} invoices` })
+      .waitFor();
     await product.screenshot(page, 'billing-facility-1440');
     const firstOnPage1 = await page.getByTestId('invoice-row').first().locator('.invoice-number').textContent();
     await page.locator('.ant-pagination-item-2').click();
     await page.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
-    await page.waitForFunction(
-      (first) => document.querySelector('[data-testid="invoice-row"] .invoice-number')?.textContent !== first,
-      firstOnPage1,
-    );
+    await page.waitForFunction((first) => document.querySelector('[data-testid="invoice-row"] .invoice-number')?.textContent !== first, firstOnPage1);
     expect(await page.getByTestId('invoice-row').count()).toBe(Math.min(20, facility.total - 20));
     await page.close();
   });

@@ -4,7 +4,7 @@ import type { Lease, LeaseCounts } from '@storage/contracts/leases';
 import type { Unit } from '@storage/contracts/units';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
@@ -25,7 +25,7 @@ describe('Lease Agreements in Chromium', () => {
     await product?.close();
   });
 
-  const api = async <T,>(path: string): Promise<T> => (await page.request.get(`${product.baseUrl}${path}`)).json() as Promise<T>;
+  const api = async <T>(path: string): Promise<T> => (await page.request.get(`${product.baseUrl}${path}`)).json() as Promise<T>;
   const cards = () => page.getByTestId('lease-card');
   const chooseOption = async (label: string, search: string, option: string) => {
     await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
@@ -33,10 +33,12 @@ describe('Lease Agreements in Chromium', () => {
     // The list is searched on the server once typing pauses: until then it shows the previous
     // options, and a click on one of them may land while the list is being replaced.
     const options = page.locator('.ant-select-item-option').filter({ visible: true });
-    await expect.poll(async () => {
-      const texts = await options.allTextContents();
-      return texts.length > 0 && texts.every((text) => text.includes(search));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await options.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes(search));
+      })
+      .toBe(true);
     await options.filter({ hasText: option }).first().click();
   };
 
@@ -66,7 +68,10 @@ describe('Lease Agreements in Chromium', () => {
     await page.getByText('Inactive Only', { exact: true }).waitFor();
 
     await page.getByLabel('Lease status').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Active Only$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Active Only$/ })
+      .click();
     await page.getByRole('tab', { name: /^Active/, selected: true }).waitFor();
 
     await page.getByLabel('Search leases').fill(`nobody-${Date.now()}`);
@@ -94,7 +99,9 @@ describe('Lease Agreements in Chromium', () => {
     await page.getByText('Lease created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByLabel('Search leases').fill(unit!.unitNumber);
-    const card = cards().filter({ hasText: `${customer!.firstName} ${customer!.lastName}` }).filter({ hasText: `Unit ${unit!.unitNumber} ` });
+    const card = cards()
+      .filter({ hasText: `${customer!.firstName} ${customer!.lastName}` })
+      .filter({ hasText: `Unit ${unit!.unitNumber} ` });
     await card.waitFor();
     expect(await cards().first().textContent()).toBe(await card.textContent());
     const text = await card.textContent();
@@ -136,7 +143,10 @@ describe('Lease Agreements in Chromium', () => {
     const unitNumber = await page.getByLabel('Search leases').inputValue();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export All' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leases-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const records = (await readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(records[0]).toMatch(/^Lease ID,First Name,Last Name,Email,/);
     expect(records.length).toBeGreaterThan(1);
     expect(records.slice(1).every((record) => record.toLowerCase().includes(unitNumber.toLowerCase()))).toBe(true);

@@ -20,8 +20,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
   const search = (page: Page, text: string) => page.getByPlaceholder('Search locks by ID or unit...').fill(text);
   const cardOf = (page: Page, lockId: string) => page.getByTestId('lock-card').filter({ hasText: lockId });
   /** The option of the open select list (antd also keeps an invisible one for screen readers). */
-  const chooseOption = (page: Page, label: string | RegExp) =>
-    page.locator('.ant-select-item-option').filter({ hasText: label, visible: true }).click();
+  const chooseOption = (page: Page, label: string | RegExp) => page.locator('.ant-select-item-option').filter({ hasText: label, visible: true }).click();
 
   it('shows the fleet: lock ID, status, unit, battery, last seen and firmware', async () => {
     const page = await openLocks(demo.wide);
@@ -115,7 +114,9 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     const first = page.getByTestId('lock-card').first();
     const lockId = (await first.locator('.ant-card-head-title').textContent())!;
     await search(page, lockId);
-    await cardOf(page, lockId).getByRole('button', { name: `Settings of lock ${lockId}` }).click();
+    await cardOf(page, lockId)
+      .getByRole('button', { name: `Settings of lock ${lockId}` })
+      .click();
     const details = page.getByRole('dialog', { name: `Lock ${lockId}` });
     await details.waitFor();
     expect(await details.textContent()).toMatch(/Battery\d+%/);

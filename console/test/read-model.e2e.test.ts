@@ -1,8 +1,8 @@
 import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
-import type { Locator, Page, Response } from 'playwright-core';
 import pg from 'pg';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // The Settings screen's Read model card in a real browser: the owner verifies the read tables
@@ -106,150 +106,162 @@ describe('Read model card in Chromium', () => {
     return (await startRebuild(page, card))();
   }
 
-  it('verifies the read model against a rebuild and rebuilds it, showing the job while it runs', async () => {
-    const context = await signedInContext(product, DESKTOP);
-    const page = await context.newPage();
-    const card = await openCard(page);
-    expect(await card.textContent()).toContain('Verify compares them with a fresh rebuild, row by row');
-    const verifyButton = card.getByRole('button', { name: 'Verify' });
-    const rebuildButton = card.getByRole('button', { name: 'Rebuild' });
-    expect(await verifyButton.isEnabled()).toBe(true);
-    expect(await rebuildButton.isEnabled()).toBe(true);
-
-    const before = await eventCount();
-    expect(before).toBeGreaterThan(0);
-    const verified = await verify(page, card);
-    const verifiedText = (await verified.textContent()) ?? '';
-    expect(await verified.getAttribute('class')).toContain('ant-alert-success');
-    const verifiedEvents = eventsIn(verifiedText, MATCHES);
-    expect(verifiedEvents).toBeGreaterThanOrEqual(before);
-    expect(verifiedEvents).toBeLessThanOrEqual(await eventCount());
-    expect(await card.getByTestId('read-model-differences').count()).toBe(0);
-    expect(await verifyButton.isEnabled()).toBe(true);
-
-    // While something else holds the rebuild lock, the job fails and the card says why.
-    const blocker = new pg.Client({ connectionString: product.platform.database.url });
-    await blocker.connect();
-    try {
-      const { rows } = await blocker.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('read-model-rebuild')) AS locked");
-      expect(rows[0]!.locked).toBe(true);
-      const failed = await verify(page, card);
-      expect(await failed.getAttribute('class')).toContain('ant-alert-error');
-      expect(await failed.textContent()).toBe('Verification failed: Another rebuild or verification of the read model is running');
+  it(
+    'verifies the read model against a rebuild and rebuilds it, showing the job while it runs',
+    async () => {
+      const context = await signedInContext(product, DESKTOP);
+      const page = await context.newPage();
+      const card = await openCard(page);
+      expect(await card.textContent()).toContain('Verify compares them with a fresh rebuild, row by row');
+      const verifyButton = card.getByRole('button', { name: 'Verify' });
+      const rebuildButton = card.getByRole('button', { name: 'Rebuild' });
       expect(await verifyButton.isEnabled()).toBe(true);
-    } finally {
-      await blocker.end();
-    }
+      expect(await rebuildButton.isEnabled()).toBe(true);
 
-    // Hold the live customers table so the rebuild stops while copying it: the job is then
-    // running (and the card must say so) for as long as the test keeps the lock.
-    let finishRebuild: (() => Promise<Locator>) | undefined;
-    const locker = new pg.Client({ connectionString: product.platform.database.url });
-    await locker.connect();
-    try {
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE public.customers IN ACCESS EXCLUSIVE MODE');
-      finishRebuild = await startRebuild(page, card);
-      await card.getByText(/^Rebuild running: 0 events applied$/).waitFor({ timeout: JOB_TIMEOUT_MS });
-      expect(await card.locator('.ant-alert-info').count()).toBe(1);
-      expect(await verifyButton.isDisabled()).toBe(true);
-      expect(await rebuildButton.isDisabled()).toBe(true);
-      await locker.query('COMMIT');
-    } finally {
-      await locker.end();
-    }
+      const before = await eventCount();
+      expect(before).toBeGreaterThan(0);
+      const verified = await verify(page, card);
+      const verifiedText = (await verified.textContent()) ?? '';
+      expect(await verified.getAttribute('class')).toContain('ant-alert-success');
+      const verifiedEvents = eventsIn(verifiedText, MATCHES);
+      expect(verifiedEvents).toBeGreaterThanOrEqual(before);
+      expect(verifiedEvents).toBeLessThanOrEqual(await eventCount());
+      expect(await card.getByTestId('read-model-differences').count()).toBe(0);
+      expect(await verifyButton.isEnabled()).toBe(true);
 
-    const rebuilt = await finishRebuild!();
-    expect(await rebuilt.getAttribute('class')).toContain('ant-alert-success');
-    const rebuiltEvents = eventsIn((await rebuilt.textContent()) ?? '', REBUILT);
-    expect(rebuiltEvents).toBeGreaterThan(0);
-    expect(rebuiltEvents).toBeGreaterThanOrEqual(before);
-    expect(rebuiltEvents).toBeLessThanOrEqual(await eventCount());
-    expect(await card.locator('.ant-alert-info').count()).toBe(0);
-    expect(await verifyButton.isEnabled()).toBe(true);
-    expect(await rebuildButton.isEnabled()).toBe(true);
+      // While something else holds the rebuild lock, the job fails and the card says why.
+      const blocker = new pg.Client({ connectionString: product.platform.database.url });
+      await blocker.connect();
+      try {
+        const { rows } = await blocker.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('read-model-rebuild')) AS locked");
+        expect(rows[0]!.locked).toBe(true);
+        const failed = await verify(page, card);
+        expect(await failed.getAttribute('class')).toContain('ant-alert-error');
+        expect(await failed.textContent()).toBe('Verification failed: Another rebuild or verification of the read model is running');
+        expect(await verifyButton.isEnabled()).toBe(true);
+      } finally {
+        await blocker.end();
+      }
 
-    // The screens read the swapped-in tables.
-    await page.goto(`${product.baseUrl}/customers`);
-    await page.getByRole('heading', { name: 'Customers' }).waitFor();
-    await page.getByTestId('customer-card').first().waitFor();
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
+      // Hold the live customers table so the rebuild stops while copying it: the job is then
+      // running (and the card must say so) for as long as the test keeps the lock.
+      let finishRebuild: (() => Promise<Locator>) | undefined;
+      const locker = new pg.Client({ connectionString: product.platform.database.url });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE public.customers IN ACCESS EXCLUSIVE MODE');
+        finishRebuild = await startRebuild(page, card);
+        await card.getByText(/^Rebuild running: 0 events applied$/).waitFor({ timeout: JOB_TIMEOUT_MS });
+        expect(await card.locator('.ant-alert-info').count()).toBe(1);
+        expect(await verifyButton.isDisabled()).toBe(true);
+        expect(await rebuildButton.isDisabled()).toBe(true);
+        await locker.query('COMMIT');
+      } finally {
+        await locker.end();
+      }
 
-  it('reports a read row changed behind the projector, and a rebuild puts it back', async () => {
-    const { rows } = await db.query<{ id: string; first_name: string }>(
-      `WITH target AS (SELECT id, first_name FROM customers WHERE NOT archived ORDER BY created_at, id LIMIT 1 FOR UPDATE)
+      const rebuilt = await finishRebuild!();
+      expect(await rebuilt.getAttribute('class')).toContain('ant-alert-success');
+      const rebuiltEvents = eventsIn((await rebuilt.textContent()) ?? '', REBUILT);
+      expect(rebuiltEvents).toBeGreaterThan(0);
+      expect(rebuiltEvents).toBeGreaterThanOrEqual(before);
+      expect(rebuiltEvents).toBeLessThanOrEqual(await eventCount());
+      expect(await card.locator('.ant-alert-info').count()).toBe(0);
+      expect(await verifyButton.isEnabled()).toBe(true);
+      expect(await rebuildButton.isEnabled()).toBe(true);
+
+      // The screens read the swapped-in tables.
+      await page.goto(`${product.baseUrl}/customers`);
+      await page.getByRole('heading', { name: 'Customers' }).waitFor();
+      await page.getByTestId('customer-card').first().waitFor();
+      await context.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'reports a read row changed behind the projector, and a rebuild puts it back',
+    async () => {
+      const { rows } = await db.query<{ id: string; first_name: string }>(
+        `WITH target AS (SELECT id, first_name FROM customers WHERE NOT archived ORDER BY created_at, id LIMIT 1 FOR UPDATE)
        UPDATE customers SET first_name = 'Tampered' FROM target WHERE customers.id = target.id
        RETURNING customers.id, target.first_name`,
-    );
-    expect(rows).toHaveLength(1);
-    const { id, first_name: original } = rows[0]!;
-    expect(original).not.toBe('Tampered');
+      );
+      expect(rows).toHaveLength(1);
+      const { id, first_name: original } = rows[0]!;
+      expect(original).not.toBe('Tampered');
 
-    const context = await signedInContext(product, DESKTOP);
-    const page = await context.newPage();
-    const card = await openCard(page);
-    const result = await verify(page, card);
-    expect(await result.getAttribute('class')).toContain('ant-alert-warning');
-    expect(await result.locator('.ant-alert-title').textContent()).toBe('1 difference from a rebuild');
-    const differences = card.getByTestId('read-model-differences').locator('li');
-    expect(await differences.allTextContents()).toEqual([`customers (id=${id}): first_name: live "Tampered", rebuilt ${JSON.stringify(original)}`]);
-
-    // Nothing in the card spills out of it or out of the page.
-    const overflow = await card.evaluate((el) => {
-      const list = el.querySelector('[data-testid="read-model-differences"]')!;
-      const cardBox = el.getBoundingClientRect();
-      const listBox = list.getBoundingClientRect();
-      return {
-        listWider: list.scrollWidth - list.clientWidth,
-        outsideCard: listBox.right - cardBox.right,
-        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      };
-    });
-    expect(overflow.listWider).toBeLessThanOrEqual(0);
-    expect(overflow.outsideCard).toBeLessThanOrEqual(0);
-    expect(overflow.page).toBe(0);
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir) await card.screenshot({ path: `${dir}/read-model-card.png` });
-
-    const rebuilt = await rebuild(page, card);
-    expect(await rebuilt.getAttribute('class')).toContain('ant-alert-success');
-    expect(eventsIn((await rebuilt.textContent()) ?? '', REBUILT)).toBeGreaterThan(0);
-    const repaired = await db.query<{ first_name: string }>('SELECT first_name FROM customers WHERE id = $1', [id]);
-    expect(repaired.rows[0]?.first_name).toBe(original);
-
-    const again = await verify(page, card);
-    expect(await again.getAttribute('class')).toContain('ant-alert-success');
-    eventsIn((await again.textContent()) ?? '', MATCHES);
-    expect(await card.getByTestId('read-model-differences').count()).toBe(0);
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
-
-  it('gives managers and auditors neither the card nor its API', async () => {
-    for (const role of ['manager', 'auditor'] as const) {
-      const staff = await product.platform.createStaff(role);
-      const context = await signedInContext(product, DESKTOP, { login: staff });
+      const context = await signedInContext(product, DESKTOP);
       const page = await context.newPage();
+      const card = await openCard(page);
+      const result = await verify(page, card);
+      expect(await result.getAttribute('class')).toContain('ant-alert-warning');
+      expect(await result.locator('.ant-alert-title').textContent()).toBe('1 difference from a rebuild');
+      const differences = card.getByTestId('read-model-differences').locator('li');
+      expect(await differences.allTextContents()).toEqual([`customers (id=${id}): first_name: live "Tampered", rebuilt ${JSON.stringify(original)}`]);
 
-      await page.goto(`${product.baseUrl}/settings`);
-      await page.getByRole('heading', { name: 'Settings' }).waitFor();
-      // Rendered alongside where the owner's Read model card would be.
-      await page.getByTestId('gateway-keys-card').getByTestId('gateway-key-row').first().waitFor();
-      expect(await page.getByTestId('read-model-card').count(), role).toBe(0);
-      expect(await page.getByText('Read model', { exact: true }).count(), role).toBe(0);
-      for (const name of ['Verify', 'Rebuild']) expect(await page.getByRole('button', { name, exact: true }).count(), `${role}: ${name}`).toBe(0);
+      // Nothing in the card spills out of it or out of the page.
+      const overflow = await card.evaluate((el) => {
+        const list = el.querySelector('[data-testid="read-model-differences"]')!;
+        const cardBox = el.getBoundingClientRect();
+        const listBox = list.getBoundingClientRect();
+        return {
+          listWider: list.scrollWidth - list.clientWidth,
+          outsideCard: listBox.right - cardBox.right,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      expect(overflow.listWider).toBeLessThanOrEqual(0);
+      expect(overflow.outsideCard).toBeLessThanOrEqual(0);
+      expect(overflow.page).toBe(0);
+      const dir = process.env.SCREENSHOT_DIR;
+      if (dir) await card.screenshot({ path: `${dir}/read-model-card.png` });
 
-      // Auditors are stopped by the read-only rule before the owners-only one.
-      const refusal = role === 'auditor' ? 'Auditors have read-only access' : 'Only owner accounts may do this';
-      for (const kind of ['verify', 'rebuild']) {
-        const response = await page.request.post(`${product.baseUrl}/api/read-model/${kind}`);
-        expect(response.status(), `${role} POST ${kind}`).toBe(403);
-        expect(await response.text(), `${role} POST ${kind}`).toContain(refusal);
-      }
-      const job = await page.request.get(`${product.baseUrl}/api/read-model/jobs/1`);
-      expect(job.status(), `${role} GET job`).toBe(403);
-      expect(await job.text(), `${role} GET job`).toContain('Only owner accounts may do this');
+      const rebuilt = await rebuild(page, card);
+      expect(await rebuilt.getAttribute('class')).toContain('ant-alert-success');
+      expect(eventsIn((await rebuilt.textContent()) ?? '', REBUILT)).toBeGreaterThan(0);
+      const repaired = await db.query<{ first_name: string }>('SELECT first_name FROM customers WHERE id = $1', [id]);
+      expect(repaired.rows[0]?.first_name).toBe(original);
+
+      const again = await verify(page, card);
+      expect(await again.getAttribute('class')).toContain('ant-alert-success');
+      eventsIn((await again.textContent()) ?? '', MATCHES);
+      expect(await card.getByTestId('read-model-differences').count()).toBe(0);
       await context.close();
-    }
-  }, JOURNEY_TIMEOUT_MS);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'gives managers and auditors neither the card nor its API',
+    async () => {
+      for (const role of ['manager', 'auditor'] as const) {
+        const staff = await product.platform.createStaff(role);
+        const context = await signedInContext(product, DESKTOP, { login: staff });
+        const page = await context.newPage();
+
+        await page.goto(`${product.baseUrl}/settings`);
+        await page.getByRole('heading', { name: 'Settings' }).waitFor();
+        // Rendered alongside where the owner's Read model card would be.
+        await page.getByTestId('gateway-keys-card').getByTestId('gateway-key-row').first().waitFor();
+        expect(await page.getByTestId('read-model-card').count(), role).toBe(0);
+        expect(await page.getByText('Read model', { exact: true }).count(), role).toBe(0);
+        for (const name of ['Verify', 'Rebuild']) expect(await page.getByRole('button', { name, exact: true }).count(), `${role}: ${name}`).toBe(0);
+
+        // Auditors are stopped by the read-only rule before the owners-only one.
+        const refusal = role === 'auditor' ? 'Auditors have read-only access' : 'Only owner accounts may do this';
+        for (const kind of ['verify', 'rebuild']) {
+          const response = await page.request.post(`${product.baseUrl}/api/read-model/${kind}`);
+          expect(response.status(), `${role} POST ${kind}`).toBe(403);
+          expect(await response.text(), `${role} POST ${kind}`).toContain(refusal);
+        }
+        const job = await page.request.get(`${product.baseUrl}/api/read-model/jobs/1`);
+        expect(job.status(), `${role} GET job`).toBe(403);
+        expect(await job.text(), `${role} GET job`).toContain('Only owner accounts may do this');
+        await context.close();
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

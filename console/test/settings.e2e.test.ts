@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 
 // Settings in a real browser: the owner saves each section and manages facilities (the sidebar's
@@ -21,135 +21,151 @@ describe('Settings in Chromium', () => {
 
   const card = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
 
-  it('shows the settings with their defaults and saves each section for the owner', async () => {
-    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await product.signIn(page);
-    await page.getByRole('link', { name: 'Settings' }).first().click();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  it(
+    'shows the settings with their defaults and saves each section for the owner',
+    async () => {
+      const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await product.signIn(page);
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
 
-    for (const title of ['Business Profile', 'Notifications', 'Security', 'Payment Settings', 'Facilities']) await card(page, title).waitFor();
-    for (const label of ['Overdue Payment Alerts', 'Low Battery Alerts', 'New Customer Alerts']) {
-      expect(await page.getByRole('switch', { name: label }).isChecked(), label).toBe(true);
-    }
-    expect(await page.getByRole('switch', { name: 'Automatic Charging' }).isChecked()).toBe(true);
-    expect(await page.getByTestId('publishable-key').textContent()).toBe('Built-in test provider (no Stripe key configured)');
-    expect(await page.getByLabel('Late Fee Amount').inputValue()).toBe('25.00');
-    expect(await page.getByTestId('facility-row').count()).toBe(3);
-    await page.getByTestId('gateway-keys-card').getByTestId('gateway-key-row').nth(2).waitFor();
-    await product.screenshot(page, 'settings-1440');
+      for (const title of ['Business Profile', 'Notifications', 'Security', 'Payment Settings', 'Facilities']) await card(page, title).waitFor();
+      for (const label of ['Overdue Payment Alerts', 'Low Battery Alerts', 'New Customer Alerts']) {
+        expect(await page.getByRole('switch', { name: label }).isChecked(), label).toBe(true);
+      }
+      expect(await page.getByRole('switch', { name: 'Automatic Charging' }).isChecked()).toBe(true);
+      expect(await page.getByTestId('publishable-key').textContent()).toBe('Built-in test provider (no Stripe key configured)');
+      expect(await page.getByLabel('Late Fee Amount').inputValue()).toBe('25.00');
+      expect(await page.getByTestId('facility-row').count()).toBe(3);
+      await page.getByTestId('gateway-keys-card').getByTestId('gateway-key-row').nth(2).waitFor();
+      await product.screenshot(page, 'settings-1440');
 
-    const profile = card(page, 'Business Profile');
-    await profile.getByLabel('Business Name').fill('Demo Storage Co.');
-    await profile.getByLabel('Phone').fill('(503) 555-0199');
-    await profile.getByLabel('Email').fill('not-an-email');
-    await profile.getByRole('button', { name: 'Save Profile' }).click();
-    await profile.getByText('Email must be a valid email address').waitFor();
-    await profile.getByLabel('Email').fill('office@demo-storage.test');
-    await profile.getByRole('button', { name: 'Save Profile' }).click();
-    await page.getByText('Business profile saved successfully').waitFor();
+      const profile = card(page, 'Business Profile');
+      await profile.getByLabel('Business Name').fill('Demo Storage Co.');
+      await profile.getByLabel('Phone').fill('(503) 555-0199');
+      await profile.getByLabel('Email').fill('not-an-email');
+      await profile.getByRole('button', { name: 'Save Profile' }).click();
+      await profile.getByText('Email must be a valid email address').waitFor();
+      await profile.getByLabel('Email').fill('office@demo-storage.test');
+      await profile.getByRole('button', { name: 'Save Profile' }).click();
+      await page.getByText('Business profile saved successfully').waitFor();
 
-    await page.getByRole('switch', { name: 'New Customer Alerts' }).click();
-    await card(page, 'Notifications').getByRole('button', { name: 'Save Preferences' }).click();
-    await page.getByText('Notification preferences saved successfully').waitFor();
+      await page.getByRole('switch', { name: 'New Customer Alerts' }).click();
+      await card(page, 'Notifications').getByRole('button', { name: 'Save Preferences' }).click();
+      await page.getByText('Notification preferences saved successfully').waitFor();
 
-    const payments = card(page, 'Payment Settings');
-    await payments.getByLabel('Late Fee Amount').fill('30.5');
-    await payments.getByRole('button', { name: 'Save Payment Settings' }).click();
-    await page.getByText('Payment settings saved successfully').waitFor();
+      const payments = card(page, 'Payment Settings');
+      await payments.getByLabel('Late Fee Amount').fill('30.5');
+      await payments.getByRole('button', { name: 'Save Payment Settings' }).click();
+      await page.getByText('Payment settings saved successfully').waitFor();
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await card(page, 'Business Profile').waitFor();
-    expect(await page.getByLabel('Business Name').inputValue()).toBe('Demo Storage Co.');
-    expect(await page.getByRole('switch', { name: 'New Customer Alerts' }).isChecked()).toBe(false);
-    expect(await page.getByRole('switch', { name: 'Low Battery Alerts' }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Late Fee Amount').inputValue()).toBe('30.50');
-    await page.close();
-  }, JOURNEY_TIMEOUT_MS);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+      await card(page, 'Business Profile').waitFor();
+      expect(await page.getByLabel('Business Name').inputValue()).toBe('Demo Storage Co.');
+      expect(await page.getByRole('switch', { name: 'New Customer Alerts' }).isChecked()).toBe(false);
+      expect(await page.getByRole('switch', { name: 'Low Battery Alerts' }).isChecked()).toBe(true);
+      expect(await page.getByLabel('Late Fee Amount').inputValue()).toBe('30.50');
+      await page.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it('adds and renames a facility, and the sidebar selector shows it at once', async () => {
-    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await product.signIn(page);
-    await page.goto(`${product.baseUrl}/settings`);
-    await card(page, 'Facilities').waitFor();
+  it(
+    'adds and renames a facility, and the sidebar selector shows it at once',
+    async () => {
+      const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await product.signIn(page);
+      await page.goto(`${product.baseUrl}/settings`);
+      await card(page, 'Facilities').waitFor();
 
-    await page.getByRole('button', { name: 'Add Facility' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Add Facility' }).click();
-    await dialog.getByText('Name is required').waitFor();
-    await product.screenshot(page, 'settings-add-facility-1440');
-    await dialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage');
-    await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Madison, WI 53703');
-    await dialog.getByLabel('Phone').fill('(608) 555-0100');
-    await dialog.getByLabel('Manager Name').fill('Ada Brooks');
-    await dialog.getByRole('button', { name: 'Add Facility' }).click();
-    await page.getByText('Facility created successfully').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    const row = page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage' });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('0/0 occupied');
+      await page.getByRole('button', { name: 'Add Facility' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Add Facility' }).click();
+      await dialog.getByText('Name is required').waitFor();
+      await product.screenshot(page, 'settings-add-facility-1440');
+      await dialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage');
+      await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Madison, WI 53703');
+      await dialog.getByLabel('Phone').fill('(608) 555-0100');
+      await dialog.getByLabel('Manager Name').fill('Ada Brooks');
+      await dialog.getByRole('button', { name: 'Add Facility' }).click();
+      await page.getByText('Facility created successfully').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('0/0 occupied');
 
-    await page.getByRole('combobox', { name: 'Facility' }).click();
-    await page.getByRole('option', { name: 'Lakeside Storage (0/0 occupied)' }).click();
-    await row.getByRole('button', { name: 'Edit Lakeside Storage' }).click();
-    const editDialog = page.getByRole('dialog');
-    await editDialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage North');
-    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Facility updated successfully').waitFor();
-    await page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage North' }).waitFor();
-    await page.locator('.sidebar-facility').getByText('Lakeside Storage North (0/0 occupied)').waitFor();
+      await page.getByRole('combobox', { name: 'Facility' }).click();
+      await page.getByRole('option', { name: 'Lakeside Storage (0/0 occupied)' }).click();
+      await row.getByRole('button', { name: 'Edit Lakeside Storage' }).click();
+      const editDialog = page.getByRole('dialog');
+      await editDialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage North');
+      await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Facility updated successfully').waitFor();
+      await page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage North' }).waitFor();
+      await page.locator('.sidebar-facility').getByText('Lakeside Storage North (0/0 occupied)').waitFor();
 
-    await page.getByRole('button', { name: 'Add Facility' }).click();
-    const duplicate = page.getByRole('dialog');
-    await duplicate.getByLabel('Name', { exact: true }).fill('riverside self storage');
-    await duplicate.getByLabel('Address').fill('1 Elsewhere Rd');
-    await duplicate.getByRole('button', { name: 'Add Facility' }).click();
-    await page.getByText('Failed to create facility').waitFor();
-    await page.getByText('already exists').first().waitFor();
-    await page.close();
-  }, JOURNEY_TIMEOUT_MS);
+      await page.getByRole('button', { name: 'Add Facility' }).click();
+      const duplicate = page.getByRole('dialog');
+      await duplicate.getByLabel('Name', { exact: true }).fill('riverside self storage');
+      await duplicate.getByLabel('Address').fill('1 Elsewhere Rd');
+      await duplicate.getByRole('button', { name: 'Add Facility' }).click();
+      await page.getByText('Failed to create facility').waitFor();
+      await page.getByText('already exists').first().waitFor();
+      await page.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it('shows a clerk the settings read-only and lets them change their own password', async () => {
-    const clerk = await product.platform.createStaff('clerk');
-    const context = await signedInContext(product, PHONE, { login: clerk });
-    const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/settings`);
-    await card(page, 'Payment Settings').waitFor();
-    expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(3);
-    for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Add Facility']) {
-      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
-    }
-    expect(await page.getByRole('switch', { name: 'Overdue Payment Alerts' }).isDisabled()).toBe(true);
+  it(
+    'shows a clerk the settings read-only and lets them change their own password',
+    async () => {
+      const clerk = await product.platform.createStaff('clerk');
+      const context = await signedInContext(product, PHONE, { login: clerk });
+      const page = await context.newPage();
+      await page.goto(`${product.baseUrl}/settings`);
+      await card(page, 'Payment Settings').waitFor();
+      expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(3);
+      for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Add Facility']) {
+        expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+      }
+      expect(await page.getByRole('switch', { name: 'Overdue Payment Alerts' }).isDisabled()).toBe(true);
 
-    const security = card(page, 'Security');
-    await security.getByLabel('Current Password').fill(clerk.password);
-    await security.getByLabel('New Password').fill('clerk-new-secret');
-    await security.getByLabel('Confirm Password').fill('clerk-new-secreT');
-    await security.getByRole('button', { name: 'Update Password' }).click();
-    await security.getByText('Confirm password must match the new password').waitFor();
-    await security.getByLabel('Confirm Password').fill('clerk-new-secret');
-    await security.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Password changed successfully').waitFor();
-    expect(await security.getByLabel('Current Password').inputValue()).toBe('');
-    await product.screenshot(page, 'settings-clerk-390');
+      const security = card(page, 'Security');
+      await security.getByLabel('Current Password').fill(clerk.password);
+      await security.getByLabel('New Password').fill('clerk-new-secret');
+      await security.getByLabel('Confirm Password').fill('clerk-new-secreT');
+      await security.getByRole('button', { name: 'Update Password' }).click();
+      await security.getByText('Confirm password must match the new password').waitFor();
+      await security.getByLabel('Confirm Password').fill('clerk-new-secret');
+      await security.getByRole('button', { name: 'Update Password' }).click();
+      await page.getByText('Password changed successfully').waitFor();
+      expect(await security.getByLabel('Current Password').inputValue()).toBe('');
+      await product.screenshot(page, 'settings-clerk-390');
 
-    await page.goto(`${product.baseUrl}/customers`);
-    await page.getByRole('heading', { name: 'Customers' }).waitFor();
-    const oldPassword = await product.platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: clerk });
-    expect(oldPassword.statusCode).toBe(401);
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
+      await page.goto(`${product.baseUrl}/customers`);
+      await page.getByRole('heading', { name: 'Customers' }).waitFor();
+      const oldPassword = await product.platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: clerk });
+      expect(oldPassword.statusCode).toBe(401);
+      await context.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it('fits a phone screen for the owner', async () => {
-    const context = await signedInContext(product, PHONE);
-    const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/settings`);
-    await card(page, 'Facilities').getByTestId('facility-row').first().waitFor();
-    expect(await horizontalOverflow(page)).toBe(0);
-    await product.screenshot(page, 'settings-390');
-    await page.getByRole('button', { name: 'Add Facility' }).click();
-    await page.getByRole('dialog').getByLabel('Address').waitFor();
-    await product.screenshot(page, 'settings-add-facility-390');
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
+  it(
+    'fits a phone screen for the owner',
+    async () => {
+      const context = await signedInContext(product, PHONE);
+      const page = await context.newPage();
+      await page.goto(`${product.baseUrl}/settings`);
+      await card(page, 'Facilities').getByTestId('facility-row').first().waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await product.screenshot(page, 'settings-390');
+      await page.getByRole('button', { name: 'Add Facility' }).click();
+      await page.getByRole('dialog').getByLabel('Address').waitFor();
+      await product.screenshot(page, 'settings-add-facility-390');
+      await context.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

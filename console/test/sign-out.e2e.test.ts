@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signInAs } from './staff-browser.ts';
 
 // Signing out in Chromium: the Dashboard's Logout button (a link to /api/logout, as the spec
@@ -18,7 +18,7 @@ describe('sign-out in Chromium', { timeout: 120_000 }, () => {
 
   const whoAmI = (cookie: string) => product.platform.api.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 
-  it("the Logout button signs out, and a copy of the session cookie taken before answers 401", async () => {
+  it('the Logout button signs out, and a copy of the session cookie taken before answers 401', async () => {
     const context = await product.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await signInAs(product, page, product.login);

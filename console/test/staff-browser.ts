@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // What the staff screens' browser tests share: the product started for a file, signed-in browsers
 // at the two widths the screens are checked at, a slowed-down API to catch loading states, and
@@ -49,10 +49,7 @@ export function demoStaffScreens(wideOptions: Omit<ContextOptions, 'login'> = {}
   const screens = {} as DemoStaffScreens;
   beforeAll(async () => {
     screens.product = await startProductUnderTest({ seedDemo: true });
-    [screens.wide, screens.narrow] = await Promise.all([
-      signedInContext(screens.product, DESKTOP, wideOptions),
-      signedInContext(screens.product, PHONE),
-    ]);
+    [screens.wide, screens.narrow] = await Promise.all([signedInContext(screens.product, DESKTOP, wideOptions), signedInContext(screens.product, PHONE)]);
   }, 240_000);
   afterAll(async () => {
     await screens.product?.close();

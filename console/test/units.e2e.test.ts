@@ -31,7 +31,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await screenshotViewport(page, 'units-1440-top');
 
     await search(page, '20x20');
-    await page.getByTestId('list-count').filter({ hasText: /^\d+ units?$/ }).waitFor();
+    await page
+      .getByTestId('list-count')
+      .filter({ hasText: /^\d+ units?$/ })
+      .waitFor();
     await expect.poll(async () => (await page.getByTestId('unit-card').allTextContents()).every((t) => t.includes('20x20')), { timeout: 10_000 }).toBe(true);
     await search(page, 'no-unit-is-called-this');
     await page.getByText('No units found').waitFor();

@@ -3,9 +3,16 @@ import { toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF line ends, quoting only where needed', () => {
-    expect(toCsv(['Name', 'Note'], [['Ada', 'plain'], ['Grace "Amazing"', 'a, b'], ['Line', 'one\ntwo']])).toBe(
-      'Name,Note\r\nAda,plain\r\n"Grace ""Amazing""","a, b"\r\nLine,"one\ntwo"\r\n',
-    );
+    expect(
+      toCsv(
+        ['Name', 'Note'],
+        [
+          ['Ada', 'plain'],
+          ['Grace "Amazing"', 'a, b'],
+          ['Line', 'one\ntwo'],
+        ],
+      ),
+    ).toBe('Name,Note\r\nAda,plain\r\n"Grace ""Amazing""","a, b"\r\nLine,"one\ntwo"\r\n');
   });
 
   it('leaves empty cells for missing values and writes numbers as they are', () => {

@@ -62,5 +62,14 @@ export const activityTypes = [
 export const ActivityType = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof ActivityType>;
 
-export const NotificationType = z.enum(['payment_overdue', 'unit_assigned', 'lock_battery_low', 'reservation_submitted', 'customer_added', 'payment_received', 'payment_refunded', 'other']);
+export const NotificationType = z.enum([
+  'payment_overdue',
+  'unit_assigned',
+  'lock_battery_low',
+  'reservation_submitted',
+  'customer_added',
+  'payment_received',
+  'payment_refunded',
+  'other',
+]);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentSchemaVersion, readableEvent, REDACTED, redactEvent, secretFields, upcast, UnsupportedSchemaVersionError } from './events.ts';
+import { currentSchemaVersion, REDACTED, readableEvent, redactEvent, secretFields, UnsupportedSchemaVersionError, upcast } from './events.ts';
 
 const v1LeaseStarted = {
   leaseId: '9e1f3b7c-2d4a-4f6b-8a0c-1e2d3c4b5a03',

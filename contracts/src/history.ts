@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventTypes, type EventType } from './events.ts';
+import { type EventType, eventTypes } from './events.ts';
 import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
 
 /** The entities whose event history staff can read, each one stream per entity. */

@@ -66,11 +66,7 @@ function isTimeZone(value: string): boolean {
 
 /** The reader's time zone, for the document's generated time. */
 export const LeaseDocumentQuery = z.strictObject({
-  timeZone: z
-    .string()
-    .max(64, 'must be at most 64 characters')
-    .refine(isTimeZone, 'must be a time zone, e.g. America/Chicago')
-    .default('UTC'),
+  timeZone: z.string().max(64, 'must be at most 64 characters').refine(isTimeZone, 'must be a time zone, e.g. America/Chicago').default('UTC'),
 });
 export type LeaseDocumentQuery = z.input<typeof LeaseDocumentQuery>;
 

@@ -8,11 +8,9 @@ export const NEW_LOCK_BATTERY_LEVEL = 100;
 /** Below this battery level (percent) a lock reports low battery. */
 export const LOW_BATTERY_LEVEL = 20;
 
-export const BatteryLevel = z
-  .number()
-  .refine((level) => Number.isInteger(level) && level >= MIN_BATTERY_LEVEL && level <= MAX_BATTERY_LEVEL, {
-    message: `must be a whole number from ${MIN_BATTERY_LEVEL} to ${MAX_BATTERY_LEVEL}`,
-  });
+export const BatteryLevel = z.number().refine((level) => Number.isInteger(level) && level >= MIN_BATTERY_LEVEL && level <= MAX_BATTERY_LEVEL, {
+  message: `must be a whole number from ${MIN_BATTERY_LEVEL} to ${MAX_BATTERY_LEVEL}`,
+});
 
 const FirmwareVersion = OptionalText(40);
 

@@ -27,10 +27,7 @@ export const AddStaffRequest = z.strictObject({
   firstName: OptionalText(100),
   lastName: OptionalText(100),
   role: StaffRole,
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, 'must be at most 200 characters'),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'must be at most 200 characters'),
 });
 export type AddStaffRequest = z.input<typeof AddStaffRequest>;
 

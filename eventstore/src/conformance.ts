@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  WrongExpectedRevisionError,
   comparePositions,
   type EventStore,
   type NewEvent,
@@ -11,6 +10,7 @@ import {
   type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from './port.ts';
 
 /** An append whose transaction is still open. */
@@ -83,11 +83,7 @@ async function readAllUntilVisible(store: EventStore, options: ReadAllOptions, w
 }
 
 /** readAllUntilVisible for the newest-first read. */
-async function readAllBackwardsUntilVisible(
-  store: EventStore,
-  options: ReadAllBackwardsOptions,
-  wanted: string[],
-): Promise<RecordedEvent[]> {
+async function readAllBackwardsUntilVisible(store: EventStore, options: ReadAllBackwardsOptions, wanted: string[]): Promise<RecordedEvent[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const events = await store.readAllBackwards(options);
@@ -210,9 +206,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         const stream = newStreamName('race-create');
         const attempts = Array.from({ length: 20 }, () => newEvents(1));
 
-        const outcomes = await Promise.allSettled(
-          attempts.map((events) => store.append(stream, events, { expectedRevision: 'no_stream' })),
-        );
+        const outcomes = await Promise.allSettled(attempts.map((events) => store.append(stream, events, { expectedRevision: 'no_stream' })));
 
         const winners = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [attempts[i]!] : []));
         const losers = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
@@ -403,7 +397,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
     // On EventStoreDB these run only where EVENTSTORE_URL points at a server (none on this
     // project's machines), so there the adapter's readAllBackwards is only type-checked.
     describe('readAllBackwards', () => {
-      const after = (checkpoint: Position | null) => (e: RecordedEvent) => !checkpoint || comparePositions(e.position, checkpoint) > 0;
+      const newerThan = (checkpoint: Position | null) => (e: RecordedEvent) => !checkpoint || comparePositions(e.position, checkpoint) > 0;
 
       it('returns the events of readAll in the opposite order, newest first', async () => {
         const checkpoint = await store.headPosition();
@@ -422,7 +416,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         expectStrictlyDecreasing(backwards.map((e) => e.position));
         // Whatever else was appended meanwhile, up to the newest event readAll passed the two reads agree.
         const newestForwards = forwards.at(-1)!.position;
-        const sameRange = backwards.filter(after(checkpoint)).filter((e) => comparePositions(e.position, newestForwards) <= 0);
+        const sameRange = backwards.filter(newerThan(checkpoint)).filter((e) => comparePositions(e.position, newestForwards) <= 0);
         expect(sameRange).toEqual([...forwards].reverse());
       });
 
@@ -434,7 +428,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         await store.append(streamA, written.slice(0, 2), { expectedRevision: 'no_stream' });
         await store.append(streamB, written.slice(2, 3), { expectedRevision: 'no_stream' });
         await store.append(streamA, written.slice(3), { expectedRevision: 1n });
-        const whole = (await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids(written))).filter(after(checkpoint));
+        const whole = (await readAllBackwardsUntilVisible(store, { limit: 1000 }, ids(written))).filter(newerThan(checkpoint));
         expect(whole.length).toBeGreaterThanOrEqual(5);
 
         const pages: RecordedEvent[][] = [];
@@ -449,7 +443,7 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
 
         for (const page of pages) expect(page.length).toBeLessThanOrEqual(2);
         expect(pages.slice(0, -1).every((page) => page.length === 2)).toBe(true);
-        const paged = pages.flat().filter(after(checkpoint));
+        const paged = pages.flat().filter(newerThan(checkpoint));
         expect(ids(paged)).toEqual(ids(whole.slice(1)));
         const ours = new Set([streamA, streamB]);
         expect(ids([whole[0]!, ...paged].filter((e) => ours.has(e.streamName)))).toEqual(ids(written).reverse());

@@ -1,22 +1,21 @@
 // The EventStoreDB (KurrentDB) adapter of the event store port, chosen when EVENTSTORE_URL is set.
 import {
   ANY,
+  type AppendExpectedRevision,
   BACKWARDS,
   END,
-  FORWARDS,
+  type Position as EsdbPosition,
+  type RecordedEvent as EsdbRecordedEvent,
   EventStoreDBClient,
+  FORWARDS,
+  jsonEvent,
   NO_STREAM,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  jsonEvent,
-  type AppendExpectedRevision,
-  type Position as EsdbPosition,
-  type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  WrongExpectedRevisionError,
   comparePositions,
   type EventMetadata,
   type EventStore,
@@ -26,6 +25,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from './port.ts';
 
 function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
@@ -84,7 +84,8 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
     const found: RecordedEvent[] = [];
     const pageSize = limit + 1;
     // Reading from a position may include the event at it, whichever way: it is skipped.
-    const alreadySeen = (position: Position, seen: Position) => (direction === FORWARDS ? comparePositions(position, seen) <= 0 : comparePositions(position, seen) >= 0);
+    const alreadySeen = (position: Position, seen: Position) =>
+      direction === FORWARDS ? comparePositions(position, seen) <= 0 : comparePositions(position, seen) >= 0;
     let lastSeen = from;
     let logEnded = false;
     while (found.length < limit && !logEnded) {
@@ -126,9 +127,7 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
           { expectedRevision: toEsdbExpectedRevision(expectedRevision) },
         );
         // The server leaves the position out when it recognised the events as already written (a retried append).
-        const position = result.position
-          ? fromEsdbPosition(result.position)
-          : await positionOfRevision(stream, result.nextExpectedRevision);
+        const position = result.position ? fromEsdbPosition(result.position) : await positionOfRevision(stream, result.nextExpectedRevision);
         return { nextRevision: result.nextExpectedRevision, position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {

@@ -1,10 +1,7 @@
 // The event store port: what the write side and the projector may ask of any event store.
 // Adapters: postgres.ts (the default, also embedded) and eventstoredb.ts (EVENTSTORE_URL).
 
-export type Actor =
-  | { type: 'staff'; id: string }
-  | { type: 'customer'; id: string }
-  | { type: 'system'; id?: undefined };
+export type Actor = { type: 'staff'; id: string } | { type: 'customer'; id: string } | { type: 'system'; id?: undefined };
 
 export interface EventMetadata {
   actor: Actor;

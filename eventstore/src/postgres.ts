@@ -1,7 +1,6 @@
 // The Postgres adapter of the event store port (the default, and the embedded mode's store).
 import pg from 'pg';
 import {
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -12,6 +11,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from './port.ts';
 
 export interface PostgresEventStore extends EventStore {
@@ -133,10 +133,7 @@ export async function appendWithinTransaction(
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error(`Append to ${stream} needs at least one event`);
 
-  const current = await client.query<{ revision: string }>(
-    'SELECT revision FROM event_store.streams WHERE name = $1 FOR UPDATE',
-    [stream],
-  );
+  const current = await client.query<{ revision: string }>('SELECT revision FROM event_store.streams WHERE name = $1 FOR UPDATE', [stream]);
   const actual = current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream';
   if (!isSatisfied(expectedRevision, actual)) throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
 
@@ -202,8 +199,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     },
 
     async append(stream, events, { expectedRevision }) {
-      const appendInNewTransaction = () =>
-        inTransaction((client) => appendWithinTransaction(client, stream, events, expectedRevision));
+      const appendInNewTransaction = () => inTransaction((client) => appendWithinTransaction(client, stream, events, expectedRevision));
       try {
         return await appendInNewTransaction();
       } catch (error) {

@@ -86,9 +86,7 @@ describe('postgres event store', () => {
     const stream = `append-only-${randomUUID()}`;
     await store.append(stream, [event()], { expectedRevision: 'no_stream' });
 
-    await expect(pool.query(`UPDATE event_store.events SET type = 'tampered' WHERE stream_name = $1`, [stream])).rejects.toThrow(
-      /append-only: UPDATE/,
-    );
+    await expect(pool.query(`UPDATE event_store.events SET type = 'tampered' WHERE stream_name = $1`, [stream])).rejects.toThrow(/append-only: UPDATE/);
     await expect(pool.query('DELETE FROM event_store.events WHERE stream_name = $1', [stream])).rejects.toThrow(/append-only: DELETE/);
     await expect(pool.query('DELETE FROM event_store.events WHERE false')).rejects.toThrow(/append-only: DELETE/);
     await expect(pool.query('TRUNCATE event_store.events CASCADE')).rejects.toThrow(/append-only: TRUNCATE/);

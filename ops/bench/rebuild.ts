@@ -1,11 +1,11 @@
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
 import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildIntoShadow } from '@storage/projector/rebuild';
-import { availableParallelism, cpus, totalmem } from 'node:os';
-import { parseArgs } from 'node:util';
 import { sql } from 'slonik';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '../src/seed/large.ts';
@@ -24,7 +24,8 @@ const TARGET_EVENTS_PER_SECOND = 20_000;
 const SUSTAINED_FROM_EVENTS = 100_000;
 
 function verdict(events: number, rate: number): string {
-  if (events < SUSTAINED_FROM_EVENTS) return `(too few events for the ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')} events/s target: fixed costs dominate)`;
+  if (events < SUSTAINED_FROM_EVENTS)
+    return `(too few events for the ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')} events/s target: fixed costs dominate)`;
   return `(target ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${rate >= TARGET_EVENTS_PER_SECOND ? 'met' : 'not met'})`;
 }
 

@@ -1,24 +1,25 @@
 // `npm start` and `npm run ops -- <command>`: the product's operations in one place.
-import { registerStaff } from '@storage/api/auth/staff';
-import { StaffRole } from '@storage/contracts/enums';
-import { Email } from '@storage/contracts/fields';
-import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
-import { connectEventStore } from '@storage/eventstore/connect';
-import type { EventStore } from '@storage/eventstore/port';
-import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
-import { readModelProjections } from '@storage/projector/projections';
-import { projectionsToRebuild, rebuildReadModel, type RebuildProgress } from '@storage/projector/rebuild';
-import { describeDifference, verifyReadModel } from '@storage/projector/verify';
-import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
-import { createPaymentProvider } from '@storage/api/payments/configured-provider';
-import { reconcilePayments } from '@storage/api/payments/reconcile';
-import { loadConfig, parseSecondsMs, type Config } from '@storage/platform/config';
-import { migrateReadModel } from '@storage/platform/migrate';
-import { createQueue, queueConnection } from '@storage/platform/queues';
-import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { registerStaff } from '@storage/api/auth/staff';
+import { createPaymentProvider } from '@storage/api/payments/configured-provider';
+import { reconcilePayments } from '@storage/api/payments/reconcile';
+import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
+import { StaffRole } from '@storage/contracts/enums';
+import { Email } from '@storage/contracts/fields';
+import { connectEventStore } from '@storage/eventstore/connect';
+import type { EventStore } from '@storage/eventstore/port';
+import { type Config, loadConfig, parseSecondsMs } from '@storage/platform/config';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
+import { readModelProjections } from '@storage/projector/projections';
+import { projectionsToRebuild, type RebuildProgress, rebuildReadModel } from '@storage/projector/rebuild';
+import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { embeddedDatabaseForCommand } from './embedded/for-command.ts';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from './seed/large.ts';
 
@@ -47,7 +48,9 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   if (!process.stdin.isTTY) throw new Error('No terminal to ask for the password: pipe it in with --password-stdin');
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });

@@ -1,15 +1,15 @@
-import { processLogger } from '@storage/api/http/logger';
-import { createApiServer } from '@storage/api/server';
-import { registerStaff } from '@storage/api/auth/staff';
-import { startProjector } from '@storage/projector/service';
-import { waitForProjections } from '@storage/platform/checkpoints';
-import { reportLag } from '@storage/platform/health';
-import { DEFAULT_DEMO_PASSWORD, type Config } from '@storage/platform/config';
-import { queueConnection } from '@storage/platform/queues';
-import { sessionKeyFrom } from '@storage/platform/session-key';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded/postgres.ts';
+import { registerStaff } from '@storage/api/auth/staff';
+import { processLogger } from '@storage/api/http/logger';
+import { createApiServer } from '@storage/api/server';
+import { waitForProjections } from '@storage/platform/checkpoints';
+import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
+import { reportLag } from '@storage/platform/health';
+import { queueConnection } from '@storage/platform/queues';
+import { sessionKeyFrom } from '@storage/platform/session-key';
+import { startProjector } from '@storage/projector/service';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded/postgres.ts';
 import { loadOrCreateSecrets } from './embedded/secrets.ts';
 import { DEMO_STAFF, seedDemoData } from './seed/demo.ts';
 
@@ -61,7 +61,8 @@ export async function startAll(config: Config, log: (line: string) => void = con
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     log('');
     log(`Self-storage platform running at ${url}`);
-    if (embedded) log(`Demo staff login: ${DEMO_STAFF.email} / ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : '(the DEMO_PASSWORD you set)'}`);
+    if (embedded)
+      log(`Demo staff login: ${DEMO_STAFF.email} / ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : '(the DEMO_PASSWORD you set)'}`);
     log('Press Ctrl-C to stop.');
     return {
       url,

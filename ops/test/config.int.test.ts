@@ -16,8 +16,28 @@ const entryPoints = {
 
 /** The product's variables cleared, so the machine's own environment does not leak in. */
 const cleared = Object.fromEntries(
-  ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'EVENTSTORE_URL', 'REDIS_URL', 'SESSION_SECRET', 'DEMO_PASSWORD', 'TRUST_PROXY', 'LOG_LEVEL', 'PROJECTOR_HEALTH_PORT']
-    .concat(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RESERVATION_HOLD_DAYS', 'PAYMENT_GRACE_SECONDS', 'WORKFLOW_GRACE_SECONDS', 'DEBUG_EMBEDDED_POSTGRES'])
+  [
+    'PORT',
+    'HOST',
+    'DATA_DIR',
+    'DATABASE_URL',
+    'EVENTSTORE_URL',
+    'REDIS_URL',
+    'SESSION_SECRET',
+    'DEMO_PASSWORD',
+    'TRUST_PROXY',
+    'LOG_LEVEL',
+    'PROJECTOR_HEALTH_PORT',
+  ]
+    .concat([
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'RESERVATION_HOLD_DAYS',
+      'PAYMENT_GRACE_SECONDS',
+      'WORKFLOW_GRACE_SECONDS',
+      'DEBUG_EMBEDDED_POSTGRES',
+    ])
     .map((name) => [name, undefined]),
 );
 
@@ -40,17 +60,20 @@ describe('configuration at start', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(Object.entries(entryPoints))('%s refuses a wrong configuration naming every wrong variable, a Stripe secret key alone included', async (_name, script) => {
-    const { code, output } = await run(script, ['migrate'], dir, { PORT: 'eighty', LOG_LEVEL: 'loud', STRIPE_SECRET_KEY: 'sk_test_alone' });
-    expect(code).toBe(1);
-    expect(output).toContain('The configuration is not valid');
-    expect(output).toMatch(/PORT: must be a port number/);
-    expect(output).toMatch(/LOG_LEVEL: must be one of/);
-    expect(output).toMatch(/STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY/);
-    expect(output).not.toContain('sk_test_alone');
-    // A message, not a stack trace.
-    expect(output).not.toMatch(/\n\s+at /);
-  });
+  it.each(Object.entries(entryPoints))(
+    '%s refuses a wrong configuration naming every wrong variable, a Stripe secret key alone included',
+    async (_name, script) => {
+      const { code, output } = await run(script, ['migrate'], dir, { PORT: 'eighty', LOG_LEVEL: 'loud', STRIPE_SECRET_KEY: 'sk_test_alone' });
+      expect(code).toBe(1);
+      expect(output).toContain('The configuration is not valid');
+      expect(output).toMatch(/PORT: must be a port number/);
+      expect(output).toMatch(/LOG_LEVEL: must be one of/);
+      expect(output).toMatch(/STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY/);
+      expect(output).not.toContain('sk_test_alone');
+      // A message, not a stack trace.
+      expect(output).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it('names every variable a distributed process cannot run without', async () => {
     const api = await run(entryPoints.api, [], dir);

@@ -1,19 +1,20 @@
 // An install from before issue 9: staff events (v1) carry password hashes, and the staff read
 // table holds them. Migration 012 moves each member's latest hash into staff_credentials and
 // scrubs the stored events, in one transaction; sign-in keeps working with the same passwords.
-import { createApiServer, type ApiServer } from '@storage/api/server';
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@storage/api/auth/passwords';
+import { type ApiServer, createApiServer } from '@storage/api/server';
 import { streams } from '@storage/contracts/events';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import { readConfig } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { queueConnection } from '@storage/platform/queues';
 import { readModelProjections } from '@storage/projector/projections';
-import { startProjector, type ProjectorService } from '@storage/projector/service';
+import { type ProjectorService, startProjector } from '@storage/projector/service';
 import { verifyReadModel } from '@storage/projector/verify';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing/database.ts';
@@ -104,7 +105,13 @@ describe('migration 012 on an install whose events carry password hashes', () =>
     const config = { ...readConfig({}), redisUrl: undefined };
     const queuePrefix = `test-${database.name}`;
     api = await createApiServer({ config, databaseUrl: database.url, sessionKey: randomBytes(32), queuePrefix });
-    projector = await startProjector({ pool: api.pool, store: api.store, connection: queueConnection({ redisUrl: undefined, databaseUrl: database.url, prefix: queuePrefix }), payments: {}, schedule: config });
+    projector = await startProjector({
+      pool: api.pool,
+      store: api.store,
+      connection: queueConnection({ redisUrl: undefined, databaseUrl: database.url, prefix: queuePrefix }),
+      payments: {},
+      schedule: config,
+    });
     const head = await api.store.headPosition();
     expect(await api.afterAppend(head!, 30_000)).toBe(true);
     const login = (email: string, password: string) => api!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -53,7 +53,11 @@ describe('ops staff:create', () => {
   it('refuses a short password, an unknown role, and a DATA_DIR without an embedded PostgreSQL when DATABASE_URL is unset', async () => {
     const short = await runCli(args, { DATABASE_URL: database.url }, 'short\n');
     expect([short.code, short.output.trim()]).toEqual([1, 'The password must be at least 8 characters']);
-    const role = await runCli(['staff:create', '--email', 'a@example.com', '--role', 'boss', '--password-stdin'], { DATABASE_URL: database.url }, 'a long password');
+    const role = await runCli(
+      ['staff:create', '--email', 'a@example.com', '--role', 'boss', '--password-stdin'],
+      { DATABASE_URL: database.url },
+      'a long password',
+    );
     expect(role.code).toBe(1);
     expect(role.output).toContain('--role must be one of: owner, manager, clerk, auditor');
     const emptyDataDir = await mkdtemp(join(tmpdir(), 'storage-no-embedded-'));

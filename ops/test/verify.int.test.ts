@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../src/testing/platform.ts';
 
 // `npm run ops -- verify` and `rebuild` against a running product's database.

@@ -1,5 +1,5 @@
 import { comparePositions, type Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });

@@ -80,7 +80,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 /** An optional variable: unset and empty are the same. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 /** A variable with a default when unset or empty. */
-const withDefault = <T extends z.ZodType>(schema: T, fallback: string) => z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
+const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
 
 const portNumber = z
   .string()
@@ -100,16 +101,22 @@ const nonNegativeNumber = (unit: string) =>
 const secondsAsMs = nonNegativeNumber('seconds').transform((seconds) => seconds * 1000);
 
 const urlWithScheme = (schemes: string[], example: string) =>
-  z.string().refine((text) => {
-    try {
-      return schemes.includes(new URL(text).protocol.replace(/:$/, ''));
-    } catch {
-      return false;
-    }
-  }, `must be a ${schemes.join(':// or ')}:// URL, e.g. ${example}`);
+  z.string().refine(
+    (text) => {
+      try {
+        return schemes.includes(new URL(text).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${schemes.join(':// or ')}:// URL, e.g. ${example}`,
+  );
 
 const keyWithPrefix = (prefixes: string[]) =>
-  z.string().trim().refine((key) => prefixes.some((prefix) => key.startsWith(prefix)), `must start with ${prefixes.join(' or ')}`);
+  z
+    .string()
+    .trim()
+    .refine((key) => prefixes.some((prefix) => key.startsWith(prefix)), `must start with ${prefixes.join(' or ')}`);
 
 const booleanFlag = z
   .string()
@@ -118,20 +125,27 @@ const booleanFlag = z
   .refine((text) => ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(text), 'must be true or false')
   .transform((text) => ['1', 'true', 'yes', 'on'].includes(text));
 
-const EnvSchema = z
-  .object({
-    PORT: withDefault(portNumber, '3000'),
-    HOST: withDefault(z.string().trim().min(1), '127.0.0.1'),
-    DATA_DIR: withDefault(z.string(), './.data'),
-    DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'], 'postgres://user:password@host:5432/storage')),
-    EVENTSTORE_URL: optional(urlWithScheme(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'], 'esdb://admin:changeit@localhost:2113?tls=false')),
-    REDIS_URL: optional(urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379')),
-    SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-    DEMO_PASSWORD: withDefault(z.string().min(8, 'must be at least 8 characters'), DEFAULT_DEMO_PASSWORD),
-    STRIPE_PUBLISHABLE_KEY: optional(keyWithPrefix(['pk_'])),
-    STRIPE_SECRET_KEY: optional(keyWithPrefix(['sk_', 'rk_'])),
-    STRIPE_WEBHOOK_SECRET: optional(keyWithPrefix(['whsec_'])),
-    TRUST_PROXY: z.string().optional().transform((value, ctx): TrustProxy => {
+const EnvSchema = z.object({
+  PORT: withDefault(portNumber, '3000'),
+  HOST: withDefault(z.string().trim().min(1), '127.0.0.1'),
+  DATA_DIR: withDefault(z.string(), './.data'),
+  DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'], 'postgres://user:password@host:5432/storage')),
+  EVENTSTORE_URL: optional(
+    urlWithScheme(
+      ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'],
+      'esdb://admin:changeit@localhost:2113?tls=false',
+    ),
+  ),
+  REDIS_URL: optional(urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379')),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  DEMO_PASSWORD: withDefault(z.string().min(8, 'must be at least 8 characters'), DEFAULT_DEMO_PASSWORD),
+  STRIPE_PUBLISHABLE_KEY: optional(keyWithPrefix(['pk_'])),
+  STRIPE_SECRET_KEY: optional(keyWithPrefix(['sk_', 'rk_'])),
+  STRIPE_WEBHOOK_SECRET: optional(keyWithPrefix(['whsec_'])),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
       try {
         return parseTrustProxy(value);
       } catch (error) {
@@ -139,13 +153,13 @@ const EnvSchema = z
         return z.NEVER;
       }
     }),
-    LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
-    PROJECTOR_HEALTH_PORT: withDefault(portNumber, '3001'),
-    RESERVATION_HOLD_DAYS: withDefault(nonNegativeNumber('days'), '7'),
-    PAYMENT_GRACE_SECONDS: withDefault(secondsAsMs, '120'),
-    WORKFLOW_GRACE_SECONDS: withDefault(secondsAsMs, '300'),
-    DEBUG_EMBEDDED_POSTGRES: withDefault(booleanFlag, 'false'),
-  });
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
+  PROJECTOR_HEALTH_PORT: withDefault(portNumber, '3001'),
+  RESERVATION_HOLD_DAYS: withDefault(nonNegativeNumber('days'), '7'),
+  PAYMENT_GRACE_SECONDS: withDefault(secondsAsMs, '120'),
+  WORKFLOW_GRACE_SECONDS: withDefault(secondsAsMs, '300'),
+  DEBUG_EMBEDDED_POSTGRES: withDefault(booleanFlag, 'false'),
+});
 
 /**
  * Half a pair would silently run something else (a Stripe secret key alone ran the test provider).

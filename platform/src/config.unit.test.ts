@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, type ConfigVariable, DEFAULT_DEMO_PASSWORD, loadEnvFile, parseSecondsMs, parseTrustProxy, readConfig } from './config.ts';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  type ConfigVariable,
+  DEFAULT_DEMO_PASSWORD,
+  loadEnvFile,
+  parseSecondsMs,
+  parseTrustProxy,
+  readConfig,
+} from './config.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts no forwarded header when unset, empty or false', () => {
@@ -136,7 +145,13 @@ describe('readConfig', () => {
 
   it('lists every problem at once, not the first only', () => {
     const problems = problemsOf({ PORT: 'eighty', LOG_LEVEL: 'loud', REDIS_URL: 'nowhere', PAYMENT_GRACE_SECONDS: 'soon', STRIPE_SECRET_KEY: 'sk_test_1' });
-    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PAYMENT_GRACE_SECONDS', 'PORT', 'REDIS_URL', 'STRIPE_PUBLISHABLE_KEY']);
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'PAYMENT_GRACE_SECONDS',
+      'PORT',
+      'REDIS_URL',
+      'STRIPE_PUBLISHABLE_KEY',
+    ]);
     expect(() => readConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT: must be a port number[\s\S]*LOG_LEVEL: must be one of/);
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/got "eighty"/);
   });
@@ -145,7 +160,11 @@ describe('readConfig', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY/)]);
     expect(problemsOf({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY: is required with STRIPE_PUBLISHABLE_KEY/)]);
     expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: is set without/)]);
-    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_SECRET_KEY: 'sk_test_1' }).map((p) => p.split(':')[0]).sort()).toEqual(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(
+      problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_SECRET_KEY: 'sk_test_1' })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
     // Both keys, with or without the webhook secret, are whole.
     expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripeWebhookSecret).toBeUndefined();
   });
@@ -159,7 +178,9 @@ describe('required variables', () => {
       'DATABASE_URL: is required by npm run start:api',
       'SESSION_SECRET: is required by npm run start:api',
     ]);
-    expect(readConfig({ DATABASE_URL: 'postgres://db/storage', SESSION_SECRET: 's'.repeat(32) }, { required: [...requirements.required] }).databaseUrl).toBe('postgres://db/storage');
+    expect(readConfig({ DATABASE_URL: 'postgres://db/storage', SESSION_SECRET: 's'.repeat(32) }, { required: [...requirements.required] }).databaseUrl).toBe(
+      'postgres://db/storage',
+    );
   });
 
   function problemsOfRequired(env: NodeJS.ProcessEnv, required: ConfigVariable[], by: string): string[] {

@@ -1,4 +1,4 @@
-import { createPool, SchemaValidationError, type DatabasePool, type Interceptor } from 'slonik';
+import { createPool, type DatabasePool, type Interceptor, SchemaValidationError } from 'slonik';
 
 // slonik 49 does not validate results by default: this interceptor checks every row of a
 // `sql.type(schema)` query against its zod schema.

@@ -1,7 +1,7 @@
+import { createServer, type Server } from 'node:http';
 import type { EventStore } from '@storage/eventstore/port';
 import type { Queue } from 'bullmq';
-import { createServer, type Server } from 'node:http';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { projectedPosition } from './checkpoints.ts';
 
@@ -68,7 +68,11 @@ async function check(work: () => Promise<unknown>, what: string): Promise<CheckR
 }
 
 /** How far the read model (the slowest projection's checkpoint) is behind the store's head. */
-export async function projectorLag(pool: DatabasePool, store: EventStore, now: Date = new Date()): Promise<{ eventsBehind: number; eventsBehindAtLeast: boolean; secondsBehind: number }> {
+export async function projectorLag(
+  pool: DatabasePool,
+  store: EventStore,
+  now: Date = new Date(),
+): Promise<{ eventsBehind: number; eventsBehindAtLeast: boolean; secondsBehind: number }> {
   const projected = await projectedPosition(pool);
   const pending = await store.readAll({ after: projected, limit: LAG_COUNT_LIMIT });
   const oldest = pending[0];
@@ -116,7 +120,10 @@ export function liveness(): { status: 'live'; uptimeSeconds: number } {
  * The two health answers on a small HTTP server of their own, for a process without the API
  * (the projector). Resolves once listening; `port` 0 picks a free port.
  */
-export async function startHealthServer(deps: HealthDeps, options: { port: number; host: string }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startHealthServer(
+  deps: HealthDeps,
+  options: { port: number; host: string },
+): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     const send = (status: number, body: unknown) => {

@@ -1,10 +1,10 @@
-import { createPostgresBackend, Queue, Worker, type Processor } from 'bullmq';
+import { createPostgresBackend, type Processor, Queue, Worker } from 'bullmq';
 
 // BullMQ on Redis when REDIS_URL is set, otherwise on its PostgreSQL backend in the app's own
 // database: the same Queue and Worker either way.
 
 export type QueueConnection =
-  | { kind: 'redis'; url: string; /** Key prefix, so deployments (and test runs) sharing a Redis stay apart. */ prefix?: string }
+  | { kind: 'redis'; url: string /** Key prefix, so deployments (and test runs) sharing a Redis stay apart. */; prefix?: string }
   | { kind: 'postgres'; url: string };
 
 export function queueConnection(options: { redisUrl: string | undefined; databaseUrl: string; prefix?: string }): QueueConnection {

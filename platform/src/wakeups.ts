@@ -9,9 +9,13 @@ export const CATCH_UP_JOB = 'catch-up';
  * deduplicated, and one that arrives while a catch-up runs is kept for right after it.
  */
 export async function wakeProjector(queue: Queue): Promise<void> {
-  await queue.add(CATCH_UP_JOB, {}, {
-    deduplication: { id: CATCH_UP_JOB, keepLastIfActive: true },
-    removeOnComplete: true,
-    removeOnFail: 100,
-  });
+  await queue.add(
+    CATCH_UP_JOB,
+    {},
+    {
+      deduplication: { id: CATCH_UP_JOB, keepLastIfActive: true },
+      removeOnComplete: true,
+      removeOnFail: 100,
+    },
+  );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Paying a bill in Chromium with the built-in test provider: the portal gate, Pay Now, the test
 // card form, the success page, and back to the portal showing the bill paid.
@@ -22,8 +22,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await product?.close();
   });
 
-  const inject = (url: string, payload: object) =>
-    product.platform.api.app.inject({ method: 'POST', url, payload, headers: { cookie: staff } });
+  const inject = (url: string, payload: object) => product.platform.api.app.inject({ method: 'POST', url, payload, headers: { cookie: staff } });
 
   async function projected(stream: string) {
     const last = (await product.platform.api.store.readStream(stream)).at(-1);
@@ -39,7 +38,14 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await projected(`customer-${customer.json().id}`);
     const invoiceNumber = `INV-${Date.now()}-${tag}`;
     const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const invoice = await inject('/api/invoices', { invoiceNumber, customerId: customer.json().id, amount, dueDate, status: 'sent', description: 'Monthly rent' });
+    const invoice = await inject('/api/invoices', {
+      invoiceNumber,
+      customerId: customer.json().id,
+      amount,
+      dueDate,
+      status: 'sent',
+      description: 'Monthly rent',
+    });
     expect(invoice.statusCode, invoice.body).toBe(201);
     await projected(`invoice-${invoice.json().id}`);
 
@@ -117,7 +123,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it("tells the renter a second charge on a bill already paid was refunded, and records one payment and one refund", async () => {
+  it('tells the renter a second charge on a bill already paid was refunded, and records one payment and one refund', async () => {
     const { context, page, email, invoiceId } = await renterWithBill('60.00');
     const stored = await product.platform.api.store.readStream(`invoice-${invoiceId}`);
     const customerId = (stored[0]!.data as { customerId: string }).customerId;
@@ -132,12 +138,18 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     const first = await intentOf('succeeded');
     const second = await intentOf('succeeded');
     for (const paymentIntentId of [first, second]) {
-      await page.goto(`${product.baseUrl}/payment-success?${new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: 'succeeded' }).toString()}`);
+      await page.goto(
+        `${product.baseUrl}/payment-success?${new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: 'succeeded' }).toString()}`,
+      );
       await page.getByText(paymentIntentId).waitFor(eventually);
       const heading = paymentIntentId === first ? 'Payment Successful!' : 'Payment Refunded';
       await page.getByRole('heading', { name: heading }).waitFor(eventually);
     }
-    await page.getByText('This bill could not take this card payment (it was already paid, or its amount had changed), so the payment has been refunded to you in full.').waitFor();
+    await page
+      .getByText(
+        'This bill could not take this card payment (it was already paid, or its amount had changed), so the payment has been refunded to you in full.',
+      )
+      .waitFor();
     const events = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).map((e) => e.type);
     expect(events.filter((type) => type === 'payment_received')).toHaveLength(1);
     expect(events.filter((type) => type === 'payment_refunded')).toHaveLength(1);

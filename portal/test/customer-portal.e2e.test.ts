@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // The renter's customer portal in a real browser, on the demo data: the gate's three refusals in
 // the spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out.

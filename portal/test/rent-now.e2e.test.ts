@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
-import { startProductUnderTest, type ProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { addFacility } from '../../api/src/facilities/commands.ts';
 import { addUnit } from '../../api/src/units/commands.ts';
+import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Renting online in Chromium: landing page, Available Units, unit details, the rent-now wizard
 // to its confirmation, the submit checks, and losing the unit to another renter.
@@ -24,10 +24,22 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     const ctx = { store: product.platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
     const facilityId = randomUUID();
     await addFacility(ctx, { name: 'Westside Storage', address: '9 West Road', phone: null, managerName: null }, facilityId);
-    await addUnit(ctx, { facilityId, unitNumber: units.first.unitNumber, building: 'A', size: '10x15', monthlyRate: '149.00', status: 'available', description: null }, units.first.id);
+    await addUnit(
+      ctx,
+      { facilityId, unitNumber: units.first.unitNumber, building: 'A', size: '10x15', monthlyRate: '149.00', status: 'available', description: null },
+      units.first.id,
+    );
     const last = await addUnit(
       ctx,
-      { facilityId, unitNumber: units.second.unitNumber, building: 'A', size: '5x5', monthlyRate: '49.00', status: 'available', description: 'Next to the lift' },
+      {
+        facilityId,
+        unitNumber: units.second.unitNumber,
+        building: 'A',
+        size: '5x5',
+        monthlyRate: '49.00',
+        status: 'available',
+        description: 'Next to the lift',
+      },
       units.second.id,
     );
     if (last.position) await product.platform.api.afterAppend(last.position, 15_000);
@@ -113,7 +125,13 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
       remoteAddress: '10.9.9.9',
       payload: {
         unitId: units.second.id,
-        customerData: { firstName: 'Quick', lastName: 'Rival', email: `rival-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199', moveInDate: inDays(1) },
+        customerData: {
+          firstName: 'Quick',
+          lastName: 'Rival',
+          email: `rival-${randomUUID().slice(0, 8)}@example.com`,
+          phone: '555-0199',
+          moveInDate: inDays(1),
+        },
       },
     });
     expect(rival.statusCode, rival.body).toBe(201);

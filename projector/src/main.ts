@@ -2,8 +2,8 @@
 import { connectEventStore } from '@storage/eventstore/connect';
 import { loadConfig } from '@storage/platform/config';
 import { createDatabasePool } from '@storage/platform/db';
-import { migrateReadModel } from '@storage/platform/migrate';
 import { reportLag, startHealthServer } from '@storage/platform/health';
+import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
 import { startProjector } from './service.ts';

@@ -1,6 +1,6 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
-import { keyColumn, type CounterTables, type RowOf, type TableName } from './read-model-tables.ts';
+import { type CounterTables, keyColumn, type RowOf, type TableName } from './read-model-tables.ts';
 
 // A batch of events is applied to the read tables through one session: rows are read once
 // (those the batch's events name in one query per table), changed in memory as each event is
@@ -93,13 +93,18 @@ export class ReadModelSession {
 
   private check(table: string, kind: 'reads' | 'writes'): void {
     if (this.access && !this.access[kind].has(table)) {
-      throw new Error(`The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`);
+      throw new Error(
+        `The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`,
+      );
     }
   }
 
   private cache(table: TableName): Map<string, AnyRow | null> {
     let rows = this.rows.get(table);
-    if (!rows) this.rows.set(table, (rows = new Map()));
+    if (!rows) {
+      rows = new Map();
+      this.rows.set(table, rows);
+    }
     return rows;
   }
 
@@ -141,9 +146,7 @@ export class ReadModelSession {
     this.check(table, 'reads');
     const lookup = `${table} ${column} ${value}`;
     if (!this.looked.has(lookup)) {
-      const found = (await this.tx.any(
-        sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`,
-      )) as readonly AnyRow[];
+      const found = (await this.tx.any(sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`)) as readonly AnyRow[];
       this.remember(table, found);
       this.looked.add(lookup);
     }
@@ -158,7 +161,10 @@ export class ReadModelSession {
     const key = String((row as AnyRow)[keyColumn[table]]);
     this.cache(table).set(key, { ...row });
     let changed = this.changed.get(table);
-    if (!changed) this.changed.set(table, (changed = new Set()));
+    if (!changed) {
+      changed = new Set();
+      this.changed.set(table, changed);
+    }
     changed.add(key);
   }
 
@@ -178,10 +184,16 @@ export class ReadModelSession {
     const additions = (Object.entries(figures) as Array<[string, number | bigint]>).filter(([, value]) => BigInt(value) !== 0n);
     if (additions.length === 0) return;
     let counters = this.counters.get(table);
-    if (!counters) this.counters.set(table, (counters = new Map()));
+    if (!counters) {
+      counters = new Map();
+      this.counters.set(table, counters);
+    }
     const id = JSON.stringify(key);
     let counter = counters.get(id);
-    if (!counter) counters.set(id, (counter = { key: { ...key }, figures: new Map() }));
+    if (!counter) {
+      counter = { key: { ...key }, figures: new Map() };
+      counters.set(id, counter);
+    }
     for (const [figure, value] of additions) {
       counter.figures.set(figure, (counter.figures.get(figure) ?? 0n) + BigInt(value));
     }

@@ -1,5 +1,5 @@
 import type { EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
-import { sql, type DatabasePool, type DatabasePoolConnection, type DatabaseTransactionConnection } from 'slonik';
+import { type DatabasePool, type DatabasePoolConnection, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';

@@ -1,8 +1,8 @@
 import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
-import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
-import { z } from 'zod';
 import { projectedPosition } from '@storage/platform/checkpoints';
+import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
+import { z } from 'zod';
 import type { ProjectedEvent, Projection } from './projection.ts';
 import { ReadModelSession } from './read-model-session.ts';
 import type { TableName } from './read-model-tables.ts';
@@ -60,7 +60,10 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
       for (const table of tables) {
         if (!owned.has(table)) continue;
         let ids = keys.get(table);
-        if (!ids) keys.set(table, (ids = new Set()));
+        if (!ids) {
+          ids = new Set();
+          keys.set(table, ids);
+        }
         ids.add(id);
       }
     }

@@ -4,10 +4,10 @@ import type { ScheduleSettings } from '@storage/platform/config';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import type { DatabasePool } from 'slonik';
-import type { Projection } from './projection.ts';
-import { readModelProjections } from './projections.ts';
 import { startReadModelJobs } from './jobs/read-model.ts';
 import { startScheduledJobs } from './jobs/scheduler.ts';
+import type { Projection } from './projection.ts';
+import { readModelProjections } from './projections.ts';
 import { catchUp, ensureCheckpoints } from './runner.ts';
 
 /** The safety net: a wake-up lost anywhere is made good within this. */

@@ -1,9 +1,9 @@
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { applyToShadow, buildShadow, SHADOW_SCHEMA, withRebuildLock, type RebuildProgress } from './rebuild.ts';
+import { applyToShadow, buildShadow, type RebuildProgress, SHADOW_SCHEMA, withRebuildLock } from './rebuild.ts';
 import { catchUp } from './runner.ts';
 
 export interface RowDifference {
@@ -56,10 +56,11 @@ async function compareTable(tx: DatabaseTransactionConnection, table: string): P
     'text',
   );
   // As jsonb: equal when a nullable key column is null on both sides, and hash-joinable.
-  const keyOf = (alias: string) => sql.fragment`jsonb_build_array(${sql.join(
-    keys.map((k) => sql.identifier([alias, k])),
-    sql.fragment`, `,
-  )})`;
+  const keyOf = (alias: string) =>
+    sql.fragment`jsonb_build_array(${sql.join(
+      keys.map((k) => sql.identifier([alias, k])),
+      sql.fragment`, `,
+    )})`;
   const rows = await tx.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM ${sql.identifier(['public', table])}`);
   const mismatches = await tx.any(sql.type(JsonRow)`
     SELECT live, rebuilt FROM (

@@ -1,8 +1,8 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import type { NewEvent } from '@storage/eventstore/port';
+import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/database.ts';
@@ -40,17 +40,38 @@ describe('projector killed mid-batch', () => {
     database = await createTestDatabase('projector_crash');
     const store = await createPostgresEventStore({ connectionString: database.url });
     await store.migrate();
-    const meta = () => ({ actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() });
-    await store.append(`facility-${facilityId}`, [
-      { id: randomUUID(), type: 'facility_added', data: { facilityId, name: 'Crash Test Storage', address: '1 Test Way', phone: null, managerName: null }, metadata: meta() },
-    ], { expectedRevision: 'no_stream' });
+    const meta = () => ({
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    });
+    await store.append(
+      `facility-${facilityId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'facility_added',
+          data: { facilityId, name: 'Crash Test Storage', address: '1 Test Way', phone: null, managerName: null },
+          metadata: meta(),
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     for (let s = 0; s < STREAMS; s++) {
       const events: NewEvent[] = Array.from({ length: EVENTS_PER_STREAM }, (_, i) => ({
         id: randomUUID(),
         type: 'unit_added',
         data: {
-          unitId: randomUUID(), facilityId, unitNumber: `U-${s}-${i}`, building: `B${s}`, size: '10x10',
-          monthlyRate: '120.00', status: 'available', description: null,
+          unitId: randomUUID(),
+          facilityId,
+          unitNumber: `U-${s}-${i}`,
+          building: `B${s}`,
+          size: '10x10',
+          monthlyRate: '120.00',
+          status: 'available',
+          description: null,
         },
         metadata: meta(),
       }));

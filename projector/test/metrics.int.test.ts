@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@storage/contracts/events';
-import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { comparePositions, type Position } from '@storage/eventstore/port';
+import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { projectedPosition } from '@storage/platform/checkpoints';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
@@ -70,7 +70,13 @@ describe('metrics projection', () => {
       SELECT facility_id::text, day::text, revenue_cents, payments, customers_added, move_ins, move_outs, units_filled,
              vacant_seconds_filled, units_change, occupied_units_change, active_customers_change, outstanding_cents_change
       FROM metrics_daily ORDER BY facility_id, day`);
-  const BuildingRow = z.object({ facility_id: z.string().nullable(), building: z.string(), day: z.string(), units_change: z.number(), occupied_units_change: z.number() });
+  const BuildingRow = z.object({
+    facility_id: z.string().nullable(),
+    building: z.string(),
+    day: z.string(),
+    units_change: z.number(),
+    occupied_units_change: z.number(),
+  });
   const buildingDaily = () =>
     pool.any(sql.type(BuildingRow)`
       SELECT facility_id::text, building, day::text, units_change, occupied_units_change
@@ -108,7 +114,18 @@ describe('metrics projection', () => {
     const fee = randomUUID();
     const customer = (customerId: string, firstName: string): DomainEvent => ({
       type: 'customer_added',
-      data: { customerId, firstName, lastName: 'Tenant', email: `${firstName}@example.com`, phone: null, address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId: north },
+      data: {
+        customerId,
+        firstName,
+        lastName: 'Tenant',
+        email: `${firstName}@example.com`,
+        phone: null,
+        address: null,
+        emergencyContact: null,
+        emergencyPhone: null,
+        status: 'active',
+        facilityId: north,
+      },
     });
     const unitStatus = (status: 'available' | 'maintenance' | 'occupied'): DomainEvent => ({
       type: 'unit_status_changed',
@@ -116,12 +133,24 @@ describe('metrics projection', () => {
     });
     const invoice = (invoiceId: string, customerId: string, amount: string): DomainEvent => ({
       type: 'invoice_generated',
-      data: { invoiceId, invoiceNumber: `INV-${invoiceId.slice(0, 6)}`, customerId, leaseId: null, amount, dueDate: dayOf(10), status: 'draft', description: null },
+      data: {
+        invoiceId,
+        invoiceNumber: `INV-${invoiceId.slice(0, 6)}`,
+        customerId,
+        leaseId: null,
+        amount,
+        dueDate: dayOf(10),
+        status: 'draft',
+        description: null,
+      },
     });
 
     // Day 0: a unit for rent and two customers. The unit stands for rent one day, is under
     // maintenance two, for rent one more, then leased: two days vacant.
-    await append(on(0), `unit-${unit}`, { type: 'unit_added', data: { unitId: unit, facilityId: north, unitNumber: 'M-1', building: 'A', size: '10x10', monthlyRate: '120.00', status: 'available', description: null } });
+    await append(on(0), `unit-${unit}`, {
+      type: 'unit_added',
+      data: { unitId: unit, facilityId: north, unitNumber: 'M-1', building: 'A', size: '10x10', monthlyRate: '120.00', status: 'available', description: null },
+    });
     await append(on(0), `customer-${ada}`, customer(ada, 'ada'));
     await append(on(0), `customer-${bob}`, customer(bob, 'bob'));
     await append(on(1), `unit-${unit}`, unitStatus('maintenance'));
@@ -183,7 +212,12 @@ describe('metrics projection', () => {
   it('writes the same rows again when rebuilt from the first event', async () => {
     const before = await daily();
     const buildingsBefore = await buildingDaily();
-    await pool.query(sql.unsafe`TRUNCATE ${sql.join(metricsProjection.tables.map((t) => sql.identifier([t])), sql.fragment`, `)}`);
+    await pool.query(
+      sql.unsafe`TRUNCATE ${sql.join(
+        metricsProjection.tables.map((t) => sql.identifier([t])),
+        sql.fragment`, `,
+      )}`,
+    );
     await pool.query(sql.unsafe`UPDATE projection_checkpoints SET position_hi = NULL, position_lo = NULL WHERE name = ${metricsProjection.name}`);
     await project();
     expect(await daily()).toEqual(before);

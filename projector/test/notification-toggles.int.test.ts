@@ -22,7 +22,13 @@ describe('notification toggles in the projector', () => {
   let pool: DatabasePool;
 
   const append = async (stream: string, event: DomainEvent) => {
-    const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() };
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    };
     const existing = await store.readStream(stream);
     await store.append(stream, [{ id: randomUUID(), type: event.type, data: event.data, metadata }], {
       expectedRevision: existing.at(-1)?.revision ?? 'no_stream',

@@ -4,8 +4,8 @@ import { addCustomer } from '@storage/api/customers/commands';
 import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } from '@storage/api/invoices/commands';
 import { streams } from '@storage/contracts/events';
 import type { Position } from '@storage/eventstore/port';
-import { createQueue, queueConnection } from '@storage/platform/queues';
 import { readConfig } from '@storage/platform/config';
+import { createQueue, queueConnection } from '@storage/platform/queues';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -83,10 +83,8 @@ describe('overdue invoices job', () => {
     return { id: result.state.invoiceId, invoiceNumber: fields.invoiceNumber };
   }
 
-  const invoiceStatus = (id: string) =>
-    platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM invoices WHERE id = ${id}`);
-  const customerStatus = (id: string) =>
-    platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM customers WHERE id = ${id}`);
+  const invoiceStatus = (id: string) => platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM invoices WHERE id = ${id}`);
+  const customerStatus = (id: string) => platform.api.pool.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM customers WHERE id = ${id}`);
   const overdueNotifications = (invoiceNumber: string) =>
     platform.api.pool.anyFirst(sql.type(z.object({ message: z.string() }))`
       SELECT message FROM notifications WHERE type = 'payment_overdue' AND message LIKE ${`%${invoiceNumber}%`}`);

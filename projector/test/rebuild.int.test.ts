@@ -1,7 +1,7 @@
 import type { ReadModelJob } from '@storage/contracts/read-model';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { readModelProjections } from '../src/projections.ts';
 import { ReadModelSession } from '../src/read-model-session.ts';

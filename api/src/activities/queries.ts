@@ -1,8 +1,8 @@
-import { activityTabTypes, type Activity, type ActivityTabCounts, type ListActivitiesQuery } from '@storage/contracts/activities';
+import { type Activity, type ActivityTabCounts, activityTabTypes, type ListActivitiesQuery } from '@storage/contracts/activities';
 import { ActivityType } from '@storage/contracts/enums';
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 const ActivityRow = z.object({
   id: z.string(),

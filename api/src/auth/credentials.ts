@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { hashPassword } from './passwords.ts';
 

@@ -1,4 +1,4 @@
-import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 
 // The one limiter of sign-in attempts, for both doors (staff sign-in and the portal gate): it

@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
-import { attemptSignIn, type AttemptCheck, type FailureLimit } from './failure-limit.ts';
-import { verifyPassword, UNKNOWN_USER_HASH } from './passwords.ts';
+import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-limit.ts';
+import { UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
 import { findStaffByEmail, type StaffRow } from './staff.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type CommonQueryMethods } from 'slonik';
+import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 
 // Server-side sessions (table `sessions`, migration 013). The session cookie carries only random
@@ -27,7 +27,10 @@ export async function openSession(db: CommonQueryMethods, kind: SessionKind, sub
 const LiveSession = z.object({ kind: z.enum(['staff', 'customer']), subject_id: z.string() });
 
 /** The subjects of the live (not revoked, not expired) sessions among `tokens`, in one query. */
-export async function resolveSessions(db: CommonQueryMethods, tokens: { staff?: string; customer?: string }): Promise<{ staffId: string | null; customerId: string | null }> {
+export async function resolveSessions(
+  db: CommonQueryMethods,
+  tokens: { staff?: string; customer?: string },
+): Promise<{ staffId: string | null; customerId: string | null }> {
   const wanted = (['staff', 'customer'] as const).filter((kind) => tokens[kind]).map((kind) => sql.fragment`(${digest(tokens[kind]!)}, ${kind})`);
   if (wanted.length === 0) return { staffId: null, customerId: null };
   const rows = await db.any(sql.type(LiveSession)`

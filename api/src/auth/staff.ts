@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { type CommonQueryMethods, type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { handleCommand, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideStaff } from '../staff/businessLogic.ts';
 import { staffAggregate } from '../staff/staff.ts';

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { currentSchemaVersion, isEventType, upcast, type DomainEvent } from '@storage/contracts/events';
-import {
-  WrongExpectedRevisionError,
-  type Actor,
-  type EventStore,
-  type NewEvent,
-  type Position,
-  type RecordedEvent,
-} from '@storage/eventstore/port';
+import { currentSchemaVersion, type DomainEvent, isEventType, upcast } from '@storage/contracts/events';
+import { type Actor, type EventStore, type NewEvent, type Position, type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { ConflictError } from './errors.ts';
 
 export interface CommandContext {

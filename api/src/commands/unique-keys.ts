@@ -1,7 +1,7 @@
 import { streams } from '@storage/contracts/events';
 import { WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { ConflictError } from './errors.ts';
-import { envelope, toDomainEvent, type CommandContext } from './handle.ts';
+import { type CommandContext, envelope, toDomainEvent } from './handle.ts';
 
 // Uniqueness under concurrency on any event store: a key (an email, a unit number) is a stream
 // of its own, claimed by appending at the revision we last saw. Two racing claims: one wins.
@@ -82,12 +82,7 @@ export async function withUniqueKey<T>(ctx: CommandContext, key: UniqueKey, chan
 }
 
 /** Moves an owner from `previousValue` to `key`: the new key is held before the change, the old one let go after. */
-export async function changeUniqueKey<T>(
-  ctx: CommandContext,
-  key: UniqueKey,
-  previousValue: string,
-  change: () => Promise<T>,
-): Promise<T> {
+export async function changeUniqueKey<T>(ctx: CommandContext, key: UniqueKey, previousValue: string, change: () => Promise<T>): Promise<T> {
   // Keys are compared normalised: "Main St" and "main st" are one key, already ours.
   if (normaliseKey(key.value) === normaliseKey(previousValue)) return change();
   const result = await withUniqueKey(ctx, key, change);

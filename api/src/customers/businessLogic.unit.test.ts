@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { decideCustomer, type CustomerCommand } from './businessLogic.ts';
-import { evolveCustomer, initialCustomerState, type CustomerFields } from './customer.ts';
+import { type CustomerCommand, decideCustomer } from './businessLogic.ts';
+import { type CustomerFields, evolveCustomer, initialCustomerState } from './customer.ts';
 
 const customerId = '0f0e0d0c-0b0a-4900-8800-776655443322';
 const fields: CustomerFields = {
@@ -38,18 +38,24 @@ describe('customer', () => {
     given(added)
       .when({ type: 'UpdateCustomer', customerId, changes: { firstName: 'Ada', phone: '555-0199' } })
       .then([{ type: 'customer_updated', data: { customerId, changes: { phone: '555-0199' } } }]);
-    given(added).when({ type: 'UpdateCustomer', customerId, changes: { firstName: 'Ada' } }).then([]);
+    given(added)
+      .when({ type: 'UpdateCustomer', customerId, changes: { firstName: 'Ada' } })
+      .then([]);
   });
 
   it('cannot be updated before it exists or after it is archived', () => {
-    given().when({ type: 'UpdateCustomer', customerId, changes: { phone: '1' } }).thenThrows(NotFoundError);
+    given()
+      .when({ type: 'UpdateCustomer', customerId, changes: { phone: '1' } })
+      .thenThrows(NotFoundError);
     given(added, { type: 'customer_archived', data: { customerId } })
       .when({ type: 'UpdateCustomer', customerId, changes: { phone: '1' } })
       .thenThrows(NotFoundError);
   });
 
   it('is archived once; archiving again changes nothing', () => {
-    given(added).when({ type: 'ArchiveCustomer', customerId }).then([{ type: 'customer_archived', data: { customerId } }]);
+    given(added)
+      .when({ type: 'ArchiveCustomer', customerId })
+      .then([{ type: 'customer_archived', data: { customerId } }]);
     given(added, { type: 'customer_archived', data: { customerId } }).when({ type: 'ArchiveCustomer', customerId }).then([]);
     given().when({ type: 'ArchiveCustomer', customerId }).thenThrows(NotFoundError);
   });

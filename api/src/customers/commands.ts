@@ -3,10 +3,10 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, toDomainEvent, type CommandContext } from '../commands/handle.ts';
-import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
+import { type CommandContext, handleCommand, loadAggregate, toDomainEvent } from '../commands/handle.ts';
+import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
-import { customerAggregate, type CustomerFields } from './customer.ts';
+import { type CustomerFields, customerAggregate } from './customer.ts';
 
 const EMAIL_KEY = 'customer-email';
 
@@ -41,17 +41,14 @@ export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCom
 export async function updateCustomer(ctx: CommandContext, customerId: string, changes: Partial<CustomerFields>) {
   const stream = streams.customer(customerId);
   const state = await requireCurrentCustomer(ctx, customerId);
-  const update = () =>
-    handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current));
+  const update = () => handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current));
   if (changes.email === undefined) return update();
   return changeUniqueKey(ctx, emailKey(changes.email, stream), state.fields.email, update);
 }
 
 export async function archiveCustomer(ctx: CommandContext, customerId: string) {
   const stream = streams.customer(customerId);
-  const result = await handleCommand(ctx, stream, customerAggregate, (state) =>
-    decideCustomer({ type: 'ArchiveCustomer', customerId }, state),
-  );
+  const result = await handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'ArchiveCustomer', customerId }, state));
   // An archived customer's email may be used again by a new account.
   if (result.events.length > 0 && result.state.status === 'archived') {
     await releaseUniqueKey(ctx, EMAIL_KEY, result.state.fields.email, stream);

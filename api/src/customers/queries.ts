@@ -1,7 +1,7 @@
 import type { Customer, ListCustomersQuery } from '@storage/contracts/customers';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 export const CustomerRow = z.object({
   id: z.string(),

@@ -1,11 +1,10 @@
 import type { BuildingOccupancy, DashboardMetrics, RecentCustomer } from '@storage/contracts/dashboard';
 import { RECENT_CUSTOMERS_LIMIT } from '@storage/contracts/dashboard';
 import { fromCents, toCents } from '@storage/contracts/money';
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { columns as customerColumns, CustomerRow, toCustomer } from '../customers/queries.ts';
-import { containsPattern } from '../http/list-page.ts';
-import { allOf } from '../http/list-page.ts';
+import { CustomerRow, columns as customerColumns, toCustomer } from '../customers/queries.ts';
+import { allOf, containsPattern } from '../http/list-page.ts';
 import { monthStart, occupancyRate, percentChange, pointsChange, sameDayLastMonth } from './month-over-month.ts';
 
 /** `column = facilityId`, or everything when no facility is selected. */

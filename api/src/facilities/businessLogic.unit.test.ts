@@ -2,7 +2,7 @@ import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { decideFacility, type FacilityCommand } from './businessLogic.ts';
-import { evolveFacility, initialFacilityState, type FacilityFields } from './facility.ts';
+import { evolveFacility, type FacilityFields, initialFacilityState } from './facility.ts';
 
 const given = (...events: DomainEvent[]) => ({
   when: (command: FacilityCommand) => decideFacility(command, events.reduce(evolveFacility, initialFacilityState)),

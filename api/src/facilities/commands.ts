@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { changeUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideFacility } from './businessLogic.ts';
-import { facilityAggregate, type FacilityFields } from './facility.ts';
-import { changeUniqueKey, withUniqueKey, type UniqueKey } from '../commands/unique-keys.ts';
+import { type FacilityFields, facilityAggregate } from './facility.ts';
 
 function nameKey(name: string, ownerStream: string): UniqueKey {
   return { kind: 'facility-name', value: name, ownerStream, field: 'name', takenMessage: `A facility named ${name} already exists` };
@@ -19,8 +19,7 @@ export async function addFacility(ctx: CommandContext, fields: FacilityFields, f
 
 export async function updateFacility(ctx: CommandContext, facilityId: string, changes: Partial<FacilityFields>) {
   const stream = streams.facility(facilityId);
-  const update = () =>
-    handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'UpdateFacility', facilityId, changes }, state));
+  const update = () => handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'UpdateFacility', facilityId, changes }, state));
   if (changes.name === undefined) return update();
   const { state } = await loadAggregate(ctx.store, stream, facilityAggregate);
   if (state.status === 'none') throw new NotFoundError('Facility not found');

@@ -1,7 +1,7 @@
 import type { Facility, ListFacilitiesQuery } from '@storage/contracts/facilities';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 const FacilityRow = z.object({
   id: z.string(),

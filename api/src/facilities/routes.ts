@@ -1,5 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { CreateFacilityRequest, ListFacilitiesQuery, UpdateFacilityRequest, type Facility } from '@storage/contracts/facilities';
+import { CreateFacilityRequest, type Facility, ListFacilitiesQuery, UpdateFacilityRequest } from '@storage/contracts/facilities';
 import { Id } from '@storage/contracts/fields';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

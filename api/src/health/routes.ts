@@ -1,4 +1,4 @@
-import { liveness, LIVE_PATH, readiness, READY_PATH } from '@storage/platform/health';
+import { LIVE_PATH, liveness, READY_PATH, readiness } from '@storage/platform/health';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 

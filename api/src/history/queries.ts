@@ -1,13 +1,21 @@
-import { AuditEventsFilter, describeEventType, type AuditEvent, type EntityHistory, type FieldChange, type HistoryEvent, type HistoryStreamType } from '@storage/contracts/history';
 import { readableEvent, redactEvent, streams } from '@storage/contracts/events';
+import {
+  type AuditEvent,
+  type AuditEventsFilter,
+  describeEventType,
+  type EntityHistory,
+  type FieldChange,
+  type HistoryEvent,
+  type HistoryStreamType,
+} from '@storage/contracts/history';
 import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { toDomainEvent, type Aggregate } from '../commands/handle.ts';
+import { type Aggregate, toDomainEvent } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
-import { invoiceAggregate } from '../invoices/invoice.ts';
 import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { lockAggregate } from '../locks/lock.ts';
 import { staffAggregate } from '../staff/staff.ts';
@@ -81,7 +89,10 @@ export async function entityHistory(
   const aggregate = aggregates[streamType];
   const recorded = await deps.store.readStream(stream);
   if (recorded.length === 0) return null;
-  const label = await actorLabels(deps.pool, recorded.map((e) => e.metadata.actor));
+  const label = await actorLabels(
+    deps.pool,
+    recorded.map((e) => e.metadata.actor),
+  );
   let state = aggregate.initial;
   const events: HistoryEvent[] = recorded.map((e) => {
     const before = state;
@@ -202,7 +213,10 @@ const auditList = (filter: AuditFilter) => ({
 });
 
 async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Promise<AuditEvent[]> {
-  const label = await actorLabels(pool, rows.map((r) => r.actor as Actor));
+  const label = await actorLabels(
+    pool,
+    rows.map((r) => r.actor as Actor),
+  );
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -247,8 +261,7 @@ async function auditEventTest(pool: DatabasePool, filter: AuditFilter): Promise<
     if (filter.type && event.type !== filter.type) return false;
     if (filter.stream && event.streamName !== filter.stream) return false;
     if (staff && customers) {
-      const matches =
-        actor.type === 'system' ? system : actor.type === 'staff' ? staff.has(actor.id) : customers.has(actor.id);
+      const matches = actor.type === 'system' ? system : actor.type === 'staff' ? staff.has(actor.id) : customers.has(actor.id);
       if (!matches) return false;
     }
     if (facilityStreams && !facilityStreams.has(event.streamName)) return false;
@@ -307,7 +320,13 @@ async function scanLog(store: EventStore, matches: (event: LoggedEvent) => boole
       if (kept.length >= 2 * keep + LOG_BATCH) kept = kept.sort(auditOrder).slice(0, keep);
     }
   }
-  return { events: kept.sort(auditOrder).slice(0, keep).map((m) => m.event), total };
+  return {
+    events: kept
+      .sort(auditOrder)
+      .slice(0, keep)
+      .map((m) => m.event),
+    total,
+  };
 }
 
 function auditRowOf(event: RecordedEvent): AuditRow {

@@ -1,9 +1,9 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery, type AuditEvent } from '@storage/contracts/history';
+import { type AuditEvent, AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery } from '@storage/contracts/history';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
-import { attachment, csvDownload, type CsvValue } from '../http/csv.ts';
+import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { auditEventsMatching, entityHistory, listAuditEvents } from './queries.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
 import { callerOf } from './caller.ts';
@@ -60,8 +60,7 @@ declare module 'fastify' {
  */
 function boundPath(request: FastifyRequest): string {
   const params = (request.params ?? {}) as Record<string, unknown>;
-  return (request.routeOptions.url ?? '').replace(/:(\w+)/g, (whole, name: string) =>
-    name in params ? encodeURIComponent(String(params[name])) : whole);
+  return (request.routeOptions.url ?? '').replace(/:(\w+)/g, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole));
 }
 
 /** Whose key it is: one caller's keys never answer another caller. */

@@ -1,4 +1,4 @@
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 
 /** A list query in parts, so that one page of it and its total count come from the same filter. */

@@ -65,10 +65,7 @@ export function recordPayment(command: RecordPayment, state: InvoiceState): Doma
  * ('refund') when the invoice was paid by something else, cancelled, or the charge is not its open
  * balance (an intent made before the balance changed). Never keep money silently.
  */
-export type CardChargeOutcome =
-  | { kind: 'record' }
-  | { kind: 'done' }
-  | { kind: 'refund'; reason: CardRefund['reason'] };
+export type CardChargeOutcome = { kind: 'record' } | { kind: 'done' } | { kind: 'refund'; reason: CardRefund['reason'] };
 
 export function cardChargeOutcome(state: InvoiceState, intentId: string, amount: string): CardChargeOutcome {
   const invoice = existing(state);

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { cardChargeOutcome, customerStandingAfterBilling, decideInvoice, type CardRefund, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
-import { evolveInvoice, initialInvoiceState, type InvoiceFields } from './invoice.ts';
+import { type CardRefund, cardChargeOutcome, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { evolveInvoice, type InvoiceFields, initialInvoiceState } from './invoice.ts';
 
 const given = (...events: DomainEvent[]) => ({
   when: (command: InvoiceCommand) => decideInvoice(command, events.reduce(evolveInvoice, initialInvoiceState)),

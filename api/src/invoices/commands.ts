@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { DatabasePool } from 'slonik';
 import { DomainRuleError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from '../customers/businessLogic.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
-import { customerStandingAfterBilling, decideInvoice, type CardRefund, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
-import { invoiceAggregate, type InvoiceFields } from './invoice.ts';
+import { type CardRefund, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import { type InvoiceFields, invoiceAggregate } from './invoice.ts';
 import { overdueInvoiceIdsOf } from './queries.ts';
 
 function decide(ctx: CommandContext, command: InvoiceCommand) {

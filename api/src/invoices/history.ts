@@ -1,4 +1,4 @@
-import { redactEvent, streams, type DomainEvent } from '@storage/contracts/events';
+import { type DomainEvent, redactEvent, streams } from '@storage/contracts/events';
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
@@ -44,9 +44,7 @@ function actorOf(recorded: RecordedEvent, names: Map<string, string>): InvoiceHi
 /** The invoice's own stream, oldest first, in words with when and who. */
 export async function invoiceHistory(store: EventStore, pool: DatabasePool, invoiceId: string): Promise<InvoiceHistoryEntry[]> {
   const recorded = await store.readStream(streams.invoice(invoiceId));
-  const idsOf = (type: 'staff' | 'customer') => [
-    ...new Set(recorded.flatMap((e) => (e.metadata.actor.type === type ? [e.metadata.actor.id] : []))),
-  ];
+  const idsOf = (type: 'staff' | 'customer') => [...new Set(recorded.flatMap((e) => (e.metadata.actor.type === type ? [e.metadata.actor.id] : [])))];
   const names = await peopleNames(pool, { staff: idsOf('staff'), customers: idsOf('customer') });
   return recorded.flatMap((e) => {
     const description = describeInvoiceEvent(redactEvent(toDomainEvent(e)));

@@ -1,8 +1,8 @@
-import type { InvoiceListItem, ListInvoicesQuery, Payment } from '@storage/contracts/invoices';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from '@storage/contracts/enums';
-import { sql, type DatabasePool } from 'slonik';
+import type { InvoiceListItem, ListInvoicesQuery, Payment } from '@storage/contracts/invoices';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),

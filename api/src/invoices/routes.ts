@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { Id } from '@storage/contracts/fields';
-import { CreateInvoiceRequest, ListInvoicesQuery, type InvoiceDetail, type InvoiceListItem } from '@storage/contracts/invoices';
+import { CreateInvoiceRequest, type InvoiceDetail, type InvoiceListItem, ListInvoicesQuery } from '@storage/contracts/invoices';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../commands/errors.ts';
@@ -50,11 +50,7 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/invoices/:id', async (request): Promise<InvoiceDetail> => {
     const { id } = parseInput(InvoiceParams, request.params, 'params');
-    const [invoice, payments, history] = await Promise.all([
-      getInvoice(deps.pool, id),
-      paymentsOf(deps.pool, id),
-      invoiceHistory(deps.store, deps.pool, id),
-    ]);
+    const [invoice, payments, history] = await Promise.all([getInvoice(deps.pool, id), paymentsOf(deps.pool, id), invoiceHistory(deps.store, deps.pool, id)]);
     if (!invoice) throw new NotFoundError('Invoice not found');
     return { ...invoice, payments, history };
   });

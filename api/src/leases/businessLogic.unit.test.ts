@@ -22,9 +22,7 @@ describe('start lease', () => {
 
   it('starts a lease without a deposit', () => {
     const noDeposit = { ...terms, depositAmount: null };
-    expect(given().when({ type: 'StartLease', leaseId, terms: noDeposit })).toEqual([
-      { type: 'lease_started', data: { leaseId, ...noDeposit } },
-    ]);
+    expect(given().when({ type: 'StartLease', leaseId, terms: noDeposit })).toEqual([{ type: 'lease_started', data: { leaseId, ...noDeposit } }]);
   });
 
   it('refuses to start a lease twice', () => {

@@ -3,7 +3,7 @@ import { streams } from '@storage/contracts/events';
 import { useTestEventStore } from '@storage/ops/testing/database';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { envelope, handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { addCustomer } from '../customers/commands.ts';
 import { addUnit, reserveUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
@@ -92,9 +92,7 @@ describe('leasing a unit', () => {
     const leaseId = randomUUID();
     await startLease(context(), termsFor(await newCustomer(), unitId), leaseId);
     // The lease ends, then the attempt stops before the unit is freed.
-    await handleCommand(context(), streams.lease(leaseId), leaseAggregate, (state) =>
-      decideLease({ type: 'EndLease', leaseId, endDate: '2025-08-31' }, state),
-    );
+    await handleCommand(context(), streams.lease(leaseId), leaseAggregate, (state) => decideLease({ type: 'EndLease', leaseId, endDate: '2025-08-31' }, state));
     expect(await unitStatus(unitId)).toBe('occupied');
 
     await endLease(context(), leaseId, '2025-08-31');

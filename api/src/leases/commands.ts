@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { handleCommand, loadAggregate, stepWritten, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate, stepWritten } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
 import { occupyUnit, returnUnit, vacateUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideLease, type StartLease } from './businessLogic.ts';
-import { leaseAggregate, type LeaseTerms } from './lease.ts';
+import { type LeaseTerms, leaseAggregate } from './lease.ts';
 
 /**
  * Starts a lease: the unit is taken first (its stream's revision decides which of racing leases
@@ -53,9 +53,7 @@ export async function abandonLeaseStart(ctx: CommandContext, leaseId: string, un
 
 /** Ends the lease and frees its unit; repeating it with the same end date finishes what a failed attempt left undone. */
 export async function endLease(ctx: CommandContext, leaseId: string, endDate: string) {
-  const result = await handleCommand(ctx, streams.lease(leaseId), leaseAggregate, (state) =>
-    decideLease({ type: 'EndLease', leaseId, endDate }, state),
-  );
+  const result = await handleCommand(ctx, streams.lease(leaseId), leaseAggregate, (state) => decideLease({ type: 'EndLease', leaseId, endDate }, state));
   if (result.state.status !== 'ended') return result;
   const vacated = await vacateUnit(ctx, result.state.terms.unitId, leaseId);
   return { ...result, position: vacated.position ?? result.position };

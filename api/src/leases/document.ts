@@ -123,7 +123,12 @@ export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
     pdf.moveDown(0.6);
     pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(title, left, pdf.y, { width });
     const y = pdf.y + 2;
-    pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     pdf.moveDown(0.5);
   };
 
@@ -133,14 +138,22 @@ export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
       const y = pdf.y;
       pdf.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(row.label, left, y, { width: LABEL_WIDTH });
       const labelBottom = pdf.y;
-      pdf.font('Helvetica').fontSize(10).fillColor(INK).text(row.value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH });
+      pdf
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(row.value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH });
       pdf.y = Math.max(pdf.y, labelBottom) + 3;
     }
   }
 
   heading('Terms and Conditions');
   document.termsAndConditions.forEach((term, index) => {
-    pdf.font('Helvetica').fontSize(10).fillColor(INK).text(`${index + 1}. ${term}`, left, pdf.y, { width });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${index + 1}. ${term}`, left, pdf.y, { width });
     pdf.moveDown(0.3);
   });
 
@@ -150,10 +163,27 @@ export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
   const lineY = pdf.y;
   document.signatures.forEach((signature, index) => {
     const x = left + index * (columnWidth + 36);
-    pdf.moveTo(x, lineY).lineTo(x + columnWidth, lineY).lineWidth(0.75).strokeColor(INK).stroke();
-    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(signature.party, x, lineY + 6, { width: columnWidth });
-    pdf.font('Helvetica').fontSize(10).fillColor(INK).text(signature.name || ' ', x, pdf.y, { width: columnWidth });
-    pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text('Date: ____________________', x, pdf.y + 14, { width: columnWidth });
+    pdf
+      .moveTo(x, lineY)
+      .lineTo(x + columnWidth, lineY)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(signature.party, x, lineY + 6, { width: columnWidth });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(signature.name || ' ', x, pdf.y, { width: columnWidth });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text('Date: ____________________', x, pdf.y + 14, { width: columnWidth });
   });
 
   pdf.moveDown(3);

@@ -46,7 +46,11 @@ describe('lease document', () => {
   });
 
   it('names the facility and its manager, and signs off with the lease id and the time in the reader’s zone', () => {
-    const document = leaseDocument({ lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, lateFee: '25.00' }, generatedAt, 'America/Los_Angeles');
+    const document = leaseDocument(
+      { lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, lateFee: '25.00' },
+      generatedAt,
+      'America/Los_Angeles',
+    );
     expect(rowsOf(document, 'Unit Information').Facility).toBe('Riverside Self Storage, 1200 River Rd, Portland, OR');
     expect(rowsOf(document, 'Lease Terms')['End Date']).toBe('May 31, 2025');
     expect(document.signatures).toEqual([

@@ -1,8 +1,8 @@
 import { UnitSize } from '@storage/contracts/enums';
 import type { Lease, LeaseCounts, LeaseInvoiceSummary, LeasesFilter, ListLeasesQuery } from '@storage/contracts/leases';
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 type Filter = z.output<z.ZodType<LeasesFilter>>;
 

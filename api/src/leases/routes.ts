@@ -1,15 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { Id } from '@storage/contracts/fields';
-import {
-  EndLeaseRequest,
-  LeaseCountsQuery,
-  LeaseDocumentQuery,
-  LeasesFilter,
-  ListLeasesQuery,
-  StartLeaseRequest,
-  type Lease,
-} from '@storage/contracts/leases';
+import { EndLeaseRequest, type Lease, LeaseCountsQuery, LeaseDocumentQuery, LeasesFilter, ListLeasesQuery, StartLeaseRequest } from '@storage/contracts/leases';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +11,7 @@ import { customerAggregate } from '../customers/customer.ts';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
-import { attachment, csvDownload, type CsvValue } from '../http/csv.ts';
+import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';

@@ -54,9 +54,10 @@ describe('record lock heartbeat', () => {
   });
 
   it('keeps a lock in maintenance in maintenance when its battery runs low', () => {
-    expect(
-      given(installed, statusChanged('maintenance')).when({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 10, firmwareVersion: '2.4.0' }),
-    ).toEqual([heartbeat(10), batteryLow(10)]);
+    expect(given(installed, statusChanged('maintenance')).when({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 10, firmwareVersion: '2.4.0' })).toEqual([
+      heartbeat(10),
+      batteryLow(10),
+    ]);
   });
 
   it('puts a low-battery lock back to active once its battery is replaced', () => {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { LockStatus } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideLock, type LockCommand } from './businessLogic.ts';
-import { lockAggregate, type LockFields } from './lock.ts';
+import { type LockFields, lockAggregate } from './lock.ts';
 
 function decide(ctx: CommandContext, command: LockCommand) {
   return handleCommand(ctx, streams.lock(command.lockId), lockAggregate, (state) => decideLock(command, state));

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { streams, type DomainEvent } from '@storage/contracts/events';
+import { type DomainEvent, streams } from '@storage/contracts/events';
 import type { EventStore } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { lockAggregate } from './lock.ts';
 

@@ -7,8 +7,8 @@ import {
   gatewayKeyPrefix,
   hashGatewayKey,
   newGatewayKey,
-  rotateGatewayKey,
   type RotateGatewayKey,
+  rotateGatewayKey,
 } from './gateway-keys.ts';
 
 const facilityId = '0b6a4d0e-3f55-4d8e-9c1e-2a8f0c1d9e01';

@@ -1,8 +1,8 @@
 import { LockStatus } from '@storage/contracts/enums';
 import type { ListLocksQuery, Lock } from '@storage/contracts/locks';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 const LockRow = z.object({
   id: z.string(),

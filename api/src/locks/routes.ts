@@ -1,25 +1,25 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { Id } from '@storage/contracts/fields';
 import { streams } from '@storage/contracts/events';
+import { Id } from '@storage/contracts/fields';
 import {
   CreateLockRequest,
   ListLocksQuery,
-  LockHeartbeatRequest,
-  UpdateLockRequest,
   type Lock,
   type LockHeartbeatAnswer,
+  LockHeartbeatRequest,
   type LockUnit,
+  UpdateLockRequest,
 } from '@storage/contracts/locks';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../commands/errors.ts';
 import { loadAggregate } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
+import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
-import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from './commands.ts';
-import { getFacility } from '../facilities/queries.ts';
 import { unitAggregate } from '../units/unit.ts';
+import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from './commands.ts';
 import { facilityOfGatewayKey, getGatewayKey, issueGatewayKey, requireLockAtFacility } from './gateway-keys.ts';
 import type { LockState } from './lock.ts';
 import { getLock, listLocks } from './queries.ts';

@@ -1,7 +1,7 @@
 import { NotificationType } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { Id } from '@storage/contracts/fields';
-import { ListNotificationsQuery, NOTIFICATION_LIST_LIMIT, UNREAD_COUNT_HEADER, type Notification } from '@storage/contracts/notifications';
+import { ListNotificationsQuery, NOTIFICATION_LIST_LIMIT, type Notification, UNREAD_COUNT_HEADER } from '@storage/contracts/notifications';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';

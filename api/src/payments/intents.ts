@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { toCents } from '@storage/contracts/money';
-import { sql, type DatabaseConnection, type DatabasePool } from 'slonik';
+import { type DatabaseConnection, type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
-import { PAYABLE_INTENT_STATUSES, type NewPaymentIntent, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
+import { type NewPaymentIntent, PAYABLE_INTENT_STATUSES, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
 
 // Our own record of the intents we asked the provider for (table payment_intents): one invoice
 // has at most one live intent, so two tabs (or a reload) can never both take money for one bill.
@@ -49,7 +49,11 @@ export const INVOICE_BUSY = Symbol('invoice busy');
  * released when it ends, also when the process dies), or answers INVOICE_BUSY at once when
  * another call holds it. Whatever decides which intent of an invoice is live runs under it.
  */
-export async function underInvoiceLock<T>(pool: DatabasePool, invoiceId: string, work: (connection: DatabaseConnection) => Promise<T>): Promise<T | typeof INVOICE_BUSY> {
+export async function underInvoiceLock<T>(
+  pool: DatabasePool,
+  invoiceId: string,
+  work: (connection: DatabaseConnection) => Promise<T>,
+): Promise<T | typeof INVOICE_BUSY> {
   const lockKey = `payment-intent:${invoiceId}`;
   return pool.connect(async (connection) => {
     const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`

@@ -16,12 +16,7 @@ export interface ProviderPaymentIntent {
 }
 
 /** Statuses of an intent that can still take money (Stripe's; the test provider uses the first). */
-export const PAYABLE_INTENT_STATUSES: ReadonlySet<string> = new Set([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-]);
+export const PAYABLE_INTENT_STATUSES: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
 
 export interface NewPaymentIntent {
   /** Decimal string: always the invoice's open balance. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { cancelOrSucceeded, INVOICE_BUSY, markIntent, underInvoiceLock } from './intents.ts';
 import { PAYABLE_INTENT_STATUSES, type PaymentProvider } from './provider.ts';
@@ -112,7 +112,10 @@ export type IntentStep =
 export function intentStep(ours: Candidate['state'], providerStatus: string | null): IntentStep {
   if (providerStatus === 'succeeded') return { kind: 'settle' };
   if (ours === 'succeeded') {
-    return { kind: 'anomaly', reason: `The provider reports ${providerStatus === null ? 'no such intent' : `the intent ${providerStatus}`}, but it took money` };
+    return {
+      kind: 'anomaly',
+      reason: `The provider reports ${providerStatus === null ? 'no such intent' : `the intent ${providerStatus}`}, but it took money`,
+    };
   }
   if (providerStatus === null || !PAYABLE_INTENT_STATUSES.has(providerStatus)) return { kind: 'forget' };
   // A payment under way at the provider can be neither cancelled nor reused: its outcome is awaited.

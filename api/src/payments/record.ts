@@ -2,12 +2,12 @@ import { streams } from '@storage/contracts/events';
 import type { Position } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { cardChargeOutcome } from '../invoices/businessLogic.ts';
 import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { markIntentSettled } from './intents.ts';
-import { PAYMENT_CURRENCY, refundKeyOf, type PaymentProvider } from './provider.ts';
+import { PAYMENT_CURRENCY, type PaymentProvider, refundKeyOf } from './provider.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
 export interface PaymentReport {
@@ -36,12 +36,7 @@ export interface RecordedIntent {
  * invoice cannot take (paid by another intent or method, cancelled, or not its open balance) is refunded through the
  * provider and recorded as payment_refunded, once however often it is reported.
  */
-export async function recordIntentPayment(
-  ctx: CommandContext,
-  pool: DatabasePool,
-  provider: PaymentProvider,
-  report: PaymentReport,
-): Promise<RecordedIntent> {
+export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePool, provider: PaymentProvider, report: PaymentReport): Promise<RecordedIntent> {
   const intent = await provider.retrieveIntent(report.paymentIntentId);
   if (!intent) throw new NotFoundError('Payment intent not found');
   if (!intent.invoiceId || !intent.customerId) throw new DomainRuleError('paymentIntentId: This payment is not for an invoice', 'paymentIntentId');
@@ -71,11 +66,16 @@ export async function recordIntentPayment(
       // The provider's idempotency key makes every replay and race the one refund; the invoice
       // stream's revision records it once.
       const refund = await provider.refund(intent.id, intent.amount, refundKeyOf(intent.id));
-      const recorded = await recordRefund(ctx, invoiceId, { amount: intent.amount, stripePaymentIntentId: intent.id, refundId: refund.id, reason: outcome.reason });
+      const recorded = await recordRefund(ctx, invoiceId, {
+        amount: intent.amount,
+        stripePaymentIntentId: intent.id,
+        refundId: refund.id,
+        reason: outcome.reason,
+      });
       await markIntentSettled(pool, intent.id);
       return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: recorded.position };
     }
-    let payment;
+    let payment: Awaited<ReturnType<typeof recordPayment>>;
     try {
       // recordPayment refuses an amount other than the invoice's open balance.
       payment = await recordPayment(payCtx, invoiceId, { amount: intent.amount, method: 'card', stripePaymentIntentId: intent.id });

@@ -2,13 +2,13 @@ import rateLimit from '@fastify/rate-limit';
 import { streams } from '@storage/contracts/events';
 import {
   ConfirmTestPaymentRequest,
-  CreatePaymentIntentRequest,
-  PaymentIntentId,
-  SimulateWebhookRequest,
   type ConfirmTestPaymentResponse,
+  CreatePaymentIntentRequest,
   type CreatePaymentIntentResponse,
   type PaymentConfig,
+  PaymentIntentId,
   type PaymentRecordedResponse,
+  SimulateWebhookRequest,
 } from '@storage/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
@@ -24,7 +24,7 @@ import { invoiceAggregate } from '../invoices/invoice.ts';
 import { requireCustomerSession } from '../portal/session.ts';
 import { createPaymentProvider } from './configured-provider.ts';
 import { intentForInvoice } from './intents.ts';
-import { recordIntentPayment, type PaymentReport } from './record.ts';
+import { type PaymentReport, recordIntentPayment } from './record.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 

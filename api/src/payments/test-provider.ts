@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { toCents } from '@storage/contracts/money';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
 

@@ -1,6 +1,6 @@
-import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
-import { sql, type CommonQueryMethods } from 'slonik';
+import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 
 // What a portal session reads: always one customer's rows, named by the session.

@@ -2,18 +2,27 @@ import {
   CustomerPortalQuery,
   PORTAL_CUSTOMER_NOT_FOUND,
   PORTAL_GATE_MISMATCH,
+  type PortalContact,
   phoneLast4,
   VerifyCustomerRequest,
-  type PortalContact,
 } from '@storage/contracts/portal';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { attemptSignIn, type AttemptCheck, type FailureLimit } from '../auth/failure-limit.ts';
+import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
 import { ForbiddenError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';
-import { findCustomerByEmail, findCustomerById, getPortalAccount, listPortalAccessLogs, listPortalInvoices, listPortalUnits, toPortalProfile, type PortalCustomer } from './queries.ts';
+import {
+  findCustomerByEmail,
+  findCustomerById,
+  getPortalAccount,
+  listPortalAccessLogs,
+  listPortalInvoices,
+  listPortalUnits,
+  type PortalCustomer,
+  toPortalProfile,
+} from './queries.ts';
 import { closeCustomerSession, openCustomerSession, requireCustomerSession } from './session.ts';
 
 type GateFailure = { status: 401 | 404; message: string };
@@ -30,13 +39,18 @@ const GATE_LIMIT: FailureLimit = {
 export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/api/customer/verify', async (request, reply) => {
     const { email, phoneLast4: entered } = parseInput(VerifyCustomerRequest, request.body);
-    const outcome = await attemptSignIn(deps.pool, GATE_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
-      const customer = await findCustomerByEmail(tx, email);
-      if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
-      const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
-      if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
-      return { passed: customer };
-    });
+    const outcome = await attemptSignIn(
+      deps.pool,
+      GATE_LIMIT,
+      { account: email, ip: request.ip },
+      async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
+        const customer = await findCustomerByEmail(tx, email);
+        if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
+        const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
+        if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
+        return { passed: customer };
+      },
+    );
     if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
     if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
     await openCustomerSession(deps.pool, request, outcome.passed.id);

@@ -1,6 +1,6 @@
 import { UnitSize } from '@storage/contracts/enums';
 import type { AvailableUnit, AvailableUnitsQuery } from '@storage/contracts/public';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf } from '../http/list-page.ts';
 

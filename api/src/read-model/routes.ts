@@ -1,4 +1,4 @@
-import { ReadModelJobKind, ReadModelJobParams, ReadModelJobResult, type ReadModelJob } from '@storage/contracts/read-model';
+import { type ReadModelJob, ReadModelJobKind, ReadModelJobParams, ReadModelJobResult } from '@storage/contracts/read-model';
 import type { Job } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../commands/errors.ts';

@@ -1,6 +1,6 @@
 import { fromCents } from '@storage/contracts/money';
 import { AgingBucket, type ReportsOverview } from '@storage/contracts/reports';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
 import { inFacility, unitCounts } from '../dashboard/queries.ts';
@@ -73,8 +73,16 @@ export async function reportsOverview(pool: DatabasePool, facilityId: string | u
     collection(pool, facilityId, today),
   ]);
   const perMonth = (pick: (row: z.infer<typeof MonthRow>) => number) => new Map([...figures].map(([month, row]) => [month, pick(row)]));
-  const totals = monthEndFigures(months, units.total, perMonth((row) => row.units_change));
-  const occupied = monthEndFigures(months, units.occupied, perMonth((row) => row.occupied_units_change));
+  const totals = monthEndFigures(
+    months,
+    units.total,
+    perMonth((row) => row.units_change),
+  );
+  const occupied = monthEndFigures(
+    months,
+    units.occupied,
+    perMonth((row) => row.occupied_units_change),
+  );
   const fills = { count: 0, seconds: 0 };
   for (const row of figures.values()) {
     fills.count += row.units_filled;

@@ -1,5 +1,5 @@
 import { toCsv } from '@storage/contracts/csv';
-import { ReportsQuery, type ReportKind } from '@storage/contracts/reports';
+import { type ReportKind, ReportsQuery } from '@storage/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { isoDay } from '../dashboard/month-over-month.ts';
@@ -13,20 +13,42 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, facilityId: string | u
   'rent-roll': async (pool, facilityId) => ({
     header: ['Facility', 'Building', 'Unit', 'Size', 'Customer', 'Email', 'Phone', 'Lease Start', 'Monthly Rate', 'Deposit', 'Customer Balance'],
     rows: (await rentRoll(pool, facilityId)).map((r) => [
-      r.facility, r.building, r.unit_number, r.size, `${r.first_name} ${r.last_name}`, r.email, r.phone,
-      r.start_date, r.monthly_rate, r.deposit_amount, r.customer_balance,
+      r.facility,
+      r.building,
+      r.unit_number,
+      r.size,
+      `${r.first_name} ${r.last_name}`,
+      r.email,
+      r.phone,
+      r.start_date,
+      r.monthly_rate,
+      r.deposit_amount,
+      r.customer_balance,
     ]),
   }),
   aging: async (pool, facilityId, today) => ({
     header: ['Invoice #', 'Customer', 'Email', 'Facility', 'Due Date', 'Days Past Due', 'Aging Bucket', 'Status', 'Amount'],
     rows: (await openInvoices(pool, facilityId, today)).map((r) => [
-      r.invoice_number, `${r.first_name} ${r.last_name}`, r.email, r.facility, r.due_date, r.days_past_due, r.bucket, r.status, r.amount,
+      r.invoice_number,
+      `${r.first_name} ${r.last_name}`,
+      r.email,
+      r.facility,
+      r.due_date,
+      r.days_past_due,
+      r.bucket,
+      r.status,
+      r.amount,
     ]),
   }),
   occupancy: async (pool, facilityId, today) => ({
     header: ['Month', 'Total Units', 'Occupied Units', 'Occupancy Rate (%)', 'Move-ins', 'Move-outs'],
     rows: (await reportsOverview(pool, facilityId, today)).occupancyByMonth.map((m) => [
-      m.month, m.totalUnits, m.occupiedUnits, m.occupancyRate === null ? null : m.occupancyRate.toFixed(1), m.moveIns, m.moveOuts,
+      m.month,
+      m.totalUnits,
+      m.occupiedUnits,
+      m.occupancyRate === null ? null : m.occupancyRate.toFixed(1),
+      m.moveIns,
+      m.moveOuts,
     ]),
   }),
   revenue: async (pool, facilityId, today) => ({

@@ -46,7 +46,11 @@ export function startConversion(command: StartConversion, state: ReservationStat
   const reservation = open(state);
   const { leaseId } = command.conversion;
   // A repeated move-in continues the one under way (or finished); another lease is refused.
-  if ((reservation.status === 'converting' && reservation.conversion.leaseId === leaseId) || (reservation.status === 'converted' && reservation.leaseId === leaseId)) return [];
+  if (
+    (reservation.status === 'converting' && reservation.conversion.leaseId === leaseId) ||
+    (reservation.status === 'converted' && reservation.leaseId === leaseId)
+  )
+    return [];
   if (reservation.status === 'converting') throw new ConflictError(BEING_MOVED_IN);
   if (reservation.status !== 'submitted') throw new ConflictError(`This reservation is ${reservation.status}`);
   if (command.conversion.unitId !== reservation.details.unitId) throw new DomainRuleError('The lease must be for the reserved unit', 'unitId');

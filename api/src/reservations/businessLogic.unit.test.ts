@@ -6,7 +6,13 @@ import { decideReservation } from './businessLogic.ts';
 import { evolveReservation, initialReservationState, type ReservationState } from './reservation.ts';
 
 const reservationId = '00000000-0000-4000-8000-000000000001';
-const details = { unitId: '00000000-0000-4000-8000-000000000002', customerId: '00000000-0000-4000-8000-000000000003', contact: null, moveInDate: '2026-05-10', specialRequests: null };
+const details = {
+  unitId: '00000000-0000-4000-8000-000000000002',
+  customerId: '00000000-0000-4000-8000-000000000003',
+  contact: null,
+  moveInDate: '2026-05-10',
+  specialRequests: null,
+};
 const now = new Date('2026-05-10T12:00:00Z');
 
 function submitted(): ReservationState {
@@ -28,9 +34,15 @@ describe('reservation decisions', () => {
     expect(submit('2026-05-08')).toThrow(DomainRuleError);
   });
 
-  const conversion = { leaseId: reservationId, customerId: details.customerId, unitId: details.unitId, startDate: '2026-05-10', monthlyRate: '100.00', depositAmount: null };
-  const converting = () =>
-    decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted()).reduce(evolveReservation, submitted());
+  const conversion = {
+    leaseId: reservationId,
+    customerId: details.customerId,
+    unitId: details.unitId,
+    startDate: '2026-05-10',
+    monthlyRate: '100.00',
+    depositAmount: null,
+  };
+  const converting = () => decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted()).reduce(evolveReservation, submitted());
 
   it('records the move-in as started before anything else, and then converts into its lease, once', () => {
     expect(decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted())).toEqual([
@@ -52,7 +64,9 @@ describe('reservation decisions', () => {
     expect(decideReservation({ type: 'ExpireReservation', reservationId }, converting())).toEqual([]);
     // A repeat of the same move-in continues it; another lease is refused.
     expect(decideReservation({ type: 'StartConversion', reservationId, conversion }, converting())).toEqual([]);
-    expect(() => decideReservation({ type: 'StartConversion', reservationId, conversion: { ...conversion, leaseId: details.unitId } }, converting())).toThrow(ConflictError);
+    expect(() => decideReservation({ type: 'StartConversion', reservationId, conversion: { ...conversion, leaseId: details.unitId } }, converting())).toThrow(
+      ConflictError,
+    );
     const cancelled = decideReservation({ type: 'CancelReservation', reservationId, reason: null }, submitted()).reduce(evolveReservation, submitted());
     expect(() => decideReservation({ type: 'StartConversion', reservationId, conversion }, cancelled)).toThrow(/cancelled/);
   });
@@ -85,7 +99,19 @@ describe('reservation decisions', () => {
 });
 
 describe('the unit held for a reservation', () => {
-  const unitAdded = { type: 'unit_added', data: { unitId: details.unitId, facilityId: null, unitNumber: 'R-1', building: 'A', size: '10x10', monthlyRate: '100.00', status: 'available', description: null } } as const;
+  const unitAdded = {
+    type: 'unit_added',
+    data: {
+      unitId: details.unitId,
+      facilityId: null,
+      unitNumber: 'R-1',
+      building: 'A',
+      size: '10x10',
+      monthlyRate: '100.00',
+      status: 'available',
+      description: null,
+    },
+  } as const;
   const reserved = decideUnit({ type: 'ReserveUnit', unitId: details.unitId, reservationId }, evolveUnit(initialUnitState, unitAdded));
   const heldUnit = [unitAdded, ...reserved].reduce(evolveUnit, initialUnitState);
 
@@ -96,11 +122,16 @@ describe('the unit held for a reservation', () => {
     const otherReservation = '00000000-0000-4000-8000-000000000009';
     const leaseId = '00000000-0000-4000-8000-000000000008';
     // A lease that took the unit but never started gives it back to the reservation, or to anyone.
-    const occupied = decideUnit({ type: 'OccupyUnit', unitId: details.unitId, leaseId, customerId: details.customerId, reservation: { reservationId, customerId: details.customerId } }, heldUnit).reduce(evolveUnit, heldUnit);
+    const occupied = decideUnit(
+      { type: 'OccupyUnit', unitId: details.unitId, leaseId, customerId: details.customerId, reservation: { reservationId, customerId: details.customerId } },
+      heldUnit,
+    ).reduce(evolveUnit, heldUnit);
     expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId, heldFor: reservationId, reason: 'Move-in abandoned' }, occupied)).toEqual([
       { type: 'unit_status_changed', data: { unitId: details.unitId, status: 'reserved', reason: 'Move-in abandoned', leaseId: null, reservationId } },
     ]);
-    expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId, heldFor: null, reason: 'Lease never started' }, occupied)[0]?.data).toMatchObject({ status: 'available' });
+    expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId, heldFor: null, reason: 'Lease never started' }, occupied)[0]?.data).toMatchObject({
+      status: 'available',
+    });
     expect(decideUnit({ type: 'ReturnUnit', unitId: details.unitId, leaseId: otherReservation, heldFor: null, reason: 'x' }, occupied)).toEqual([]);
     expect(decideUnit({ type: 'ReleaseUnit', unitId: details.unitId, reservationId: otherReservation, reason: 'Reservation cancelled' }, heldUnit)).toEqual([]);
     expect(() => decideUnit({ type: 'ReserveUnit', unitId: details.unitId, reservationId: otherReservation }, heldUnit)).toThrow(ConflictError);

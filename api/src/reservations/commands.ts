@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { UNIT_TAKEN_MESSAGE, type JoinWaitlistCommand, type SubmitReservationCommand } from '@storage/contracts/public';
+import { type JoinWaitlistCommand, type SubmitReservationCommand, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import type { ConvertReservationCommand } from '@storage/contracts/reservations';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, stepWritten, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate, stepWritten } from '../commands/handle.ts';
 import { addCustomerOnce, customerForOnlineReservation, requireCurrentCustomer } from '../customers/commands.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { decideLease } from '../leases/businessLogic.ts';
@@ -12,8 +12,8 @@ import { startLease } from '../leases/commands.ts';
 import { initialLeaseState, leaseAggregate } from '../leases/lease.ts';
 import { releaseUnit, reserveUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
-import { decideReservation, requireMoveInNotPast, type ReservationCommand } from './businessLogic.ts';
-import { reservationAggregate, type Conversion, type ReservationDetails } from './reservation.ts';
+import { decideReservation, type ReservationCommand, requireMoveInNotPast } from './businessLogic.ts';
+import { type Conversion, type ReservationDetails, reservationAggregate } from './reservation.ts';
 
 // Two workflows span aggregates here. Each decides on the aggregate that owns the decision first
 // and finishes or undoes the rest; a request that stops half-way (a crash) is finished or undone
@@ -73,7 +73,8 @@ async function conversionCustomer(
 ): Promise<string> {
   const own = reservation.details.customerId;
   if (own !== null) {
-    if (choice.customerId !== undefined && choice.customerId !== own) throw new DomainRuleError('customerId: this reservation already belongs to its customer', 'customerId');
+    if (choice.customerId !== undefined && choice.customerId !== own)
+      throw new DomainRuleError('customerId: this reservation already belongs to its customer', 'customerId');
     return own;
   }
   if (choice.customerId !== undefined) {

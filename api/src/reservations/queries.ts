@@ -1,7 +1,7 @@
 import { UnitSize } from '@storage/contracts/enums';
 import type { WaitlistEntry } from '@storage/contracts/public';
-import { ReservationStatus, type ListReservationsQuery, type Reservation } from '@storage/contracts/reservations';
-import { sql, type DatabasePool } from 'slonik';
+import { type ListReservationsQuery, type Reservation, ReservationStatus } from '@storage/contracts/reservations';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const ReservationRow = z.object({

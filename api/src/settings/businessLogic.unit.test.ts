@@ -13,9 +13,7 @@ const allAlertsOn = { overduePaymentAlerts: true, lowBatteryAlerts: true, newCus
 
 describe('business profile', () => {
   it('records a new profile', () => {
-    expect(given().when({ type: 'UpdateBusinessProfile', scope, profile })).toEqual([
-      { type: 'business_profile_updated', data: { scope, ...profile } },
-    ]);
+    expect(given().when({ type: 'UpdateBusinessProfile', scope, profile })).toEqual([{ type: 'business_profile_updated', data: { scope, ...profile } }]);
   });
 
   it('records nothing when the profile is unchanged', () => {
@@ -46,8 +44,6 @@ describe('payment settings', () => {
 
   it('records a new late fee', () => {
     const payments = { automaticCharging: true, lateFeeAmount: '30.50' };
-    expect(given().when({ type: 'UpdatePaymentSettings', scope, payments })).toEqual([
-      { type: 'payment_settings_updated', data: { scope, ...payments } },
-    ]);
+    expect(given().when({ type: 'UpdatePaymentSettings', scope, payments })).toEqual([{ type: 'payment_settings_updated', data: { scope, ...payments } }]);
   });
 });

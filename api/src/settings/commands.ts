@@ -1,13 +1,11 @@
 import { streams } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
-import { handleCommand, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand } from '../commands/handle.ts';
 import { decideSettings } from './businessLogic.ts';
 import { settingsAggregate } from './settings.ts';
 
 export function updateBusinessProfile(ctx: CommandContext, profile: BusinessProfile, scope = BUSINESS_SETTINGS_SCOPE) {
-  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) =>
-    decideSettings({ type: 'UpdateBusinessProfile', scope, profile }, state),
-  );
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateBusinessProfile', scope, profile }, state));
 }
 
 export function updateNotificationPreferences(ctx: CommandContext, preferences: NotificationPreferences, scope = BUSINESS_SETTINGS_SCOPE) {
@@ -17,7 +15,5 @@ export function updateNotificationPreferences(ctx: CommandContext, preferences: 
 }
 
 export function updatePaymentSettings(ctx: CommandContext, payments: PaymentPreferences, scope = BUSINESS_SETTINGS_SCOPE) {
-  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) =>
-    decideSettings({ type: 'UpdatePaymentSettings', scope, payments }, state),
-  );
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdatePaymentSettings', scope, payments }, state));
 }

@@ -1,5 +1,5 @@
 import { defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const SettingsRow = z.object({

@@ -50,9 +50,7 @@ describe('changing the password', () => {
       .thenThrows(ConflictError);
   });
   it('cannot change the password of an account that does not exist', () => {
-    given()
-      .when({ type: 'ChangePassword', staffId, verifiedCredentialId: credential1, newCredentialId: credential2 })
-      .thenThrows(NotFoundError);
+    given().when({ type: 'ChangePassword', staffId, verifiedCredentialId: credential1, newCredentialId: credential2 }).thenThrows(NotFoundError);
   });
 });
 

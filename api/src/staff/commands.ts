@@ -5,9 +5,9 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { StaffCommandContext } from '../auth/staff.ts';
 import { ConflictError } from '../commands/errors.ts';
-import { handleCommand, type CommandResult } from '../commands/handle.ts';
+import { type CommandResult, handleCommand } from '../commands/handle.ts';
 import { decideStaff } from './businessLogic.ts';
-import { staffAggregate, type StaffState } from './staff.ts';
+import { type StaffState, staffAggregate } from './staff.ts';
 
 /** Any fixed number of this project's own: serialises the changes that can take away an owner. */
 const STAFF_ROSTER_LOCK = 7_310_243;
@@ -56,18 +56,14 @@ async function underRosterLock(
 
 export function changeStaffRole(ctx: StaffManagementContext, staffId: string, role: StaffRole) {
   return underRosterLock(ctx, staffId, (otherActiveOwners) =>
-    handleCommand(ctx, streams.staff(staffId), staffAggregate, (state) =>
-      decideStaff({ type: 'ChangeRole', staffId, role, otherActiveOwners }, state),
-    ),
+    handleCommand(ctx, streams.staff(staffId), staffAggregate, (state) => decideStaff({ type: 'ChangeRole', staffId, role, otherActiveOwners }, state)),
   );
 }
 
 export function deactivateStaff(ctx: StaffManagementContext, staffId: string) {
   const byStaffId = ctx.actor.type === 'staff' ? ctx.actor.id : null;
   return underRosterLock(ctx, staffId, (otherActiveOwners) =>
-    handleCommand(ctx, streams.staff(staffId), staffAggregate, (state) =>
-      decideStaff({ type: 'Deactivate', staffId, byStaffId, otherActiveOwners }, state),
-    ),
+    handleCommand(ctx, streams.staff(staffId), staffAggregate, (state) => decideStaff({ type: 'Deactivate', staffId, byStaffId, otherActiveOwners }, state)),
   );
 }
 

@@ -1,5 +1,5 @@
 import { StaffMember } from '@storage/contracts/staff';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 
 const staffMemberColumns = sql.fragment`id::text, email, first_name AS "firstName", last_name AS "lastName", role, status, created_at AS "createdAt"`;
 

@@ -1,4 +1,4 @@
-import { AddStaffRequest, ChangeStaffRoleRequest, StaffParams, type StaffMember } from '@storage/contracts/staff';
+import { AddStaffRequest, ChangeStaffRoleRequest, type StaffMember, StaffParams } from '@storage/contracts/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { revokeStaffSessions } from '../auth/sessions.ts';
 import { registerStaff } from '../auth/staff.ts';
@@ -45,9 +45,7 @@ export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
     const { staffId, position } = await registerStaff({ ...commandContext(deps, request), pool: deps.pool }, { ...member, password });
     if (position) await deps.afterAppend(position);
     const read = await getStaffMember(deps.pool, staffId);
-    return reply.status(201).send(
-      read ?? { id: staffId, ...member, status: 'active', createdAt: new Date().toISOString() },
-    );
+    return reply.status(201).send(read ?? { id: staffId, ...member, status: 'active', createdAt: new Date().toISOString() });
   });
 
   app.put('/api/staff/:id/role', async (request) => {

@@ -12,9 +12,7 @@ export type StaffFields = {
   role: StaffRole;
 };
 
-export type StaffState =
-  | { status: 'none' }
-  | ({ status: StaffStatus; staffId: string; credentialId: string } & StaffFields);
+export type StaffState = { status: 'none' } | ({ status: StaffStatus; staffId: string; credentialId: string } & StaffFields);
 
 export const initialStaffState: StaffState = { status: 'none' };
 

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { UnitStatus } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { handleCommand, loadAggregate, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { withUniqueKey } from '../commands/unique-keys.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
 import { reservationAggregate, reservationCustomerId } from '../reservations/reservation.ts';
-import { withUniqueKey } from '../commands/unique-keys.ts';
 import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
-import { unitAggregate, type UnitFields } from './unit.ts';
+import { type UnitFields, unitAggregate } from './unit.ts';
 
 function decide(ctx: CommandContext, command: UnitCommand) {
   return handleCommand(ctx, streams.unit(command.unitId), unitAggregate, (state) => decideUnit(command, state));

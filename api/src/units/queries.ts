@@ -1,8 +1,8 @@
 import { UnitSize, UnitStatus } from '@storage/contracts/enums';
 import type { ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage } from '../http/list-page.ts';
 
 const UnitRow = z.object({
   id: z.string(),

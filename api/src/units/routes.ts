@@ -1,6 +1,6 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { Id } from '@storage/contracts/fields';
-import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, UnitsFilter, type Unit } from '@storage/contracts/units';
+import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, type Unit, UnitsFilter } from '@storage/contracts/units';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../commands/errors.ts';

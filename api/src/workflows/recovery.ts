@@ -1,7 +1,7 @@
 import { streams } from '@storage/contracts/events';
 import type { Position } from '@storage/eventstore/port';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate, toDomainEvent, type CommandContext } from '../commands/handle.ts';
+import { type CommandContext, loadAggregate, toDomainEvent } from '../commands/handle.ts';
 import { abandonLeaseStart } from '../leases/commands.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { abandonSubmission, finishConversion } from '../reservations/commands.ts';

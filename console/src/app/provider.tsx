@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { isUnauthorizedError, logInAgain } from '../lib/unauthorized.ts';
 

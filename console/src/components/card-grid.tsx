@@ -1,4 +1,4 @@
-import { Card, Col, Row, Skeleton, type CardProps, type ColProps } from 'antd';
+import { Card, type CardProps, Col, type ColProps, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
 type CardGridProps<Item> = {
@@ -37,6 +37,7 @@ export function PlaceholderCards({ count, columns, rows, size, testId }: Placeho
   return (
     <Row gutter={[16, 16]}>
       {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
         <Col key={index} {...columns}>
           <Card size={size} data-testid={testId}>
             <Skeleton active paragraph={{ rows }} />

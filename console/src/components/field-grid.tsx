@@ -1,4 +1,4 @@
-import { Col, Form, Row, type FormItemProps } from 'antd';
+import { Col, Form, type FormItemProps, Row } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A form's fields two to a row, one to a row on a phone. */

@@ -1,4 +1,4 @@
-import { Form, Modal, type FormProps } from 'antd';
+import { Form, type FormProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { FormActions, type FormActionsProps } from './form-actions.tsx';
 
@@ -13,8 +13,7 @@ export function FormDialog({ open, title, width, onClose, children }: FormDialog
   );
 }
 
-type DialogFormProps<Values> = Omit<FormProps<Values>, 'layout' | 'disabled' | 'style' | 'children'> &
-  FormActionsProps & { children: ReactNode };
+type DialogFormProps<Values> = Omit<FormProps<Values>, 'layout' | 'disabled' | 'style' | 'children'> & FormActionsProps & { children: ReactNode };
 
 /** The form of a FormDialog: labels above fields, everything disabled while it saves, Cancel and submit at the end. */
 export function DialogForm<Values>({ submitLabel, saving, onCancel, danger, children, ...formProps }: DialogFormProps<Values>) {

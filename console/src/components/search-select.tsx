@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useSearchTerm } from '../hooks/use-search-term.ts';

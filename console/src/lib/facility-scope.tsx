@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 
 /** The facility every staff list and the dashboard are scoped to; null is All Facilities. */
 export type SelectedFacility = { id: string; name: string } | null;

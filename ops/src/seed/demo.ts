@@ -214,7 +214,6 @@ function monthName(date: Date): string {
   return date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-
 /** Plans the whole history up front (every draw happens here), then hands it out in time order. */
 class DemoPlan {
   readonly #dice: Dice;
@@ -232,7 +231,11 @@ class DemoPlan {
     this.#today = startOfDay(now);
     const tenancies = SITES.flatMap((site) => this.#planFacility(site));
     this.#planCustomers(tenancies);
-    for (const facility of this.#facilities) this.#planLocks(facility, tenancies.filter((t) => t.unit.facility === facility));
+    for (const facility of this.#facilities)
+      this.#planLocks(
+        facility,
+        tenancies.filter((t) => t.unit.facility === facility),
+      );
     for (const tenancy of tenancies) this.#planTenancy(tenancy);
   }
 
@@ -490,7 +493,14 @@ class DemoPlan {
 
   #generateInvoice(at: Date, tenancy: Tenancy, amount: string, dueDay: Date, description: string): string {
     const invoiceId = this.#dice.uuid();
-    const fields = { customerId: tenancy.customer!.customerId, leaseId: tenancy.leaseId, amount, dueDate: isoDate(dueDay), status: 'draft' as const, description };
+    const fields = {
+      customerId: tenancy.customer!.customerId,
+      leaseId: tenancy.leaseId,
+      amount,
+      dueDate: isoDate(dueDay),
+      status: 'draft' as const,
+      description,
+    };
     this.#add(at, (ctx) => {
       // Numbered as generated, so numbers rise with time.
       const invoiceNumber = `INV-${isoDate(at).slice(0, 7).replace('-', '')}-${String(++this.#invoiceCount).padStart(4, '0')}`;
@@ -518,16 +528,19 @@ class DemoPlan {
     const installedAt = this.#daysAgo(183, 11);
     const locked = tenancies.filter(() => dice.chance(0.88));
     const spareCount = 2;
-    const locks = Array.from({ length: locked.length + spareCount }, (): Lock => ({
-      lockId: dice.uuid(),
-      serial: `NK-${210_400 + ++this.#lockCount}`,
-      facility,
-      batteries: [{ since: installedAt, drainPerDay: dice.int(5, 30) / 100 }],
-      upgradedAt: dice.chance(0.8) ? this.#daysAgo(60, dice.int(1, 4)) : null,
-      retiredAt: null,
-      maintenanceFrom: null,
-    }));
-    locked.forEach((tenancy, i) => (tenancy.lock = locks[i]!));
+    const locks = Array.from(
+      { length: locked.length + spareCount },
+      (): Lock => ({
+        lockId: dice.uuid(),
+        serial: `NK-${210_400 + ++this.#lockCount}`,
+        facility,
+        batteries: [{ since: installedAt, drainPerDay: dice.int(5, 30) / 100 }],
+        upgradedAt: dice.chance(0.8) ? this.#daysAgo(60, dice.int(1, 4)) : null,
+        retiredAt: null,
+        maintenanceFrom: null,
+      }),
+    );
+    for (const [i, tenancy] of locked.entries()) tenancy.lock = locks[i]!;
 
     const [serviced, replaced, ...running] = dice.shuffle(locked.filter((t) => t.moveOut === null).map((t) => t.lock!));
     const retired = locks.at(-1)!;

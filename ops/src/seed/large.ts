@@ -1,7 +1,7 @@
-import { currentSchemaVersion, streams, type EventData, type EventType } from '@storage/contracts/events';
-import { unitSizes } from '@storage/contracts/enums';
-import type { EventStore, NewEvent } from '@storage/eventstore/port';
 import { randomUUID } from 'node:crypto';
+import { unitSizes } from '@storage/contracts/enums';
+import { currentSchemaVersion, type EventData, type EventType, streams } from '@storage/contracts/events';
+import type { EventStore, NewEvent } from '@storage/eventstore/port';
 
 // A large generated history for rebuild benchmarks, three years of 20 facilities: units, most
 // of them leased, with a monthly invoice per lease that is sent and paid (some after falling
@@ -53,7 +53,13 @@ function facilityHistory(index: number, start: number): Append[][] {
   const facility: Append[] = [
     [
       streams.facility(facilityId),
-      [event('facility_added', { facilityId, name: `Benchmark Storage ${index + 1}`, address: `${index + 1} Long Road`, phone: null, managerName: null }, at(0))],
+      [
+        event(
+          'facility_added',
+          { facilityId, name: `Benchmark Storage ${index + 1}`, address: `${index + 1} Long Road`, phone: null, managerName: null },
+          at(0),
+        ),
+      ],
     ],
   ];
   const customers: Append[] = [];
@@ -84,7 +90,9 @@ function facilityHistory(index: number, start: number): Append[][] {
       ),
     ];
     for (let u = 0; u < UPDATES_PER_CUSTOMER; u++) {
-      customerEvents.push(event('customer_updated', { customerId, changes: { phone: `555-${String(u).padStart(4, '0')}` } }, at(0.01 + (u / UPDATES_PER_CUSTOMER) * 0.98)));
+      customerEvents.push(
+        event('customer_updated', { customerId, changes: { phone: `555-${String(u).padStart(4, '0')}` } }, at(0.01 + (u / UPDATES_PER_CUSTOMER) * 0.98)),
+      );
     }
     customers.push([streams.customer(customerId), customerEvents]);
   }
@@ -97,7 +105,16 @@ function facilityHistory(index: number, start: number): Append[][] {
     const unitEvents = [
       event(
         'unit_added',
-        { unitId, facilityId, unitNumber: `B${index + 1}-${u + 1}`, building: String.fromCharCode(65 + (u % 4)), size: unitSizes[u % unitSizes.length]!, monthlyRate, status: 'available', description: null },
+        {
+          unitId,
+          facilityId,
+          unitNumber: `B${index + 1}-${u + 1}`,
+          building: String.fromCharCode(65 + (u % 4)),
+          size: unitSizes[u % unitSizes.length]!,
+          monthlyRate,
+          status: 'available',
+          description: null,
+        },
         at(0.001),
       ),
     ];
@@ -140,7 +157,15 @@ function facilityHistory(index: number, start: number): Append[][] {
         ...(overdue ? [event('invoice_overdue', { invoiceId, customerId: lease.customerId }, new Date(due.getTime() + 24 * 3600_000))] : []),
         event(
           'payment_received',
-          { paymentId: randomUUID(), invoiceId, customerId: lease.customerId, amount: lease.monthlyRate, method: 'card', paidDate: isoDay(paidAt), stripePaymentIntentId: null },
+          {
+            paymentId: randomUUID(),
+            invoiceId,
+            customerId: lease.customerId,
+            amount: lease.monthlyRate,
+            method: 'card',
+            paidDate: isoDay(paidAt),
+            stripePaymentIntentId: null,
+          },
           paidAt,
         ),
       ];
@@ -150,10 +175,20 @@ function facilityHistory(index: number, start: number): Append[][] {
   for (let l = 0; l < LOCKS_PER_FACILITY; l++) {
     const lockId = randomUUID();
     const lockEvents = [
-      event('lock_installed', { lockId, serial: `BENCH-${index + 1}-${l + 1}`, unitId: unitIds[l] ?? null, status: 'active', batteryLevel: 100, firmwareVersion: '1.0.0' }, at(0.002)),
+      event(
+        'lock_installed',
+        { lockId, serial: `BENCH-${index + 1}-${l + 1}`, unitId: unitIds[l] ?? null, status: 'active', batteryLevel: 100, firmwareVersion: '1.0.0' },
+        at(0.002),
+      ),
     ];
     for (let h = 0; h < HEARTBEATS_PER_LOCK; h++) {
-      lockEvents.push(event('lock_heartbeat_received', { lockId, batteryLevel: 100 - Math.floor((h * 40) / HEARTBEATS_PER_LOCK), firmwareVersion: '1.0.0' }, at(0.01 + (h / HEARTBEATS_PER_LOCK) * 0.98)));
+      lockEvents.push(
+        event(
+          'lock_heartbeat_received',
+          { lockId, batteryLevel: 100 - Math.floor((h * 40) / HEARTBEATS_PER_LOCK), firmwareVersion: '1.0.0' },
+          at(0.01 + (h / HEARTBEATS_PER_LOCK) * 0.98),
+        ),
+      );
     }
     locks.push([streams.lock(lockId), lockEvents]);
   }

@@ -1,9 +1,10 @@
 // Browser tests drive Debian's Chromium through playwright-core (no browser is downloaded).
-import { registerStaff } from '@storage/api/auth/staff';
+
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { registerStaff } from '@storage/api/auth/staff';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_STAFF } from '../seed/demo.ts';
 import { startTestPlatform, type TestPlatform } from './platform.ts';
 

@@ -1,12 +1,13 @@
 // A whole platform for API tests: a throwaway database on the machine's PostgreSQL, the API
 // (driven with app.inject) and the projector, on BullMQ's Redis or PostgreSQL backend.
-import { createApiServer, type ApiServer } from '@storage/api/server';
-import { registerStaff } from '@storage/api/auth/staff';
-import type { StaffRole } from '@storage/contracts/enums';
-import { readConfig, type Config } from '@storage/platform/config';
-import { queueConnection } from '@storage/platform/queues';
-import { startProjector, type ProjectorService } from '@storage/projector/service';
+
 import { randomBytes, randomUUID } from 'node:crypto';
+import { registerStaff } from '@storage/api/auth/staff';
+import { type ApiServer, createApiServer } from '@storage/api/server';
+import type { StaffRole } from '@storage/contracts/enums';
+import { type Config, readConfig } from '@storage/platform/config';
+import { queueConnection } from '@storage/platform/queues';
+import { type ProjectorService, startProjector } from '@storage/projector/service';
 import { seedDemoData } from '../seed/demo.ts';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './database.ts';
 

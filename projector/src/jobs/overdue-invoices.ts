@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
 import { ConflictError, DomainRuleError, NotFoundError } from '@storage/api/commands/errors';
+import type { CommandContext } from '@storage/api/commands/handle';
 import { markCustomerOverdue, markInvoiceOverdue } from '@storage/api/invoices/commands';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const CandidateRow = z.object({ id: z.string() });

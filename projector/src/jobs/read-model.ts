@@ -4,11 +4,16 @@ import { createWorker, type QueueConnection } from '@storage/platform/queues';
 import type { Worker } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { readModelProjections } from '../projections.ts';
-import { rebuildReadModel, type RebuildProgress } from '../rebuild.ts';
+import { type RebuildProgress, rebuildReadModel } from '../rebuild.ts';
 import { describeDifference, verifyReadModel } from '../verify.ts';
 
 /** Runs the rebuilds and verifications owners start from Settings, one at a time. */
-export function startReadModelJobs(options: { pool: DatabasePool; store: EventStore; connection: QueueConnection; log?: (message: string, error?: unknown) => void }): Worker {
+export function startReadModelJobs(options: {
+  pool: DatabasePool;
+  store: EventStore;
+  connection: QueueConnection;
+  log?: (message: string, error?: unknown) => void;
+}): Worker {
   const worker = createWorker(READ_MODEL_QUEUE, options.connection, async (job): Promise<ReadModelJobResult> => {
     const onProgress = ({ eventsApplied }: RebuildProgress) => void job.updateProgress(eventsApplied);
     if (job.name === 'rebuild') {

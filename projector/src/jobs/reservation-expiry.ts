@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/api/commands/handle';
 import { expireReservation } from '@storage/api/reservations/commands';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -84,8 +84,16 @@ export async function startScheduledJobs(options: {
   const keep = { removeOnComplete: 50, removeOnFail: 50 };
   await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
   await queue.upsertJobScheduler(`${EXPIRE_RESERVATIONS_JOB}-hourly`, { pattern: HOURLY_PATTERN, tz: 'UTC' }, { name: EXPIRE_RESERVATIONS_JOB, opts: keep });
-  await queue.upsertJobScheduler(`${RECOVER_WORKFLOWS_JOB}-every-minute`, { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' }, { name: RECOVER_WORKFLOWS_JOB, opts: keep });
-  await queue.upsertJobScheduler(`${RECONCILE_PAYMENTS_JOB}-every-minute`, { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' }, { name: RECONCILE_PAYMENTS_JOB, opts: keep });
+  await queue.upsertJobScheduler(
+    `${RECOVER_WORKFLOWS_JOB}-every-minute`,
+    { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' },
+    { name: RECOVER_WORKFLOWS_JOB, opts: keep },
+  );
+  await queue.upsertJobScheduler(
+    `${RECONCILE_PAYMENTS_JOB}-every-minute`,
+    { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' },
+    { name: RECONCILE_PAYMENTS_JOB, opts: keep },
+  );
   // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
   await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);

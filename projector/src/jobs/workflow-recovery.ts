@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/api/commands/handle';
-import { recoverConversion, recoverUnit, type Recovered } from '@storage/api/workflows/recovery';
+import { type Recovered, recoverConversion, recoverUnit } from '@storage/api/workflows/recovery';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { sql, type DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
 const CandidateRow = z.object({ id: z.string() });

@@ -1,5 +1,5 @@
-import type { EventData } from '@storage/contracts/events';
 import type { ActivityType } from '@storage/contracts/enums';
+import type { EventData } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
 import type { ProjectedEvent, Projection } from '../projection.ts';
@@ -71,12 +71,7 @@ async function previousUnitOf(rows: ReadModelSession, lockId: string) {
   return { unit_id: latest.unit_id, facility_id: latest.facility_id, unit_number: typeof unitNumber === 'string' ? unitNumber : null };
 }
 
-function invoiceActivity(
-  type: ActivityType,
-  description: (number: string, amount: string) => string,
-  invoiceId: string,
-  invoice: InvoiceFacts,
-): Activity {
+function invoiceActivity(type: ActivityType, description: (number: string, amount: string) => string, invoiceId: string, invoice: InvoiceFacts): Activity {
   return {
     type,
     description: description(invoice.invoice_number, formatDollars(invoice.amount)),
@@ -113,7 +108,12 @@ async function describe(rows: ReadModelSession, event: ProjectedEvent): Promise<
         description: describeCustomerChanges(customer?.name ?? 'record', changes),
         customerId,
         facilityId: customer?.facility_id ?? null,
-        metadata: { changedFields: Object.keys(changes).map((field) => customerFieldWords[field as keyof typeof changes]).join(', '), status: changes.status },
+        metadata: {
+          changedFields: Object.keys(changes)
+            .map((field) => customerFieldWords[field as keyof typeof changes])
+            .join(', '),
+          status: changes.status,
+        },
       };
     }
     case 'customer_archived': {

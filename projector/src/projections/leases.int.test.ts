@@ -24,15 +24,36 @@ describe('leases projection', () => {
   const otherLeaseId = randomUUID();
 
   async function given(stream: string, ...events: DomainEvent[]) {
-    const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: '2025-03-01T10:00:00.000Z' };
-    const { position } = await store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), {
-      expectedRevision: 'any',
-    });
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: '2025-03-01T10:00:00.000Z',
+    };
+    const { position } = await store.append(
+      stream,
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+      {
+        expectedRevision: 'any',
+      },
+    );
     await catchUpTo(pool, store, readModelProjections, position);
   }
   const customerAdded = (id: string, firstName: string, email: string): DomainEvent => ({
     type: 'customer_added',
-    data: { customerId: id, firstName, lastName: 'Lovelace', email, phone: '555-0100', address: null, emergencyContact: null, emergencyPhone: null, status: 'active', facilityId: null },
+    data: {
+      customerId: id,
+      firstName,
+      lastName: 'Lovelace',
+      email,
+      phone: '555-0100',
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      status: 'active',
+      facilityId: null,
+    },
   });
   const leaseStarted = (id: string, customer: string): DomainEvent => ({
     type: 'lease_started',

@@ -50,7 +50,10 @@ async function changeUnitStatus(rows: ReadModelSession, unitId: string, status: 
     });
   } else {
     if (unit.status === 'occupied') recordUnit(rows, unit, day, { occupied_units_change: -1, move_outs: 1 });
-    next = status === 'maintenance' ? { vacant_since: null, vacant_seconds: vacantSeconds } : { vacant_since: unit.vacant_since ?? at, vacant_seconds: unit.vacant_seconds };
+    next =
+      status === 'maintenance'
+        ? { vacant_since: null, vacant_seconds: vacantSeconds }
+        : { vacant_since: unit.vacant_since ?? at, vacant_seconds: unit.vacant_seconds };
   }
   await rows.update('metrics_units', unitId, { status, ...next });
 }

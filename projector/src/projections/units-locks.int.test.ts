@@ -27,10 +27,20 @@ describe('units, locks and gateway keys projections', () => {
   const lockId = randomUUID();
 
   async function given(stream: string, ...events: DomainEvent[]) {
-    const metadata = { actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() };
-    const { position } = await store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), {
-      expectedRevision: 'any',
-    });
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    };
+    const { position } = await store.append(
+      stream,
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+      {
+        expectedRevision: 'any',
+      },
+    );
     await catchUpTo(pool, store, projections, position);
   }
   const unitAdded = (id: string, unitNumber: string, building: string): DomainEvent => ({
@@ -45,7 +55,10 @@ describe('units, locks and gateway keys projections', () => {
     await store.migrate();
     pool = await createDatabasePool(database.url);
     await ensureCheckpoints(pool, projections);
-    await given(`facility-${facilityId}`, { type: 'facility_added', data: { facilityId, name: 'Projection Yard', address: '1 Way', phone: null, managerName: null } });
+    await given(`facility-${facilityId}`, {
+      type: 'facility_added',
+      data: { facilityId, name: 'Projection Yard', address: '1 Way', phone: null, managerName: null },
+    });
     await given(`unit-${unitId}`, unitAdded(unitId, 'PY-A101', 'A'));
     await given(`unit-${otherUnitId}`, unitAdded(otherUnitId, 'PY-B201', 'Drive-Up B'));
   });

@@ -3,7 +3,6 @@ import type { Customer } from '@storage/contracts/customers';
 import { Button, Col, Flex, Result, Row } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useRefreshAfterWrites } from '../../hooks/use-refresh-after-writes.ts';
 import { activitiesQueryKey } from '../../features/activities/api/get-activities.ts';
 import { RecentActivityFeed } from '../../features/activities/components/recent-activity-feed.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
@@ -16,6 +15,7 @@ import { QuickActions } from '../../features/dashboard/components/quick-actions.
 import { RecentCustomersTable } from '../../features/dashboard/components/recent-customers-table.tsx';
 import { notificationsQueryKey } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useRefreshAfterWrites } from '../../hooks/use-refresh-after-writes.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 /** Everything the dashboard summarises changes with any write made from it. */

@@ -32,6 +32,7 @@ export default function SettingsPage() {
         {settings.isPending && (
           <Row gutter={[16, 16]}>
             {Array.from({ length: 4 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
               <Col key={index} {...halfWidth}>
                 <Card>
                   <Skeleton active paragraph={{ rows: 5 }} />

@@ -1,8 +1,8 @@
 import { Route, Switch } from 'wouter';
 import { AuthGate } from '../../features/auth/components/auth-gate.tsx';
 import { FacilityScopeProvider } from '../../lib/facility-scope.tsx';
-import { StaffShell } from './staff-shell.tsx';
 import { staffRoutes } from './staff-routes.tsx';
+import { StaffShell } from './staff-shell.tsx';
 
 export default function StaffArea() {
   return (

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Layout, Spin } from 'antd';
-import { Suspense, useState, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Brand } from '../../components/brand.tsx';
 import { UserBlock } from '../../features/auth/components/user-block.tsx';
 import { FacilitySelector } from '../../features/facilities/components/facility-selector.tsx';
@@ -52,15 +52,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Suspense>
         </Layout.Content>
       </Layout>
-      <Drawer
-        placement="left"
-        size={280}
-        open={drawerOpen}
-        onClose={closeDrawer}
-        closable={false}
-        styles={{ body: { padding: 0 } }}
-        className="staff-drawer"
-      >
+      <Drawer placement="left" size={280} open={drawerOpen} onClose={closeDrawer} closable={false} styles={{ body: { padding: 0 } }} className="staff-drawer">
         <Sidebar onNavigate={closeDrawer} />
       </Drawer>
     </Layout>

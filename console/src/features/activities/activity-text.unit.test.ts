@@ -48,11 +48,16 @@ describe('activity labels', () => {
 
 describe('activities export', () => {
   it('writes one row per card, as the card shows it', () => {
-    const rows = activitiesCsv([activity({ metadata: { amount: '1200.00', method: 'Card' } }), activity({ customer: null, type: 'lock_installed', description: 'Smart lock installed' })])
+    const rows = activitiesCsv([
+      activity({ metadata: { amount: '1200.00', method: 'Card' } }),
+      activity({ customer: null, type: 'lock_installed', description: 'Smart lock installed' }),
+    ])
       .trim()
       .split('\r\n');
     expect(rows[0]).toBe('Date,Time,Type,Customer,Email,Description,Details');
-    expect(rows[1]).toMatch(/^"Jun 14, 2025",\d{1,2}:05 (AM|PM),Payment Received,Ada Lovelace,ada@example.com,"Payment of \$1,200.00 received for INV-1","Amount: \$1,200.00; Method: Card"$/);
+    expect(rows[1]).toMatch(
+      /^"Jun 14, 2025",\d{1,2}:05 (AM|PM),Payment Received,Ada Lovelace,ada@example.com,"Payment of \$1,200.00 received for INV-1","Amount: \$1,200.00; Method: Card"$/,
+    );
     expect(rows[2]).toMatch(/,Lock Installed,Unknown User,No email,Smart lock installed,$/);
   });
 });

@@ -21,7 +21,9 @@ export function occupancyTitle(buildings: readonly BuildingOccupancy[]): string 
 }
 
 /** The buildings under their facility, in the order given. */
-export function byFacility(buildings: readonly BuildingOccupancy[]): Array<{ facilityId: string | null; facilityName: string; buildings: BuildingOccupancy[] }> {
+export function byFacility(
+  buildings: readonly BuildingOccupancy[],
+): Array<{ facilityId: string | null; facilityName: string; buildings: BuildingOccupancy[] }> {
   const groups = new Map<string | null, { facilityId: string | null; facilityName: string; buildings: BuildingOccupancy[] }>();
   for (const building of buildings) {
     const group = groups.get(building.facilityId) ?? { facilityId: building.facilityId, facilityName: building.facilityName ?? 'Unassigned', buildings: [] };

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
 /** What the lock forms need of a unit picker; the screen plugs in the units feature's one. */
 export type LockUnitPickerProps = {

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
-import { PortalGate, type GateFields } from '../../features/portal/gate.tsx';
-import { loadPortalData, signOutCustomer, verifyCustomer, type PortalData } from '../../features/portal/portal-api.ts';
+import { type GateFields, PortalGate } from '../../features/portal/gate.tsx';
+import { loadPortalData, type PortalData, signOutCustomer, verifyCustomer } from '../../features/portal/portal-api.ts';
 import { PortalView } from '../../features/portal/portal-view.tsx';
-import { Toast, useToast, type ToastMessage } from '../../features/portal/toast.tsx';
+import { Toast, type ToastMessage, useToast } from '../../features/portal/toast.tsx';
 
 const toastTitles: Record<number, string> = {
   401: 'Verification Failed',

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import { useMemo, useState, type FormEvent } from 'react';
-import { PayButton, type CardFormProps } from './pay-button.tsx';
+import { type FormEvent, useMemo, useState } from 'react';
+import { type CardFormProps, PayButton } from './pay-button.tsx';
 
 // Loaded only when Stripe is the provider, so the portal never fetches Stripe.js otherwise.
 

@@ -1,7 +1,7 @@
 import { serverMessage } from '@storage/web-client/api';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { confirmTestPayment } from './checkout-api.ts';
-import { PayButton, type CardFormProps } from './pay-button.tsx';
+import { type CardFormProps, PayButton } from './pay-button.tsx';
 
 /** The built-in test provider's own card form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
 export function TestCardForm({ amount, paymentIntentId, onFailed, onSucceeded }: CardFormProps) {

@@ -22,8 +22,7 @@ export function PortalView({ data, paymentReceived, onSignOut }: { data: PortalD
     <section className="portal">
       {paymentReceived && (
         <div className="portal-banner" role="status">
-          <strong>Payment received — thank you!</strong>{' '}
-          {owes ? `Your balance is now ${formatDollars(account.openBalance)}.` : 'Your account is all paid up.'}
+          <strong>Payment received — thank you!</strong> {owes ? `Your balance is now ${formatDollars(account.openBalance)}.` : 'Your account is all paid up.'}
         </div>
       )}
       <header className="portal-header">

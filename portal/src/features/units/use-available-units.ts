@@ -8,6 +8,7 @@ export type AvailableUnitsState = { status: 'loading' } | { status: 'error'; mes
 /** Loads the available units (no retries); again only when `reload` changes. */
 export function useAvailableUnits(reload = 0): AvailableUnitsState {
   const [state, setState] = useState<AvailableUnitsState>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the trigger to load again, not a value the effect reads
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });

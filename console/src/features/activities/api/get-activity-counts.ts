@@ -1,7 +1,7 @@
 import type { ActivityTabCounts } from '@storage/contracts/activities';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activitiesQueryKey, filterParams, type ActivitiesFilter } from './get-activities.ts';
+import { type ActivitiesFilter, activitiesQueryKey, filterParams } from './get-activities.ts';
 
 export async function getActivityCounts(filter: ActivitiesFilter): Promise<ActivityTabCounts> {
   const response = await apiRequest('GET', `/api/activities/counts?${filterParams(filter)}`);

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { ActivityTab } from '@storage/contracts/activities';
-import { activityTypes, type ActivityType } from '@storage/contracts/enums';
+import { type ActivityType, activityTypes } from '@storage/contracts/enums';
 import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
@@ -9,20 +9,17 @@ import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
-import { useActivities, type ActivitiesFilter } from '../api/get-activities.ts';
-import { useActivityCounts } from '../api/get-activity-counts.ts';
 import { activitiesCsv } from '../activities-csv.ts';
 import { activityTabs, activityTypeLabel } from '../activity-text.ts';
+import { type ActivitiesFilter, useActivities } from '../api/get-activities.ts';
+import { useActivityCounts } from '../api/get-activity-counts.ts';
 import { ActivityCard } from './activity-card.tsx';
 
 const LOADING_PLACEHOLDER_CARDS = 8;
 const ALL_TYPES = 'all';
 
 const cardColumns = { xs: 24, xl: 12 } as const;
-const typeOptions = [
-  { value: ALL_TYPES, label: 'All Types' },
-  ...activityTypes.map((type) => ({ value: type, label: activityTypeLabel(type) })),
-];
+const typeOptions = [{ value: ALL_TYPES, label: 'All Types' }, ...activityTypes.map((type) => ({ value: type, label: activityTypeLabel(type) }))];
 
 function download(fileName: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -46,9 +43,7 @@ export function ActivitiesList() {
 
   const body = (
     <Flex vertical gap={16}>
-      {activities.isPending && (
-        <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={3} size="small" testId="activity-placeholder" />
-      )}
+      {activities.isPending && <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={3} size="small" testId="activity-placeholder" />}
       {activities.isError && (
         <Card>
           <Result
@@ -62,12 +57,7 @@ export function ActivitiesList() {
         <EmptyList title={emptyText} hint={filtered ? 'Try adjusting your search or filter' : 'Activity appears here as it happens'} />
       )}
       {activities.isSuccess && shown.length > 0 && (
-        <CardGrid
-          items={shown}
-          columns={cardColumns}
-          dimmed={activities.isPlaceholderData}
-          renderCard={(activity) => <ActivityCard activity={activity} />}
-        />
+        <CardGrid items={shown} columns={cardColumns} dimmed={activities.isPlaceholderData} renderCard={(activity) => <ActivityCard activity={activity} />} />
       )}
       <LoadMoreButton list={activities} />
     </Flex>

@@ -3,8 +3,8 @@ import { Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'wouter';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel } from '../../../lib/format.ts';
-import { useRecentActivities } from '../api/get-activities.ts';
 import { activityTypeLabel, customerName } from '../activity-text.ts';
+import { useRecentActivities } from '../api/get-activities.ts';
 
 const FEED_LENGTH = 8;
 

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER, type Customer } from '@storage/contracts/customers';
+import { type Customer, TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { apiRequest } from '@storage/web-client/api';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 

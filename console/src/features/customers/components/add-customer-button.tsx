@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
+import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
 export function AddCustomerButton() {
   const [open, setOpen] = useState(false);

@@ -4,12 +4,12 @@ import { Input, Select } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { changedFields } from '../../../lib/changed-fields.ts';
+import { customerStatusOptions } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
-import { customerStatusOptions } from '../../../lib/customer-status.ts';
 
 type CustomerFormValues = {
   firstName: string;
@@ -78,10 +78,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
         onDone();
         return;
       }
-      updateCustomer.mutate(
-        { customerId: customer.id, changes },
-        toast.outcome('Customer updated successfully', 'Failed to update customer', onDone),
-      );
+      updateCustomer.mutate({ customerId: customer.id, changes }, toast.outcome('Customer updated successfully', 'Failed to update customer', onDone));
       return;
     }
     createCustomer.mutate(

@@ -45,12 +45,7 @@ export function CustomersList() {
       )}
 
       {customers.isSuccess && loaded.length > 0 && (
-        <CardGrid
-          items={loaded}
-          columns={cardColumns}
-          dimmed={customers.isPlaceholderData}
-          renderCard={(customer) => <CustomerCard customer={customer} />}
-        />
+        <CardGrid items={loaded} columns={cardColumns} dimmed={customers.isPlaceholderData} renderCard={(customer) => <CustomerCard customer={customer} />} />
       )}
 
       <LoadMoreButton list={customers} />

@@ -24,10 +24,30 @@ export function MetricCards({ metrics, loading, variant }: MetricCardsProps) {
   const [revenue, occupancy, customers, outstanding] = titles[variant];
   const change = metrics?.monthOverMonth;
   const cards = [
-    { title: revenue, icon: <DollarOutlined />, value: metrics && formatDollars(metrics.totalRevenue), caption: change && changeCaption(change.revenuePercent) },
-    { title: occupancy, icon: <HomeOutlined />, value: metrics && formatPercent(metrics.occupancyRate), caption: change && changeCaption(change.occupancyPoints) },
-    { title: customers, icon: <TeamOutlined />, value: metrics && String(metrics.activeCustomers), caption: change && newCustomersCaption(change.newCustomers) },
-    { title: outstanding, icon: <WarningOutlined />, value: metrics && formatDollars(metrics.outstandingBalance), caption: change && changeCaption(change.outstandingPercent) },
+    {
+      title: revenue,
+      icon: <DollarOutlined />,
+      value: metrics && formatDollars(metrics.totalRevenue),
+      caption: change && changeCaption(change.revenuePercent),
+    },
+    {
+      title: occupancy,
+      icon: <HomeOutlined />,
+      value: metrics && formatPercent(metrics.occupancyRate),
+      caption: change && changeCaption(change.occupancyPoints),
+    },
+    {
+      title: customers,
+      icon: <TeamOutlined />,
+      value: metrics && String(metrics.activeCustomers),
+      caption: change && newCustomersCaption(change.newCustomers),
+    },
+    {
+      title: outstanding,
+      icon: <WarningOutlined />,
+      value: metrics && formatDollars(metrics.outstandingBalance),
+      caption: change && changeCaption(change.outstandingPercent),
+    },
   ];
   return (
     <Row gutter={[16, 16]}>

@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { RecentCustomer } from '@storage/contracts/dashboard';
-import { Button, Card, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useLocation } from 'wouter';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
@@ -85,11 +85,7 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
           scroll={{ x: 'max-content' }}
           size="middle"
           locale={{
-            emptyText: customers.isError
-              ? 'Could not load customers'
-              : search
-                ? 'No customers found matching your search'
-                : 'No customers yet',
+            emptyText: customers.isError ? 'Could not load customers' : search ? 'No customers found matching your search' : 'No customers yet',
           }}
         />
       </Flex>

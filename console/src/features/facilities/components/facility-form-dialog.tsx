@@ -47,10 +47,7 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         onDone();
         return;
       }
-      updateFacility.mutate(
-        { facilityId: facility.id, changes },
-        toast.outcome('Facility updated successfully', 'Failed to update facility', onDone),
-      );
+      updateFacility.mutate({ facilityId: facility.id, changes }, toast.outcome('Facility updated successfully', 'Failed to update facility', onDone));
       return;
     }
     createFacility.mutate(values, toast.outcome('Facility created successfully', 'Failed to create facility', onDone));

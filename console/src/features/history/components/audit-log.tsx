@@ -6,7 +6,7 @@ import { Button, Card, Flex, Input, Result, Select, Table, Typography } from 'an
 import { useState } from 'react';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
-import { auditFilterParams, useAuditEvents, type AuditLogFilter } from '../api/get-audit-events.ts';
+import { type AuditLogFilter, auditFilterParams, useAuditEvents } from '../api/get-audit-events.ts';
 
 const PAGE_SIZE = 25;
 
@@ -40,7 +40,13 @@ export function AuditLog() {
           onChange={(type) => refine({ type: type ?? null })}
         />
         <Input.Search placeholder="Actor" aria-label="Actor" allowClear style={{ width: 180 }} onSearch={(actor) => refine({ actor: actor.trim() })} />
-        <Input.Search placeholder="Entity (e.g. customer-<id>)" aria-label="Entity" allowClear style={{ width: 260 }} onSearch={(stream) => refine({ stream: stream.trim() })} />
+        <Input.Search
+          placeholder="Entity (e.g. customer-<id>)"
+          aria-label="Entity"
+          allowClear
+          style={{ width: 260 }}
+          onSearch={(stream) => refine({ stream: stream.trim() })}
+        />
         <Input type="date" aria-label="From" value={criteria.from} onChange={(e) => refine({ from: e.target.value })} style={{ width: 160 }} />
         <Input type="date" aria-label="To" value={criteria.to} onChange={(e) => refine({ to: e.target.value })} style={{ width: 160 }} />
         <Button icon={<DownloadOutlined />} href={`/api/audit/events.csv?${auditFilterParams(filter)}`} download>

@@ -1,7 +1,7 @@
 import type { FieldChange, HistoryStreamType } from '@storage/contracts/history';
 import { serverMessage } from '@storage/web-client/api';
-import { Descriptions, Empty, Flex, Input, Result, Skeleton, Tabs, Timeline, Typography, type TabsProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Descriptions, Empty, Flex, Input, Result, Skeleton, Tabs, type TabsProps, Timeline, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { useCanReadHistory } from '../../../lib/staff-permissions.ts';
 import { useEntityHistory } from '../api/get-entity-history.ts';

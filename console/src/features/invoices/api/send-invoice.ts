@@ -1,7 +1,7 @@
 import type { InvoiceDetail, InvoiceListItem } from '@storage/contracts/invoices';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invoicesQueryKey, type InvoicesPage } from './get-invoices.ts';
+import { type InvoicesPage, invoicesQueryKey } from './get-invoices.ts';
 
 export async function sendInvoice(invoiceId: string): Promise<InvoiceListItem> {
   const response = await apiRequest('POST', `/api/invoices/${encodeURIComponent(invoiceId)}/send`);
@@ -16,10 +16,14 @@ export function useSendInvoice() {
     onSuccess: async (sent) => {
       await queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
       // The answer comes from the write side: a read model a moment behind may not show it yet.
-      queryClient.setQueriesData<InvoicesPage>({ queryKey: [...invoicesQueryKey, 'list'] }, (page) =>
-        page && { ...page, invoices: page.invoices.map((invoice) => (invoice.id === sent.id ? { ...invoice, status: sent.status } : invoice)) },
+      queryClient.setQueriesData<InvoicesPage>(
+        { queryKey: [...invoicesQueryKey, 'list'] },
+        (page) => page && { ...page, invoices: page.invoices.map((invoice) => (invoice.id === sent.id ? { ...invoice, status: sent.status } : invoice)) },
       );
-      queryClient.setQueriesData<InvoiceDetail>({ queryKey: [...invoicesQueryKey, 'detail', sent.id] }, (detail) => detail && { ...detail, status: sent.status });
+      queryClient.setQueriesData<InvoiceDetail>(
+        { queryKey: [...invoicesQueryKey, 'detail', sent.id] },
+        (detail) => detail && { ...detail, status: sent.status },
+      );
     },
     onError: () => queryClient.invalidateQueries({ queryKey: invoicesQueryKey }),
   });

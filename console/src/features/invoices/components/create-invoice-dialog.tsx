@@ -57,19 +57,10 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
 
   const save = ({ customerId, ...values }: InvoiceFormValues) =>
-    createInvoice.mutate(
-      { ...values, customerId: customerId ?? '' },
-      toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone),
-    );
+    createInvoice.mutate({ ...values, customerId: customerId ?? '' }, toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone));
 
   return (
-    <DialogForm<InvoiceFormValues>
-      initialValues={newInvoice()}
-      onFinish={save}
-      saving={createInvoice.isPending}
-      submitLabel="Create Invoice"
-      onCancel={onDone}
-    >
+    <DialogForm<InvoiceFormValues> initialValues={newInvoice()} onFinish={save} saving={createInvoice.isPending} submitLabel="Create Invoice" onCancel={onDone}>
       <FieldGrid>
         <GridField label="Invoice Number" name="invoiceNumber" required rules={[contractRule('Invoice number', fieldSchemas.invoiceNumber)]}>
           <Input autoComplete="off" />

@@ -1,7 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
-import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState } from '@tanstack/react-table';
+import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button, Card, Empty, Flex, Pagination, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { SearchInput } from '../../../components/search-input.tsx';
@@ -121,8 +121,10 @@ export function InvoicesTable() {
           <tbody>
             {invoices.isPending &&
               Array.from({ length: LOADING_PLACEHOLDER_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
                 <tr key={index} data-testid="invoice-placeholder-row">
                   {columns.map((_column, cellIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
                     <td key={cellIndex}>
                       <Skeleton.Input active size="small" block />
                     </td>

@@ -23,4 +23,3 @@ export const availableUnitsQueryOptions = (query: AvailableUnitSearch) =>
     // A picker offers what is there now, not what was there when it last opened.
     staleTime: 0,
   });
-

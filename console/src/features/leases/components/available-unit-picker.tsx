@@ -1,7 +1,7 @@
 import type { Unit } from '@storage/contracts/units';
+import { SearchSelect } from '../../../components/search-select.tsx';
 import { formatDollars } from '../../../lib/format.ts';
 import { availableUnitsQueryOptions } from '../api/get-available-units.ts';
-import { SearchSelect } from '../../../components/search-select.tsx';
 
 type AvailableUnitPickerProps = {
   value?: string;

@@ -44,13 +44,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
         <SearchInput placeholder="Search by name, email, or unit number..." label="Search leases" value={input} onChange={setInput} />
-        <Select
-          aria-label="Lease status"
-          value={statusView}
-          onChange={setStatusView}
-          options={statusFilterOptions}
-          style={{ width: 160 }}
-        />
+        <Select aria-label="Lease status" value={statusView} onChange={setStatusView} options={statusFilterOptions} style={{ width: 160 }} />
         <Button icon={<DownloadOutlined />} href={leasesExportUrl(filter)} download>
           Export All
         </Button>
@@ -74,9 +68,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
         </Card>
       )}
 
-      {leases.isSuccess && loaded.length === 0 && (
-        <EmptyList title={emptyTitles[statusView]} hint={search ? 'Try adjusting your search terms' : undefined} />
-      )}
+      {leases.isSuccess && loaded.length === 0 && <EmptyList title={emptyTitles[statusView]} hint={search ? 'Try adjusting your search terms' : undefined} />}
 
       {leases.isSuccess && loaded.length > 0 && (
         <CardGrid

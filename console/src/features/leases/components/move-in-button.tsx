@@ -1,16 +1,16 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { StartLeaseRequest } from '@storage/contracts/leases';
 import { Button, Form, Input } from 'antd';
-import { useState, type ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
-import { useCanChange } from '../../../lib/staff-permissions.ts';
 
 type MoveInValues = {
   customerId?: string;

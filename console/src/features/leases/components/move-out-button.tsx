@@ -42,6 +42,7 @@ function MoveOutForm({ lease, onDone, onMovedOut }: { lease: Lease; onDone: () =
 
   return (
     <DialogForm<MoveOutValues>
+      // biome-ignore lint/complexity/useMathMinMax: ISO date strings, not numbers; Math.max would give NaN
       initialValues={{ endDate: today < lease.startDate ? lease.startDate : today }}
       onFinish={save}
       saving={endLease.isPending}

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { LockFormDialog } from './lock-form-dialog.tsx';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
+import { LockFormDialog } from './lock-form-dialog.tsx';
 
 export function AddLockButton() {
   const [open, setOpen] = useState(false);

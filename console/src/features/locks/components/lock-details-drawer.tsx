@@ -6,10 +6,10 @@ import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel, formatDate, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useUpdateLock } from '../api/update-lock.ts';
 import { lockStatusColor, lockStatusLabel, lockStatusOptions } from '../lock-status.ts';
 import { NO_UNIT, useUnitPicker } from '../unit-picker-slot.tsx';
-import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { BatteryLevel } from './battery-level.tsx';
 
 type LockDetailsValues = { unitId: string; status: LockStatus };
@@ -20,41 +20,41 @@ export function LockDetailsDrawer({ lock, open, onClose }: { lock: Lock; open: b
   return (
     <Drawer open={open} onClose={onClose} title={`Lock ${lock.lockId}`} size="min(440px, 100vw)" destroyOnHidden>
       <WithHistoryTab streamType="lock" id={lock.id}>
-      <Flex vertical gap={24}>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
-          items={[
-            { key: 'status', label: 'Status', children: <Tag color={lockStatusColor(lock.status)}>{lockStatusLabel(lock.status)}</Tag> },
-            { key: 'unit', label: 'Unit', children: lock.unit?.unitNumber ?? 'Unknown Unit' },
-            { key: 'battery', label: 'Battery', children: <BatteryLevel level={lock.batteryLevel} /> },
-            {
-              key: 'last-seen',
-              label: 'Last seen',
-              children: lock.lastSeen ? `${ageLabel(lock.lastSeen)} (${formatDate(lock.lastSeen)}, ${formatTime12h(lock.lastSeen)})` : ageLabel(null),
-            },
-            { key: 'firmware', label: 'Firmware', children: lock.firmwareVersion ?? '—' },
-            { key: 'installed', label: 'Installed', children: formatDate(lock.createdAt) },
-            {
-              key: 'gateway-id',
-              label: 'Gateway ID',
-              // The id the facility's gateway reports this lock's heartbeats under.
-              children: (
-                <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
-                  {lock.id}
-                </Typography.Text>
-              ),
-            },
-          ]}
-        />
-        {canChange && (
-          <div>
-            <Typography.Title level={5}>Change</Typography.Title>
-            <LockDetailsForm lock={lock} onDone={onClose} />
-          </div>
-        )}
-      </Flex>
+        <Flex vertical gap={24}>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'status', label: 'Status', children: <Tag color={lockStatusColor(lock.status)}>{lockStatusLabel(lock.status)}</Tag> },
+              { key: 'unit', label: 'Unit', children: lock.unit?.unitNumber ?? 'Unknown Unit' },
+              { key: 'battery', label: 'Battery', children: <BatteryLevel level={lock.batteryLevel} /> },
+              {
+                key: 'last-seen',
+                label: 'Last seen',
+                children: lock.lastSeen ? `${ageLabel(lock.lastSeen)} (${formatDate(lock.lastSeen)}, ${formatTime12h(lock.lastSeen)})` : ageLabel(null),
+              },
+              { key: 'firmware', label: 'Firmware', children: lock.firmwareVersion ?? '—' },
+              { key: 'installed', label: 'Installed', children: formatDate(lock.createdAt) },
+              {
+                key: 'gateway-id',
+                label: 'Gateway ID',
+                // The id the facility's gateway reports this lock's heartbeats under.
+                children: (
+                  <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
+                    {lock.id}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+          {canChange && (
+            <div>
+              <Typography.Title level={5}>Change</Typography.Title>
+              <LockDetailsForm lock={lock} onDone={onClose} />
+            </div>
+          )}
+        </Flex>
       </WithHistoryTab>
     </Drawer>
   );
@@ -81,11 +81,7 @@ function LockDetailsForm({ lock, onDone }: { lock: Lock; onDone: () => void }) {
   return (
     <Form<LockDetailsValues> layout="vertical" initialValues={initial} onFinish={save} disabled={updateLock.isPending}>
       <Form.Item label="Unit" name="unitId">
-        <UnitPicker
-          facilityId={lock.unit?.facilityId ?? selectedFacility?.id ?? null}
-          emptyOptionLabel="No unit assigned"
-          selectedUnit={lock.unit}
-        />
+        <UnitPicker facilityId={lock.unit?.facilityId ?? selectedFacility?.id ?? null} emptyOptionLabel="No unit assigned" selectedUnit={lock.unit} />
       </Form.Item>
       <Form.Item label="Status" name="status">
         <Select options={lockStatusOptions} />

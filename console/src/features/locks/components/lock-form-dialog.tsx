@@ -41,10 +41,7 @@ function LockForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
 
   const save = ({ unitId, ...values }: LockFormValues) =>
-    createLock.mutate(
-      { ...values, unitId: unitId === NO_UNIT ? null : unitId },
-      toast.outcome('Lock created successfully', 'Failed to create lock', onDone),
-    );
+    createLock.mutate({ ...values, unitId: unitId === NO_UNIT ? null : unitId }, toast.outcome('Lock created successfully', 'Failed to create lock', onDone));
 
   return (
     <DialogForm<LockFormValues> initialValues={newLock} onFinish={save} saving={createLock.isPending} submitLabel="Add Lock" onCancel={onDone}>
@@ -58,12 +55,7 @@ function LockForm({ onDone }: { onDone: () => void }) {
         <GridField label="Status" name="status">
           <Select options={lockStatusOptions} />
         </GridField>
-        <GridField
-          label="Battery Level (%)"
-          name="batteryLevel"
-          normalize={batteryOrZero}
-          rules={[contractRule('Battery level', fieldSchemas.batteryLevel)]}
-        >
+        <GridField label="Battery Level (%)" name="batteryLevel" normalize={batteryOrZero} rules={[contractRule('Battery level', fieldSchemas.batteryLevel)]}>
           <InputNumber min={MIN_BATTERY_LEVEL} max={MAX_BATTERY_LEVEL} precision={0} style={{ width: '100%' }} />
         </GridField>
         <GridField wide label="Firmware Version" name="firmwareVersion" rules={[contractRule('Firmware version', fieldSchemas.firmwareVersion)]}>

@@ -1,4 +1,4 @@
-import { UNREAD_COUNT_HEADER, type Notification } from '@storage/contracts/notifications';
+import { type Notification, UNREAD_COUNT_HEADER } from '@storage/contracts/notifications';
 import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 

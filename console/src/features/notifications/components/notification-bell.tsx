@@ -48,7 +48,11 @@ export function NotificationBell() {
         </Button>
       }
     >
-      {isPending && <Typography.Text className="notification-status" type="secondary">Loading...</Typography.Text>}
+      {isPending && (
+        <Typography.Text className="notification-status" type="secondary">
+          Loading...
+        </Typography.Text>
+      )}
       {!isPending && notifications.length === 0 && (
         <Typography.Text className="notification-status" type="secondary">
           No notifications

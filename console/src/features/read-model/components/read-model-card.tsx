@@ -10,7 +10,9 @@ function JobStatus({ job }: { job: ReadModelJob }) {
   const name = jobNames[job.kind];
   if (job.state === 'failed') return <Alert type="error" showIcon title={`${name} failed: ${job.error ?? ''}`} />;
   if (job.state !== 'completed') {
-    return <Alert type="info" showIcon title={`${name} ${job.state === 'active' ? 'running' : 'waiting'}: ${job.eventsApplied.toLocaleString()} events applied`} />;
+    return (
+      <Alert type="info" showIcon title={`${name} ${job.state === 'active' ? 'running' : 'waiting'}: ${job.eventsApplied.toLocaleString()} events applied`} />
+    );
   }
   if (job.kind === 'rebuild') {
     return <Alert type="success" showIcon title={`Read model rebuilt from ${job.eventsApplied.toLocaleString()} events`} />;
@@ -65,8 +67,8 @@ export function ReadModelCard() {
   return (
     <Card title="Read model" data-testid="read-model-card">
       <Typography.Paragraph type="secondary">
-        The screens read tables built from the event history. Verify compares them with a fresh rebuild, row by row; Rebuild replaces them
-        with one while the product keeps answering.
+        The screens read tables built from the event history. Verify compares them with a fresh rebuild, row by row; Rebuild replaces them with one while the
+        product keeps answering.
       </Typography.Paragraph>
       <Flex vertical gap={12}>
         <Flex gap={8}>

@@ -3,7 +3,7 @@ import type { Reservation } from '@storage/contracts/reservations';
 import { Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useDecideReservation, type ReservationDecision } from '../api/decide-reservation.ts';
+import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
 import { useOpenReservations, useWaitlist } from '../api/get-reservations.ts';
 
 /** Online reservations waiting for staff, and renters waiting for a unit. */
@@ -50,7 +50,10 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
         ) : (
           <Space wrap>
             {r.customerId !== null && (
-              <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
+              <Popconfirm
+                title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`}
+                onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}
+              >
                 <Button type="primary" size="small" loading={decide.isPending}>
                   Convert to lease
                 </Button>
@@ -88,7 +91,11 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
   ];
 
   const waitlistColumns = [
-    { title: 'Name', key: 'name', render: (_: unknown, w: WaitlistEntry) => <CustomerCell name={`${w.firstName} ${w.lastName}`} email={w.email} phone={w.phone} /> },
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_: unknown, w: WaitlistEntry) => <CustomerCell name={`${w.firstName} ${w.lastName}`} email={w.email} phone={w.phone} />,
+    },
     { title: 'Size', dataIndex: 'size', key: 'size', render: (v: string | null) => v ?? 'Any' },
     { title: 'Facility', dataIndex: 'facilityName', key: 'facility', render: (v: string | null) => v ?? 'Any' },
     { title: 'Joined', dataIndex: 'joinedAt', key: 'joined', render: (v: string) => formatDate(v) },

@@ -49,12 +49,7 @@ export function PaymentSettingsCard({ payments, canChange }: { payments: Setting
             <Switch aria-labelledby="automatic-charging-label" />
           </Form.Item>
         </Flex>
-        <Form.Item
-          label="Late Fee Amount"
-          name="lateFeeAmount"
-          required
-          rules={[contractRule('Late fee amount', PaymentSettingsRequest.shape.lateFeeAmount)]}
-        >
+        <Form.Item label="Late Fee Amount" name="lateFeeAmount" required rules={[contractRule('Late fee amount', PaymentSettingsRequest.shape.lateFeeAmount)]}>
           <Input prefix="$" inputMode="decimal" placeholder="25.00" />
         </Form.Item>
         <SettingsFormFooter canChange={canChange} saving={updatePaymentSettings.isPending} saveLabel="Save Payment Settings" />

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
-import { Button, Card, Flex, Form, Input, type FormRule } from 'antd';
+import { Button, Card, Flex, Form, type FormRule, Input } from 'antd';
 import { useToast } from '../../../lib/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { SettingsCardTitle } from './settings-card-title.tsx';
@@ -31,7 +31,10 @@ export function SecurityCard() {
   const toast = useToast();
 
   const save = (values: ChangePasswordRequest) =>
-    changePassword.mutate(values, toast.outcome('Password changed successfully', 'Failed to change password', () => form.resetFields()));
+    changePassword.mutate(
+      values,
+      toast.outcome('Password changed successfully', 'Failed to change password', () => form.resetFields()),
+    );
 
   return (
     <Card title={<SettingsCardTitle icon={<LockOutlined />} text="Security" />} className="stretch-card">

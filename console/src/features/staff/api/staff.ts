@@ -30,9 +30,7 @@ export function useAddStaff() {
 }
 
 export function useChangeStaffRole() {
-  return useStaffChange(({ staffId, role }: { staffId: string; role: StaffRole }) =>
-    apiRequest('PUT', `/api/staff/${staffId}/role`, { role }).then(answer),
-  );
+  return useStaffChange(({ staffId, role }: { staffId: string; role: StaffRole }) => apiRequest('PUT', `/api/staff/${staffId}/role`, { role }).then(answer));
 }
 
 export function useSetStaffActive() {

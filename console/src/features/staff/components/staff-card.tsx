@@ -73,7 +73,10 @@ function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
           style={{ width: 130 }}
           disabled={!active || changeRole.isPending}
           onChange={(role) =>
-            changeRole.mutate({ staffId: member.id, role }, toast.outcome(`${name} is now ${roleOptions.find((o) => o.value === role)!.label.toLowerCase()}`, 'Failed to change role'))
+            changeRole.mutate(
+              { staffId: member.id, role },
+              toast.outcome(`${name} is now ${roleOptions.find((o) => o.value === role)!.label.toLowerCase()}`, 'Failed to change role'),
+            )
           }
         />
         {active && !isYou && (

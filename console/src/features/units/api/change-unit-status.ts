@@ -1,7 +1,7 @@
 import type { ChangeUnitStatusRequest, Unit } from '@storage/contracts/units';
 import { apiRequest } from '@storage/web-client/api';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { unitsQueryKey, type UnitsPage } from './get-units.ts';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UnitsPage, unitsQueryKey } from './get-units.ts';
 
 export type UnitStatusChange = { unitId: string; change: ChangeUnitStatusRequest };
 
@@ -19,8 +19,10 @@ export function useChangeUnitStatus() {
   return useMutation({
     mutationFn: changeUnitStatus,
     onSuccess: (changed) => {
-      queryClient.setQueriesData<InfiniteData<UnitsPage>>({ queryKey: [...unitsQueryKey, 'list'] }, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) })) },
+      queryClient.setQueriesData<InfiniteData<UnitsPage>>(
+        { queryKey: [...unitsQueryKey, 'list'] },
+        (data) =>
+          data && { ...data, pages: data.pages.map((page) => ({ ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) })) },
       );
       return queryClient.invalidateQueries({ queryKey: unitsQueryKey, refetchType: 'none' });
     },

@@ -1,7 +1,7 @@
 import type { UnitBuilding } from '@storage/contracts/units';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unitsFilterParams, unitsQueryKey, type UnitsFilter } from './get-units.ts';
+import { type UnitsFilter, unitsFilterParams, unitsQueryKey } from './get-units.ts';
 
 /** The building headings of the whole filtered list, with their unit counts. */
 export async function getUnitBuildings(filter: UnitsFilter): Promise<UnitBuilding[]> {

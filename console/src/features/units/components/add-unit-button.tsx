@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { UnitFormDialog } from './unit-form-dialog.tsx';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
+import { UnitFormDialog } from './unit-form-dialog.tsx';
 
 /** `onCreated` lets the screen refresh what else a new unit changes (the facility's unit count). */
 export function AddUnitButton({ onCreated }: { onCreated?: () => void }) {

@@ -1,4 +1,4 @@
-import { unitFormSizes, type UnitSize, type UnitStatus } from '@storage/contracts/enums';
+import { type UnitSize, type UnitStatus, unitFormSizes } from '@storage/contracts/enums';
 import { CreateUnitRequest } from '@storage/contracts/units';
 import { Input, Select } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
@@ -47,10 +47,7 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
   const toast = useToast();
 
   const save = (values: UnitFormValues) =>
-    createUnit.mutate(
-      { ...values, facilityId: selectedFacility?.id ?? null },
-      toast.outcome('Unit created successfully', 'Failed to create unit', onCreated),
-    );
+    createUnit.mutate({ ...values, facilityId: selectedFacility?.id ?? null }, toast.outcome('Unit created successfully', 'Failed to create unit', onCreated));
 
   return (
     <DialogForm<UnitFormValues> initialValues={newUnit} onFinish={save} saving={createUnit.isPending} submitLabel="Add Unit" onCancel={onCancel}>

@@ -17,10 +17,7 @@ export type UnitPickerProps = {
 
 /** Picks a unit, or none, by searching the units on the server; other features' forms take it as a slot. */
 export function UnitPicker({ value = NO_UNIT, facilityId, emptyOptionLabel, selectedUnit, ...field }: UnitPickerProps) {
-  const fixedOptions = [
-    { value: NO_UNIT, label: emptyOptionLabel },
-    ...(selectedUnit ? [{ value: selectedUnit.id, label: selectedUnit.unitNumber }] : []),
-  ];
+  const fixedOptions = [{ value: NO_UNIT, label: emptyOptionLabel }, ...(selectedUnit ? [{ value: selectedUnit.id, label: selectedUnit.unitNumber }] : [])];
   return (
     <SearchSelect
       {...field}

@@ -1,9 +1,9 @@
-import type { Unit } from '@storage/contracts/units';
 import { UnitStatus } from '@storage/contracts/enums';
+import type { Unit } from '@storage/contracts/units';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
-import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { useSearchParams } from 'wouter';
+import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
@@ -69,6 +69,7 @@ export function UnitsList() {
 
       {units.isPending &&
         Array.from({ length: LOADING_GROUPS }, (_, group) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
           <section key={group} aria-busy="true">
             <Skeleton.Input active size="small" style={{ marginBottom: 16 }} />
             <PlaceholderCards count={LOADING_CARDS_PER_GROUP} columns={cardColumns} rows={2} testId="unit-placeholder" />

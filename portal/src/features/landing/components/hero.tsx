@@ -11,8 +11,8 @@ export function Hero() {
           <p className="badge">Trusted by 200+ Customers</p>
           <h1>Smarter self storage, for renters and operators.</h1>
           <p className="hero-lead">
-            Rent a climate-controlled unit online and open it from your phone, any hour of the day. Operators run customers,
-            units, smart locks and billing from one platform, at 50% less cost than the pair of legacy systems it replaces.
+            Rent a climate-controlled unit online and open it from your phone, any hour of the day. Operators run customers, units, smart locks and billing from
+            one platform, at 50% less cost than the pair of legacy systems it replaces.
           </p>
           <div className="button-row">
             <Link href="/rent-now" className="button button-primary button-large">

@@ -1,6 +1,6 @@
 import type { AvailableUnit } from '@storage/contracts/public';
-import type { AvailableUnitsState } from '../../units/use-available-units.ts';
 import { formatRate, squareFeet } from '../../units/unit-size.ts';
+import type { AvailableUnitsState } from '../../units/use-available-units.ts';
 
 export function ChooseUnitStep({
   units,

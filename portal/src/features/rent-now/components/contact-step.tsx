@@ -1,4 +1,4 @@
-import { contactLabels, localToday, type ContactDetails } from '../reservation-form.ts';
+import { type ContactDetails, contactLabels, localToday } from '../reservation-form.ts';
 
 const inputs: ReadonlyArray<{ field: keyof ContactDetails; type?: string; autoComplete?: string; required?: boolean }> = [
   { field: 'firstName', autoComplete: 'given-name', required: true },

@@ -1,10 +1,10 @@
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { Toast, useToast } from '../../portal/toast.tsx';
 import { joinWaitlist } from '../../units/units-api.ts';
 import { useAvailableUnits } from '../../units/use-available-units.ts';
-import { emptyContactDetails, submitProblem, type ContactDetails } from '../reservation-form.ts';
-import { Toast, useToast } from '../../portal/toast.tsx';
+import { type ContactDetails, emptyContactDetails, submitProblem } from '../reservation-form.ts';
 import { submitReservation } from '../reservations-api.ts';
 import { ChooseUnitStep } from './choose-unit-step.tsx';
 import { ContactStep } from './contact-step.tsx';
@@ -92,9 +92,7 @@ export function RentNowWizard({ initialUnitId }: { initialUnitId: string | null 
       {step === 4 && (
         <div className="wizard-done">
           <h3>{waitingList ? "You're on the waiting list" : 'Thank you for your reservation!'}</h3>
-          <p>
-            {unit ? `Unit ${unit.unitNumber} is held for you. ` : ''}We will contact you within 24 hours to complete the setup.
-          </p>
+          <p>{unit ? `Unit ${unit.unitNumber} is held for you. ` : ''}We will contact you within 24 hours to complete the setup.</p>
           <Link href="/" className="button button-primary">
             Back to Home
           </Link>

@@ -1,6 +1,6 @@
 import type { AvailableUnit } from '@storage/contracts/public';
 import { formatRate, squareFeet } from '../../units/unit-size.ts';
-import { contactLabels, type ContactDetails } from '../reservation-form.ts';
+import { type ContactDetails, contactLabels } from '../reservation-form.ts';
 
 export function ReviewStep({ unit, waitingList, details }: { unit: AvailableUnit | null; waitingList: boolean; details: ContactDetails }) {
   return (

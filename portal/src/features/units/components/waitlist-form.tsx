@@ -1,6 +1,6 @@
 import type { UnitSize } from '@storage/contracts/enums';
 import { serverMessage } from '@storage/web-client/api';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { unitSizeChoices } from '../unit-size.ts';
 import { joinWaitlist } from '../units-api.ts';
 
