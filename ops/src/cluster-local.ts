@@ -4,7 +4,7 @@
 // PostgreSQL and on its Redis. Commands go through both APIs; the projector running the catch-ups
 // is killed with SIGKILL half-way; the standby takes over; every command's customer must then be
 // in the read model exactly once, and `ops verify` must find the read tables equal to a rebuild.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -287,7 +287,8 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
     // PostgreSQL ends the dead process's sessions (and rolls back a batch it had open) once it sees the connections closed.
     await waitFor(
       `${active.name}'s database sessions to end`,
-      async () => ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [database, active.name])).rowCount ? undefined : true),
+      async () =>
+        (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [database, active.name])).rowCount ? undefined : true,
       10_000,
     );
     const killedAt = Date.now();
@@ -327,7 +328,9 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
     await client.connect();
     let customerEvents: string[];
     try {
-      customerEvents = (await client.query<{ id: string }>(`SELECT data->>'customerId' AS id FROM event_store.events WHERE type = 'customer_added' ORDER BY global_position`)).rows.map((r) => r.id);
+      customerEvents = (
+        await client.query<{ id: string }>(`SELECT data->>'customerId' AS id FROM event_store.events WHERE type = 'customer_added' ORDER BY global_position`)
+      ).rows.map((r) => r.id);
     } finally {
       await client.end();
     }
@@ -339,7 +342,11 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
 
     const verified = await runToEnd('verify', [cli, 'verify'], baseEnv);
     logs.verify = verified.output;
-    const verdict = verified.output.trim().split(/[\r\n]+/).at(-1) ?? '';
+    const verdict =
+      verified.output
+        .trim()
+        .split(/[\r\n]+/)
+        .at(-1) ?? '';
     say(`ops verify (exit ${verified.code}): ${verdict}`);
 
     return {

@@ -9,7 +9,14 @@ import { TEST_POSTGRES_URL, TEST_REDIS_URL } from '../src/testing/database.ts';
 describe('ops cluster:local', () => {
   it('survives the active projector killed mid-way: the standby projects every command, none lost or doubled', async () => {
     const lines: string[] = [];
-    const result = await runLocalCluster({ postgresUrl: TEST_POSTGRES_URL, redisUrl: TEST_REDIS_URL, redisDb: 12, commandsBefore: 4, commandsAfter: 4, say: (l) => lines.push(l) });
+    const result = await runLocalCluster({
+      postgresUrl: TEST_POSTGRES_URL,
+      redisUrl: TEST_REDIS_URL,
+      redisDb: 12,
+      commandsBefore: 4,
+      commandsAfter: 4,
+      say: (l) => lines.push(l),
+    });
     const report = lines.join('\n');
 
     expect(result.customersCreated.length, report).toBeGreaterThanOrEqual(8);
@@ -46,7 +53,10 @@ describe('ops cluster:local', () => {
       logs: {},
     };
     expect(checkClusterRun(base)).toEqual([]);
-    expect(checkClusterRun({ ...base, customerRows: ['c1'] })).toEqual(['customer c2 (through api-b) has 0 read-model rows', '1 customer rows for 2 customer_added events']);
+    expect(checkClusterRun({ ...base, customerRows: ['c1'] })).toEqual([
+      'customer c2 (through api-b) has 0 read-model rows',
+      '1 customer rows for 2 customer_added events',
+    ]);
     expect(checkClusterRun({ ...base, customerEvents: ['c1', 'c2', 'c2'] })).toEqual([
       'customer c2 (through api-b) has 2 customer_added events',
       '2 customer rows for 3 customer_added events',
