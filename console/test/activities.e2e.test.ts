@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { allMatch, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -52,7 +52,10 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     await page.getByLabel('Search activities').fill('');
     await tab(page, 'Payments').click();
     await expect
-      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Invoice|Payment)/.test(t)), eventually)
+      .poll(
+        async () => allMatch(await page.getByTestId('activity-card').locator('.ant-tag').allTextContents(), (t) => /^(Invoice|Payment)/.test(t)),
+        eventually,
+      )
       .toBe(true);
     expect(await page.getByTestId('activity-card').count()).toBe(Math.min(50, parts[2]!));
     await page.getByLabel('Search activities').fill('nothing-matches-this');
@@ -66,13 +69,13 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     const first = page.getByTestId('activity-card').filter({ hasText: '@' }).first();
     const email = (await first.textContent())!.match(/[\w.+-]+@example\.(com|net|org)/)![0];
     await page.getByLabel('Search activities').fill(email);
-    await expect.poll(async () => (await page.getByTestId('activity-card').allTextContents()).every((t) => t.includes(email)), eventually).toBe(true);
+    await expect.poll(async () => allMatch(await page.getByTestId('activity-card').allTextContents(), (t) => t.includes(email)), eventually).toBe(true);
     await page.getByLabel('Search activities').fill('');
 
     await page.getByLabel('Activity type').click();
     await page.getByRole('option', { name: 'Lease Started' }).click();
     await expect
-      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => t === 'Lease Started'), eventually)
+      .poll(async () => allMatch(await page.getByTestId('activity-card').locator('.ant-tag').allTextContents(), (t) => t === 'Lease Started'), eventually)
       .toBe(true);
 
     await page.getByLabel('Facility').click();
@@ -90,7 +93,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     const page = await openActivities(demo.wide);
     await tab(page, 'Leases').click();
     await expect
-      .poll(async () => (await page.getByTestId('activity-card').locator('.ant-tag').allTextContents()).every((t) => /^(Lease|Unit)/.test(t)), eventually)
+      .poll(async () => allMatch(await page.getByTestId('activity-card').locator('.ant-tag').allTextContents(), (t) => /^(Lease|Unit)/.test(t)), eventually)
       .toBe(true);
     const shown = await page.getByTestId('activity-card').count();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);

@@ -157,8 +157,11 @@ describe('Lease Agreements in Chromium', () => {
     await card.getByRole('button', { name: 'Move Out' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('End Date').waitFor();
+    // The toast lasts a few seconds: wait for it from before the click, so a slow test process on a
+    // loaded machine cannot miss it.
+    const toast = page.getByText('Lease ended successfully').waitFor();
     await dialog.getByRole('button', { name: 'Move Out' }).click();
-    await page.getByText('Lease ended successfully').waitFor();
+    await toast;
     await card.locator('.ant-card-extra', { hasText: 'Inactive' }).waitFor();
     expect(await card.getByRole('button', { name: 'Move Out' }).count()).toBe(0);
   });

@@ -69,3 +69,6 @@ export async function slowDown(page: Page, url: RegExp, delayMs = 1500): Promise
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Every text matches, and there is at least one: a list still loading (empty) proves nothing. */
+export const allMatch = (texts: string[], matches: (text: string) => boolean): boolean => texts.length > 0 && texts.every(matches);

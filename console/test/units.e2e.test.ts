@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, slowDown } from './staff-browser.ts';
+import { allMatch, demoStaffScreens, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -35,7 +35,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       .getByTestId('list-count')
       .filter({ hasText: /^\d+ units?$/ })
       .waitFor();
-    await expect.poll(async () => (await page.getByTestId('unit-card').allTextContents()).every((t) => t.includes('20x20')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => allMatch(await page.getByTestId('unit-card').allTextContents(), (t) => t.includes('20x20')), { timeout: 10_000 }).toBe(true);
     await search(page, 'no-unit-is-called-this');
     await page.getByText('No units found').waitFor();
     await page.close();
