@@ -51,7 +51,7 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
       await open(page, path, heading);
       await expectAccessible(page, `${heading} at 390 px`);
     }
-    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('button', { name: 'Open navigation' }).first().click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(400);
     await expectAccessible(page, 'navigation drawer at 390 px');

@@ -56,12 +56,15 @@ export function AuditLog() {
       {events.isError ? (
         <Result status="error" title="Could not load the events" subTitle={serverMessage(events.error)} />
       ) : (
+        // The rows hold nothing focusable, so the sideways-scrolling region itself takes focus (and a
+        // name) for keyboard users to scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        <div className="scroll-region" role="region" aria-label="Audit log events" tabIndex={0}>
         <Table<AuditEvent>
           rowKey="id"
           size="small"
           loading={events.isFetching}
           dataSource={events.data?.events}
-          scroll={{ x: true }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
           columns={[
             { title: 'Occurred', dataIndex: 'occurredAt', render: when },
@@ -71,6 +74,7 @@ export function AuditLog() {
             { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
           ]}
         />
+        </div>
       )}
     </Card>
   );
