@@ -2,8 +2,8 @@
 // with the WCAG 2.x A/AA rules; a test fails listing each serious or critical violation.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol rather than added as a <script>: the product's

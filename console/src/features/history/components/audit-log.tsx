@@ -59,22 +59,22 @@ export function AuditLog() {
         // The rows hold nothing focusable, so the sideways-scrolling region itself takes focus (and a
         // name) for keyboard users to scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-        <div className="scroll-region" role="region" aria-label="Audit log events" tabIndex={0}>
-        <Table<AuditEvent>
-          rowKey="id"
-          size="small"
-          loading={events.isFetching}
-          dataSource={events.data?.events}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-          columns={[
-            { title: 'Occurred', dataIndex: 'occurredAt', render: when },
-            { title: 'Recorded', dataIndex: 'recordedAt', render: when },
-            { title: 'Event', dataIndex: 'description' },
-            { title: 'Actor', dataIndex: 'actor' },
-            { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
-          ]}
-        />
-        </div>
+        <section className="scroll-region" aria-label="Audit log events" tabIndex={0}>
+          <Table<AuditEvent>
+            rowKey="id"
+            size="small"
+            loading={events.isFetching}
+            dataSource={events.data?.events}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+            columns={[
+              { title: 'Occurred', dataIndex: 'occurredAt', render: when },
+              { title: 'Recorded', dataIndex: 'recordedAt', render: when },
+              { title: 'Event', dataIndex: 'description' },
+              { title: 'Actor', dataIndex: 'actor' },
+              { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
+            ]}
+          />
+        </section>
       )}
     </Card>
   );
