@@ -4,6 +4,7 @@ import type { AuditEvent } from '@storage/contracts/history';
 import { serverMessage } from '@storage/web-client/api';
 import { Button, Card, Flex, Input, Result, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { type AuditLogFilter, auditFilterParams, useAuditEvents } from '../api/get-audit-events.ts';
@@ -56,10 +57,7 @@ export function AuditLog() {
       {events.isError ? (
         <Result status="error" title="Could not load the events" subTitle={serverMessage(events.error)} />
       ) : (
-        // The rows hold nothing focusable, so the sideways-scrolling region itself takes focus (and a
-        // name) for keyboard users to scroll it.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-        <section className="scroll-region" aria-label="Audit log events" tabIndex={0}>
+        <ScrollRegion label="Audit log events">
           <Table<AuditEvent>
             rowKey="id"
             size="small"
@@ -74,7 +72,7 @@ export function AuditLog() {
               { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
             ]}
           />
-        </section>
+        </ScrollRegion>
       )}
     </Card>
   );

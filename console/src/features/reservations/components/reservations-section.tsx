@@ -1,6 +1,7 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
 import type { Reservation } from '@storage/contracts/reservations';
 import { Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
@@ -109,32 +110,34 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
             key: 'open',
             label: `Open Reservations (${reservations.data?.length ?? 0})`,
             children: (
-              <Table<Reservation>
-                rowKey="id"
-                size="small"
-                loading={reservations.isLoading}
-                dataSource={reservations.data ?? []}
-                columns={reservationColumns}
-                pagination={false}
-                scroll={sidewaysScroll(reservations.data)}
-                locale={{ emptyText: 'No open reservations' }}
-              />
+              <ScrollRegion label="Open reservations">
+                <Table<Reservation>
+                  rowKey="id"
+                  size="small"
+                  loading={reservations.isLoading}
+                  dataSource={reservations.data ?? []}
+                  columns={reservationColumns}
+                  pagination={false}
+                  locale={{ emptyText: 'No open reservations' }}
+                />
+              </ScrollRegion>
             ),
           },
           {
             key: 'waitlist',
             label: `Waiting List (${waitlist.data?.length ?? 0})`,
             children: (
-              <Table<WaitlistEntry>
-                rowKey="id"
-                size="small"
-                loading={waitlist.isLoading}
-                dataSource={waitlist.data ?? []}
-                columns={waitlistColumns}
-                pagination={false}
-                scroll={sidewaysScroll(waitlist.data)}
-                locale={{ emptyText: 'Nobody is waiting for a unit' }}
-              />
+              <ScrollRegion label="Waiting list">
+                <Table<WaitlistEntry>
+                  rowKey="id"
+                  size="small"
+                  loading={waitlist.isLoading}
+                  dataSource={waitlist.data ?? []}
+                  columns={waitlistColumns}
+                  pagination={false}
+                  locale={{ emptyText: 'Nobody is waiting for a unit' }}
+                />
+              </ScrollRegion>
             ),
           },
         ]}
@@ -153,12 +156,4 @@ function CustomerCell({ name, email, phone }: { name: string; email: string; pho
       </Typography.Text>
     </>
   );
-}
-
-/**
- * Rows scroll sideways on a phone; an empty table does not, since a scrolling region with nothing
- * focusable in it cannot be scrolled from the keyboard (axe: scrollable-region-focusable).
- */
-function sidewaysScroll(rows: readonly unknown[] | undefined): { x: 'max-content' } | undefined {
-  return rows && rows.length > 0 ? { x: 'max-content' } : undefined;
 }
