@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Paying a bill in Chromium with the built-in test provider: the portal gate, Pay Now, the test
@@ -83,6 +84,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
     await expect(page.getByText('Monthly rent').isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => [sessionStorage.getItem('currentInvoiceId'), sessionStorage.getItem('currentCustomerEmail')])).toEqual([invoiceId, null]);
+    await expectAccessible(page, 'Checkout');
     await fillCard(page, '4242 4242 4242 4242');
     await product.screenshot(page, 'portal-checkout');
     await page.getByRole('button', { name: 'Pay $120.00' }).click();
@@ -98,6 +100,7 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await page.getByText('Your payment has been processed and your account updated.').waitFor();
     await page.getByText(paymentIntentId).waitFor();
     await product.screenshot(page, 'portal-payment-success');
+    await expectAccessible(page, 'Payment success');
 
     await page.getByRole('link', { name: 'Return to Customer Portal' }).click();
     await page.waitForURL(/\/customer-portal\?payment_success=true$/, eventually);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // The renter's customer portal in a real browser, on the demo data: the gate's three refusals in
@@ -55,8 +56,11 @@ describe('customer portal in Chromium', () => {
   it('refuses missing fields, a wrong phone and an unknown email with the spec toasts', async () => {
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${product.baseUrl}/customer-portal`);
+    await page.getByRole('button', { name: 'Access My Account' }).waitFor();
+    await expectAccessible(page, 'Customer portal gate');
     await page.getByRole('button', { name: 'Access My Account' }).click();
     await expectToast(page, 'Missing Information', 'Please enter both email and phone number.');
+    await expectAccessible(page, 'Customer portal gate with a toast');
 
     const wrong = String((Number(last4()) + 1) % 10000).padStart(4, '0');
     await enter(page, renter.email, wrong);
@@ -78,21 +82,26 @@ describe('customer portal in Chromium', () => {
     await page.locator('.portal-header').getByText(due).waitFor();
     await page.getByText('Action Required').waitFor();
     await product.screenshot(page, 'customer-portal-overview-1440');
+    await expectAccessible(page, 'Customer portal overview');
 
     await page.getByRole('button', { name: 'View & Pay Bills' }).click();
     const payNow = page.getByRole('link', { name: 'Pay Now' }).first();
     expect(await payNow.getAttribute('href')).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     await product.screenshot(page, 'customer-portal-bills-1440');
+    await expectAccessible(page, 'Customer portal bills');
 
     await page.getByRole('tab', { name: 'My Units' }).click();
     await page.getByRole('tabpanel').getByText('Active').first().waitFor();
+    await expectAccessible(page, 'Customer portal units');
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByText(renter.email, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Contact Us to Update Profile' }).click();
     await page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
+    await expectAccessible(page, 'Contact Us dialog');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Access Log' }).click();
     await page.getByRole('tabpanel').waitFor();
+    await expectAccessible(page, 'Customer portal access log');
 
     await page.reload();
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
@@ -117,6 +126,7 @@ describe('customer portal in Chromium', () => {
     await page.getByRole('tablist').waitFor();
     expectNoEmailIn(urls);
     await product.screenshot(page, 'customer-portal-overview-390');
+    await expectAccessible(page, 'Customer portal with the payment banner at 390 px');
     await context.close();
   });
 });

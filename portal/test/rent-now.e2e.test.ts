@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFacility } from '../../api/src/facilities/commands.ts';
 import { addUnit } from '../../api/src/units/commands.ts';
+import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Renting online in Chromium: landing page, Available Units, unit details, the rent-now wizard
@@ -59,6 +60,8 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
   it('goes from the landing page through Available Units and the wizard to the confirmation', async () => {
     const page = await product.browser.newPage();
     await page.goto(product.baseUrl);
+    await page.getByRole('link', { name: 'View Available Units' }).first().waitFor();
+    await expectAccessible(page, 'Landing page');
     await page.getByRole('link', { name: 'View Available Units' }).first().click();
     await page.getByRole('heading', { name: 'Available Units' }).waitFor();
     await expect.poll(() => page.getByText('2 units available').count(), eventually).toBe(1);
@@ -72,19 +75,23 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     expect(text).toContain('About the size of a large bedroom');
     for (const badge of ['Climate Controlled', '24/7 Security', 'Smart Lock']) expect(text).toContain(badge);
     await product.screenshot(page, 'available-units');
+    await expectAccessible(page, 'Available Units');
 
     await card.getByRole('button', { name: 'View Unit Details' }).click();
     const dialog = page.getByRole('dialog', { name: `Unit ${units.first.unitNumber}` });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('150 sq ft');
+    await expectAccessible(page, 'Unit details dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     await card.getByRole('link', { name: 'Reserve This Unit' }).click();
     await page.waitForURL(`**/rent-now?unit=${units.first.id}`);
     await page.getByText('Step 2 of 3').waitFor();
+    await expectAccessible(page, 'Rent Now, step 2');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByText('Step 1 of 3').waitFor();
+    await expectAccessible(page, 'Rent Now, step 1');
     expect(await page.getByRole('radio', { name: new RegExp(`Unit ${units.first.unitNumber}`) }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: new RegExp(`Unit ${units.second.unitNumber}`) }).check();
     await page.getByRole('radio', { name: new RegExp(`Unit ${units.first.unitNumber}`) }).check();
@@ -97,6 +104,7 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Submit Reservation' }).click();
     await page.getByText('Missing Information').waitFor();
     await page.getByText('Please fill in: First Name, Last Name, Email, Phone, Move-in Date').waitFor();
+    await expectAccessible(page, 'Rent Now, step 3 with the missing-information toast');
 
     await page.getByRole('button', { name: 'Back' }).click();
     await fillContact(page, `olivia-${randomUUID().slice(0, 8)}@example.com`);
@@ -108,6 +116,7 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: 'Confirmation' }).waitFor();
     expect(await page.getByText(/Step \d of 3/).count()).toBe(0);
     await product.screenshot(page, 'rent-now-confirmation');
+    await expectAccessible(page, 'Rent Now confirmation');
     await page.close();
   });
 

@@ -84,6 +84,7 @@ export function ActivitiesList() {
         </Button>
       </Flex>
       <Tabs
+        className="wrapping-tabs"
         activeKey={tab}
         onChange={(key) => setTab(key as ActivityTab)}
         items={activityTabs.map(({ tab: key, label }) => ({

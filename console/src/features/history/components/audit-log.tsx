@@ -4,6 +4,7 @@ import type { AuditEvent } from '@storage/contracts/history';
 import { serverMessage } from '@storage/web-client/api';
 import { Button, Card, Flex, Input, Result, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { type AuditLogFilter, auditFilterParams, useAuditEvents } from '../api/get-audit-events.ts';
@@ -56,21 +57,22 @@ export function AuditLog() {
       {events.isError ? (
         <Result status="error" title="Could not load the events" subTitle={serverMessage(events.error)} />
       ) : (
-        <Table<AuditEvent>
-          rowKey="id"
-          size="small"
-          loading={events.isFetching}
-          dataSource={events.data?.events}
-          scroll={{ x: true }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-          columns={[
-            { title: 'Occurred', dataIndex: 'occurredAt', render: when },
-            { title: 'Recorded', dataIndex: 'recordedAt', render: when },
-            { title: 'Event', dataIndex: 'description' },
-            { title: 'Actor', dataIndex: 'actor' },
-            { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
-          ]}
-        />
+        <ScrollRegion label="Audit log events">
+          <Table<AuditEvent>
+            rowKey="id"
+            size="small"
+            loading={events.isFetching}
+            dataSource={events.data?.events}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+            columns={[
+              { title: 'Occurred', dataIndex: 'occurredAt', render: when },
+              { title: 'Recorded', dataIndex: 'recordedAt', render: when },
+              { title: 'Event', dataIndex: 'description' },
+              { title: 'Actor', dataIndex: 'actor' },
+              { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
+            ]}
+          />
+        </ScrollRegion>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
 import type { Reservation } from '@storage/contracts/reservations';
 import { Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
@@ -109,32 +110,34 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
             key: 'open',
             label: `Open Reservations (${reservations.data?.length ?? 0})`,
             children: (
-              <Table<Reservation>
-                rowKey="id"
-                size="small"
-                loading={reservations.isLoading}
-                dataSource={reservations.data ?? []}
-                columns={reservationColumns}
-                pagination={false}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: 'No open reservations' }}
-              />
+              <ScrollRegion label="Open reservations">
+                <Table<Reservation>
+                  rowKey="id"
+                  size="small"
+                  loading={reservations.isLoading}
+                  dataSource={reservations.data ?? []}
+                  columns={reservationColumns}
+                  pagination={false}
+                  locale={{ emptyText: 'No open reservations' }}
+                />
+              </ScrollRegion>
             ),
           },
           {
             key: 'waitlist',
             label: `Waiting List (${waitlist.data?.length ?? 0})`,
             children: (
-              <Table<WaitlistEntry>
-                rowKey="id"
-                size="small"
-                loading={waitlist.isLoading}
-                dataSource={waitlist.data ?? []}
-                columns={waitlistColumns}
-                pagination={false}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: 'Nobody is waiting for a unit' }}
-              />
+              <ScrollRegion label="Waiting list">
+                <Table<WaitlistEntry>
+                  rowKey="id"
+                  size="small"
+                  loading={waitlist.isLoading}
+                  dataSource={waitlist.data ?? []}
+                  columns={waitlistColumns}
+                  pagination={false}
+                  locale={{ emptyText: 'Nobody is waiting for a unit' }}
+                />
+              </ScrollRegion>
             ),
           },
         ]}

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../ops/src/testing/axe.ts';
+import { demoStaffScreens } from './staff-browser.ts';
+
+// axe-core (WCAG 2.x A/AA) on every staff screen, with one open dialog where the screen has one,
+// at the desktop width and on the phone; then focus staying inside a dialog and tabs moving with
+// the arrow keys.
+
+const screens = demoStaffScreens();
+
+type Screen = { path: string; heading: string; dialog?: string };
+const staffScreens: Screen[] = [
+  { path: '/', heading: 'Dashboard', dialog: 'Add New Customer' },
+  { path: '/customers', heading: 'Customers', dialog: 'Add Customer' },
+  { path: '/units', heading: 'Units', dialog: 'Add Unit' },
+  { path: '/leases', heading: 'Lease Agreements', dialog: 'Move In' },
+  { path: '/locks', heading: 'Smart Locks', dialog: 'Add Lock' },
+  { path: '/billing', heading: 'Billing & Invoices', dialog: 'Create Invoice' },
+  { path: '/activities', heading: 'Recent Activity' },
+  { path: '/reports', heading: 'Reports' },
+  { path: '/settings', heading: 'Settings', dialog: 'Add Facility' },
+  { path: '/audit', heading: 'Audit Log' },
+];
+
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(`${screens.product.baseUrl}${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => {
+  for (const { path, heading, dialog } of staffScreens) {
+    it(`${heading} (${path})${dialog ? ` and its ${dialog} dialog` : ''}`, async () => {
+      const page = await screens.wide.newPage();
+      await open(page, path, heading);
+      await expectAccessible(page, heading);
+      if (dialog) {
+        await page.getByRole('button', { name: dialog }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(400); // the opening animation
+        await expectAccessible(page, `${heading}: ${dialog} dialog`);
+      }
+      await page.close();
+    });
+  }
+
+  it('every screen at 390 px, with the navigation drawer open', async () => {
+    const page = await screens.narrow.newPage();
+    for (const { path, heading } of staffScreens) {
+      await open(page, path, heading);
+      await expectAccessible(page, `${heading} at 390 px`);
+    }
+    await page.getByRole('button', { name: 'Open navigation' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400);
+    await expectAccessible(page, 'navigation drawer at 390 px');
+    await page.close();
+  });
+
+  it('sign-in and not-found pages', async () => {
+    const page = await screens.product.browser.newPage();
+    await page.goto(`${screens.product.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page, 'Sign in');
+    await page.close();
+    const signedIn = await screens.wide.newPage();
+    await signedIn.goto(`${screens.product.baseUrl}/no-such-screen`);
+    await signedIn.waitForLoadState('networkidle');
+    await expectAccessible(signedIn, 'Not found');
+    await signedIn.close();
+  });
+});
+
+describe('keyboard use of dialogs and tabs', { timeout: 120_000 }, () => {
+  it('keeps Tab and Shift+Tab inside an open dialog', async () => {
+    const page = await screens.wide.newPage();
+    await open(page, '/customers', 'Customers');
+    await page.getByRole('button', { name: 'Add Customer' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.waitForTimeout(400);
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(), `after ${i + 1} Tab presses: ${await focused()}`).toBe(true);
+    }
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInDialog(), `after ${i + 1} Shift+Tab presses: ${await focused()}`).toBe(true);
+    }
+    await page.close();
+  });
+
+  it('moves between the Lease Agreements tabs with the arrow keys', async () => {
+    const page = await screens.wide.newPage();
+    await open(page, '/leases', 'Lease Agreements');
+    const tabs = page.getByRole('tablist').filter({ has: page.locator('[id$="-tab-inactive"]') });
+    const selected = () => tabs.getByRole('tab', { selected: true }).getAttribute('id');
+    const before = await selected();
+    await tabs.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    const afterArrow = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300));
+    await page.keyboard.press('Enter');
+    await expect.poll(selected, { message: `focus after ArrowRight: ${afterArrow}` }).not.toBe(before);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('role'));
+    expect(focused).toBe('tab');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(selected).toBe(before);
+    await page.close();
+  });
+});
