@@ -153,14 +153,18 @@ describe('Lease Agreements in Chromium', () => {
   });
 
   it('moves the customer out: the lease turns inactive', async () => {
+    // The CSV download before may still have the list refetching: act on a settled page.
+    await page.waitForLoadState('networkidle');
     const card = cards().first();
     await card.getByRole('button', { name: 'Move Out' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('End Date').waitFor();
-    // The toast lasts a few seconds: wait for it from before the click, so a slow test process on a
-    // loaded machine cannot miss it.
+    // The toast lasts a few seconds: wait for it (and the answer) from before the click, so a slow
+    // test process cannot miss it.
     const toast = page.getByText('Lease ended successfully').waitFor();
+    const ended = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/leases\/[^/]+\/end$/.test(response.url()));
     await dialog.getByRole('button', { name: 'Move Out' }).click();
+    expect((await ended).status()).toBe(200);
     await toast;
     await card.locator('.ant-card-extra', { hasText: 'Inactive' }).waitFor();
     expect(await card.getByRole('button', { name: 'Move Out' }).count()).toBe(0);
