@@ -1,10 +1,10 @@
+import { archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { cancelInvoice, markInvoiceOverdue } from '@storage/domain/invoices/commands';
+import { endLease } from '@storage/domain/leases/commands';
+import { assignLock, changeLockStatus, grantAccess, installLock } from '@storage/domain/locks/commands';
+import { changeUnitStatus } from '@storage/domain/units/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { archiveCustomer, updateCustomer } from '../src/customers/commands.ts';
-import { cancelInvoice, markInvoiceOverdue } from '../src/invoices/commands.ts';
-import { endLease } from '../src/leases/commands.ts';
-import { assignLock, changeLockStatus, grantAccess, installLock } from '../src/locks/commands.ts';
-import { changeUnitStatus } from '../src/units/commands.ts';
 import { historyWriter } from './history.ts';
 
 type Listed = {

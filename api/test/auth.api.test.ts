@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { registerStaff } from '@storage/api/auth/staff';
+import { registerStaff } from '@storage/domain/auth/staff';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { endLease } from '@storage/domain/leases/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { isoDay } from '../src/dashboard/month-over-month.ts';
-import { endLease } from '../src/leases/commands.ts';
 import { historyWriter } from './history.ts';
 
 // Units added, let and vacated over several days in two facilities: asked as of a past day, the

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams, UnsupportedSchemaVersionError } from '@storage/contracts/events';
+import { loadAggregate, toDomainEvent } from '@storage/domain/commands/handle';
+import { leaseAggregate } from '@storage/domain/leases/lease';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +9,6 @@ import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import type { ProjectedEvent } from '../../projector/src/projection.ts';
 import { catchUp, ensureCheckpoints } from '../../projector/src/runner.ts';
-import { loadAggregate, toDomainEvent } from '../src/commands/handle.ts';
-import { leaseAggregate } from '../src/leases/lease.ts';
 import { historyWriter } from './history.ts';
 
 // lease_started v2 records the unit's facility; v1 events written before it stay readable.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { addUnit, occupyUnit } from '@storage/api/units/commands';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addUnit, occupyUnit } from '@storage/domain/units/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 

@@ -2,14 +2,14 @@
 // test knows every figure it then reads.
 
 import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addCustomer } from '@storage/domain/customers/commands';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { generateInvoice, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
+import { startLease } from '@storage/domain/leases/commands';
+import { addUnit } from '@storage/domain/units/commands';
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import type { TestPlatform } from '../../ops/src/testing/platform.ts';
-import type { CommandContext } from '../src/commands/handle.ts';
-import { addCustomer } from '../src/customers/commands.ts';
-import { addFacility } from '../src/facilities/commands.ts';
-import { generateInvoice, recordPayment, sendInvoice } from '../src/invoices/commands.ts';
-import { startLease } from '../src/leases/commands.ts';
-import { addUnit } from '../src/units/commands.ts';
 
 export function historyWriter(platform: TestPlatform) {
   // Remembers where the last append landed: the store's head may not show an append yet while

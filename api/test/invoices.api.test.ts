@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterPaymentRecorded, recordPayment } from '@storage/api/invoices/commands';
 import { InvoiceDetail, InvoiceListItem } from '@storage/contracts/invoices';
+import { afterPaymentRecorded, recordPayment } from '@storage/domain/invoices/commands';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { Lease, LeaseDocument } from '@storage/contracts/leases';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { generateInvoice } from '@storage/domain/invoices/commands';
+import { updatePaymentSettings } from '@storage/domain/settings/commands';
+import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
-import { addFacility } from '../src/facilities/commands.ts';
-import { generateInvoice } from '../src/invoices/commands.ts';
-import { updatePaymentSettings } from '../src/settings/commands.ts';
-import { addUnit, changeUnitStatus } from '../src/units/commands.ts';
-import { unitAggregate } from '../src/units/unit.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 

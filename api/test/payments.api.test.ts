@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { cancelInvoice, recordPayment } from '@storage/domain/invoices/commands';
+import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import { readConfig } from '@storage/platform/config';
+import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
+import type { PaymentProvider } from '@storage/platform/payments/provider';
+import { createTestProvider } from '@storage/platform/payments/test-provider';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
 import { sql } from 'slonik';
@@ -7,11 +12,6 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { cancelInvoice, recordPayment } from '../src/invoices/commands.ts';
-import { createPaymentProvider } from '../src/payments/configured-provider.ts';
-import type { PaymentProvider } from '../src/payments/provider.ts';
-import { reconcilePayments } from '../src/payments/reconcile.ts';
-import { createTestProvider } from '../src/payments/test-provider.ts';
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { AvailableUnit, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
+import { addCustomer } from '@storage/domain/customers/commands';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { reservationAggregate } from '@storage/domain/reservations/reservation';
+import { addUnit } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
-import { addCustomer } from '../src/customers/commands.ts';
-import { addFacility } from '../src/facilities/commands.ts';
-import { reservationAggregate } from '../src/reservations/reservation.ts';
-import { addUnit } from '../src/units/commands.ts';
-import { unitAggregate } from '../src/units/unit.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 let address = 0;

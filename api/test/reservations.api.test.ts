@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { Reservation } from '@storage/contracts/reservations';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
+import { addCustomer, archiveCustomer } from '@storage/domain/customers/commands';
+import { leaseAggregate } from '@storage/domain/leases/lease';
+import { reservationAggregate } from '@storage/domain/reservations/reservation';
+import { addUnit } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { expireReservations } from '../../projector/src/jobs/reservation-expiry.ts';
-import { type CommandContext, loadAggregate } from '../src/commands/handle.ts';
-import { addCustomer, archiveCustomer } from '../src/customers/commands.ts';
-import { leaseAggregate } from '../src/leases/lease.ts';
-import { reservationAggregate } from '../src/reservations/reservation.ts';
-import { addUnit } from '../src/units/commands.ts';
-import { unitAggregate } from '../src/units/unit.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 

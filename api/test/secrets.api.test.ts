@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DomainEvent, type EventType, eventTypes, secretFields, streams } from '@storage/contracts/events';
 import { HistoryStreamType } from '@storage/contracts/history';
+import { envelope } from '@storage/domain/commands/handle';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildReadModel } from '@storage/projector/rebuild';
@@ -16,7 +17,6 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { envelope } from '../src/commands/handle.ts';
 import { auditEventsMatching, listAuditEvents } from '../src/history/queries.ts';
 
 const MARKER = 'SECRET-MARKER-7f3a9c';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { generateInvoice, markInvoiceOverdue } from '@storage/api/invoices/commands';
-import { installLock, recordLockHeartbeat } from '@storage/api/locks/commands';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { generateInvoice, markInvoiceOverdue } from '@storage/domain/invoices/commands';
+import { installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
 import type { Position } from '@storage/eventstore/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { addFacility } from '@storage/domain/facilities/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { addFacility } from '../src/facilities/commands.ts';
 import { readModelCaughtUp } from './read-model.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();

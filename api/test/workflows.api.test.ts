@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { SubmitReservationCommand } from '@storage/contracts/public';
+import { type CommandContext, loadAggregate, type WorkflowStep } from '@storage/domain/commands/handle';
+import { addCustomer, archiveCustomer } from '@storage/domain/customers/commands';
+import { startLease } from '@storage/domain/leases/commands';
+import { leaseAggregate } from '@storage/domain/leases/lease';
+import { cancelReservation, convertReservation, expireReservation, submitReservation } from '@storage/domain/reservations/commands';
+import { reservationAggregate } from '@storage/domain/reservations/reservation';
+import { addUnit } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { recoverWorkflows } from '../../projector/src/jobs/workflow-recovery.ts';
-import { type CommandContext, loadAggregate, type WorkflowStep } from '../src/commands/handle.ts';
-import { addCustomer, archiveCustomer } from '../src/customers/commands.ts';
-import { startLease } from '../src/leases/commands.ts';
-import { leaseAggregate } from '../src/leases/lease.ts';
-import { cancelReservation, convertReservation, expireReservation, submitReservation } from '../src/reservations/commands.ts';
-import { reservationAggregate } from '../src/reservations/reservation.ts';
-import { addUnit } from '../src/units/commands.ts';
-import { unitAggregate } from '../src/units/unit.ts';
 
 // A crash at every step of each workflow across aggregates: the request stops right after the
 // step is written (its context's afterStep hook never returns, so nothing after it runs, no

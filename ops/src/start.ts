@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { registerStaff } from '@storage/api/auth/staff';
 import { processLogger } from '@storage/api/http/logger';
 import { createApiServer } from '@storage/api/server';
+import { registerStaff } from '@storage/domain/auth/staff';
 import { waitForProjections } from '@storage/platform/checkpoints';
 import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
 import { reportLag } from '@storage/platform/health';

@@ -5,9 +5,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '@storage/api/auth/passwords';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import { streams } from '@storage/contracts/events';
+import { hashPassword } from '@storage/domain/auth/passwords';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import { readConfig } from '@storage/platform/config';
 import { migrateReadModel } from '@storage/platform/migrate';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { addUnit } from '@storage/domain/units/commands';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFacility } from '../../api/src/facilities/commands.ts';
-import { addUnit } from '../../api/src/units/commands.ts';
 import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 

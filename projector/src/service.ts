@@ -1,6 +1,6 @@
-import type { PaymentSettings } from '@storage/api/payments/configured-provider';
 import type { EventStore } from '@storage/eventstore/port';
 import type { ScheduleSettings } from '@storage/platform/config';
+import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import type { DatabasePool } from 'slonik';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { addCustomer } from '@storage/api/customers/commands';
-import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } from '@storage/api/invoices/commands';
 import { streams } from '@storage/contracts/events';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addCustomer } from '@storage/domain/customers/commands';
+import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
 import type { Position } from '@storage/eventstore/port';
 import { readConfig } from '@storage/platform/config';
 import { createQueue, queueConnection } from '@storage/platform/queues';

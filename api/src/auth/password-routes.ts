@@ -1,12 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
+import { changePassword } from '@storage/domain/auth/change-password';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { sessionTokens } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { changePassword } from './change-password.ts';
 import { revokeStaffSessions } from './sessions.ts';
 
 const PASSWORD_CHANGES_PER_WINDOW = 10;

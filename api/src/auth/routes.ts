@@ -1,12 +1,12 @@
 import { LoginRequest } from '@storage/contracts/auth';
+import { UNKNOWN_USER_HASH, verifyPassword } from '@storage/domain/auth/passwords';
+import { findStaffByEmail, type StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-limit.ts';
-import { UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
-import { findStaffByEmail, type StaffRow } from './staff.ts';
 
 /**
  * Failed sign-ins only count: 10 for one account from one address (one attacker cannot lock the

@@ -1,12 +1,12 @@
 import { CreateCustomerRequest, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
 import { Id } from '@storage/contracts/fields';
+import { NotFoundError } from '@storage/domain/commands/errors';
+import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
-import { addCustomer, archiveCustomer, updateCustomer } from './commands.ts';
 import { getCustomer, listCustomers } from './queries.ts';
 
 const CustomerParams = z.strictObject({ id: Id });

@@ -1,14 +1,14 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { CreateFacilityRequest, type Facility, ListFacilitiesQuery, UpdateFacilityRequest } from '@storage/contracts/facilities';
 import { Id } from '@storage/contracts/fields';
+import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
+import type { FacilityState } from '@storage/domain/facilities/facility';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { addFacility, updateFacility } from './commands.ts';
-import type { FacilityState } from './facility.ts';
 import { getFacility, listFacilities } from './queries.ts';
 
 const FacilityParams = z.strictObject({ id: Id });

@@ -8,18 +8,18 @@ import {
   type HistoryEvent,
   type HistoryStreamType,
 } from '@storage/contracts/history';
+import { type Aggregate, toDomainEvent } from '@storage/domain/commands/handle';
+import { customerAggregate } from '@storage/domain/customers/customer';
+import { facilityAggregate } from '@storage/domain/facilities/facility';
+import { invoiceAggregate } from '@storage/domain/invoices/invoice';
+import { leaseAggregate } from '@storage/domain/leases/lease';
+import { lockAggregate } from '@storage/domain/locks/lock';
+import { staffAggregate } from '@storage/domain/staff/staff';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { type Aggregate, toDomainEvent } from '../commands/handle.ts';
-import { customerAggregate } from '../customers/customer.ts';
-import { facilityAggregate } from '../facilities/facility.ts';
 import { allOf, containsPattern, listPage } from '../http/list-page.ts';
-import { invoiceAggregate } from '../invoices/invoice.ts';
-import { leaseAggregate } from '../leases/lease.ts';
-import { lockAggregate } from '../locks/lock.ts';
-import { staffAggregate } from '../staff/staff.ts';
-import { unitAggregate } from '../units/unit.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { type AuditEvent, AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery } from '@storage/contracts/history';
+import { NotFoundError } from '@storage/domain/commands/errors';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
 import { requireRole } from '../http/roles.ts';

@@ -1,6 +1,6 @@
+import type { CommandContext } from '@storage/domain/commands/handle';
 import type { Actor } from '@storage/eventstore/port';
 import type { FastifyRequest } from 'fastify';
-import type { CommandContext } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** The context a command runs in for this request: who, which correlation, and "now". */

@@ -1,5 +1,5 @@
+import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError } from '../commands/errors.ts';
 import { ValidationError } from './validate.ts';
 
 function statusOf(error: unknown): number {

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { ConflictError } from '@storage/domain/commands/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { ConflictError } from '../commands/errors.ts';
 import { callerOf } from './caller.ts';
 import { ValidationError } from './validate.ts';
 

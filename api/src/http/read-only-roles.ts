@@ -1,8 +1,8 @@
 import type { StaffRole } from '@storage/contracts/enums';
+import { findStaffById } from '@storage/domain/auth/staff';
+import { ForbiddenError } from '@storage/domain/commands/errors';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { DatabasePool } from 'slonik';
-import { findStaffById } from '../auth/staff.ts';
-import { ForbiddenError } from '../commands/errors.ts';
 import { callerOf } from './caller.ts';
 
 declare module 'fastify' {

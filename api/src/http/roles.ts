@@ -1,6 +1,6 @@
 import type { StaffRole } from '@storage/contracts/enums';
+import { ForbiddenError } from '@storage/domain/commands/errors';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../commands/errors.ts';
 
 /** preHandler for a route only some roles may use; runs after `requireStaff`, so the staff member is known (else 401). */
 export function requireRole(...roles: StaffRole[]) {

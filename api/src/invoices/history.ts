@@ -2,9 +2,9 @@ import { type DomainEvent, redactEvent, streams } from '@storage/contracts/event
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
+import { toDomainEvent } from '@storage/domain/commands/handle';
 import type { EventStore, RecordedEvent } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
-import { toDomainEvent } from '../commands/handle.ts';
 import { peopleNames } from './queries.ts';
 
 /** 'Mar 1, 2025' from a YYYY-MM-DD date. */

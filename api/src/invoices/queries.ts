@@ -108,13 +108,6 @@ export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise
   }));
 }
 
-/** The invoices the read model shows overdue for a customer (the write side checks each against its stream). */
-export async function overdueInvoiceIdsOf(pool: DatabasePool, customerId: string): Promise<string[]> {
-  const rows = await pool.anyFirst(sql.type(z.object({ id: z.string() }))`
-    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue'`);
-  return [...rows];
-}
-
 const NameRow = z.object({ id: z.string(), name: z.string() });
 
 /** Display names of staff members and customers by id, for saying who did something. */

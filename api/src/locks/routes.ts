@@ -10,18 +10,18 @@ import {
   type LockUnit,
   UpdateLockRequest,
 } from '@storage/contracts/locks';
+import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
+import { loadAggregate } from '@storage/domain/commands/handle';
+import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { facilityOfGatewayKey, getGatewayKey, issueGatewayKey, requireLockAtFacility } from '@storage/domain/locks/gateway-keys';
+import type { LockState } from '@storage/domain/locks/lock';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ForbiddenError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
-import { unitAggregate } from '../units/unit.ts';
-import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from './commands.ts';
-import { facilityOfGatewayKey, getGatewayKey, issueGatewayKey, requireLockAtFacility } from './gateway-keys.ts';
-import type { LockState } from './lock.ts';
 import { getLock, listLocks } from './queries.ts';
 
 const IdParams = z.strictObject({ id: Id });

@@ -10,21 +10,21 @@ import {
   type PaymentRecordedResponse,
   SimulateWebhookRequest,
 } from '@storage/contracts/payments';
+import { ConflictError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
+import { loadAggregate } from '@storage/domain/commands/handle';
+import { customerAggregate } from '@storage/domain/customers/customer';
+import { invoiceAggregate } from '@storage/domain/invoices/invoice';
+import { intentForInvoice } from '@storage/domain/payments/intents';
+import { type PaymentReport, recordIntentPayment } from '@storage/domain/payments/record';
+import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { ConflictError, ForbiddenError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate } from '../commands/handle.ts';
-import { customerAggregate } from '../customers/customer.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput, ValidationError } from '../http/validate.ts';
-import { invoiceAggregate } from '../invoices/invoice.ts';
 import { requireCustomerSession } from '../portal/session.ts';
-import { createPaymentProvider } from './configured-provider.ts';
-import { intentForInvoice } from './intents.ts';
-import { type PaymentReport, recordIntentPayment } from './record.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 

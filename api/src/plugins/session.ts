@@ -1,10 +1,10 @@
 import secureSession from '@fastify/secure-session';
 import type { AuthUser } from '@storage/contracts/auth';
+import { findStaffById, type StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CommonQueryMethods } from 'slonik';
 import { openSession, revokeSessions, SESSION_LIFETIME_SECONDS } from '../auth/sessions.ts';
-import { findStaffById, type StaffRow } from '../auth/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerOf, forgetCaller, sessionTokens } from '../http/caller.ts';
 import '../portal/session.ts';

@@ -7,9 +7,9 @@ import {
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { ForbiddenError } from '@storage/domain/commands/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
-import { ForbiddenError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';

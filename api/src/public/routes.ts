@@ -1,10 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import { AvailableUnitsQuery, JoinWaitlistRequest, SubmitReservationRequest, type SubmittedReservation } from '@storage/contracts/public';
+import { joinWaitlist, submitReservation } from '@storage/domain/reservations/commands';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
-import { joinWaitlist, submitReservation } from '../reservations/commands.ts';
 import { listAvailableUnits } from './queries.ts';
 
 // Anyone may write here, so each address gets a modest number of submissions.

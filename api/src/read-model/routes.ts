@@ -1,7 +1,7 @@
 import { type ReadModelJob, ReadModelJobKind, ReadModelJobParams, ReadModelJobResult } from '@storage/contracts/read-model';
+import { NotFoundError } from '@storage/domain/commands/errors';
 import type { Job } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';

@@ -1,12 +1,12 @@
 import { Id } from '@storage/contracts/fields';
 import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery } from '@storage/contracts/reservations';
+import { cancelReservation, convertReservation } from '@storage/domain/reservations/commands';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { cancelReservation, convertReservation } from './commands.ts';
 import { listOpenReservations, listWaitlist } from './queries.ts';
 
 const ReservationParams = z.strictObject({ id: Id });

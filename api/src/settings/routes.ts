@@ -1,12 +1,12 @@
 import { BUSINESS_SETTINGS_SCOPE, BusinessProfile, NotificationPreferences, PaymentSettingsRequest } from '@storage/contracts/settings';
+import type { CommandResult } from '@storage/domain/commands/handle';
+import { updateBusinessProfile, updateNotificationPreferences, updatePaymentSettings } from '@storage/domain/settings/commands';
 import type { FastifyInstance } from 'fastify';
 import { passwordRoutes } from '../auth/password-routes.ts';
-import type { CommandResult } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { updateBusinessProfile, updateNotificationPreferences, updatePaymentSettings } from './commands.ts';
 import { getSettings } from './queries.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {

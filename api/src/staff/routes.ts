@@ -1,15 +1,15 @@
 import { AddStaffRequest, ChangeStaffRoleRequest, type StaffMember, StaffParams } from '@storage/contracts/staff';
+import { registerStaff } from '@storage/domain/auth/staff';
+import type { CommandResult } from '@storage/domain/commands/handle';
+import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
+import type { StaffState } from '@storage/domain/staff/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { revokeStaffSessions } from '../auth/sessions.ts';
-import { registerStaff } from '../auth/staff.ts';
-import type { CommandResult } from '../commands/handle.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { requireRole } from '../http/roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from './commands.ts';
 import { getStaffMember, listStaff } from './queries.ts';
-import type { StaffState } from './staff.ts';
 
 /** Staff management: owners only (managers, clerks and auditors get 403). */
 export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,15 +1,15 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { Id } from '@storage/contracts/fields';
 import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, type Unit, UnitsFilter } from '@storage/contracts/units';
+import { NotFoundError } from '@storage/domain/commands/errors';
+import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
+import type { UnitState } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../commands/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { parseInput } from '../http/validate.ts';
-import { addUnit, changeUnitStatus } from './commands.ts';
 import { getUnit, listUnitBuildings, listUnits } from './queries.ts';
-import type { UnitState } from './unit.ts';
 
 const UnitParams = z.strictObject({ id: Id });
 

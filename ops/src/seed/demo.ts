@@ -1,15 +1,16 @@
 // The demo dataset of a first start: three facilities and six months of their history, written
 // through the API's own command functions so that every event is one the product itself writes.
-import type { CommandContext } from '@storage/api/commands/handle';
-import { addCustomer, updateCustomer } from '@storage/api/customers/commands';
-import { addFacility, updateFacility } from '@storage/api/facilities/commands';
-import { cancelInvoice, generateInvoice, markInvoiceOverdue, recordPayment, sendInvoice } from '@storage/api/invoices/commands';
-import { endLease, startLease } from '@storage/api/leases/commands';
-import { LOW_BATTERY_LEVEL } from '@storage/api/locks/businessLogic';
-import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/api/locks/commands';
-import { addUnit, changeUnitStatus } from '@storage/api/units/commands';
+
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { PaymentMethod, UnitSize } from '@storage/contracts/enums';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
+import { cancelInvoice, generateInvoice, markInvoiceOverdue, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
+import { endLease, startLease } from '@storage/domain/leases/commands';
+import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
+import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import type { Actor, EventStore } from '@storage/eventstore/port';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, STREETS } from './people.ts';
 import { Dice, mulberry32 } from './random.ts';

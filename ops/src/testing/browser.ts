@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { registerStaff } from '@storage/api/auth/staff';
+import { registerStaff } from '@storage/domain/auth/staff';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_STAFF } from '../seed/demo.ts';
 import { startTestPlatform, type TestPlatform } from './platform.ts';

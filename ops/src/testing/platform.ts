@@ -2,9 +2,9 @@
 // (driven with app.inject) and the projector, on BullMQ's Redis or PostgreSQL backend.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { registerStaff } from '@storage/api/auth/staff';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import type { StaffRole } from '@storage/contracts/enums';
+import { registerStaff } from '@storage/domain/auth/staff';
 import { type Config, readConfig } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { type ProjectorService, startProjector } from '@storage/projector/service';

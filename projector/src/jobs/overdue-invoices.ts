@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, DomainRuleError, NotFoundError } from '@storage/api/commands/errors';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { markCustomerOverdue, markInvoiceOverdue } from '@storage/api/invoices/commands';
+import { ConflictError, DomainRuleError, NotFoundError } from '@storage/domain/commands/errors';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { markCustomerOverdue, markInvoiceOverdue } from '@storage/domain/invoices/commands';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { expireReservation } from '@storage/api/reservations/commands';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { expireReservation } from '@storage/domain/reservations/commands';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
-import { createPaymentProvider, type PaymentSettings } from '@storage/api/payments/configured-provider';
-import { reconcilePayments } from '@storage/api/payments/reconcile';
+import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import type { EventStore } from '@storage/eventstore/port';
 import type { ScheduleSettings } from '@storage/platform/config';
+import { createPaymentProvider, type PaymentSettings } from '@storage/platform/payments/configured-provider';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import type { Job } from 'bullmq';
 import type { DatabasePool } from 'slonik';

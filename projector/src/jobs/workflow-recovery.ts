@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '@storage/api/commands/handle';
-import { type Recovered, recoverConversion, recoverUnit } from '@storage/api/workflows/recovery';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { type Recovered, recoverConversion, recoverUnit } from '@storage/domain/workflows/recovery';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { streams } from '@storage/contracts/events';
 import type { Position } from '@storage/eventstore/port';
+import { PAYMENT_CURRENCY, type PaymentProvider, refundKeyOf } from '@storage/platform/payments/provider';
 import type { DatabasePool } from 'slonik';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, loadAggregate } from '../commands/handle.ts';
@@ -7,7 +8,6 @@ import { cardChargeOutcome } from '../invoices/businessLogic.ts';
 import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { markIntentSettled } from './intents.ts';
-import { PAYMENT_CURRENCY, type PaymentProvider, refundKeyOf } from './provider.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
 export interface PaymentReport {

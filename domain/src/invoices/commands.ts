@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import type { DatabasePool } from 'slonik';
+import { type DatabasePool, sql } from 'slonik';
+import { z } from 'zod';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
@@ -9,7 +10,6 @@ import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { type CardRefund, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
 import { type InvoiceFields, invoiceAggregate } from './invoice.ts';
-import { overdueInvoiceIdsOf } from './queries.ts';
 
 function decide(ctx: CommandContext, command: InvoiceCommand) {
   return handleCommand(ctx, streams.invoice(command.invoiceId), invoiceAggregate, (state) => decideInvoice(command, state));
@@ -91,4 +91,11 @@ export async function afterPaymentRecorded(ctx: CommandContext, pool: DatabasePo
     if (state.status === 'current' && state.fields.status === 'overdue') return null;
   }
   return settleCustomerStanding(ctx, customerId, false);
+}
+
+/** The invoices the read model shows overdue for a customer (the write side checks each against its stream). */
+async function overdueInvoiceIdsOf(pool: DatabasePool, customerId: string): Promise<string[]> {
+  const rows = await pool.anyFirst(sql.type(z.object({ id: z.string() }))`
+    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue'`);
+  return [...rows];
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import type { EventStore, Position } from '@storage/eventstore/port';
+import { PAYABLE_INTENT_STATUSES, type PaymentProvider } from '@storage/platform/payments/provider';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { cancelOrSucceeded, INVOICE_BUSY, markIntent, underInvoiceLock } from './intents.ts';
-import { PAYABLE_INTENT_STATUSES, type PaymentProvider } from './provider.ts';
 import { recordIntentPayment } from './record.ts';
 
 // The payment reconciliation process: money a provider took is on its invoice (or given back)

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { toCents } from '@storage/contracts/money';
+import { type NewPaymentIntent, PAYABLE_INTENT_STATUSES, type PaymentProvider, type ProviderPaymentIntent } from '@storage/platform/payments/provider';
 import { type DatabaseConnection, type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
-import { type NewPaymentIntent, PAYABLE_INTENT_STATUSES, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
 
 // Our own record of the intents we asked the provider for (table payment_intents): one invoice
 // has at most one live intent, so two tabs (or a reload) can never both take money for one bill.
