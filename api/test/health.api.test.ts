@@ -213,11 +213,30 @@ describe('unknown /api paths answer JSON 404, never the portal', () => {
     });
   }
 
-  it("the apps' own paths still get their HTML", async () => {
-    const response = await app.inject({ method: 'GET', url: '/account' });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>portal</title>');
-  });
+  for (const [url, title] of [
+    ['/', 'portal'],
+    ['/available-units', 'portal'],
+    ['/checkout/0b7d5f3e-1111-4222-8333-444455556666', 'portal'],
+    ['/customer-portal/', 'portal'],
+    ['/customers', 'console'],
+    ['/login', 'console'],
+    ['/audit?actor=x', 'console'],
+  ] as const) {
+    it(`the page ${url} gets its app's HTML with 200`, async () => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<title>${title}</title>`);
+    });
+  }
+
+  for (const url of ['/account', '/no-such-page', '/customers/extra/segments', '/checkout/a/b', '/available-unitsx']) {
+    it(`the unknown page ${url} answers 404, with the portal's not-found page`, async () => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<title>portal</title>');
+    });
+  }
 });
 
 describe('request ids', () => {

@@ -74,7 +74,8 @@ describe('console in Chromium', () => {
     await page.goto(`${product.baseUrl}/customers`);
     await page.getByText('You are logged out. Logging in again...').waitFor();
     await page.waitForURL(`${product.baseUrl}/login`);
-    await page.goto(`${product.baseUrl}/no-such-page`);
+    const unknown = await page.goto(`${product.baseUrl}/no-such-page`);
+    expect(unknown?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
     await page.close();
   });

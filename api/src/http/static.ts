@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CONSOLE_PAGES, isPage, PORTAL_PAGES } from '@storage/contracts/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from './caller.ts';
 
 // The console and the portal are two built apps; the server decides which one a path belongs
 // to. `/` is the portal's landing page when signed out and the console's dashboard when in.
-const CONSOLE_ROUTES = ['/login', '/customers', '/units', '/locks', '/billing', '/leases', '/activities', '/settings', '/reports', '/audit'];
-
-function isConsolePath(path: string): boolean {
-  return CONSOLE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
-}
+// A path that is no page of either gets the portal (its not-found page) with HTTP 404.
+const CONSOLE_ONLY_PAGES = CONSOLE_PAGES.filter((page) => page !== '/');
 
 /** `/api` and everything under it (any spelling of the prefix's case or a doubled slash included) belongs to the API. */
 export function isApiPath(path: string): boolean {
@@ -35,7 +33,8 @@ export async function registerFrontEnds(app: FastifyInstance, roots: { console: 
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not Found' });
     if (isApiPath(path)) return reply.status(404).send({ message: 'Not Found' });
     if (path === '/') return sendHtml(reply, (await callerOf(request)).staffId ? consoleIndex : portalIndex);
-    if (isConsolePath(path)) return sendHtml(reply, consoleIndex);
-    return sendHtml(reply, portalIndex);
+    if (isPage(CONSOLE_ONLY_PAGES, path)) return sendHtml(reply, consoleIndex);
+    if (isPage(PORTAL_PAGES, path)) return sendHtml(reply, portalIndex);
+    return sendHtml(reply, portalIndex, 404);
   });
 }

@@ -1,5 +1,6 @@
 import './styles.css';
-import { lazy, Suspense } from 'react';
+import type { PortalPage } from '@storage/contracts/pages';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LandingPage } from './routes/landing.tsx';
 
@@ -10,16 +11,25 @@ const CheckoutPage = lazy(() => import('./routes/checkout.tsx'));
 const PaymentSuccessPage = lazy(() => import('./routes/payment-success.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
 
+/** One screen per page of the portal's page list (which the server answers 404 outside of). */
+const screens: Record<PortalPage, ComponentType> = {
+  '/': LandingPage,
+  '/available-units': AvailableUnitsPage,
+  '/rent-now': RentNowPage,
+  '/customer-portal': CustomerPortalPage,
+  '/checkout': CheckoutPage,
+  '/checkout/:invoiceId': CheckoutPage,
+  '/payment-success': PaymentSuccessPage,
+};
+const pages = Object.entries(screens);
+
 export function App() {
   return (
     <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/available-units" component={AvailableUnitsPage} />
-        <Route path="/rent-now" component={RentNowPage} />
-        <Route path="/customer-portal" component={CustomerPortalPage} />
-        <Route path="/checkout/:invoiceId?" component={CheckoutPage} />
-        <Route path="/payment-success" component={PaymentSuccessPage} />
+        {pages.map(([path, Page]) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

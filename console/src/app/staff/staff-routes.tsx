@@ -1,3 +1,4 @@
+import type { ConsolePage } from '@storage/contracts/pages';
 import { lazy, type ReactNode } from 'react';
 
 const DashboardPage = lazy(() => import('../routes/dashboard.tsx'));
@@ -11,18 +12,21 @@ const ReportsPage = lazy(() => import('../routes/reports.tsx'));
 const SettingsPage = lazy(() => import('../routes/settings.tsx'));
 const AuditPage = lazy(() => import('../routes/audit.tsx'));
 
-export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = [
-  { path: '/', screen: <DashboardPage /> },
-  { path: '/customers', screen: <CustomersPage /> },
-  { path: '/units', screen: <UnitsPage /> },
-  { path: '/leases', screen: <LeasesPage /> },
-  { path: '/locks', screen: <LocksPage /> },
-  { path: '/billing', screen: <BillingPage /> },
-  { path: '/activities', screen: <ActivitiesPage /> },
-  { path: '/reports', screen: <ReportsPage /> },
-  { path: '/settings', screen: <SettingsPage /> },
-  { path: '/audit', screen: <AuditPage /> },
-];
+const screens: Record<Exclude<ConsolePage, '/login'>, ReactNode> = {
+  '/': <DashboardPage />,
+  '/customers': <CustomersPage />,
+  '/units': <UnitsPage />,
+  '/leases': <LeasesPage />,
+  '/locks': <LocksPage />,
+  '/billing': <BillingPage />,
+  '/activities': <ActivitiesPage />,
+  '/reports': <ReportsPage />,
+  '/settings': <SettingsPage />,
+  '/audit': <AuditPage />,
+};
+
+/** The staff screens, one per page of the console's page list (which the server answers 404 outside of). */
+export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = Object.entries(screens).map(([path, screen]) => ({ path, screen }));
 
 /** Matches exactly the staff paths, so the staff area (and its session check) stays mounted across them. */
 export const staffPathPattern = new RegExp(`^(?:${staffRoutes.map((route) => route.path).join('|')})$`);
