@@ -12,7 +12,8 @@ describe('notifications API', () => {
   let cookie: string;
   let north: string;
   let south: string;
-  const inject = (method: 'GET' | 'PUT', url: string) => platform.api.app.inject({ method, url, headers: { cookie } });
+  const inject = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    platform.api.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const list = async (query = '') => {
     const response = await inject('GET', `/api/notifications${query}`);
     expect(response.statusCode).toBe(200);
@@ -87,5 +88,52 @@ describe('notifications API', () => {
     const badFacility = await inject('GET', '/api/notifications?facilityId=north');
     expect(badFacility.statusCode).toBe(400);
     expect(badFacility.json().field).toBe('facilityId');
+  });
+
+  describe('Mark all as read', () => {
+    it('marks every notification of one facility with one event, past the end of the list; the other facility keeps its unread ones', async () => {
+      expect((await list(`?facilityId=${north}`)).unread).toBeGreaterThan(50);
+      const southBefore = (await list(`?facilityId=${south}`)).unread;
+      expect(southBefore).toBeGreaterThan(0);
+      const head = await platform.api.store.headPosition();
+      const marked = await inject('POST', '/api/notifications/read-all', { facilityId: north });
+      expect(marked.statusCode, marked.body).toBe(204);
+      const appended = await platform.api.store.readAll({ after: head, limit: 10 });
+      expect(appended.map((e) => e.type)).toEqual(['notifications_marked_read']);
+      const northAfter = await list(`?facilityId=${north}`);
+      expect(northAfter.unread).toBe(0);
+      expect(northAfter.items.every((n) => n.read)).toBe(true);
+      expect((await list(`?facilityId=${south}`)).unread).toBe(southBefore);
+    });
+
+    it('leaves what is raised afterwards unread', async () => {
+      const history = historyWriter(platform);
+      const now = new Date();
+      const unit = await history.unit(now, north, 'NN-late', 'A');
+      await history.lease(now, await history.customer(now, north, { firstName: 'Late', email: 'late@example.com' }), unit, '50.00');
+      await history.settle();
+      const { items, unread } = await list(`?facilityId=${north}`);
+      // The late renter's "New customer" and "Unit assigned".
+      expect(unread).toBe(2);
+      expect(items.filter((n) => !n.read).map((n) => n.title).sort()).toEqual(['New customer', 'Unit assigned']);
+    });
+
+    it('with no facility, marks every facility read', async () => {
+      expect((await list()).unread).toBeGreaterThan(0);
+      expect((await inject('POST', '/api/notifications/read-all', {})).statusCode).toBe(204);
+      expect((await list()).unread).toBe(0);
+      expect((await list(`?facilityId=${south}`)).unread).toBe(0);
+    });
+
+    it('refuses a bad or unknown facility and unknown fields, writing nothing', async () => {
+      const head = await platform.api.store.headPosition();
+      const bad = await inject('POST', '/api/notifications/read-all', { facilityId: 'north' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('facilityId');
+      const unknown = await inject('POST', '/api/notifications/read-all', { facilityId: '4b8e8a3e-0000-4000-8000-000000000000' });
+      expect(unknown.statusCode).toBe(404);
+      expect((await inject('POST', '/api/notifications/read-all', { all: true })).statusCode).toBe(400);
+      expect(await platform.api.store.headPosition()).toEqual(head);
+    });
   });
 });

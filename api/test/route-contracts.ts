@@ -11,7 +11,7 @@ import { AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery } 
 import { CreateInvoiceRequest, ListInvoicesQuery } from '@storage/contracts/invoices';
 import { EndLeaseRequest, LeaseCountsQuery, LeaseDocumentQuery, LeasesFilter, ListLeasesQuery, StartLeaseRequest } from '@storage/contracts/leases';
 import { CreateLockRequest, ListLocksQuery, LockHeartbeatRequest, UpdateLockRequest } from '@storage/contracts/locks';
-import { ListNotificationsQuery } from '@storage/contracts/notifications';
+import { ListNotificationsQuery, MarkAllNotificationsReadRequest } from '@storage/contracts/notifications';
 import { ConfirmTestPaymentRequest, CreatePaymentIntentRequest, PaymentIntentId, SimulateWebhookRequest } from '@storage/contracts/payments';
 import { CustomerPortalQuery, VerifyCustomerRequest } from '@storage/contracts/portal';
 import { AvailableUnitsQuery, JoinWaitlistRequest, SubmitReservationRequest } from '@storage/contracts/public';
@@ -62,6 +62,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
 
   'GET /api/notifications': { query: ListNotificationsQuery },
   'PUT /api/notifications/:id/read': { params: IdParams },
+  'POST /api/notifications/read-all': { body: MarkAllNotificationsReadRequest },
 
   'GET /api/units': { query: ListUnitsQuery },
   'GET /api/units/buildings': { query: UnitsFilter },

@@ -177,6 +177,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     data: { entryId: ids.waitlist, firstName: 'Wes', lastName: 'Wait', email: 'wes@secret.test', phone: '555-0102', size: null, facilityId: ids.facility },
   },
   notification_read: { stream: streams.notification(ids.notification), data: { notificationId: ids.notification } },
+  notifications_marked_read: { stream: streams.notificationMarks(null), data: { facilityId: null } },
   business_profile_updated: { stream: streams.settings('business'), data: { scope: 'business', name: 'Secret Storage', phone: null, email: null } },
   notification_preferences_updated: {
     stream: streams.settings('business'),

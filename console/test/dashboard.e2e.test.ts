@@ -143,6 +143,36 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it('draws the notification icons with the icon set, not emoji', async () => {
+    const page = await openDashboard(demo.wide);
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const icons = page.locator('.notification-panel .notification-icon');
+    await icons.first().waitFor();
+    expect(await icons.count()).toBeGreaterThan(0);
+    for (const icon of await icons.all()) {
+      expect(await icon.locator('svg').count()).toBe(1);
+      expect((await icon.textContent())?.trim()).toBe('');
+    }
+    await page.close();
+  });
+
+  it('"Mark all as read" marks every unread notification, past the 50 listed, with one request, and the badge goes to 0', async () => {
+    const page = await openDashboard(demo.wide);
+    const unread = Number((await page.request.get(`${demo.product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
+    expect(unread).toBeGreaterThan(50);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/notifications')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.getByRole('button', { name: `Notifications, ${unread} unread` }).click();
+    await page.locator('.notification-panel').getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor();
+    expect(calls).toEqual(['POST /api/notifications/read-all']);
+    expect(await page.locator('.notification-panel .notification-item-unread').count()).toBe(0);
+    expect(Number((await page.request.get(`${demo.product.baseUrl}/api/notifications`)).headers()['x-unread-count'])).toBe(0);
+    await page.close();
+  });
+
   it('fits a phone screen', async () => {
     const page = await openDashboard(demo.narrow);
     await page.getByText('Recent Customers').waitFor();

@@ -183,6 +183,8 @@ export const eventSchemas = {
   }),
 
   notification_read: z.object({ notificationId: Id }),
+  /** Every notification raised before this event in the scope (one facility, or all when null) is read. */
+  notifications_marked_read: z.object({ facilityId: Id.nullable() }),
 
   business_profile_updated: z.object({ scope: text, name: text, phone: nullableText, email: nullableText }),
   notification_preferences_updated: z.object({
@@ -297,6 +299,8 @@ export const streams = {
   reservation: (id: string) => `reservation-${id}`,
   waitlistEntry: (id: string) => `waitlist-${id}`,
   notification: (id: string) => `notification-${id}`,
+  /** "Mark all as read" of one facility's notifications, or of all (`all`). */
+  notificationMarks: (facilityId: string | null) => `notification-marks-${facilityId ?? 'all'}`,
   settings: (scope: string) => `settings-${scope}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,

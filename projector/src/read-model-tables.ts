@@ -199,6 +199,11 @@ export interface ReadTables {
     facility_id: string | null;
     created_at: Timestamp;
   };
+  notification_read_marks: {
+    /** A facility's id, or 'all'. */
+    scope: string;
+    read_before: Timestamp;
+  };
 }
 
 export type TableName = keyof ReadTables;
@@ -223,6 +228,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   metrics_invoices: 'invoice_id',
   activities: 'id',
   notifications: 'id',
+  notification_read_marks: 'scope',
 };
 
 /** Figures added up per key (never read back by the projections), such as the daily metrics. */

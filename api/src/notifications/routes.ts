@@ -1,7 +1,13 @@
 import { NotificationType } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { Id } from '@storage/contracts/fields';
-import { ListNotificationsQuery, NOTIFICATION_LIST_LIMIT, type Notification, UNREAD_COUNT_HEADER } from '@storage/contracts/notifications';
+import {
+  ListNotificationsQuery,
+  MarkAllNotificationsReadRequest,
+  NOTIFICATION_LIST_LIMIT,
+  type Notification,
+  UNREAD_COUNT_HEADER,
+} from '@storage/contracts/notifications';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { handleCommand } from '@storage/domain/commands/handle';
 import type { FastifyInstance } from 'fastify';
@@ -29,18 +35,27 @@ const notificationAggregate = {
   evolve: (state: ReadState, event: { type: string }): ReadState => (event.type === 'notification_read' ? { read: true } : state),
 };
 
+// A notification is read when it was marked read on its own, or raised before a "Mark all as
+// read" of its facility or of all facilities (notification_read_marks: one row per scope).
+const withMarks = sql.fragment`notifications n
+  LEFT JOIN notification_read_marks every ON every.scope = 'all'
+  LEFT JOIN notification_read_marks own ON own.scope = n.facility_id::text`;
+const isRead = sql.fragment`(n.read OR n.created_at <= every.read_before OR n.created_at <= own.read_before) IS TRUE`;
+
+const markAggregate = { initial: null, evolve: () => null };
+
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preHandler', app.requireStaff);
 
   /** The newest notifications of the scope; the header counts all its unread ones, listed or not. */
   app.get('/api/notifications', async (request, reply) => {
     const { facilityId } = parseInput(ListNotificationsQuery, request.query, 'query');
-    const scope = inFacility(sql.fragment`facility_id`, facilityId);
+    const scope = inFacility(sql.fragment`n.facility_id`, facilityId);
     const [rows, unread] = await Promise.all([
       deps.pool.any(sql.type(NotificationRow)`
-        SELECT id::text, type, title, message, read, created_at FROM notifications
-        WHERE ${scope} ORDER BY created_at DESC, id LIMIT ${NOTIFICATION_LIST_LIMIT}`),
-      deps.pool.oneFirst(sql.type(CountRow)`SELECT count(*)::int8 AS n FROM notifications WHERE ${scope} AND NOT read`),
+        SELECT n.id::text, n.type, n.title, n.message, ${isRead} AS read, n.created_at FROM ${withMarks}
+        WHERE ${scope} ORDER BY n.created_at DESC, n.id LIMIT ${NOTIFICATION_LIST_LIMIT}`),
+      deps.pool.oneFirst(sql.type(CountRow)`SELECT count(*)::int8 AS n FROM ${withMarks} WHERE ${scope} AND NOT ${isRead}`),
     ]);
     const notifications: Notification[] = rows.map((r) => ({
       id: r.id,
@@ -60,6 +75,19 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     const result = await handleCommand(commandContext(deps, request), streams.notification(id), notificationAggregate, (state) =>
       state.read ? [] : [{ type: 'notification_read', data: { notificationId: id } }],
     );
+    if (result.position) await deps.afterAppend(result.position);
+    return reply.status(204).send();
+  });
+
+  /** Marks every notification of the scope read with one event, so the badge goes to 0 however many there are. */
+  app.post('/api/notifications/read-all', async (request, reply) => {
+    const { facilityId } = parseInput(MarkAllNotificationsReadRequest, request.body ?? {});
+    if (facilityId && !(await deps.pool.exists(sql.unsafe`SELECT 1 FROM facilities WHERE id = ${facilityId}`))) {
+      throw new NotFoundError('Facility not found');
+    }
+    const result = await handleCommand(commandContext(deps, request), streams.notificationMarks(facilityId ?? null), markAggregate, () => [
+      { type: 'notifications_marked_read', data: { facilityId: facilityId ?? null } },
+    ]);
     if (result.position) await deps.afterAppend(result.position);
     return reply.status(204).send();
   });

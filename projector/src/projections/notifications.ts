@@ -118,11 +118,15 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  tables: ['notifications'],
+  tables: ['notifications', 'notification_read_marks'],
   reads: ['settings', 'invoices', 'customers', 'units', 'locks'],
   async apply(rows, event) {
     if (event.type === 'notification_read') {
       await rows.update('notifications', event.data.notificationId, { read: true });
+      return;
+    }
+    if (event.type === 'notifications_marked_read') {
+      rows.insert('notification_read_marks', { scope: event.data.facilityId ?? 'all', read_before: event.metadata.occurredAt });
       return;
     }
     if (await isSwitchedOff(rows, event)) return;

@@ -6,11 +6,12 @@ export async function markNotificationRead(notificationId: string): Promise<void
   await apiRequest('PUT', `/api/notifications/${encodeURIComponent(notificationId)}/read`);
 }
 
-/** 'Mark all as read' marks each unread notification with its own call (spec §4). */
-export async function markNotificationsRead(notificationIds: string[]): Promise<void> {
-  const results = await Promise.allSettled(notificationIds.map(markNotificationRead));
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
+/**
+ * 'Mark all as read' marks every notification of the facility scope (all facilities when none is
+ * selected) with one call, also those past the end of the bell's list.
+ */
+export async function markNotificationsRead(facilityId: string | null): Promise<void> {
+  await apiRequest('POST', '/api/notifications/read-all', facilityId ? { facilityId } : {});
 }
 
 export function useMarkNotificationRead() {

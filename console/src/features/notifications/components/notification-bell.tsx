@@ -1,18 +1,21 @@
-import { BellOutlined } from '@ant-design/icons';
+import { BankOutlined, BellOutlined, CreditCardOutlined, FileTextOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { NotificationType } from '@storage/contracts/enums';
 import type { Notification } from '@storage/contracts/notifications';
 import { Badge, Button, Card, Dropdown, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatTime12h } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationRead, useMarkNotificationsRead } from '../api/mark-notification-read.ts';
 
-const typeIcons: Partial<Record<NotificationType, string>> = {
-  payment_overdue: '💳',
-  unit_assigned: '🏢',
-  lock_battery_low: '🔋',
-  payment_refunded: '↩️',
+// The spec's icons by type (💳 🏢 🔋, 📄 for the rest), drawn with the console's icon set: emoji
+// show as empty boxes where no emoji font is installed.
+const typeIcons: Partial<Record<NotificationType, ReactNode>> = {
+  payment_overdue: <CreditCardOutlined />,
+  unit_assigned: <BankOutlined />,
+  lock_battery_low: <ThunderboltOutlined />,
+  payment_refunded: <RollbackOutlined />,
 };
 
 export function NotificationBell() {
@@ -24,18 +27,13 @@ export function NotificationBell() {
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkNotificationsRead();
   const toast = useToast();
-  const unread = notifications.filter((notification) => !notification.read);
 
   const open = (notification: Notification) => {
     if (notification.read) return;
     markRead.mutate(notification.id, { onError: (error) => toast.failure('Failed to mark notification as read', error) });
   };
 
-  const markAll = () =>
-    markAllRead.mutate(
-      unread.map((notification) => notification.id),
-      { onError: (error) => toast.failure('Failed to mark notifications as read', error) },
-    );
+  const markAll = () => markAllRead.mutate(selectedFacility?.id ?? null, { onError: (error) => toast.failure('Failed to mark notifications as read', error) });
 
   const panel = (
     <Card
@@ -43,7 +41,7 @@ export function NotificationBell() {
       className="notification-panel"
       title="Notifications"
       extra={
-        <Button type="link" size="small" disabled={unread.length === 0} loading={markAllRead.isPending} onClick={markAll}>
+        <Button type="link" size="small" disabled={unreadCount === 0} loading={markAllRead.isPending} onClick={markAll}>
           Mark all as read
         </Button>
       }
@@ -68,7 +66,7 @@ export function NotificationBell() {
                 onClick={() => open(notification)}
               >
                 <span className="notification-icon" aria-hidden>
-                  {typeIcons[notification.type] ?? '📄'}
+                  {typeIcons[notification.type] ?? <FileTextOutlined />}
                 </span>
                 <Flex vertical flex={1} style={{ minWidth: 0 }}>
                   <Typography.Text strong={!notification.read}>{notification.title}</Typography.Text>
