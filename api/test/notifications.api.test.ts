@@ -115,7 +115,12 @@ describe('notifications API', () => {
       const { items, unread } = await list(`?facilityId=${north}`);
       // The late renter's "New customer" and "Unit assigned".
       expect(unread).toBe(2);
-      expect(items.filter((n) => !n.read).map((n) => n.title).sort()).toEqual(['New customer', 'Unit assigned']);
+      expect(
+        items
+          .filter((n) => !n.read)
+          .map((n) => n.title)
+          .sort(),
+      ).toEqual(['New customer', 'Unit assigned']);
     });
 
     it('with no facility, marks every facility read', async () => {

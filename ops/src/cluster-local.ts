@@ -369,7 +369,7 @@ export async function runLocalCluster(options: ClusterRunOptions): Promise<Clust
     else await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await admin.end();
     await deleteQueueKeys(redisUrl.toString());
-    say('Stopped the four processes' + (options.keepDatabase ? '.' : ' and dropped the database.'));
+    say(`Stopped the four processes${options.keepDatabase ? '.' : ' and dropped the database.'}`);
   }
 }
 
