@@ -113,6 +113,24 @@ describe('Lease Agreements in Chromium', () => {
     expect(available!.status).toBe('occupied');
   });
 
+  it('moves a customer in with the optional Deposit left empty', async () => {
+    const [customer] = await api<Customer[]>('/api/customers?pageSize=1&status=active');
+    const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
+    await page.getByRole('button', { name: 'Move In' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Start Date').waitFor();
+    await chooseOption('Customer', customer!.email, customer!.email);
+    await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
+    expect(await dialog.getByLabel('Deposit').inputValue()).toBe('');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/leases') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Move In' }).click();
+    expect((await created).status()).toBe(201);
+    expect((await created).request().postDataJSON().depositAmount ?? null).toBeNull();
+    await page.getByText('Lease created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByText(/Deposit must be/).count()).toBe(0);
+  });
+
   it('shows the lease document and downloads it as a PDF', async () => {
     const card = cards().first();
     await card.getByRole('button', { name: 'View Document' }).click();
