@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { chooseFacility, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -60,6 +60,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await dialog.getByLabel('First Name').fill('Hedy');
     await dialog.getByLabel('Last Name').fill('Lamarr');
     await dialog.getByLabel('Email').fill('hedy.lamarr@example.com');
+    await chooseFacility(page, dialog, 'Oak Hill Storage Center');
     await dialog.getByRole('button', { name: 'Add Customer' }).click();
     await page.getByText('Customer created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
@@ -72,3 +72,18 @@ export function horizontalOverflow(page: Page): Promise<number> {
 
 /** Every text matches, and there is at least one: a list still loading (empty) proves nothing. */
 export const allMatch = (texts: string[], matches: (text: string) => boolean): boolean => texts.length > 0 && texts.every(matches);
+
+/** Chooses the facility of a new unit or customer in an open form dialog. */
+export async function chooseFacility(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByLabel('Facility', { exact: true }).click();
+  await page.locator('.ant-select-item-option').filter({ visible: true, hasText: name }).first().click();
+  await facilityShown(page, dialog, name).waitFor();
+}
+
+/** The Facility field of an open form dialog, once it shows `name`. */
+export function facilityShown(page: Page, dialog: Locator, name: string): Locator {
+  return dialog
+    .locator('.ant-select')
+    .filter({ has: page.getByLabel('Facility', { exact: true }) })
+    .filter({ hasText: name });
+}

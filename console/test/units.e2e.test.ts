@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allMatch, demoStaffScreens, slowDown } from './staff-browser.ts';
+import { allMatch, chooseFacility, demoStaffScreens, facilityShown, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -67,7 +67,14 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Building').fill('Z');
     await dialog.getByLabel('Monthly Rate').fill('135.5');
     await dialog.getByLabel('Description').fill('Corner unit by the lift');
+    // All Facilities is selected: the form asks which facility, so nothing is created "Unassigned".
     await dialog.getByRole('button', { name: 'Add Unit' }).click();
+    await dialog.getByText('Choose the facility').waitFor();
+    await chooseFacility(page, dialog, 'Harbor Point Storage');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/units') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Unit' }).click();
+    const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
+    expect((await (await created).json()).facilityId).toBe(facilities.find((f) => f.name === 'Harbor Point Storage')!.id);
 
     await page.getByText('Unit created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -85,6 +92,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await again.getByLabel('Unit Number').fill('e2e-z101');
     await again.getByLabel('Building').fill('Z');
     await again.getByLabel('Monthly Rate').fill('99');
+    await chooseFacility(page, again, 'Harbor Point Storage');
     await again.getByRole('button', { name: 'Add Unit' }).click();
     await page.getByText('Failed to create unit').waitFor();
     await page.getByText('A unit numbered e2e-z101 already exists').waitFor();
@@ -126,6 +134,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
         return titles.length > 0 && titles.every((t) => t.startsWith('OH-'));
       })
       .toBe(true);
+    // A unit added now starts in that facility.
+    await page.getByRole('button', { name: 'Add Unit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Unit' });
+    await facilityShown(page, dialog, 'Oak Hill Storage Center').waitFor();
     await page.close();
   });
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
-import { facilitiesQueryOptions } from '../../features/facilities/api/get-facilities.ts';
 import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
 import { LeasesList } from '../../features/leases/components/leases-list.tsx';
 import { MoveInButton } from '../../features/leases/components/move-in-button.tsx';
 import { ReservationsSection } from '../../features/reservations/components/reservations-section.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
+import { facilitiesQueryOptions } from '../../lib/facilities.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function LeasesPage() {

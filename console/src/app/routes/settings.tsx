@@ -3,7 +3,6 @@ import { serverMessage } from '@storage/web-client/api';
 import { Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
-import { useFacilities } from '../../features/facilities/api/get-facilities.ts';
 import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
 import { ReadModelCard } from '../../features/read-model/components/read-model-card.tsx';
@@ -13,6 +12,7 @@ import { NotificationPreferencesCard } from '../../features/settings/components/
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
 import { StaffCard } from '../../features/staff/components/staff-card.tsx';
+import { useFacilities } from '../../lib/facilities.ts';
 
 /** The server refuses other roles too; the screen shows them the settings read-only. */
 const rolesThatChangeSettings: ReadonlyArray<StaffRole> = ['owner', 'manager'];

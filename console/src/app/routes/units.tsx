@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header.tsx';
-import { facilitiesQueryOptions } from '../../features/facilities/api/get-facilities.ts';
 import { AddUnitButton } from '../../features/units/components/add-unit-button.tsx';
 import { UnitsList } from '../../features/units/components/units-list.tsx';
+import { facilitiesQueryOptions } from '../../lib/facilities.ts';
 
 export default function UnitsPage() {
   const queryClient = useQueryClient();

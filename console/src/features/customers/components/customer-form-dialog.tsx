@@ -1,6 +1,7 @@
 import { CreateCustomerRequest, type Customer } from '@storage/contracts/customers';
 import type { CustomerStatus } from '@storage/contracts/enums';
 import { Input, Select } from 'antd';
+import { FacilityField } from '../../../components/facility-field.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { changedFields } from '../../../lib/changed-fields.ts';
@@ -20,6 +21,7 @@ type CustomerFormValues = {
   emergencyContact: string;
   emergencyPhone: string;
   status: CustomerStatus;
+  facilityId?: string;
 };
 
 const fieldSchemas = CreateCustomerRequest.shape;
@@ -45,6 +47,7 @@ function formValuesOf(customer: Customer): CustomerFormValues {
     emergencyContact: customer.emergencyContact ?? '',
     emergencyPhone: customer.emergencyPhone ?? '',
     status: customer.status,
+    facilityId: customer.facilityId ?? undefined,
   };
 }
 
@@ -82,14 +85,14 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
       return;
     }
     createCustomer.mutate(
-      selectedFacility ? { ...values, facilityId: selectedFacility.id } : values,
+      { ...values, facilityId: values.facilityId ?? null },
       toast.outcome('Customer created successfully', 'Failed to create customer', onDone),
     );
   };
 
   return (
     <DialogForm<CustomerFormValues>
-      initialValues={customer ? formValuesOf(customer) : emptyCustomer}
+      initialValues={customer ? formValuesOf(customer) : { ...emptyCustomer, facilityId: selectedFacility?.id }}
       onFinish={save}
       saving={saving}
       submitLabel={customer ? 'Save Changes' : 'Add Customer'}
@@ -120,6 +123,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
         <GridField label="Status" name="status">
           <Select options={customerStatusOptions} />
         </GridField>
+        <FacilityField />
       </FieldGrid>
     </DialogForm>
   );

@@ -1,7 +1,7 @@
 import type { CreateFacilityRequest, Facility } from '@storage/contracts/facilities';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { facilitiesQueryKey } from './get-facilities.ts';
+import { facilitiesQueryKey } from '../../../lib/facilities.ts';
 
 export async function createFacility(request: CreateFacilityRequest): Promise<Facility> {
   const response = await apiRequest('POST', '/api/facilities', request);

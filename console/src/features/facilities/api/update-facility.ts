@@ -1,7 +1,7 @@
 import type { Facility, UpdateFacilityRequest } from '@storage/contracts/facilities';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { facilitiesQueryKey } from './get-facilities.ts';
+import { facilitiesQueryKey } from '../../../lib/facilities.ts';
 
 export type FacilityUpdate = { facilityId: string; changes: UpdateFacilityRequest };
 

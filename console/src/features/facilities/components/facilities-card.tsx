@@ -3,7 +3,7 @@ import type { Facility } from '@storage/contracts/facilities';
 import { serverMessage } from '@storage/web-client/api';
 import { Card, Divider, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Fragment } from 'react';
-import { useFacilities } from '../api/get-facilities.ts';
+import { useFacilities } from '../../../lib/facilities.ts';
 import { AddFacilityButton } from './add-facility-button.tsx';
 import { EditFacilityButton } from './edit-facility-button.tsx';
 

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useEffect } from 'react';
+import { useFacilities } from '../../../lib/facilities.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
-import { useFacilities } from '../api/get-facilities.ts';
 
 const ALL_FACILITIES = 'all';
 

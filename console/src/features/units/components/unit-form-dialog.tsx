@@ -1,6 +1,7 @@
 import { type UnitSize, type UnitStatus, unitFormSizes } from '@storage/contracts/enums';
 import { CreateUnitRequest } from '@storage/contracts/units';
 import { Input, Select } from 'antd';
+import { FacilityField } from '../../../components/facility-field.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
@@ -16,6 +17,7 @@ type UnitFormValues = {
   monthlyRate: string;
   status: UnitStatus;
   description: string;
+  facilityId?: string;
 };
 
 const fieldSchemas = CreateUnitRequest.shape;
@@ -47,10 +49,16 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
   const toast = useToast();
 
   const save = (values: UnitFormValues) =>
-    createUnit.mutate({ ...values, facilityId: selectedFacility?.id ?? null }, toast.outcome('Unit created successfully', 'Failed to create unit', onCreated));
+    createUnit.mutate({ ...values, facilityId: values.facilityId ?? null }, toast.outcome('Unit created successfully', 'Failed to create unit', onCreated));
 
   return (
-    <DialogForm<UnitFormValues> initialValues={newUnit} onFinish={save} saving={createUnit.isPending} submitLabel="Add Unit" onCancel={onCancel}>
+    <DialogForm<UnitFormValues>
+      initialValues={{ ...newUnit, facilityId: selectedFacility?.id }}
+      onFinish={save}
+      saving={createUnit.isPending}
+      submitLabel="Add Unit"
+      onCancel={onCancel}
+    >
       <FieldGrid>
         <GridField label="Unit Number" name="unitNumber" required rules={[contractRule('Unit number', fieldSchemas.unitNumber)]}>
           <Input autoComplete="off" autoFocus placeholder="A101" />
@@ -67,6 +75,7 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
         <GridField label="Status" name="status">
           <Select options={unitStatusOptions} />
         </GridField>
+        <FacilityField />
         <GridField wide label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
         </GridField>
