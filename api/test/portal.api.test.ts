@@ -1,4 +1,4 @@
-import { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -143,6 +143,18 @@ describe('customer portal API', () => {
     expect(signOut.statusCode).toBe(204);
     const cleared = sessionCookie(signOut.headers['set-cookie']);
     expect((await read('/api/customer/profile', cleared)).statusCode).toBe(401);
+    expect((await read('/api/customer/session', cleared)).json()).toEqual({ signedIn: false });
+  });
+
+  it('tells whether a portal session is open with 200 either way, and whose', async () => {
+    const none = await read('/api/customer/session');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ signedIn: false });
+    const staff = await read('/api/customer/session', await platform.signIn());
+    expect(staff.json()).toEqual({ signedIn: false });
+    const open = await read('/api/customer/session', await signIn(renterB));
+    expect(open.statusCode).toBe(200);
+    expect(PortalSession.parse(open.json())).toEqual({ signedIn: true, profile: expect.objectContaining({ email: renterB.email }) });
   });
 
   it('refuses an email after 5 failures within 15 minutes, from any address, and says when to retry', async () => {

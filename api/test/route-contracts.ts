@@ -119,6 +119,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/public/waitlist': { body: JoinWaitlistRequest },
   'POST /api/public/reservations': { body: SubmitReservationRequest },
 
+  'GET /api/customer/session': {},
   'POST /api/customer/verify': { body: VerifyCustomerRequest },
   'POST /api/customer/sign-out': { endsSession: true },
   'GET /api/customer/profile': { query: CustomerPortalQuery },

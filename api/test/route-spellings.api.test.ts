@@ -20,6 +20,7 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/public/units/available',
   'POST /api/public/waitlist',
   'POST /api/public/reservations',
+  'GET /api/customer/session',
   'POST /api/customer/verify',
   'POST /api/customer/sign-out',
   'GET /api/customer/profile',

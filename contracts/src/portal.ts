@@ -34,6 +34,13 @@ export const PortalProfile = z.object({
 });
 export type PortalProfile = z.infer<typeof PortalProfile>;
 
+/** Whether the request carries a live portal session: asked once when the portal opens, never a 401. */
+export const PortalSession = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), profile: PortalProfile }),
+]);
+export type PortalSession = z.infer<typeof PortalSession>;
+
 export const PortalInvoice = z.object({
   id: Id,
   customerId: Id,

@@ -159,6 +159,21 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('sends a signed-out renter from a checkout link to the gate, and back to the checkout once verified', async () => {
+    const { context, invoiceId, invoiceNumber, email } = await renterWithBill('33.00');
+    const page = await product.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${product.baseUrl}/checkout/${invoiceId}`);
+    await page.waitForURL((url) => url.pathname === '/customer-portal' && url.searchParams.get('next') === `/checkout/${invoiceId}`, eventually);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Last 4 Digits of Phone').fill('4321');
+    await page.getByRole('button', { name: 'Access My Account' }).click();
+    await page.waitForURL(`${product.baseUrl}/checkout/${invoiceId}`, eventually);
+    await page.getByRole('heading', { name: `Invoice ${invoiceNumber}` }).waitFor(eventually);
+    await page.getByRole('button', { name: /^Pay / }).waitFor(eventually);
+    await page.close();
+    await context.close();
+  });
+
   it('keeps the spinner when the invoice cannot be loaded', async () => {
     const { context, page } = await renterWithBill('10.00');
     await page.goto(`${product.baseUrl}/checkout/${randomUUID()}`);

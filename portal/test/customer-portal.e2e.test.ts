@@ -53,6 +53,25 @@ describe('customer portal in Chromium', () => {
     expect(await toast.locator('.toast-description').textContent()).toBe(description);
   }
 
+  it('opens fresh with one question to the server and no failed request or console error', async () => {
+    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const apiCalls: string[] = [];
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) apiCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await page.getByRole('button', { name: 'Access My Account' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual(['200 /api/customer/session']);
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   it('refuses missing fields, a wrong phone and an unknown email with the spec toasts', async () => {
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${product.baseUrl}/customer-portal`);

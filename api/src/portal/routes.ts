@@ -3,6 +3,7 @@ import {
   PORTAL_CUSTOMER_NOT_FOUND,
   PORTAL_GATE_MISMATCH,
   type PortalContact,
+  type PortalSession,
   phoneLast4,
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
@@ -11,6 +12,7 @@ import { ForbiddenError } from '@storage/domain/commands/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
 import type { AppDeps } from '../deps.ts';
+import { callerOf } from '../http/caller.ts';
 import { parseInput } from '../http/validate.ts';
 import { getSettings } from '../settings/queries.ts';
 import {
@@ -55,6 +57,13 @@ export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) 
     if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
     await openCustomerSession(deps.pool, request, outcome.passed.id);
     return toPortalProfile(outcome.passed);
+  });
+
+  /** Whether a portal session is open (and whose): the portal asks this once instead of reading five answers that would be 401. */
+  app.get('/api/customer/session', async (request): Promise<PortalSession> => {
+    const { customerId } = await callerOf(request);
+    const customer = customerId ? await findCustomerById(deps.pool, customerId) : null;
+    return customer ? { signedIn: true, profile: toPortalProfile(customer) } : { signedIn: false };
   });
 
   app.post('/api/customer/sign-out', async (request, reply) => {

@@ -14,6 +14,8 @@ import {
 } from '../../features/checkout/checkout-api.ts';
 import type { CardFormProps } from '../../features/checkout/pay-button.tsx';
 import { TestCardForm } from '../../features/checkout/test-card-form.tsx';
+import { gateThenBack } from '../../features/portal/after-gate.ts';
+import { loadPortalSession } from '../../features/portal/portal-api.ts';
 import { Toast, useToast } from '../../features/portal/toast.tsx';
 
 const StripeCardForm = lazy(() => import('../../features/checkout/stripe-card-form.tsx'));
@@ -45,6 +47,12 @@ export default function CheckoutPage() {
   useEffect(() => {
     let current = true;
     (async () => {
+      // Without a portal session the invoices cannot be read: the renter verifies at the gate,
+      // which brings them back here.
+      if (!(await loadPortalSession()).signedIn) {
+        if (current) navigate(gateThenBack(window.location.pathname + window.location.search), { replace: true });
+        return;
+      }
       const [config, invoices] = await Promise.all([loadPaymentConfig(), loadCustomerInvoices()]);
       const invoice = invoices.find((i) => i.id === invoiceId);
       if (!invoice) throw new Error(`Invoice ${invoiceId ?? '(none)'} is not among the customer's invoices`);
@@ -59,7 +67,7 @@ export default function CheckoutPage() {
     return () => {
       current = false;
     };
-  }, [invoiceId]);
+  }, [invoiceId, navigate]);
 
   function succeeded(paymentIntentId: string) {
     show({ title: 'Payment Successful', description: 'Your payment has been processed.' });

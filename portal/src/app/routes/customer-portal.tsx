@@ -1,10 +1,11 @@
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { returnPath } from '../../features/portal/after-gate.ts';
 import { type GateFields, PortalGate } from '../../features/portal/gate.tsx';
-import { loadPortalData, type PortalData, signOutCustomer, verifyCustomer } from '../../features/portal/portal-api.ts';
+import { loadPortalData, loadPortalDataIfSignedIn, type PortalData, signOutCustomer, verifyCustomer } from '../../features/portal/portal-api.ts';
 import { PortalView } from '../../features/portal/portal-view.tsx';
 import { Toast, type ToastMessage, useToast } from '../../features/portal/toast.tsx';
 
@@ -21,6 +22,7 @@ function gateFailure(error: Error): ToastMessage {
 
 export default function CustomerPortalPage() {
   const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
   const paymentReceived = params.get('payment_success') === 'true';
   const { toast, show, dismiss } = useToast();
   const [fields, setFields] = useState<GateFields>({ email: '', phoneLast4: '' });
@@ -30,7 +32,7 @@ export default function CustomerPortalPage() {
 
   // A live portal session (a reload, or the way back from checkout) opens the portal unlocked.
   useEffect(() => {
-    loadPortalData()
+    loadPortalDataIfSignedIn()
       .then(setData, () => undefined)
       .finally(() => setOpening(false));
   }, []);
@@ -48,6 +50,11 @@ export default function CustomerPortalPage() {
     } catch (error) {
       show(gateFailure(error as Error));
       setVerifying(false);
+      return;
+    }
+    const back = returnPath(params.get('next'));
+    if (back) {
+      navigate(back);
       return;
     }
     try {

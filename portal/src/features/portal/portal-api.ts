@@ -1,4 +1,4 @@
-import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
 import { apiRequest } from '@storage/web-client/api';
 
 /** Everything the unlocked portal shows, read for the portal session's customer. */
@@ -20,6 +20,16 @@ export async function verifyCustomer(email: string, phoneLast4: string): Promise
 
 export async function signOutCustomer(): Promise<void> {
   await apiRequest('POST', '/api/customer/sign-out', {});
+}
+
+/** Whether this browser has a portal session open: one request, answered 200 either way. */
+export function loadPortalSession(): Promise<PortalSession> {
+  return read<PortalSession>('/api/customer/session');
+}
+
+/** The portal's data, or null without a portal session (asked first, so no request answers 401). */
+export async function loadPortalDataIfSignedIn(): Promise<PortalData | null> {
+  return (await loadPortalSession()).signedIn ? loadPortalData() : null;
 }
 
 export async function loadPortalData(): Promise<PortalData> {
