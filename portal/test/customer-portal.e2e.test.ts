@@ -148,4 +148,28 @@ describe('customer portal in Chromium', () => {
     await expectAccessible(page, 'Customer portal with the payment banner at 390 px');
     await context.close();
   });
+
+  it('fits 360 px with every tab in view: no sideways scrolling on any tab', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await enter(page, renter.email, last4());
+    const tabs = page.getByRole('tablist');
+    await tabs.waitFor();
+    expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
+    for (const tab of await tabs.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      await tab.click();
+      await page.getByRole('tabpanel').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), await tab.textContent()).toBe(0);
+      for (const wrap of await page.locator('.portal-table-wrap').all()) {
+        expect(await wrap.evaluate((table) => table.scrollWidth - table.clientWidth), `a table on ${await tab.textContent()}`).toBe(0);
+      }
+    }
+    await expectAccessible(page, 'Customer portal, Access Log at 360 px');
+    await product.screenshot(page, 'customer-portal-tabs-360');
+    await context.close();
+  });
 });

@@ -120,6 +120,54 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it('fits a 360 px phone on every public page and every wizard step, with the header links behind a menu', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    const fits = async (where: string) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${where} scrolls sideways`).toBe(0);
+    };
+    for (const [path, ready] of [
+      ['/', page.getByRole('link', { name: 'View Available Units' }).first()],
+      ['/available-units', page.getByRole('heading', { name: 'Available Units' })],
+      ['/customer-portal', page.getByRole('button', { name: 'Access My Account' })],
+      ['/payment-success', page.getByRole('link', { name: 'Return to Customer Portal' })],
+      ['/no-such-page', page.getByRole('heading', { name: '404 Page Not Found' })],
+    ] as const) {
+      await page.goto(`${product.baseUrl}${path}`);
+      await ready.waitFor(eventually);
+      await fits(path);
+    }
+
+    await page.goto(`${product.baseUrl}/rent-now`);
+    await page.getByText('Step 1 of 3').waitFor(eventually);
+    await page.getByText('/month').first().waitFor();
+    await fits('Rent Now, step 1');
+    const rate = await page.getByText('/month').first().boundingBox();
+    expect(rate!.x + rate!.width).toBeLessThanOrEqual(360);
+    await product.screenshot(page, 'rent-now-step-1-360');
+    await page.getByRole('radio', { name: new RegExp(`Unit ${units.second.unitNumber}`) }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByText('Step 2 of 3').waitFor();
+    await fits('Rent Now, step 2');
+    await page.getByRole('button', { name: 'Continue to Review' }).click();
+    await page.getByText('Step 3 of 3').waitFor();
+    await fits('Rent Now, step 3');
+
+    // The header's links are hidden on a phone, but one button opens them.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    expect(await main.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await main.getByRole('link', { name: 'Available Units' }).waitFor();
+    await page.getByRole('link', { name: 'Customer Portal' }).first().waitFor();
+    await fits('the open menu');
+    await expectAccessible(page, 'Phone menu open');
+    await product.screenshot(page, 'site-menu-360');
+    await main.getByRole('link', { name: 'Available Units' }).click();
+    await page.getByRole('heading', { name: 'Available Units' }).waitFor();
+    await context.close();
+  });
+
   it('tells a renter who lost the unit to someone else, and lets them choose another', async () => {
     const page = await product.browser.newPage();
     await page.goto(`${product.baseUrl}/rent-now?unit=${units.second.id}`);

@@ -200,10 +200,10 @@ function AccessLog({ data }: { data: PortalData }) {
         <tbody>
           {data.accessLogs.map((log) => (
             <tr key={log.id}>
-              <td>{formatMoment(log.occurredAt)}</td>
-              <td>{log.unitNumber ?? '—'}</td>
-              <td>{log.lockId ?? '—'}</td>
-              <td>{log.method ?? '—'}</td>
+              <td data-label="When">{formatMoment(log.occurredAt)}</td>
+              <td data-label="Unit">{log.unitNumber ?? '—'}</td>
+              <td data-label="Lock">{log.lockId ?? '—'}</td>
+              <td data-label="Method">{log.method ?? '—'}</td>
             </tr>
           ))}
         </tbody>
