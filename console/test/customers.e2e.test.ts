@@ -26,6 +26,13 @@ describe('console in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Facility Manager').first().waitFor();
+    // A fresh install without the demo data: the owner is asked to fill in the business profile.
+    await page.getByText('Your business profile is empty').waitFor();
+    await page.getByRole('button', { name: 'Fill in profile' }).click();
+    await page.waitForURL(`${baseUrl}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     await page.getByRole('link', { name: 'Customers' }).first().click();
     await page.getByRole('heading', { name: 'Customers' }).waitFor();

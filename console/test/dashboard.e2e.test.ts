@@ -25,6 +25,8 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
 
   it('shows occupancy by building, the four figures captioned with their change, and the feed', async () => {
     const page = await openDashboard(demo.wide);
+    // The demo business fills the profile: no prompt to fill it in.
+    expect(await page.getByText('Your business profile is empty').count()).toBe(0);
     await page.getByText("Welcome back. Here's what's happening at your facilities.").waitFor();
     const occupancy = page.getByTestId('occupancy-card');
     await occupancy.getByText('All Facilities Occupancy').waitFor();

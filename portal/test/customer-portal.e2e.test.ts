@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DEMO_BUSINESS } from '../../ops/src/seed/demo.ts';
 import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
@@ -115,7 +116,12 @@ describe('customer portal in Chromium', () => {
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByText(renter.email, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Contact Us to Update Profile' }).click();
-    await page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
+    const contact = page.getByRole('dialog', { name: 'Contact Us' });
+    await contact.waitFor();
+    // A fresh install starts from the demo business, so the renter is told whom to contact.
+    await contact.getByText(`To update your profile, contact ${DEMO_BUSINESS.name}.`).waitFor();
+    await contact.getByRole('link', { name: DEMO_BUSINESS.phone }).waitFor();
+    await contact.getByRole('link', { name: DEMO_BUSINESS.email }).waitFor();
     await expectAccessible(page, 'Contact Us dialog');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Access Log' }).click();
@@ -163,7 +169,7 @@ describe('customer portal in Chromium', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(360);
       await tab.click();
       await page.getByRole('tabpanel').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), await tab.textContent()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${await tab.textContent()}`).toBe(0);
       for (const wrap of await page.locator('.portal-table-wrap').all()) {
         expect(await wrap.evaluate((table) => table.scrollWidth - table.clientWidth), `a table on ${await tab.textContent()}`).toBe(0);
       }

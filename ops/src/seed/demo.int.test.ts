@@ -11,7 +11,7 @@ import type { RecordedEvent } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { seedDemoData } from './demo.ts';
+import { DEMO_BUSINESS, seedDemoData } from './demo.ts';
 
 const NOW = new Date('2025-06-15T14:30:00.000Z');
 const DAY = 86_400_000;
@@ -80,6 +80,12 @@ describe('the demo seed', () => {
     expect(Math.min(...times)).toBeGreaterThanOrEqual(NOW.getTime() - 186 * DAY);
     expect(Math.min(...times)).toBeLessThan(NOW.getTime() - 180 * DAY);
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('fills in the business profile, so renters are told whom to contact', () => {
+    const profiles = ofType('business_profile_updated');
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]!.data).toEqual({ scope: 'business', ...DEMO_BUSINESS });
   });
 
   it('adds at least three complete facilities', () => {

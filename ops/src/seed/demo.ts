@@ -10,12 +10,16 @@ import { cancelInvoice, generateInvoice, markInvoiceOverdue, recordPayment, send
 import { endLease, startLease } from '@storage/domain/leases/commands';
 import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
 import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { updateBusinessProfile } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import type { Actor, EventStore } from '@storage/eventstore/port';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, STREETS } from './people.ts';
 import { Dice, mulberry32 } from './random.ts';
 
 export const DEMO_STAFF = { email: 'owner@demo.test', firstName: 'Olivia', lastName: 'Owner', role: 'owner' } as const;
+
+/** The demo business as Settings → Business Profile shows it, and as renters are told to contact it. */
+export const DEMO_BUSINESS = { name: 'Pacific Northwest Storage Co.', phone: '(503) 555-0199', email: 'office@pnw-storage.example' } as const;
 
 const DEFAULT_SEED = 20_250_601;
 const MINUTE = 60_000;
@@ -230,6 +234,7 @@ class DemoPlan {
     this.#dice = dice;
     this.#now = now;
     this.#today = startOfDay(now);
+    this.#add(this.#daysAgo(185, 8), (ctx) => updateBusinessProfile(ctx, DEMO_BUSINESS));
     const tenancies = SITES.flatMap((site) => this.#planFacility(site));
     this.#planCustomers(tenancies);
     for (const facility of this.#facilities)

@@ -15,6 +15,7 @@ import { QuickActions } from '../../features/dashboard/components/quick-actions.
 import { RecentCustomersTable } from '../../features/dashboard/components/recent-customers-table.tsx';
 import { notificationsQueryKey } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { BusinessProfilePrompt } from '../../features/settings/components/business-profile-prompt.tsx';
 import { useRefreshAfterWrites } from '../../hooks/use-refresh-after-writes.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
@@ -51,6 +52,7 @@ export default function DashboardPage() {
         }
       />
       <Flex vertical gap={16}>
+        <BusinessProfilePrompt canEdit={user?.role === 'owner' || user?.role === 'manager'} />
         {metrics.isError ? (
           <Result
             status="error"
