@@ -317,6 +317,7 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
     // Lanes at one checkpoint (all of them, unless one is catching up after a failure) share one read.
     const reads = new Map<string, Promise<BatchEntry[]>>();
     let most = 0;
+    const advanced: Array<{ name: string; through: Position }> = [];
     for (const lane of projectionLanes(projections)) {
       const failed = failures.find((f) => lane.some((p) => p.name === f.projection));
       if (failed && Date.parse(failed.next_attempt_at) > now.getTime()) continue;
@@ -332,14 +333,8 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
         lane.map((p) => p.name),
         'text',
       );
-      if (progress.through) {
-        const { hi, lo } = progress.through;
-        // Never back: a projection rebuilt alone may be ahead of its lane.
-        await tx.query(sql.unsafe`
-          UPDATE projection_checkpoints SET position_hi = ${hi.toString()}, position_lo = ${lo.toString()}, updated_at = now()
-          WHERE name = ANY(${laneNames})
-            AND (position_hi IS NULL OR (position_hi, position_lo) < (${hi.toString()}::numeric, ${lo.toString()}::numeric))`);
-      }
+      const through = progress.through;
+      if (through) advanced.push(...lane.map((p) => ({ name: p.name, through })));
       if (progress.transient) told.push([`projection batch of ${lane.map((p) => p.name).join(', ')} failed, then applied event by event`, progress.transient]);
       if (progress.failure) {
         told.push(await recordFailure(tx, lane, progress.failure, failed, now, options.retry ?? DEFAULT_RETRY));
@@ -351,6 +346,26 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
         }
       }
       most = Math.max(most, progress.passed);
+    }
+    if (advanced.length > 0) {
+      // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
+      await tx.query(sql.unsafe`
+        UPDATE projection_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
+        FROM unnest(
+          ${sql.array(
+            advanced.map((a) => a.name),
+            'text',
+          )},
+          ${sql.array(
+            advanced.map((a) => a.through.hi.toString()),
+            'numeric',
+          )},
+          ${sql.array(
+            advanced.map((a) => a.through.lo.toString()),
+            'numeric',
+          )}
+        ) AS v(name, hi, lo)
+        WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`);
     }
     return most;
   });
