@@ -94,13 +94,17 @@ const tablesKeyedBy: Record<string, TableName[]> = {
 
 function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<TableName, Set<string>> {
   const owned = new Set<string>(projections.flatMap((p) => p.tables));
+  // Only the fields that name a table of these projections: a lane of one looks at one or two.
+  const fields = Object.entries(tablesKeyedBy)
+    .map(([field, tables]) => [field, tables.filter((table) => owned.has(table))] as const)
+    .filter(([, tables]) => tables.length > 0);
   const keys = new Map<TableName, Set<string>>();
   for (const event of events) {
-    for (const [field, tables] of Object.entries(tablesKeyedBy)) {
-      const id = (event.data as Record<string, unknown>)[field];
+    const data = event.data as Record<string, unknown>;
+    for (const [field, tables] of fields) {
+      const id = data[field];
       if (typeof id !== 'string') continue;
       for (const table of tables) {
-        if (!owned.has(table)) continue;
         let ids = keys.get(table);
         if (!ids) {
           ids = new Set();
