@@ -2,9 +2,10 @@ import { comparePositions, type Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
-const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });
+/** A checkpoint row's position as selected (`position_hi::text, position_lo::text`); null before the first event. */
+export const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });
 
-function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
+export function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
   return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
 }
 

@@ -1,6 +1,6 @@
 import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
-import { failedProjections, projectedPosition } from '@storage/platform/checkpoints';
+import { CheckpointRow, failedProjections, projectedPosition, toPosition } from '@storage/platform/checkpoints';
 import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import { errorText } from './error-text.ts';
@@ -12,11 +12,7 @@ const BATCH_SIZE = 500;
 /** The stored error message is cut here: it is for people, and a runaway one must not bloat the table. */
 const ERROR_TEXT_LIMIT = 2000;
 
-const CheckpointRow = z.object({
-  name: z.string(),
-  position_hi: z.string().nullable(),
-  position_lo: z.string().nullable(),
-});
+const NamedCheckpointRow = CheckpointRow.extend({ name: z.string() });
 
 const FailureRow = z.object({
   projection: z.string(),
@@ -25,10 +21,6 @@ const FailureRow = z.object({
   first_failed_at: z.string(),
   next_attempt_at: z.string(),
 });
-
-function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
-  return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
-}
 
 function isAfter(position: Position, checkpoint: Position | null): boolean {
   return checkpoint === null || comparePositions(position, checkpoint) > 0;
@@ -308,7 +300,7 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
   const passed = await pool.transaction(async (tx) => {
     told.length = 0; // A transaction retried after a serialization failure tells only its last run.
     const rows = await tx.any(
-      sql.type(CheckpointRow)`
+      sql.type(NamedCheckpointRow)`
         SELECT name, position_hi::text, position_lo::text FROM projection_checkpoints
         WHERE name = ANY(${names})
         ORDER BY name FOR UPDATE SKIP LOCKED`,

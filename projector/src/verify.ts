@@ -1,4 +1,5 @@
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+import { CheckpointRow, toPosition } from '@storage/platform/checkpoints';
 import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
@@ -22,7 +23,6 @@ export interface Verification {
   differences: RowDifference[];
 }
 
-const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });
 const FailureRow = z.object({ projection: z.string(), event_id: z.string(), event_type: z.string() });
 const ColumnRow = z.object({ column_name: z.string(), is_key: z.boolean(), differs_legitimately: z.boolean() });
 const JsonRow = z.object({ live: z.record(z.string(), z.unknown()).nullable(), rebuilt: z.record(z.string(), z.unknown()).nullable() });
@@ -79,10 +79,6 @@ async function compareTable(tx: DatabaseTransactionConnection, table: string): P
     return { table, key, kind: 'different', columns: Object.fromEntries(changed.map((c) => [c, { live: live[c], rebuilt: rebuilt[c] }])) };
   });
   return { rows, differences };
-}
-
-function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
-  return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
 }
 
 /** Times the live checkpoints are brought to one position before a verification gives up. */
