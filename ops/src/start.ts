@@ -44,7 +44,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
       schedule: config,
-      log: (message, error) => api.app.log.error({ err: error }, message),
+      log: (message, error) => (error === undefined ? api.app.log.info(message) : api.app.log.error({ err: error }, message)),
     });
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;
     if (firstStart) {

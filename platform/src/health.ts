@@ -3,7 +3,7 @@ import type { EventStore } from '@storage/eventstore/port';
 import type { Queue } from 'bullmq';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { projectedPosition } from './checkpoints.ts';
+import { describeFailure, failedProjections, projectedPosition } from './checkpoints.ts';
 
 // Health answers for load balancers and orchestrators, the same for the API and the projector:
 // live = the process answers; ready = every dependency answers and the read model is not too far
@@ -29,6 +29,22 @@ export interface LagCheck extends CheckResult {
   /** Age of the oldest event not yet projected; 0 when caught up. */
   secondsBehind?: number;
   maxSecondsBehind?: number;
+  /** Projections failing on an event, retried with backoff (the error itself is in the projector's log). */
+  failingProjections?: FailingProjection[];
+}
+
+/** A failing projection as the public health answer shows it: where and since when, not the error's text (it may quote data). */
+export interface FailingProjection {
+  projection: string;
+  eventId: string;
+  eventType: string;
+  /** The event's position in the store, `hi/lo`. */
+  position: string;
+  attempts: number;
+  failingSince: string;
+  nextAttemptAt: string;
+  /** The projections held at the same event with it. */
+  holds: string[];
 }
 
 export interface Readiness {
@@ -67,17 +83,27 @@ async function check(work: () => Promise<unknown>, what: string): Promise<CheckR
   }
 }
 
-/** How far the read model (the slowest projection's checkpoint) is behind the store's head. */
+/** How far the read model (the slowest projection's checkpoint) is behind the store's head, and the projections failing on an event. */
 export async function projectorLag(
   pool: DatabasePool,
   store: EventStore,
   now: Date = new Date(),
-): Promise<{ eventsBehind: number; eventsBehindAtLeast: boolean; secondsBehind: number }> {
+): Promise<{ eventsBehind: number; eventsBehindAtLeast: boolean; secondsBehind: number; failingProjections: FailingProjection[] }> {
   const projected = await projectedPosition(pool);
   const pending = await store.readAll({ after: projected, limit: LAG_COUNT_LIMIT });
   const oldest = pending[0];
   const secondsBehind = oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest.recordedAt)) / 1000)) : 0;
-  return { eventsBehind: pending.length, eventsBehindAtLeast: pending.length === LAG_COUNT_LIMIT, secondsBehind };
+  const failingProjections = (await failedProjections(pool)).map((f) => ({
+    projection: f.projection,
+    eventId: f.eventId,
+    eventType: f.eventType,
+    position: `${f.position.hi}/${f.position.lo}`,
+    attempts: f.attempts,
+    failingSince: f.firstFailedAt,
+    nextAttemptAt: f.nextAttemptAt,
+    holds: f.holds,
+  }));
+  return { eventsBehind: pending.length, eventsBehindAtLeast: pending.length === LAG_COUNT_LIMIT, secondsBehind, failingProjections };
 }
 
 export async function readiness(deps: HealthDeps): Promise<Readiness> {
@@ -90,11 +116,13 @@ export async function readiness(deps: HealthDeps): Promise<Readiness> {
       try {
         const lag = await within(() => projectorLag(deps.pool, deps.store), 'the projector checkpoints');
         const ok = lag.secondsBehind <= maxSecondsBehind;
+        // A failure younger than the bound may be a passing one (a retry clears it): listed, not failing the check.
+        const stuck = lag.failingProjections.map((f) => `; ${describeFailure(f)}`).join('');
         return {
           ok,
           ...lag,
           maxSecondsBehind,
-          ...(ok ? {} : { error: `the read model is ${lag.secondsBehind} s behind the event store (bound ${maxSecondsBehind} s)` }),
+          ...(ok ? {} : { error: `the read model is ${lag.secondsBehind} s behind the event store (bound ${maxSecondsBehind} s)${stuck}` }),
         };
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error), maxSecondsBehind };
@@ -173,7 +201,8 @@ export function reportLag(
       .then((lag) => {
         if (lag.eventsBehind > 0) {
           behind = true;
-          log(lag.secondsBehind > maxLagSeconds ? 'warn' : 'info', lag, 'projector lag');
+          const level = lag.secondsBehind > maxLagSeconds || lag.failingProjections.length > 0 ? 'warn' : 'info';
+          log(level, lag, 'projector lag');
         } else if (behind) {
           behind = false;
           log('info', lag, 'projector caught up');

@@ -8,6 +8,15 @@ import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
 import { startProjector } from './service.ts';
 
+// JSON lines as the API's log writes them, with pino's levels.
+const levels = { info: 30, warn: 40, error: 50 } as const;
+function writeLog(level: keyof typeof levels, fields: Record<string, unknown>, msg: string) {
+  console.log(JSON.stringify({ level: levels[level], time: Date.now(), ...fields, msg }));
+}
+function serializeError(error: unknown) {
+  return error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
+}
+
 const config = loadConfig({ required: ['DATABASE_URL'], by: '`npm run start:projector` (`npm start` runs the embedded default)' });
 if (!config.databaseUrl) throw new Error('unreachable: loadConfig requires DATABASE_URL');
 
@@ -21,15 +30,12 @@ const projector = await startProjector({
   connection,
   payments: config,
   schedule: config,
-  log: (message, error) => console.error(message, error),
+  log: (message, error) => writeLog(error === undefined ? 'info' : 'error', error === undefined ? {} : { err: serializeError(error) }, message),
 });
 const healthQueue = createQueue(PROJECTOR_QUEUE, connection);
 const health = await startHealthServer({ pool, store, queue: healthQueue }, { port: config.projectorHealthPort, host: config.host });
 console.log(`Projector running; health answers on http://${config.host}:${health.port}/api/health/ready`);
-// JSON lines as the API's log writes them (pino's levels: 30 info, 40 warn).
-const stopLagReports = reportLag({ pool, store }, (level, fields, msg) => {
-  console.log(JSON.stringify({ level: level === 'warn' ? 40 : 30, time: Date.now(), ...fields, msg }));
-});
+const stopLagReports = reportLag({ pool, store }, writeLog);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

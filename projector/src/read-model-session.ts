@@ -1,5 +1,6 @@
 import { type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
+import { errorText } from './error-text.ts';
 import { type CounterTables, keyColumn, type RowOf, type TableName } from './read-model-tables.ts';
 
 // A batch of events is applied to the read tables through one session: rows are read once
@@ -49,6 +50,24 @@ function typeSql(type: string) {
 }
 
 type AnyRow = Record<string, unknown>;
+
+/** Writing a table's rows back failed: names the table, so the failure can be laid at its owner's door. */
+export class TableWriteError extends Error {
+  readonly table: string;
+  constructor(table: string, cause: unknown) {
+    super(`writing ${table} failed: ${errorText(cause)}`, { cause });
+    this.name = 'TableWriteError';
+    this.table = table;
+  }
+}
+
+async function writing(table: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    throw new TableWriteError(table, error);
+  }
+}
 type CounterName = keyof CounterTables;
 type CounterFigures<C extends CounterName> = Partial<Record<CounterTables[C]['figures'], number | bigint>>;
 
@@ -201,52 +220,56 @@ export class ReadModelSession {
 
   /** Writes every changed row and counter back: one statement per table and set of columns. */
   async flush(): Promise<void> {
-    for (const [table, keys] of this.changed) {
-      const { writable } = await shapeOf(this.tx, table);
-      const rows = this.cache(table);
-      // Rows made by a projection leave out columns the database fills in; stored ones have them all.
-      const groups = new Map<string, AnyRow[]>();
-      for (const key of keys) {
-        const row = rows.get(key);
-        if (!row) continue;
-        const stored = Object.fromEntries(Object.entries(row).filter(([column]) => writable.has(column)));
-        const columns = Object.keys(stored).sort().join(',');
-        groups.get(columns)?.push(stored) ?? groups.set(columns, [stored]);
-      }
-      for (const [columnList, group] of groups) {
-        const columns = columnList.split(',');
-        const updated = columns.filter((c) => c !== keyColumn[table]);
-        const list = sql.join(
-          columns.map((c) => sql.identifier([c])),
-          sql.fragment`, `,
-        );
-        await this.tx.query(sql.unsafe`
-          INSERT INTO ${sql.identifier([table])} (${list})
-          SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
-          ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
-            updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
-            sql.fragment`, `,
-          )}`);
-      }
-    }
+    for (const [table, keys] of this.changed) await writing(table, () => this.flushRows(table, keys));
     this.changed.clear();
-    for (const [table, counters] of this.counters) {
-      const figures = [...new Set([...counters.values()].flatMap((c) => [...c.figures.keys()]))].sort();
-      const keyColumns = Object.keys([...counters.values()][0]?.key ?? {});
-      if (figures.length === 0) continue;
-      const rows = [...counters.values()].map((c) => ({ ...c.key, ...Object.fromEntries(figures.map((f) => [f, c.figures.get(f) ?? 0n])) }));
+    for (const [table, counters] of this.counters) await writing(table, () => this.flushCounters(table, counters));
+    this.counters.clear();
+  }
+
+  private async flushRows(table: TableName, keys: Set<string>): Promise<void> {
+    const { writable } = await shapeOf(this.tx, table);
+    const rows = this.cache(table);
+    // Rows made by a projection leave out columns the database fills in; stored ones have them all.
+    const groups = new Map<string, AnyRow[]>();
+    for (const key of keys) {
+      const row = rows.get(key);
+      if (!row) continue;
+      const stored = Object.fromEntries(Object.entries(row).filter(([column]) => writable.has(column)));
+      const columns = Object.keys(stored).sort().join(',');
+      groups.get(columns)?.push(stored) ?? groups.set(columns, [stored]);
+    }
+    for (const [columnList, group] of groups) {
+      const columns = columnList.split(',');
+      const updated = columns.filter((c) => c !== keyColumn[table]);
       const list = sql.join(
-        [...keyColumns, ...figures].map((c) => sql.identifier([c])),
+        columns.map((c) => sql.identifier([c])),
         sql.fragment`, `,
       );
       await this.tx.query(sql.unsafe`
         INSERT INTO ${sql.identifier([table])} (${list})
-        SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(rows)}::jsonb)
-        ON CONFLICT ON CONSTRAINT ${sql.identifier([counterConstraint[table]])} DO UPDATE SET ${sql.join(
-          figures.map((f) => sql.fragment`${sql.identifier([f])} = ${sql.identifier([table, f])} + EXCLUDED.${sql.identifier([f])}`),
+        SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
+        ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
+          updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
           sql.fragment`, `,
         )}`);
     }
-    this.counters.clear();
+  }
+
+  private async flushCounters(table: CounterName, counters: Map<string, { key: AnyRow; figures: Map<string, bigint> }>): Promise<void> {
+    const figures = [...new Set([...counters.values()].flatMap((c) => [...c.figures.keys()]))].sort();
+    const keyColumns = Object.keys([...counters.values()][0]?.key ?? {});
+    if (figures.length === 0) return;
+    const rows = [...counters.values()].map((c) => ({ ...c.key, ...Object.fromEntries(figures.map((f) => [f, c.figures.get(f) ?? 0n])) }));
+    const list = sql.join(
+      [...keyColumns, ...figures].map((c) => sql.identifier([c])),
+      sql.fragment`, `,
+    );
+    await this.tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([table])} (${list})
+      SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(rows)}::jsonb)
+      ON CONFLICT ON CONSTRAINT ${sql.identifier([counterConstraint[table]])} DO UPDATE SET ${sql.join(
+        figures.map((f) => sql.fragment`${sql.identifier([f])} = ${sql.identifier([table, f])} + EXCLUDED.${sql.identifier([f])}`),
+        sql.fragment`, `,
+      )}`);
   }
 }

@@ -147,8 +147,9 @@ export async function rebuildIntoShadow(
 
 /**
  * Swaps the shadow tables in: in one transaction that holds the projections' checkpoints (so
- * the live projector waits), the live tables are retired, the shadow ones take their place and
- * the checkpoints move to the rebuilt position. The events appended meanwhile are then applied.
+ * the live projector waits), the live tables are retired, the shadow ones take their place, the
+ * checkpoints move to the rebuilt position and the projections' recorded failures are cleared.
+ * The events appended meanwhile are then applied.
  */
 async function swapIn(connection: DatabasePoolConnection, build: ShadowBuild): Promise<void> {
   const names = sql.array(
@@ -167,6 +168,8 @@ async function swapIn(connection: DatabasePoolConnection, build: ShadowBuild): P
       UPDATE projection_checkpoints
       SET position_hi = ${build.position?.hi.toString() ?? null}, position_lo = ${build.position?.lo.toString() ?? null}, updated_at = now()
       WHERE name = ANY(${names})`);
+    // The rebuilt tables hold every event up to the checkpoint: a failure recorded on the old ones is past.
+    await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${names})`);
   });
   await connection.query(sql.unsafe`DROP SCHEMA ${sql.identifier([RETIRED_SCHEMA])} CASCADE`);
   await connection.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);

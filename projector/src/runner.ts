@@ -1,39 +1,73 @@
 import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
-import { projectedPosition } from '@storage/platform/checkpoints';
+import { CheckpointRow, failedProjections, projectedPosition, toPosition } from '@storage/platform/checkpoints';
 import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
+import { errorText } from './error-text.ts';
 import type { ProjectedEvent, Projection } from './projection.ts';
-import { ReadModelSession } from './read-model-session.ts';
+import { ReadModelSession, TableWriteError } from './read-model-session.ts';
 import type { TableName } from './read-model-tables.ts';
 
 const BATCH_SIZE = 500;
+/** The stored error message is cut here: it is for people, and a runaway one must not bloat the table. */
+const ERROR_TEXT_LIMIT = 2000;
 
-const CheckpointRow = z.object({
-  name: z.string(),
-  position_hi: z.string().nullable(),
-  position_lo: z.string().nullable(),
+const NamedCheckpointRow = CheckpointRow.extend({ name: z.string() });
+
+const FailureRow = z.object({
+  projection: z.string(),
+  event_id: z.string(),
+  attempts: z.number(),
+  first_failed_at: z.string(),
+  next_attempt_at: z.string(),
 });
-
-function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
-  return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
-}
 
 function isAfter(position: Position, checkpoint: Position | null): boolean {
   return checkpoint === null || comparePositions(position, checkpoint) > 0;
 }
 
+export const describePosition = (position: Position) => `${position.hi}/${position.lo}`;
+
+/** A stored event that this release cannot read (a newer schema version, data its schema refuses). */
+export class UnreadableEventError extends Error {
+  constructor(recorded: RecordedEvent, cause: unknown) {
+    super(`event ${recorded.id} (${recorded.type} at ${describePosition(recorded.position)}) cannot be read: ${errorText(cause)}`, { cause });
+    this.name = 'UnreadableEventError';
+  }
+}
+
 /** The event in its current shape, or null for a type the read model does not know. */
 export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent | null {
   if (!isEventType(recorded.type)) return null;
+  let current: ReturnType<typeof upcast>;
+  try {
+    current = upcast(recorded.type, recorded.metadata.schemaVersion, recorded.data);
+  } catch (error) {
+    throw new UnreadableEventError(recorded, error);
+  }
   return {
-    ...upcast(recorded.type, recorded.metadata.schemaVersion, recorded.data),
+    ...current,
     id: recorded.id,
     streamName: recorded.streamName,
     metadata: recorded.metadata,
     position: recorded.position,
     recordedAt: recorded.recordedAt,
   } as ProjectedEvent;
+}
+
+type EventRef = Pick<RecordedEvent, 'id' | 'type' | 'position'>;
+
+/** A projection that threw on an event, or whose tables could not be written after a batch (event null). */
+export class ProjectionError extends Error {
+  readonly projection: string;
+  readonly event: EventRef | null;
+  constructor(projection: string, event: EventRef | null, cause: unknown) {
+    const where = event ? `on event ${event.id} (${event.type} at ${describePosition(event.position)})` : 'writing its batch';
+    super(`The ${projection} projection failed ${where}: ${errorText(cause)}`, { cause });
+    this.name = 'ProjectionError';
+    this.projection = projection;
+    this.event = event;
+  }
 }
 
 /** The tables whose rows an event names by these ids: loaded for a whole batch at once. */
@@ -52,13 +86,17 @@ const tablesKeyedBy: Record<string, TableName[]> = {
 
 function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<TableName, Set<string>> {
   const owned = new Set<string>(projections.flatMap((p) => p.tables));
+  // Only the fields that name a table of these projections: a lane of one looks at one or two.
+  const fields = Object.entries(tablesKeyedBy)
+    .map(([field, tables]) => [field, tables.filter((table) => owned.has(table))] as const)
+    .filter(([, tables]) => tables.length > 0);
   const keys = new Map<TableName, Set<string>>();
   for (const event of events) {
-    for (const [field, tables] of Object.entries(tablesKeyedBy)) {
-      const id = (event.data as Record<string, unknown>)[field];
+    const data = event.data as Record<string, unknown>;
+    for (const [field, tables] of fields) {
+      const id = data[field];
       if (typeof id !== 'string') continue;
       for (const table of tables) {
-        if (!owned.has(table)) continue;
         let ids = keys.get(table);
         if (!ids) {
           ids = new Set();
@@ -74,6 +112,7 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
 /**
  * Applies events, in order, to the projections that `applies` selects, through one session:
  * the rows the events name are read up front, and the changed rows are written back at the end.
+ * A failure is a ProjectionError naming the projection (and the event, when one event is known).
  */
 export async function applyEvents(
   tx: DatabaseTransactionConnection,
@@ -85,9 +124,52 @@ export async function applyEvents(
   await session.prefetch(rowsNamedBy(events, projections));
   const views = projections.map((projection) => [projection, session.for(projection)] as const);
   for (const event of events) {
-    for (const [projection, rows] of views) if (applies(projection, event)) await projection.apply(rows, event);
+    for (const [projection, rows] of views) {
+      if (!applies(projection, event)) continue;
+      try {
+        await projection.apply(rows, event);
+      } catch (error) {
+        throw new ProjectionError(projection.name, event, error);
+      }
+    }
   }
-  await session.flush();
+  try {
+    await session.flush();
+  } catch (error) {
+    const owner = error instanceof TableWriteError ? projections.find((p) => (p.tables as string[]).includes(error.table)) : undefined;
+    throw new ProjectionError(owner?.name ?? projections.map((p) => p.name).join(', '), events.length === 1 ? events[0]! : null, error);
+  }
+}
+
+/**
+ * The projections that must advance together, in lanes: one that reads another's tables sees
+ * them as of each event it applies, so neither may pass an event the other has not. A lane is a
+ * connected group of that relation, in the order given; lanes share no table, so a lane stuck
+ * on an event holds back no other lane.
+ */
+export function projectionLanes(projections: Projection[]): Projection[][] {
+  const parent = projections.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i]!;
+    return i;
+  };
+  const owner = new Map<string, number>();
+  projections.forEach((p, i) => {
+    for (const table of p.tables) owner.set(table, i);
+  });
+  projections.forEach((p, i) => {
+    for (const table of p.reads ?? []) {
+      const o = owner.get(table);
+      if (o !== undefined) parent[root(i)] = root(o);
+    }
+  });
+  const lanes = new Map<number, Projection[]>();
+  projections.forEach((p, i) => {
+    const lane = lanes.get(root(i));
+    if (lane) lane.push(p);
+    else lanes.set(root(i), [p]);
+  });
+  return [...lanes.values()];
 }
 
 export async function ensureCheckpoints(pool: DatabasePool, projections: Projection[]): Promise<void> {
@@ -96,48 +178,240 @@ export async function ensureCheckpoints(pool: DatabasePool, projections: Project
   }
 }
 
+/** How long a failing projection waits before its next attempt: doubling from the first delay, up to the most. */
+export interface RetryPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 1000, maxDelayMs: 5 * 60_000 };
+
+export function retryDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface RunnerOptions {
+  retry?: RetryPolicy;
+  /** The clock that decides when a failing projection is tried again (tests set it). */
+  now?: () => Date;
+  /** Told of each failure (with the event's id) and each recovery. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** One event of a batch as read: in its current shape, null for a type the read model ignores, or unreadable. */
+interface BatchEntry {
+  recorded: RecordedEvent;
+  event: ProjectedEvent | null;
+  unreadable?: UnreadableEventError;
+}
+
+function toEntry(recorded: RecordedEvent): BatchEntry {
+  try {
+    return { recorded, event: toProjectedEvent(recorded) };
+  } catch (error) {
+    return { recorded, event: null, unreadable: error instanceof UnreadableEventError ? error : new UnreadableEventError(recorded, error) };
+  }
+}
+
+interface LaneProgress {
+  /** Events of the batch the lane's checkpoints passed. */
+  passed: number;
+  /** The last of them. */
+  through: Position | null;
+  failure?: ProjectionError & { event: EventRef };
+  /** The batch failed as a whole but every event of it applied alone: a failure that did not come back. */
+  transient?: unknown;
+}
+
+/** Applies the entries to a lane in a savepoint: all of them, or none and an error. */
+async function applyToLane(
+  tx: DatabaseTransactionConnection,
+  lane: Projection[],
+  entries: BatchEntry[],
+  checkpoints: Map<string, Position | null>,
+): Promise<void> {
+  const applies = (projection: Projection, position: Position) => isAfter(position, checkpoints.get(projection.name) ?? null);
+  for (const entry of entries) {
+    const first = entry.unreadable && lane.find((p) => applies(p, entry.recorded.position));
+    if (first) throw new ProjectionError(first.name, entry.recorded, entry.unreadable);
+  }
+  const events = entries.map((e) => e.event).filter((event) => event !== null);
+  await tx.transaction((savepoint) => applyEvents(savepoint, lane, events, (projection, event) => applies(projection, event.position)));
+}
+
 /**
- * Applies one batch of new events to every projection, advancing each checkpoint in the same
- * transaction as its table writes. Returns how many events it read; 0 means caught up. A runner
- * that finds the checkpoints locked by another runner returns 0 and leaves the work to it.
+ * Applies the lane's share of a batch. When the batch fails, the events are applied one at a
+ * time (each in a savepoint) up to the one that fails: everything before it counts, and the
+ * failure names that event and the projection.
  */
-export async function applyNextBatch(pool: DatabasePool, store: EventStore, projections: Projection[]): Promise<number> {
-  return pool.transaction(async (tx) => {
+async function advanceLane(
+  tx: DatabaseTransactionConnection,
+  lane: Projection[],
+  entries: BatchEntry[],
+  checkpoints: Map<string, Position | null>,
+): Promise<LaneProgress> {
+  const start = laneStart(lane, checkpoints);
+  const pending = entries.filter((entry) => isAfter(entry.recorded.position, start));
+  if (pending.length === 0) return { passed: 0, through: null };
+  try {
+    await applyToLane(tx, lane, pending, checkpoints);
+    return { passed: pending.length, through: pending.at(-1)!.recorded.position };
+  } catch (batchError) {
+    for (const [index, entry] of pending.entries()) {
+      try {
+        await applyToLane(tx, lane, [entry], checkpoints);
+      } catch (error) {
+        const failure =
+          error instanceof ProjectionError && error.event
+            ? (error as ProjectionError & { event: EventRef })
+            : (new ProjectionError(lane[0]!.name, entry.recorded, error) as ProjectionError & { event: EventRef });
+        return { passed: index, through: index > 0 ? pending[index - 1]!.recorded.position : null, failure };
+      }
+    }
+    return { passed: pending.length, through: pending.at(-1)!.recorded.position, transient: batchError };
+  }
+}
+
+/** Where a lane's next batch starts: its earliest checkpoint. */
+function laneStart(lane: Projection[], checkpoints: Map<string, Position | null>): Position | null {
+  let start: Position | null | undefined;
+  for (const p of lane) {
+    const c = checkpoints.get(p.name) ?? null;
+    if (start === undefined || c === null || (start !== null && comparePositions(c, start) < 0)) start = c;
+  }
+  return start ?? null;
+}
+
+/**
+ * Applies one batch of new events to every lane of projections that is not waiting to retry a
+ * failure, in one transaction that holds every checkpoint: each lane in a savepoint, advancing
+ * its checkpoints with its writes. A lane that fails on an event keeps what it applied before
+ * that event, records the failure (projection_failures: the event, the error, the attempts and
+ * when it is tried again) and is left out until then, while the other lanes go on. Returns the
+ * most events any lane passed; 0 means caught up, or nothing due. A runner that finds the
+ * checkpoints locked by another runner returns 0 and leaves the work to it.
+ */
+export async function applyNextBatch(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
+  const names = sql.array(
+    projections.map((p) => p.name),
+    'text',
+  );
+  const told: Array<[string, unknown?]> = [];
+  const passed = await pool.transaction(async (tx) => {
+    told.length = 0; // A transaction retried after a serialization failure tells only its last run.
     const rows = await tx.any(
-      sql.type(CheckpointRow)`
+      sql.type(NamedCheckpointRow)`
         SELECT name, position_hi::text, position_lo::text FROM projection_checkpoints
-        WHERE name = ANY(${sql.array(
-          projections.map((p) => p.name),
-          'text',
-        )})
+        WHERE name = ANY(${names})
         ORDER BY name FOR UPDATE SKIP LOCKED`,
     );
     if (rows.length < projections.length) return 0;
     const checkpoints = new Map(rows.map((r) => [r.name, toPosition(r)]));
-    const earliest = [...checkpoints.values()].reduce<Position | null | undefined>(
-      (min, c) => (min === undefined ? c : c === null || min === null ? null : comparePositions(c, min) < 0 ? c : min),
-      undefined,
-    );
-    const batch = await store.readAll({ after: earliest ?? null, limit: BATCH_SIZE });
-    if (batch.length === 0) return 0;
-    const events = batch.map(toProjectedEvent).filter((event) => event !== null);
-    await applyEvents(tx, projections, events, (projection, event) => isAfter(event.position, checkpoints.get(projection.name) ?? null));
-    const last = batch[batch.length - 1]!.position;
-    await tx.query(sql.unsafe`
-      UPDATE projection_checkpoints SET position_hi = ${last.hi.toString()}, position_lo = ${last.lo.toString()}, updated_at = now()
-      WHERE name = ANY(${sql.array(
-        projections.map((p) => p.name),
+    const failures = await tx.any(sql.type(FailureRow)`
+      SELECT projection, event_id, attempts, first_failed_at, next_attempt_at FROM projection_failures WHERE projection = ANY(${names})`);
+    const now = options.now?.() ?? new Date();
+    // Lanes at one checkpoint (all of them, unless one is catching up after a failure) share one read.
+    const reads = new Map<string, Promise<BatchEntry[]>>();
+    let most = 0;
+    const advanced: Array<{ name: string; through: Position }> = [];
+    for (const lane of projectionLanes(projections)) {
+      const failed = failures.find((f) => lane.some((p) => p.name === f.projection));
+      if (failed && Date.parse(failed.next_attempt_at) > now.getTime()) continue;
+      const start = laneStart(lane, checkpoints);
+      const key = start ? describePosition(start) : '';
+      let batch = reads.get(key);
+      if (!batch) {
+        batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => events.map(toEntry));
+        reads.set(key, batch);
+      }
+      const progress = await advanceLane(tx, lane, await batch, checkpoints);
+      const laneNames = sql.array(
+        lane.map((p) => p.name),
         'text',
-      )})`);
-    return batch.length;
+      );
+      const through = progress.through;
+      if (through) advanced.push(...lane.map((p) => ({ name: p.name, through })));
+      if (progress.transient) told.push([`projection batch of ${lane.map((p) => p.name).join(', ')} failed, then applied event by event`, progress.transient]);
+      if (progress.failure) {
+        told.push(await recordFailure(tx, lane, progress.failure, failed, now, options.retry ?? DEFAULT_RETRY));
+      } else if (failed) {
+        await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${laneNames})`);
+        if (progress.passed > 0) {
+          const attempts = `${failed.attempts} failed attempt${failed.attempts === 1 ? '' : 's'}`;
+          told.push([`projection ${failed.projection} recovered: event ${failed.event_id} applied after ${attempts}`]);
+        }
+      }
+      most = Math.max(most, progress.passed);
+    }
+    if (advanced.length > 0) {
+      // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
+      await tx.query(sql.unsafe`
+        UPDATE projection_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
+        FROM unnest(
+          ${sql.array(
+            advanced.map((a) => a.name),
+            'text',
+          )},
+          ${sql.array(
+            advanced.map((a) => a.through.hi.toString()),
+            'numeric',
+          )},
+          ${sql.array(
+            advanced.map((a) => a.through.lo.toString()),
+            'numeric',
+          )}
+        ) AS v(name, hi, lo)
+        WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`);
+    }
+    return most;
   });
+  for (const [message, error] of told) options.log?.(message, error);
+  return passed;
 }
 
-/** Applies batches until the projections have caught up with the log. */
-export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[]): Promise<number> {
+async function recordFailure(
+  tx: DatabaseTransactionConnection,
+  lane: Projection[],
+  failure: ProjectionError & { event: EventRef },
+  previous: z.infer<typeof FailureRow> | undefined,
+  now: Date,
+  retry: RetryPolicy,
+): Promise<[string, unknown]> {
+  const again = previous?.projection === failure.projection && previous.event_id === failure.event.id;
+  const attempts = again ? previous.attempts + 1 : 1;
+  const delay = retryDelayMs(attempts, retry);
+  const next = new Date(now.getTime() + delay);
+  const holds = lane.map((p) => p.name).filter((name) => name !== failure.projection);
+  const cause = failure.cause ?? failure;
+  await tx.query(sql.unsafe`
+    DELETE FROM projection_failures
+    WHERE projection = ANY(${sql.array(
+      lane.map((p) => p.name),
+      'text',
+    )}) AND projection <> ${failure.projection}`);
+  await tx.query(sql.unsafe`
+    INSERT INTO projection_failures
+      (projection, event_id, event_type, position_hi, position_lo, error, attempts, first_failed_at, last_failed_at, next_attempt_at, holds)
+    VALUES (${failure.projection}, ${failure.event.id}, ${failure.event.type}, ${failure.event.position.hi.toString()}, ${failure.event.position.lo.toString()},
+      ${errorText(cause).slice(0, ERROR_TEXT_LIMIT)}, ${attempts}, ${again ? previous.first_failed_at : now.toISOString()}, ${now.toISOString()},
+      ${next.toISOString()}, ${sql.array(holds, 'text')})
+    ON CONFLICT (projection) DO UPDATE SET
+      event_id = EXCLUDED.event_id, event_type = EXCLUDED.event_type, position_hi = EXCLUDED.position_hi, position_lo = EXCLUDED.position_lo,
+      error = EXCLUDED.error, attempts = EXCLUDED.attempts, first_failed_at = EXCLUDED.first_failed_at,
+      last_failed_at = EXCLUDED.last_failed_at, next_attempt_at = EXCLUDED.next_attempt_at, holds = EXCLUDED.holds`);
+  const held = holds.length > 0 ? `; holding back ${holds.join(', ')} at the same event` : '';
+  return [
+    `projection ${failure.projection} failed on event ${failure.event.id} (${failure.event.type} at ${describePosition(failure.event.position)}), ` +
+      `attempt ${attempts}; next attempt in ${delay / 1000} s, at ${next.toISOString()}${held}: ${errorText(cause)}`,
+    cause,
+  ];
+}
+
+/** Applies batches until every lane has caught up with the log or waits to retry a failure. */
+export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await applyNextBatch(pool, store, projections);
+    const n = await applyNextBatch(pool, store, projections, options);
     total += n;
     if (n === 0) return total;
   }
@@ -145,15 +419,18 @@ export async function catchUp(pool: DatabasePool, store: EventStore, projections
 
 /**
  * Catches up until the projections have passed `position`. The store shows an event only once
- * every older transaction on the server has ended, so one pass may not reach it yet.
+ * every older transaction on the server has ended, so one pass may not reach it yet. A
+ * projection failing on an event ends the wait at once, with that failure.
  */
 export async function catchUpTo(pool: DatabasePool, store: EventStore, projections: Projection[], position: Position, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await catchUp(pool, store, projections);
+    const failed = (await failedProjections(pool)).find((f) => projections.some((p) => p.name === f.projection));
+    if (failed) throw new Error(`The ${failed.projection} projection failed on event ${failed.eventId} (${failed.eventType}): ${failed.error}`);
     const reached = await projectedPosition(pool);
     if (reached && comparePositions(reached, position) >= 0) return;
-    if (Date.now() > deadline) throw new Error(`the projections did not reach ${position.hi}/${position.lo} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`the projections did not reach ${describePosition(position)} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,17 +1,29 @@
 import type { EventStore } from '@storage/eventstore/port';
+import { failedProjections } from '@storage/platform/checkpoints';
 import type { ScheduleSettings } from '@storage/platform/config';
 import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import type { Queue } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { startReadModelJobs } from './jobs/read-model.ts';
 import { startScheduledJobs } from './jobs/scheduler.ts';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { catchUp, ensureCheckpoints } from './runner.ts';
+import { catchUp, ensureCheckpoints, type RetryPolicy } from './runner.ts';
 
 /** The safety net: a wake-up lost anywhere is made good within this. */
 const SAFETY_NET_MS = 3000;
+
+/**
+ * A wake-up for when the first failing projection is due to be tried again (the safety net
+ * alone would round a 1 s backoff up to 3 s). One job per due time: asking twice adds nothing.
+ */
+async function wakeForNextAttempt(queue: Queue, pool: DatabasePool): Promise<void> {
+  const due = (await failedProjections(pool)).map((f) => Date.parse(f.nextAttemptAt)).sort((a, b) => a - b)[0];
+  if (due === undefined) return;
+  await queue.add(CATCH_UP_JOB, {}, { jobId: `retry-${due}`, delay: Math.max(0, due - Date.now()), removeOnComplete: true, removeOnFail: 100 });
+}
 
 export interface ProjectorService {
   stop(): Promise<void>;
@@ -26,16 +38,19 @@ export async function startProjector(options: {
   /** The configuration's hold and grace periods for the scheduled processes. */
   schedule: ScheduleSettings;
   projections?: Projection[];
+  /** How a projection failing on an event is retried (default: after 1 s, doubling up to 5 min). */
+  retry?: RetryPolicy;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {
   const projections = options.projections ?? readModelProjections;
   await ensureCheckpoints(options.pool, projections);
+  const queue = createQueue(PROJECTOR_QUEUE, options.connection);
   const worker = createWorker(PROJECTOR_QUEUE, options.connection, async () => {
-    await catchUp(options.pool, options.store, projections);
+    await catchUp(options.pool, options.store, projections, { retry: options.retry, log: options.log });
+    await wakeForNextAttempt(queue, options.pool);
   });
   worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
   worker.on('error', (error) => options.log?.('projector worker error', error));
-  const queue = createQueue(PROJECTOR_QUEUE, options.connection);
   await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
   await wakeProjector(queue);
   const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });

@@ -1,9 +1,10 @@
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+import { CheckpointRow, toPosition } from '@storage/platform/checkpoints';
 import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { applyToShadow, buildShadow, type RebuildProgress, SHADOW_SCHEMA, withRebuildLock } from './rebuild.ts';
+import { applyToShadow, buildShadow, type RebuildProgress, SHADOW_SCHEMA, type ShadowBuild, withRebuildLock } from './rebuild.ts';
 import { catchUp } from './runner.ts';
 
 export interface RowDifference {
@@ -22,7 +23,7 @@ export interface Verification {
   differences: RowDifference[];
 }
 
-const CheckpointRow = z.object({ position_hi: z.string().nullable(), position_lo: z.string().nullable() });
+const FailureRow = z.object({ projection: z.string(), event_id: z.string(), event_type: z.string() });
 const ColumnRow = z.object({ column_name: z.string(), is_key: z.boolean(), differs_legitimately: z.boolean() });
 const JsonRow = z.object({ live: z.record(z.string(), z.unknown()).nullable(), rebuilt: z.record(z.string(), z.unknown()).nullable() });
 
@@ -80,14 +81,14 @@ async function compareTable(tx: DatabaseTransactionConnection, table: string): P
   return { rows, differences };
 }
 
-function toPosition(row: z.infer<typeof CheckpointRow>): Position | null {
-  return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
-}
+/** Times the live checkpoints are brought to one position before a verification gives up. */
+const SETTLE_ATTEMPTS = 5;
 
 /**
  * Rebuilds the projections into shadow tables and compares them with the live ones row by row.
  * The comparison holds the projections' checkpoints, so the live projector waits, and first
- * brings the shadow tables to the live position.
+ * brings the shadow tables to the live position. It needs every projection at one position: a
+ * projection failing on an event (projection_failures) makes it stop and say so.
  */
 export async function verifyReadModel(
   pool: DatabasePool,
@@ -95,45 +96,68 @@ export async function verifyReadModel(
   projections: Projection[] = readModelProjections,
   onProgress: (progress: RebuildProgress) => void = () => {},
 ): Promise<Verification> {
+  const names = sql.array(
+    projections.map((p) => p.name),
+    'text',
+  );
   return withRebuildLock(pool, async (connection) => {
     try {
       const build = await buildShadow(connection, store, projections, onProgress);
-      await catchUp(pool, store, readModelProjections);
-      return await connection.transaction(async (tx) => {
-        const checkpoints = await tx.any(
-          sql.type(CheckpointRow)`
-            SELECT position_hi::text, position_lo::text FROM projection_checkpoints
-            WHERE name = ANY(${sql.array(
-              projections.map((p) => p.name),
-              'text',
-            )})
-            ORDER BY name FOR UPDATE`,
-        );
-        const live = checkpoints.map(toPosition).reduce<Position | null>((max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max), null);
-        let eventsApplied = build.eventsApplied;
-        if (build.position && (!live || comparePositions(live, build.position) < 0)) {
-          throw new Error('The live read model is behind the history (is the projector running?); verify again once it has caught up');
-        }
-        for (let after = build.position; live && (!after || comparePositions(after, live) < 0); ) {
-          const batch = (await store.readAll({ after, limit: 5000 })).filter((e) => comparePositions(e.position, live) <= 0);
-          if (batch.length === 0) break;
-          await applyToShadow(tx, projections, batch);
-          after = batch[batch.length - 1]!.position;
-          eventsApplied += batch.length;
-        }
-        let rowsCompared = 0;
-        const differences: RowDifference[] = [];
-        for (const table of build.tables) {
-          const result = await compareTable(tx, table);
-          rowsCompared += result.rows;
-          differences.push(...result.differences);
-        }
-        return { eventsApplied, tablesCompared: build.tables.length, rowsCompared, differences };
-      });
+      for (let attempt = 1; ; attempt++) {
+        await catchUp(pool, store, readModelProjections);
+        const verification = await connection.transaction(async (tx): Promise<Verification | null> => {
+          const checkpoints = await tx.any(
+            sql.type(CheckpointRow)`
+              SELECT position_hi::text, position_lo::text FROM projection_checkpoints
+              WHERE name = ANY(${names})
+              ORDER BY name FOR UPDATE`,
+          );
+          const failed = await tx.maybeOne(sql.type(FailureRow)`
+            SELECT projection, event_id, event_type FROM projection_failures
+            WHERE projection = ANY(${names}) OR holds && ${names}
+            ORDER BY first_failed_at LIMIT 1`);
+          if (failed) {
+            throw new Error(
+              `The ${failed.projection} projection is failing on event ${failed.event_id} (${failed.event_type}); ` +
+                'verify once it has recovered (the projector log and the health answer say why and when it is tried again)',
+            );
+          }
+          const positions = checkpoints.map(toPosition);
+          const live = positions.reduce<Position | null>((max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max), null);
+          // A lane that was catching up when the checkpoints were taken: catch up again.
+          if (positions.some((p) => (p === null ? live !== null : live === null || comparePositions(p, live) !== 0))) return null;
+          return compareWithShadow(tx, store, build, live);
+        });
+        if (verification) return verification;
+        if (attempt === SETTLE_ATTEMPTS) throw new Error('The live projections did not come to one position; verify again');
+      }
     } finally {
       await connection.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
     }
   });
+}
+
+/** Brings the shadow tables to the live position `live` and compares them, table by table. */
+async function compareWithShadow(tx: DatabaseTransactionConnection, store: EventStore, build: ShadowBuild, live: Position | null): Promise<Verification> {
+  let eventsApplied = build.eventsApplied;
+  if (build.position && (!live || comparePositions(live, build.position) < 0)) {
+    throw new Error('The live read model is behind the history (is the projector running?); verify again once it has caught up');
+  }
+  for (let after = build.position; live && (!after || comparePositions(after, live) < 0); ) {
+    const batch = (await store.readAll({ after, limit: 5000 })).filter((e) => comparePositions(e.position, live) <= 0);
+    if (batch.length === 0) break;
+    await applyToShadow(tx, build.projections, batch);
+    after = batch[batch.length - 1]!.position;
+    eventsApplied += batch.length;
+  }
+  let rowsCompared = 0;
+  const differences: RowDifference[] = [];
+  for (const table of build.tables) {
+    const result = await compareTable(tx, table);
+    rowsCompared += result.rows;
+    differences.push(...result.differences);
+  }
+  return { eventsApplied, tablesCompared: build.tables.length, rowsCompared, differences };
 }
 
 export function describeDifference(d: RowDifference): string {
