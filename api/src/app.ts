@@ -26,6 +26,7 @@ import { publicRoutes } from './public/routes.ts';
 import { readModelRoutes } from './read-model/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { unitRoutes } from './units/routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(reportRoutes, deps);
+  await app.register(searchRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(publicRoutes, deps);

@@ -18,6 +18,7 @@ import { AvailableUnitsQuery, JoinWaitlistRequest, SubmitReservationRequest } fr
 import { ReadModelJobParams } from '@storage/contracts/read-model';
 import { ReportsQuery } from '@storage/contracts/reports';
 import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery } from '@storage/contracts/reservations';
+import { SearchQuery } from '@storage/contracts/search';
 import { BusinessProfile, ChangePasswordRequest, NotificationPreferences, PaymentSettingsRequest } from '@storage/contracts/settings';
 import { AddStaffRequest, ChangeStaffRoleRequest, StaffParams } from '@storage/contracts/staff';
 import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, UnitsFilter } from '@storage/contracts/units';
@@ -119,6 +120,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/public/waitlist': { body: JoinWaitlistRequest },
   'POST /api/public/reservations': { body: SubmitReservationRequest },
 
+  'GET /api/search': { query: SearchQuery },
   'GET /api/customer/session': {},
   'POST /api/customer/verify': { body: VerifyCustomerRequest },
   'POST /api/customer/sign-out': { endsSession: true },

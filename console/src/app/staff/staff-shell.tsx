@@ -4,6 +4,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { Brand } from '../../components/brand.tsx';
 import { UserBlock } from '../../features/auth/components/user-block.tsx';
 import { FacilitySelector } from '../../features/facilities/components/facility-selector.tsx';
+import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { StaffNavigation } from './staff-navigation.tsx';
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -37,8 +38,11 @@ export function StaffShell({ children }: { children: ReactNode }) {
       </Layout.Sider>
       <Layout>
         <header className="staff-topbar">
-          <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />
-          <Brand />
+          <Button className="staff-topbar-menu" type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />
+          <span className="staff-topbar-brand">
+            <Brand />
+          </span>
+          <GlobalSearch />
         </header>
         <Layout.Content className="staff-content">
           <Suspense
