@@ -128,6 +128,7 @@ export function GlobalSearch() {
       <div id={`${id}-list`} role="listbox" aria-label="Search results" className="global-search-panel" hidden={!expanded}>
         {nothingFound && <div className="global-search-empty">Nothing found</div>}
         {groups.map((group) => (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside an ARIA listbox, where a fieldset has no meaning
           <div key={group.label} role="group" aria-labelledby={`${id}-${group.label}`}>
             <div id={`${id}-${group.label}`} className="global-search-group" role="presentation">
               {group.label}
@@ -136,7 +137,7 @@ export function GlobalSearch() {
               index += 1;
               const at = index;
               return (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (arrows, Enter) for its options
+                // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the combobox's input, which points at the active option (aria-activedescendant) and handles its keys
                 <div
                   key={result.path}
                   id={optionId(at)}
