@@ -7,9 +7,10 @@ import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerAccess } from './http/access.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { registerReadOnlyRoles } from './http/read-only-roles.ts';
+import { registerApiReference } from './http/openapi.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
 import { registerRouteList } from './http/route-list.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A UUID per request (or a trusted proxy's X-Request-Id): the events it appends carry it as their correlation id.
     genReqId: requestIdGenerator(deps.trustProxy),
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
   });
   registerRouteList(app);
   registerRequestIdHeader(app);
@@ -56,8 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, deps);
   await app.register(sessionPlugin, deps);
   registerStorableInput(app);
-  registerReadOnlyRoles(app, deps.pool);
+  registerAccess(app, deps);
   registerIdempotency(app, deps.pool);
+  await registerApiReference(app);
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -3,12 +3,14 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { ROUTE_CONTRACTS, type RouteContract } from './route-contracts.ts';
+import { ErrorAnswer } from '../src/http/responses.ts';
+import { jsonAnswerSchema, type RouteContract, routeContracts } from './route-contracts.ts';
 
-// Drives EVERY registered route with requests derived from its contract (ROUTE_CONTRACTS): valid
-// shapes with real ids, and hostile mutations of them (NUL, lone surrogates, huge strings, wrong
-// types, numbers as strings, extra keys, deep nesting, broken JSON), under an owner's, an
-// auditor's, a renter's and no session. No answer may be a 5xx, and no connection may drop.
+// Drives EVERY registered route with requests derived from the schemas it declares: valid shapes
+// with real ids, and hostile mutations of them (NUL, lone surrogates, huge strings, wrong types,
+// numbers as strings, extra keys, deep nesting, broken JSON), under an owner's, an auditor's, a
+// renter's and no session. No answer may be a 5xx, no connection may drop, every refusal is
+// `{ message, field? }` and every other JSON answer matches the schema the route declares for it.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -184,6 +186,7 @@ describe('every route, driven from its contract', () => {
   let ids: string[] = [];
   const sessions: Record<string, () => Promise<string | undefined>> = {};
   let routes: Array<{ method: Method; url: string }>;
+  let contracts: Map<string, RouteContract>;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ seedDemo: true });
@@ -213,18 +216,18 @@ describe('every route, driven from its contract', () => {
     sessions['fresh owner'] = () => platform.signIn('owner');
     sessions['fresh auditor'] = () => platform.signIn('auditor');
     sessions['fresh renter'] = renterSession;
-    routes = platform.api.app.registeredRoutes
-      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-      .map((r) => ({ method: r.method as Method, url: r.url }));
+    contracts = routeContracts(platform.api.app.registeredRoutes);
+    routes = [...contracts.keys()].map((key) => {
+      const [method, url] = key.split(' ') as [Method, string];
+      return { method, url };
+    });
   }, 300_000);
   afterAll(async () => {
     await platform?.close();
   });
 
-  it('has a contract for every registered route (add new routes to api/test/route-contracts.ts)', () => {
-    const registered = routes.map((r) => `${r.method} ${r.url}`);
-    expect(registered.filter((key) => !(key in ROUTE_CONTRACTS))).toEqual([]);
-    expect(Object.keys(ROUTE_CONTRACTS).filter((key) => !registered.includes(key))).toEqual([]);
+  it('drives the routes of every area', () => {
+    expect(routes.length).toBeGreaterThan(80);
   });
 
   it('refuses text the database cannot store in every field of every route with a 400 naming it', async () => {
@@ -232,7 +235,7 @@ describe('every route, driven from its contract', () => {
     const wrong: string[] = [];
     let address = 0;
     for (const { method, url: pattern } of routes) {
-      const contract = ROUTE_CONTRACTS[`${method} ${pattern}`];
+      const contract = contracts.get(`${method} ${pattern}`);
       if (!contract || contract.endsSession) continue;
       const sample = (schema: z.ZodType | undefined) =>
         (schema
@@ -270,9 +273,11 @@ describe('every route, driven from its contract', () => {
     it(`never answers 5xx nor drops the connection (${kind})`, async () => {
       const failures: string[] = [];
       for (const { method, url: pattern } of routes) {
-        const contract = ROUTE_CONTRACTS[`${method} ${pattern}`];
+        const contract = contracts.get(`${method} ${pattern}`);
         if (!contract) continue;
         const cookie = await sessions[contract.endsSession && kind !== 'anonymous' ? `fresh ${kind}` : kind]!();
+        // An empty path parameter leads to another route (`/api/locks/` is the list): its answer is that route's.
+        const thisRoute = new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?(\\?|$)`);
         const result = await fc.check(
           fc.asyncProperty(requestsOf(method, pattern, contract, ids), async (request) => {
             const headers: Record<string, string> = {};
@@ -290,6 +295,13 @@ describe('every route, driven from its contract', () => {
               remoteAddress: request.remoteAddress,
             });
             if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 200)}`);
+            // Every refusal has the one error shape; a success, the shape the route declares.
+            const answer =
+              response.statusCode >= 400 ? ErrorAnswer.strict() : thisRoute.test(request.url) ? jsonAnswerSchema(contract, response.statusCode) : undefined;
+            if (answer && response.body && String(response.headers['content-type']).startsWith('application/json')) {
+              const checked = answer.safeParse(response.json());
+              if (!checked.success) throw new Error(`${response.statusCode} answer does not match its schema: ${z.prettifyError(checked.error).slice(0, 400)}`);
+            }
           }),
           { numRuns: contract.runs ?? RUNS, endOnFailure: true },
         );

@@ -324,7 +324,7 @@ describe('logs', () => {
       },
     });
     const app = await appWith({ logger: { level: 'info', stream } });
-    app.get('/api/test/explodes', async () => {
+    app.get('/api/test/explodes', { config: { access: 'public' } }, async () => {
       throw new Error('the disk caught fire');
     });
     try {

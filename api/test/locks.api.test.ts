@@ -213,7 +213,7 @@ describe('locks API', () => {
         const response = await inject('POST', `/api/facilities/${south.facilityId}/gateway-key`, undefined, { cookie: staffCookie });
         expect(response.statusCode, role).toBe(403);
         // Auditors are refused before any route: they are read-only everywhere.
-        expect(response.json().message).toBe(role === 'auditor' ? 'Auditors have read-only access' : 'Only an owner can create or rotate a gateway key');
+        expect(response.json().message).toBe(role === 'auditor' ? 'Auditors have read-only access' : 'Only owner accounts may do this');
       }
       expect((await inject('POST', `/api/facilities/${randomUUID()}/gateway-key`)).statusCode).toBe(404);
       expect((await inject('POST', '/api/facilities/north/gateway-key')).statusCode).toBe(400);

@@ -34,6 +34,9 @@ const NOT_STAFF_ROUTES = new Set([
   'POST /api/test-provider/payment-intents/:id/confirm',
   'POST /api/stripe/webhook/simulate',
   'POST /api/stripe/webhook',
+  'GET /api/openapi.json',
+  'GET /api/docs/',
+  'GET /api/docs/js/scalar.js',
 ]);
 
 const encode = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`;

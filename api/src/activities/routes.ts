@@ -1,21 +1,39 @@
-import { ActivitiesFilter, ListActivitiesQuery } from '@storage/contracts/activities';
+import { ActivitiesFilter, Activity, ActivityTabCounts, ListActivitiesQuery } from '@storage/contracts/activities';
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { parseInput } from '../http/validate.ts';
+import { json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { countActivitiesByTab, listActivities } from './queries.ts';
 
-export async function activityRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+export async function activityRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Activities', access: 'staff' });
 
-  app.get('/api/activities', async (request, reply) => {
-    const query = parseInput(ListActivitiesQuery, request.query, 'query');
-    const { activities, total } = await listActivities(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(activities);
-  });
+  app.get(
+    '/api/activities',
+    {
+      schema: {
+        summary: 'List activities',
+        description: 'The activity feed, newest first.',
+        querystring: ListActivitiesQuery,
+        response: { 200: page('A page of activities', Activity) },
+      },
+    },
+    async (request, reply) => {
+      const { activities, total } = await listActivities(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(activities);
+    },
+  );
 
-  app.get('/api/activities/counts', async (request) => {
-    const filter = parseInput(ActivitiesFilter, request.query, 'query');
-    return countActivitiesByTab(deps.pool, filter);
-  });
+  app.get(
+    '/api/activities/counts',
+    {
+      schema: {
+        summary: 'Count activities per tab',
+        querystring: ActivitiesFilter,
+        response: { 200: json('How many of the filtered feed each tab holds', ActivityTabCounts) },
+      },
+    },
+    async (request) => countActivitiesByTab(deps.pool, request.query),
+  );
 }

@@ -2,18 +2,20 @@ import rateLimit from '@fastify/rate-limit';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
 import { changePassword } from '@storage/domain/auth/change-password';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
+import { OWN_ACCOUNT } from '../http/access.ts';
 import { sessionTokens } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
-import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { empty } from '../http/responses.ts';
 import { revokeStaffSessions } from './sessions.ts';
 
 const PASSWORD_CHANGES_PER_WINDOW = 10;
 const PASSWORD_CHANGE_WINDOW = '15 minutes';
 
 /** Registered inside a plugin that already requires a signed-in staff member. */
-export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function passwordRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'storage-rate-limit-' } : {}),
@@ -36,9 +38,16 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
           }),
         },
       },
+      schema: {
+        tags: ['Staff sign-in'],
+        summary: 'Change my password',
+        description: "Changes the signed-in staff member's own password (any role, auditors too). Their other sessions end; this one stays.",
+        body: ChangePasswordRequest,
+        response: { 204: empty('Changed') },
+      },
     },
     async (request, reply) => {
-      const { currentPassword, newPassword } = parseInput(ChangePasswordRequest, request.body);
+      const { currentPassword, newPassword } = request.body;
       const result = await changePassword({ ...commandContext(deps, request), pool: deps.pool }, request.staff!.id, { currentPassword, newPassword });
       // Whoever else holds a session of this account (a copied cookie, another device) is signed out; this one stays.
       await revokeStaffSessions(deps.pool, request.staff!.id, { except: sessionTokens(request).staff });

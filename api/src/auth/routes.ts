@@ -1,10 +1,12 @@
-import { LoginRequest } from '@storage/contracts/auth';
+import { AuthUser, LoginRequest } from '@storage/contracts/auth';
 import { UNKNOWN_USER_HASH, verifyPassword } from '@storage/domain/auth/passwords';
 import { findStaffByEmail, type StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import { OWN_ACCOUNT } from '../http/read-only-roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { OWN_ACCOUNT } from '../http/access.ts';
+import { empty, errorAnswer, file, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-limit.ts';
 
@@ -47,46 +49,116 @@ const CONFIRM_SIGN_OUT_PAGE = `<!doctype html>
 <form method="post" action="/api/logout"><button type="submit">Sign out</button> <a href="/">Cancel</a></form>
 </body></html>`;
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.post('/api/auth/login', { config: OWN_ACCOUNT }, async (request, reply) => {
-    const { email, password } = parseInput(LoginRequest, request.body);
-    const outcome = await attemptSignIn(deps.pool, LOGIN_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<StaffRow, true>> => {
-      const staff = await findStaffByEmail(tx, email);
-      const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
-      return staff && matches ? { passed: staff } : { failed: true };
-    });
-    if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
-    if ('failed' in outcome) return reply.status(401).send({ message: 'Invalid email or password' });
-    await openStaffSession(deps.pool, request, outcome.passed.id);
-    return toAuthUser(outcome.passed);
-  });
+const signOutAnswers = {
+  200: file('Asks to confirm (another site sent the request): a page whose button signs out', 'text/html'),
+};
 
-  app.get('/api/auth/user', { preHandler: app.requireStaff }, async (request) => toAuthUser(request.staff!));
+export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Staff sign-in', access: 'public' });
 
-  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  app.post(
+    '/api/auth/login',
+    {
+      config: OWN_ACCOUNT,
+      schema: {
+        summary: 'Sign in',
+        description: 'Opens a staff session: the answer sets the session cookie. Failed attempts are limited per account and address.',
+        body: LoginRequest,
+        response: {
+          200: json('Signed in: the staff member', AuthUser),
+          401: errorAnswer('Invalid email or password'),
+          429: errorAnswer('Too many failed sign-ins: the message says when to try again'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const outcome = await attemptSignIn(deps.pool, LOGIN_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<StaffRow, true>> => {
+        const staff = await findStaffByEmail(tx, email);
+        const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
+        return staff && matches ? { passed: staff } : { failed: true };
+      });
+      if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+      if ('failed' in outcome) return reply.status(401).send({ message: 'Invalid email or password' });
+      await openStaffSession(deps.pool, request, outcome.passed.id);
+      return toAuthUser(outcome.passed);
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { config: { access: 'staff' }, schema: { summary: 'The signed-in staff member', response: { 200: json('The staff member', AuthUser) } } },
+    async (request) => toAuthUser(request.staff!),
+  );
+
+  app.get(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Sign-in page',
+        description: "The spec's sign-in link: redirects to the console's /login page.",
+        response: { 302: empty('To /login') },
+      },
+    },
+    async (_request, reply) => reply.redirect('/login'),
+  );
 
   /** Sign-out: ends the sessions this cookie carries on the server (a copy of the cookie stops working too). */
-  app.post('/api/auth/logout', { config: OWN_ACCOUNT }, async (request, reply) => {
-    await closeSessions(deps.pool, request);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      config: OWN_ACCOUNT,
+      schema: {
+        summary: 'Sign out',
+        description: 'Ends the sessions the cookie carries (staff and portal) and clears it.',
+        response: { 204: empty('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      await closeSessions(deps.pool, request);
+      return reply.status(204).send();
+    },
+  );
 
   // The spec's Logout button navigates to /api/logout: it signs out when the navigation comes
   // from our own pages; from another site it only asks (a cross-site link must not sign anyone out).
-  app.get('/api/logout', async (request, reply) => {
-    if (!isSameOriginRequest(request)) return confirmSignOut(reply);
-    await closeSessions(deps.pool, request);
-    return reply.redirect('/');
-  });
-
-  await app.register(async (form) => {
-    // The confirmation page's form posts an empty urlencoded body.
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
-    form.post('/api/logout', { config: OWN_ACCOUNT }, async (request, reply) => {
+  app.get(
+    '/api/logout',
+    {
+      schema: {
+        summary: 'Sign out (link)',
+        description: "The spec's Logout link. From our own pages it signs out and redirects to `/`; from another site it only asks.",
+        response: { 302: empty('Signed out: to /'), ...signOutAnswers },
+      },
+    },
+    async (request, reply) => {
       if (!isSameOriginRequest(request)) return confirmSignOut(reply);
       await closeSessions(deps.pool, request);
-      return reply.redirect('/', 303);
-    });
+      return reply.redirect('/');
+    },
+  );
+
+  await app.register(async (plugin) => {
+    const form = plugin.withTypeProvider<ZodTypeProvider>();
+    // The confirmation page's form posts an empty urlencoded body.
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    form.post(
+      '/api/logout',
+      {
+        config: OWN_ACCOUNT,
+        schema: {
+          summary: 'Sign out (form)',
+          description:
+            "The confirmation page's form (an empty form body). From our own pages it signs out and redirects to `/`; from another site it only asks.",
+          response: { 303: empty('Signed out: to /'), ...signOutAnswers },
+        },
+      },
+      async (request, reply) => {
+        if (!isSameOriginRequest(request)) return confirmSignOut(reply);
+        await closeSessions(deps.pool, request);
+        return reply.redirect('/', 303);
+      },
+    );
   });
 }
 

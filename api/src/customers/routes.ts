@@ -1,55 +1,78 @@
-import { CreateCustomerRequest, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
-import { Id } from '@storage/contracts/fields';
+import { CreateCustomerRequest, Customer, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
-import { parseInput } from '../http/validate.ts';
+import { IdParams } from '../http/params.ts';
+import { empty, json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getCustomer, listCustomers } from './queries.ts';
 
-const CustomerParams = z.strictObject({ id: Id });
+export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Customers', access: 'staff' });
 
-export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+  app.get(
+    '/api/customers',
+    { schema: { summary: 'List customers', querystring: ListCustomersQuery, response: { 200: page('A page of customers', Customer) } } },
+    async (request, reply) => {
+      const { customers, total } = await listCustomers(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(customers);
+    },
+  );
 
-  app.get('/api/customers', async (request, reply) => {
-    const query = parseInput(ListCustomersQuery, request.query, 'query');
-    const { customers, total } = await listCustomers(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(customers);
-  });
+  app.get(
+    '/api/customers/:id',
+    { schema: { summary: 'Get a customer', params: IdParams, response: { 200: json('The customer', Customer) } } },
+    async (request) => {
+      const customer = await getCustomer(deps.pool, request.params.id);
+      if (!customer) throw new NotFoundError('Customer not found');
+      return customer;
+    },
+  );
 
-  app.get('/api/customers/:id', async (request) => {
-    const { id } = parseInput(CustomerParams, request.params, 'params');
-    const customer = await getCustomer(deps.pool, id);
-    if (!customer) throw new NotFoundError('Customer not found');
-    return customer;
-  });
+  app.post(
+    '/api/customers',
+    { schema: { summary: 'Add a customer', body: CreateCustomerRequest, response: { 201: json('The new customer', Customer) } } },
+    async (request, reply) => {
+      const result = await addCustomer(commandContext(deps, request), request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      if (result.state.status === 'none') throw new Error('A created customer has no state');
+      const created = (await getCustomer(deps.pool, result.state.customerId)) ?? fallbackCustomer(result.state.customerId, result.state.fields);
+      return reply.status(201).send(created);
+    },
+  );
 
-  app.post('/api/customers', async (request, reply) => {
-    const fields = parseInput(CreateCustomerRequest, request.body);
-    const result = await addCustomer(commandContext(deps, request), fields);
-    if (result.position) await deps.afterAppend(result.position);
-    if (result.state.status === 'none') throw new Error('A created customer has no state');
-    const created = (await getCustomer(deps.pool, result.state.customerId)) ?? fallbackCustomer(result.state.customerId, result.state.fields);
-    return reply.status(201).send(created);
-  });
+  app.patch(
+    '/api/customers/:id',
+    {
+      schema: {
+        summary: 'Change a customer',
+        description: 'Changes the fields given (at least one).',
+        params: IdParams,
+        body: UpdateCustomerRequest,
+        response: { 200: json('The customer as changed', Customer) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await updateCustomer(commandContext(deps, request), id, request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      if (result.state.status === 'none') throw new NotFoundError('Customer not found');
+      return (await getCustomer(deps.pool, id)) ?? fallbackCustomer(id, result.state.fields);
+    },
+  );
 
-  app.patch('/api/customers/:id', async (request) => {
-    const { id } = parseInput(CustomerParams, request.params, 'params');
-    const changes = parseInput(UpdateCustomerRequest, request.body);
-    const result = await updateCustomer(commandContext(deps, request), id, changes);
-    if (result.position) await deps.afterAppend(result.position);
-    return (await getCustomer(deps.pool, id)) ?? (result.state.status === 'none' ? null : fallbackCustomer(id, result.state.fields));
-  });
-
-  app.delete('/api/customers/:id', async (request, reply) => {
-    const { id } = parseInput(CustomerParams, request.params, 'params');
-    const result = await archiveCustomer(commandContext(deps, request), id);
-    if (result.position) await deps.afterAppend(result.position);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/customers/:id',
+    { schema: { summary: 'Archive a customer', params: IdParams, response: { 204: empty('Archived') } } },
+    async (request, reply) => {
+      const result = await archiveCustomer(commandContext(deps, request), request.params.id);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(204).send();
+    },
+  );
 }
 
 /** When the read model is still behind after the bounded wait, answer from the write side. */

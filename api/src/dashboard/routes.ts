@@ -1,21 +1,41 @@
-import { DashboardMetricsQuery, RecentCustomersQuery } from '@storage/contracts/dashboard';
+import { DashboardMetrics, DashboardMetricsQuery, RecentCustomer, RecentCustomersQuery } from '@storage/contracts/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { parseInput } from '../http/validate.ts';
+import { json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { isoDay } from './month-over-month.ts';
 import { dashboardMetrics, recentCustomers } from './queries.ts';
 
-export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+export async function dashboardRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Dashboard', access: 'staff' });
 
-  app.get('/api/dashboard/metrics', async (request, reply) => {
-    const { facilityId, asOf } = parseInput(DashboardMetricsQuery, request.query, 'query');
-    const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? isoDay(new Date()));
-    return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
-  });
+  app.get(
+    '/api/dashboard/metrics',
+    {
+      schema: {
+        summary: 'Dashboard metrics',
+        description: 'The figures of today, or as they stood at the end of `asOf`, with their change since last month.',
+        querystring: DashboardMetricsQuery,
+        response: { 200: json('The metrics', DashboardMetrics) },
+      },
+    },
+    async (request, reply) => {
+      const { facilityId, asOf } = request.query;
+      const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? isoDay(new Date()));
+      return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
+    },
+  );
 
-  app.get('/api/dashboard/recent-customers', async (request) => {
-    const filter = parseInput(RecentCustomersQuery, request.query, 'query');
-    return recentCustomers(deps.pool, filter);
-  });
+  app.get(
+    '/api/dashboard/recent-customers',
+    {
+      schema: {
+        summary: 'Recent customers',
+        description: 'The newest customers (at most 5), with the units they rent.',
+        querystring: RecentCustomersQuery,
+        response: { 200: json('The customers', RecentCustomer.array()) },
+      },
+    },
+    async (request) => recentCustomers(deps.pool, request.query),
+  );
 }

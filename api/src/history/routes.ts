@@ -1,11 +1,11 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { type AuditEvent, AuditEventsFilter, HistoryParams, HistoryQuery, ListAuditEventsQuery } from '@storage/contracts/history';
+import { AuditEvent, AuditEventsFilter, EntityHistory, HistoryParams, HistoryQuery, ListAuditEventsQuery } from '@storage/contracts/history';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
-import { requireRole } from '../http/roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { file, json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { auditEventsMatching, entityHistory, listAuditEvents } from './queries.ts';
 
 const exportColumns: ReadonlyArray<{ header: string; value: (event: AuditEvent) => CsvValue }> = [
@@ -19,31 +19,56 @@ const exportColumns: ReadonlyArray<{ header: string; value: (event: AuditEvent) 
   { header: 'Data', value: (e) => JSON.stringify(e.data) },
 ];
 
-export async function historyRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
-  const historyReaders = { preHandler: requireRole('owner', 'auditor') };
+export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'History', access: 'staff', roles: ['owner', 'auditor'] });
 
-  app.get('/api/history/:streamType/:id', historyReaders, async (request) => {
-    const { streamType, id } = parseInput(HistoryParams, request.params, 'params');
-    const { asOf } = parseInput(HistoryQuery, request.query, 'query');
-    const history = await entityHistory(deps, streamType, id, asOf ? new Date(asOf) : null);
-    if (!history) throw new NotFoundError('No history for this entity');
-    return history;
-  });
+  app.get(
+    '/api/history/:streamType/:id',
+    {
+      schema: {
+        summary: "An entity's history",
+        description: 'Its events, oldest first, with the fields each one changed; with `asOf`, the entity as its events made it at that instant.',
+        params: HistoryParams,
+        querystring: HistoryQuery,
+        response: { 200: json('The history', EntityHistory) },
+      },
+    },
+    async (request) => {
+      const { streamType, id } = request.params;
+      const { asOf } = request.query;
+      const history = await entityHistory(deps, streamType, id, asOf ? new Date(asOf) : null);
+      if (!history) throw new NotFoundError('No history for this entity');
+      return history;
+    },
+  );
 
-  app.get('/api/audit/events', historyReaders, async (request, reply) => {
-    const { page, pageSize, ...filter } = parseInput(ListAuditEventsQuery, request.query, 'query');
-    const { events, total } = await listAuditEvents(deps, filter, { page, pageSize });
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(events);
-  });
+  app.get(
+    '/api/audit/events',
+    {
+      schema: {
+        summary: 'The event log',
+        description: 'Every event, newest first.',
+        querystring: ListAuditEventsQuery,
+        response: { 200: page('A page of events', AuditEvent) },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize, ...filter } = request.query;
+      const { events, total } = await listAuditEvents(deps, filter, { page, pageSize });
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(events);
+    },
+  );
 
-  app.get('/api/audit/events.csv', historyReaders, async (request, reply) => {
-    const filter = parseInput(AuditEventsFilter, request.query, 'query');
-    const rows = await csvDownload(exportColumns, auditEventsMatching(deps, filter), request.log);
-    const today = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`events-${today}.csv`))
-      .send(rows);
-  });
+  app.get(
+    '/api/audit/events.csv',
+    { schema: { summary: 'Export the event log', querystring: AuditEventsFilter, response: { 200: file('The events that match, as CSV', 'text/csv') } } },
+    async (request, reply) => {
+      const rows = await csvDownload(exportColumns, auditEventsMatching(deps, request.query), request.log);
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`events-${today}.csv`))
+        .send(rows);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from './validate.ts';
 
 function statusOf(error: unknown): number {
@@ -26,4 +26,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const message = status === 413 ? 'The request body is too large' : (error as Error).message;
     return reply.status(status).send(field ? { message, field } : { message });
   });
+}
+
+/**
+ * Errors Fastify meets before a route is chosen (a URL it cannot decode, a path parameter over
+ * its length limit): the same `{ message }` answer as every other refusal.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed before routing');
+    reply.status(500).send({ message: 'Internal Server Error' });
+    return;
+  }
+  reply.status(status).send({ message: status === 414 ? 'A path parameter is too long' : 'The URL is not valid' });
 }

@@ -104,7 +104,9 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
       .catch((error: unknown) => request.log.warn({ err: error }, 'sweeping expired idempotency keys failed'));
   }
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before validation, once the caller may call the route (see access.ts): the key binds the body
+  // as sent, and a refusal of bad input is the key's answer like any other.
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[HEADER];
     if (header === undefined || !MUTATING.has(request.method) || request.routeOptions.config.idempotent === false) return;
     const key = Array.isArray(header) ? header[0] : header;

@@ -1,10 +1,12 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 
 export interface RegisteredRoute {
   method: string;
   /** The route's pattern as registered, e.g. `/api/customers/:id`. */
   url: string;
   config: FastifyContextConfig | undefined;
+  /** What the route declares it reads and answers (zod schemas), as the document shows it. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -19,6 +21,17 @@ export function registerRouteList(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
+    // Read when asked: the plugin a route belongs to adds to its config and schema after this hook.
+    for (const method of [route.method].flat())
+      routes.push({
+        method,
+        url: route.url,
+        get config() {
+          return route.config;
+        },
+        get schema() {
+          return route.schema;
+        },
+      });
   });
 }

@@ -21,8 +21,13 @@ export async function registerFrontEnds(app: FastifyInstance, roots: { console: 
     readFile(join(roots.portal, 'index.html'), 'utf8'),
   ]);
   const immutable = { maxAge: '365d', immutable: true };
-  await app.register(fastifyStatic, { root: join(roots.console, 'console-assets'), prefix: '/console-assets/', ...immutable });
-  await app.register(fastifyStatic, { root: join(roots.portal, 'portal-assets'), prefix: '/portal-assets/', decorateReply: false, ...immutable });
+  await app.register(async (assets) => {
+    assets.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await assets.register(fastifyStatic, { root: join(roots.console, 'console-assets'), prefix: '/console-assets/', ...immutable });
+    await assets.register(fastifyStatic, { root: join(roots.portal, 'portal-assets'), prefix: '/portal-assets/', decorateReply: false, ...immutable });
+  });
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

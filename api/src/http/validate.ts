@@ -1,3 +1,4 @@
+import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
 /** Bad input: answered 400 with a message that names the field. */
@@ -23,15 +24,33 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-/** Parses a body, query or params object, or throws a ValidationError naming the first bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'params' = 'body'): z.output<S> {
-  if (where === 'body' && (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))) {
-    throw new ValidationError('The request body must be a JSON object');
-  }
-  const result = schema.safeParse(value ?? {}, { reportInput: true });
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+/** The first issue of a failed parse, as the 400 that names its field ("email: is required", "Unknown field: foo"). */
+function validationErrorOf(error: z.ZodError): ValidationError {
+  const issue = error.issues[0]!;
   const field = fieldName(issue.path) ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined);
   const message = describeIssue(issue);
-  throw new ValidationError(field && issue.code !== 'unrecognized_keys' ? `${field}: ${message}` : message.charAt(0).toUpperCase() + message.slice(1), field);
+  return new ValidationError(field && issue.code !== 'unrecognized_keys' ? `${field}: ${message}` : message.charAt(0).toUpperCase() + message.slice(1), field);
 }
+
+/** Whether a request part's schema accepts it missing (a body whose fields may all be left out: `.prefault({})`). */
+export const acceptsMissing = (schema: z.ZodType): boolean => schema.safeParse(undefined).success;
+
+/**
+ * How every route reads its request: Fastify hands each declared part (params, body, query,
+ * headers) to the contract's zod schema, and the handler gets the parsed value. A failure is
+ * the 400 that names the first bad field. A body must be a JSON object, or may be missing when
+ * its schema accepts that.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const isBody = httpPart === 'body';
+  const mayBeMissing = isBody && acceptsMissing(schema);
+  return (value: unknown) => {
+    // Fastify passes a missing part as null.
+    const missing = value === undefined || value === null;
+    if (isBody && !(missing && mayBeMissing) && (missing || typeof value !== 'object' || Array.isArray(value))) {
+      return { error: new ValidationError('The request body must be a JSON object') };
+    }
+    const result = schema.safeParse(missing ? (isBody ? undefined : {}) : value, { reportInput: true });
+    return result.success ? { value: result.data } : { error: validationErrorOf(result.error) };
+  };
+};

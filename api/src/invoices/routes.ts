@@ -1,27 +1,24 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { Id } from '@storage/contracts/fields';
-import { CreateInvoiceRequest, type InvoiceDetail, type InvoiceListItem, ListInvoicesQuery } from '@storage/contracts/invoices';
+import { CreateInvoiceRequest, InvoiceDetail, InvoiceListItem, ListInvoicesQuery } from '@storage/contracts/invoices';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
 import type { InvoiceState } from '@storage/domain/invoices/invoice';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
-import { requireRole } from '../http/roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { IdParams } from '../http/params.ts';
+import { json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { invoiceHistory } from './history.ts';
 import { getInvoice, listInvoices, paymentsOf } from './queries.ts';
 
-const InvoiceParams = z.strictObject({ id: Id });
-
-export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+export async function invoiceRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Invoices', access: 'staff' });
   // Auditors read; the others bill.
-  const billing = { preHandler: requireRole('owner', 'manager', 'clerk') };
+  const billing = { roles: ['owner', 'manager', 'clerk'] } as const;
 
   /** The invoice as the read model shows it, or (when it is still behind after the bounded wait) as the write side knows it. */
   async function currentInvoice(state: InvoiceState): Promise<InvoiceListItem> {
@@ -42,30 +39,58 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   }
 
-  app.get('/api/invoices', async (request, reply) => {
-    const query = parseInput(ListInvoicesQuery, request.query, 'query');
-    const { invoices, total } = await listInvoices(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(invoices);
-  });
+  app.get(
+    '/api/invoices',
+    { schema: { summary: 'List invoices', querystring: ListInvoicesQuery, response: { 200: page('A page of invoices', InvoiceListItem) } } },
+    async (request, reply) => {
+      const { invoices, total } = await listInvoices(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(invoices);
+    },
+  );
 
-  app.get('/api/invoices/:id', async (request): Promise<InvoiceDetail> => {
-    const { id } = parseInput(InvoiceParams, request.params, 'params');
-    const [invoice, payments, history] = await Promise.all([getInvoice(deps.pool, id), paymentsOf(deps.pool, id), invoiceHistory(deps.store, deps.pool, id)]);
-    if (!invoice) throw new NotFoundError('Invoice not found');
-    return { ...invoice, payments, history };
-  });
+  app.get(
+    '/api/invoices/:id',
+    {
+      schema: {
+        summary: 'Get an invoice',
+        description: 'The invoice with its payments and its history.',
+        params: IdParams,
+        response: { 200: json('The invoice', InvoiceDetail) },
+      },
+    },
+    async (request): Promise<InvoiceDetail> => {
+      const { id } = request.params;
+      const [invoice, payments, history] = await Promise.all([getInvoice(deps.pool, id), paymentsOf(deps.pool, id), invoiceHistory(deps.store, deps.pool, id)]);
+      if (!invoice) throw new NotFoundError('Invoice not found');
+      return { ...invoice, payments, history };
+    },
+  );
 
-  app.post('/api/invoices', billing, async (request, reply) => {
-    const fields = parseInput(CreateInvoiceRequest, request.body);
-    const result = await generateInvoice(commandContext(deps, request), fields);
-    if (result.position) await deps.afterAppend(result.position);
-    return reply.status(201).send(await currentInvoice(result.state));
-  });
+  app.post(
+    '/api/invoices',
+    { config: billing, schema: { summary: 'Generate an invoice', body: CreateInvoiceRequest, response: { 201: json('The new invoice', InvoiceListItem) } } },
+    async (request, reply) => {
+      const result = await generateInvoice(commandContext(deps, request), request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send(await currentInvoice(result.state));
+    },
+  );
 
-  app.post('/api/invoices/:id/send', billing, async (request) => {
-    const { id } = parseInput(InvoiceParams, request.params, 'params');
-    const result = await sendInvoice(commandContext(deps, request), id);
-    if (result.position) await deps.afterAppend(result.position);
-    return currentInvoice(result.state);
-  });
+  app.post(
+    '/api/invoices/:id/send',
+    {
+      config: billing,
+      schema: {
+        summary: 'Send an invoice',
+        description: 'Marks a draft invoice sent.',
+        params: IdParams,
+        response: { 200: json('The invoice as sent', InvoiceListItem) },
+      },
+    },
+    async (request) => {
+      const result = await sendInvoice(commandContext(deps, request), request.params.id);
+      if (result.position) await deps.afterAppend(result.position);
+      return currentInvoice(result.state);
+    },
+  );
 }

@@ -1,7 +1,16 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { Id } from '@storage/contracts/fields';
-import { EndLeaseRequest, type Lease, LeaseCountsQuery, LeaseDocumentQuery, LeasesFilter, ListLeasesQuery, StartLeaseRequest } from '@storage/contracts/leases';
+import {
+  EndLeaseRequest,
+  Lease,
+  LeaseCounts,
+  LeaseCountsQuery,
+  LeaseDocument,
+  LeaseDocumentQuery,
+  LeasesFilter,
+  ListLeasesQuery,
+  StartLeaseRequest,
+} from '@storage/contracts/leases';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
@@ -10,18 +19,16 @@ import { endLease, startLease } from '@storage/domain/leases/commands';
 import type { LeaseState } from '@storage/domain/leases/lease';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
-import { requireRole } from '../http/roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { IdParams } from '../http/params.ts';
+import { file, json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getSettings } from '../settings/queries.ts';
 import { leaseDocument, leaseDocumentPdf } from './document.ts';
 import { countLeases, getLease, leasesMatching, listLeases } from './queries.ts';
-
-const LeaseParams = z.strictObject({ id: Id });
 
 const exportColumns: ReadonlyArray<{ header: string; value: (lease: Lease) => CsvValue }> = [
   { header: 'Lease ID', value: (l) => l.id },
@@ -43,10 +50,10 @@ const exportColumns: ReadonlyArray<{ header: string; value: (lease: Lease) => Cs
   { header: 'Created At', value: (l) => l.createdAt },
 ];
 
-export async function leaseRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Leases', access: 'staff' });
   // Auditors read; the others move tenants in and out.
-  const leasing = { preHandler: requireRole('owner', 'manager', 'clerk') };
+  const leasing = { roles: ['owner', 'manager', 'clerk'] } as const;
 
   /** The lease as the read model shows it, or (when it is still behind after the bounded wait) as the write side knows it. */
   async function leaseAsShown(state: LeaseState): Promise<Lease> {
@@ -86,55 +93,107 @@ export async function leaseRoutes(app: FastifyInstance, deps: AppDeps) {
     return { lease, document: leaseDocument({ lease, facility, lateFee: settings.payments.lateFeeAmount }, new Date(), timeZone) };
   }
 
-  app.get('/api/leases', async (request, reply) => {
-    const query = parseInput(ListLeasesQuery, request.query, 'query');
-    const { leases, total } = await listLeases(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(leases);
-  });
+  app.get(
+    '/api/leases',
+    { schema: { summary: 'List leases', querystring: ListLeasesQuery, response: { 200: page('A page of leases', Lease) } } },
+    async (request, reply) => {
+      const { leases, total } = await listLeases(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(leases);
+    },
+  );
 
-  app.get('/api/leases/counts', async (request) => {
-    const filter = parseInput(LeaseCountsQuery, request.query, 'query');
-    return countLeases(deps.pool, filter);
-  });
+  app.get(
+    '/api/leases/counts',
+    {
+      schema: {
+        summary: 'Count leases by status',
+        querystring: LeaseCountsQuery,
+        response: { 200: json('How many leases match, all, active and inactive', LeaseCounts) },
+      },
+    },
+    async (request) => countLeases(deps.pool, request.query),
+  );
 
-  app.get('/api/leases/export.csv', async (request, reply) => {
-    const filter = parseInput(LeasesFilter, request.query, 'query');
-    const rows = await csvDownload(exportColumns, leasesMatching(deps.pool, filter), request.log);
-    const today = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`leases-${today}.csv`))
-      .send(rows);
-  });
+  app.get(
+    '/api/leases/export.csv',
+    { schema: { summary: 'Export leases', querystring: LeasesFilter, response: { 200: file('The leases that match, as CSV', 'text/csv') } } },
+    async (request, reply) => {
+      const rows = await csvDownload(exportColumns, leasesMatching(deps.pool, request.query), request.log);
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`leases-${today}.csv`))
+        .send(rows);
+    },
+  );
 
-  app.post('/api/leases', leasing, async (request, reply) => {
-    const terms = parseInput(StartLeaseRequest, request.body);
-    const result = await startLease(commandContext(deps, request), terms);
-    if (result.position) await deps.afterAppend(result.position);
-    return reply.status(201).send(await leaseAsShown(result.state));
-  });
+  app.post(
+    '/api/leases',
+    {
+      config: leasing,
+      schema: {
+        summary: 'Start a lease',
+        description: 'Moves a customer into a unit.',
+        body: StartLeaseRequest,
+        response: { 201: json('The new lease', Lease) },
+      },
+    },
+    async (request, reply) => {
+      const result = await startLease(commandContext(deps, request), request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send(await leaseAsShown(result.state));
+    },
+  );
 
-  app.post('/api/leases/:id/end', leasing, async (request) => {
-    const { id } = parseInput(LeaseParams, request.params, 'params');
-    const { endDate } = parseInput(EndLeaseRequest, request.body);
-    const result = await endLease(commandContext(deps, request), id, endDate);
-    if (result.position) await deps.afterAppend(result.position);
-    return leaseAsShown(result.state);
-  });
+  app.post(
+    '/api/leases/:id/end',
+    {
+      config: leasing,
+      schema: {
+        summary: 'End a lease',
+        description: 'Moves the customer out on the end date.',
+        params: IdParams,
+        body: EndLeaseRequest,
+        response: { 200: json('The lease as ended', Lease) },
+      },
+    },
+    async (request) => {
+      const result = await endLease(commandContext(deps, request), request.params.id, request.body.endDate);
+      if (result.position) await deps.afterAppend(result.position);
+      return leaseAsShown(result.state);
+    },
+  );
 
-  app.get('/api/leases/:id/document', async (request) => {
-    const { id } = parseInput(LeaseParams, request.params, 'params');
-    const { timeZone } = parseInput(LeaseDocumentQuery, request.query, 'query');
-    return (await documentOf(id, timeZone)).document;
-  });
+  app.get(
+    '/api/leases/:id/document',
+    {
+      schema: {
+        summary: 'The lease agreement',
+        description: "The agreement as one document, for the screen; `timeZone` is the reader's, for the time it was generated.",
+        params: IdParams,
+        querystring: LeaseDocumentQuery,
+        response: { 200: json('The agreement', LeaseDocument) },
+      },
+    },
+    async (request) => (await documentOf(request.params.id, request.query.timeZone)).document,
+  );
 
-  app.get('/api/leases/:id/document.pdf', async (request, reply) => {
-    const { id } = parseInput(LeaseParams, request.params, 'params');
-    const { timeZone } = parseInput(LeaseDocumentQuery, request.query, 'query');
-    const { lease, document } = await documentOf(id, timeZone);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(`lease-${lease.unit.unitNumber}-${lease.customer.lastName}.pdf`))
-      .send(leaseDocumentPdf(document));
-  });
+  app.get(
+    '/api/leases/:id/document.pdf',
+    {
+      schema: {
+        summary: 'The lease agreement as PDF',
+        params: IdParams,
+        querystring: LeaseDocumentQuery,
+        response: { 200: file('The agreement, as a PDF to download', 'application/pdf') },
+      },
+    },
+    async (request, reply) => {
+      const { lease, document } = await documentOf(request.params.id, request.query.timeZone);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(`lease-${lease.unit.unitNumber}-${lease.customer.lastName}.pdf`))
+        .send(leaseDocumentPdf(document));
+    },
+  );
 }

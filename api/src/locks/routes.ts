@@ -1,30 +1,30 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { Id } from '@storage/contracts/fields';
 import {
   CreateLockRequest,
+  GatewayKey,
+  IssuedGatewayKey,
   ListLocksQuery,
-  type Lock,
-  type LockHeartbeatAnswer,
+  Lock,
+  LockHeartbeatAnswer,
   LockHeartbeatRequest,
   type LockUnit,
   UpdateLockRequest,
 } from '@storage/contracts/locks';
-import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
+import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
-import { facilityOfGatewayKey, getGatewayKey, issueGatewayKey, requireLockAtFacility } from '@storage/domain/locks/gateway-keys';
+import { getGatewayKey, issueGatewayKey, requireLockAtFacility } from '@storage/domain/locks/gateway-keys';
 import type { LockState } from '@storage/domain/locks/lock';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
-import { parseInput } from '../http/validate.ts';
+import { IdParams } from '../http/params.ts';
+import { empty, errorAnswer, json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getLock, listLocks } from './queries.ts';
-
-const IdParams = z.strictObject({ id: Id });
 
 /** Staff manage locks and gateway keys with their session; gateways report heartbeats with a facility's key. */
 export async function lockRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -32,58 +32,97 @@ export async function lockRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(gatewayRoutes, deps);
 }
 
-async function staffLockRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+async function staffLockRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Locks', access: 'staff' });
 
-  app.get('/api/locks', async (request, reply) => {
-    const query = parseInput(ListLocksQuery, request.query, 'query');
-    const { locks, total } = await listLocks(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(locks);
-  });
+  app.get(
+    '/api/locks',
+    { schema: { summary: 'List locks', querystring: ListLocksQuery, response: { 200: page('A page of locks', Lock) } } },
+    async (request, reply) => {
+      const { locks, total } = await listLocks(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(locks);
+    },
+  );
 
-  app.get('/api/locks/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params, 'params');
-    const lock = await getLock(deps.pool, id);
+  app.get('/api/locks/:id', { schema: { summary: 'Get a lock', params: IdParams, response: { 200: json('The lock', Lock) } } }, async (request) => {
+    const lock = await getLock(deps.pool, request.params.id);
     if (!lock) throw new NotFoundError('Lock not found');
     return lock;
   });
 
-  app.post('/api/locks', async (request, reply) => {
-    const { lockId, ...fields } = parseInput(CreateLockRequest, request.body);
-    const result = await installLock(commandContext(deps, request), { serial: lockId, ...fields });
-    if (result.position) await deps.afterAppend(result.position);
-    return reply.status(201).send(await lockAsShown(result.state));
-  });
+  app.post(
+    '/api/locks',
+    { schema: { summary: 'Install a lock', body: CreateLockRequest, response: { 201: json('The new lock', Lock) } } },
+    async (request, reply) => {
+      const { lockId, ...fields } = request.body;
+      const result = await installLock(commandContext(deps, request), { serial: lockId, ...fields });
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send(await lockAsShown(result.state));
+    },
+  );
 
-  app.patch('/api/locks/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params, 'params');
-    const changes = parseInput(UpdateLockRequest, request.body);
-    const ctx = commandContext(deps, request);
-    const results = [];
-    if (changes.unitId !== undefined) results.push(await assignLock(ctx, id, changes.unitId));
-    if (changes.status !== undefined) results.push(await changeLockStatus(ctx, id, changes.status));
-    const position = results.findLast((r) => r.position !== null)?.position;
-    if (position) await deps.afterAppend(position);
-    return lockAsShown(results.at(-1)!.state);
-  });
+  app.patch(
+    '/api/locks/:id',
+    {
+      schema: {
+        summary: 'Change a lock',
+        description: 'Assigns the lock to a unit (or none) and/or changes its status.',
+        params: IdParams,
+        body: UpdateLockRequest,
+        response: { 200: json('The lock as changed', Lock) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      const ctx = commandContext(deps, request);
+      const results = [];
+      if (changes.unitId !== undefined) results.push(await assignLock(ctx, id, changes.unitId));
+      if (changes.status !== undefined) results.push(await changeLockStatus(ctx, id, changes.status));
+      const position = results.findLast((r) => r.position !== null)?.position;
+      if (position) await deps.afterAppend(position);
+      return lockAsShown(results.at(-1)!.state);
+    },
+  );
 
   // 204 while the facility has no key yet: a normal state of a new facility, not an error.
-  app.get('/api/facilities/:id/gateway-key', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params, 'params');
-    const key = await getGatewayKey(deps.pool, id);
-    if (key) return key;
-    if (!(await getFacility(deps.pool, id))) throw new NotFoundError('Facility not found');
-    return reply.code(204).send();
-  });
+  app.get(
+    '/api/facilities/:id/gateway-key',
+    {
+      schema: {
+        summary: "A facility's gateway key",
+        description: 'What identifies the current key (never the key itself).',
+        params: IdParams,
+        response: { 200: json('The current key', GatewayKey), 204: empty('The facility has no key yet') },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const key = await getGatewayKey(deps.pool, id);
+      if (key) return key;
+      if (!(await getFacility(deps.pool, id))) throw new NotFoundError('Facility not found');
+      return reply.code(204).send();
+    },
+  );
 
   // The answer carries the new key: never kept for Idempotency-Key replays.
-  app.post('/api/facilities/:id/gateway-key', { config: { idempotent: false } }, async (request, reply) => {
-    if (request.staff?.role !== 'owner') throw new ForbiddenError('Only an owner can create or rotate a gateway key');
-    const { id } = parseInput(IdParams, request.params, 'params');
-    const { issued, position } = await issueGatewayKey(commandContext(deps, request), id);
-    if (position) await deps.afterAppend(position);
-    return reply.status(201).header('cache-control', 'no-store').send(issued);
-  });
+  app.post(
+    '/api/facilities/:id/gateway-key',
+    {
+      config: { idempotent: false, roles: ['owner'] },
+      schema: {
+        summary: 'Issue a gateway key',
+        description: "Creates the facility's lock-gateway key, or rotates it (the old one stops working). The answer is the only time the key is shown.",
+        params: IdParams,
+        response: { 201: json('The new key', IssuedGatewayKey) },
+      },
+    },
+    async (request, reply) => {
+      const { issued, position } = await issueGatewayKey(commandContext(deps, request), request.params.id);
+      if (position) await deps.afterAppend(position);
+      return reply.status(201).header('cache-control', 'no-store').send(issued);
+    },
+  );
 
   /** The lock from the read model, with the write side's word on what the command just changed. */
   async function lockAsShown(state: LockState): Promise<Lock> {
@@ -103,17 +142,31 @@ async function staffLockRoutes(app: FastifyInstance, deps: AppDeps) {
   }
 }
 
-async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.post('/api/locks/:id/heartbeat', async (request, reply) => {
-    const facilityId = await facilityOfGatewayKey(deps.pool, deps.store, request.headers.authorization);
-    if (!facilityId) return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthorized' });
-    const { id } = parseInput(IdParams, request.params, 'params');
-    const heartbeat = parseInput(LockHeartbeatRequest, request.body);
-    await requireLockAtFacility(deps.store, id, facilityId);
-    const result = await recordLockHeartbeat(commandContext(deps, request), id, heartbeat);
-    if (result.position) await deps.afterAppend(result.position);
-    if (result.state.status === 'none') throw new NotFoundError('Lock not found');
-    const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel: result.state.fields.batteryLevel };
-    return answer;
-  });
+async function gatewayRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Locks', access: 'gateway' });
+
+  app.post(
+    '/api/locks/:id/heartbeat',
+    {
+      schema: {
+        summary: 'Report a heartbeat',
+        description: "A lock gateway reports a lock's battery level; the lock must be at the facility the key belongs to.",
+        params: IdParams,
+        body: LockHeartbeatRequest,
+        response: {
+          200: json('The lock as recorded', LockHeartbeatAnswer),
+          403: errorAnswer("The lock is not on a unit of the key's facility"),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await requireLockAtFacility(deps.store, id, request.gatewayFacilityId!);
+      const result = await recordLockHeartbeat(commandContext(deps, request), id, request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      if (result.state.status === 'none') throw new NotFoundError('Lock not found');
+      const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel: result.state.fields.batteryLevel };
+      return answer;
+    },
+  );
 }

@@ -2,12 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import { streams } from '@storage/contracts/events';
 import {
   ConfirmTestPaymentRequest,
-  type ConfirmTestPaymentResponse,
+  ConfirmTestPaymentResponse,
   CreatePaymentIntentRequest,
-  type CreatePaymentIntentResponse,
-  type PaymentConfig,
+  CreatePaymentIntentResponse,
+  PaymentConfig,
   PaymentIntentId,
-  type PaymentRecordedResponse,
+  PaymentRecordedResponse,
   SimulateWebhookRequest,
 } from '@storage/contracts/payments';
 import { ConflictError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
@@ -18,13 +18,15 @@ import { intentForInvoice } from '@storage/domain/payments/intents';
 import { type PaymentReport, recordIntentPayment } from '@storage/domain/payments/record';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
-import { parseInput, ValidationError } from '../http/validate.ts';
-import { requireCustomerSession } from '../portal/session.ts';
+import { errorAnswer, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
+import { ValidationError } from '../http/validate.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 
@@ -33,7 +35,15 @@ const IntentParams = z.strictObject({ id: PaymentIntentId });
 const PAYMENT_REPORTS_PER_WINDOW = 60;
 const PAYMENT_REPORT_WINDOW = '10 minutes';
 
-export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+/** What Stripe posts (documented; the route reads it raw, to check its signature). */
+const StripeEvent = z.looseObject({
+  id: z.string(),
+  type: z.string().describe('e.g. payment_intent.succeeded, the only type acted on'),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
+export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Payments', access: 'public' });
   const provider = createPaymentProvider(deps, deps.pool);
 
   await app.register(rateLimit, {
@@ -48,80 +58,144 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     return recorded;
   }
 
-  app.get('/api/payments/config', async (): Promise<PaymentConfig> => ({ provider: provider.name, publishableKey: provider.publishableKey }));
+  app.get(
+    '/api/payments/config',
+    {
+      schema: { summary: 'Payment configuration', description: 'Which card form the checkout shows.', response: { 200: json('The provider', PaymentConfig) } },
+    },
+    async (): Promise<PaymentConfig> => ({ provider: provider.name, publishableKey: provider.publishableKey }),
+  );
 
   // The answer carries the intent's client secret: never kept for Idempotency-Key replays (the
   // route is idempotent by itself: an invoice has one live intent, which a repeat gets back).
-  const createIntentOptions = { preHandler: requireCustomerSession, config: { idempotent: false } };
-  app.post('/api/create-payment-intent', createIntentOptions, async (request): Promise<CreatePaymentIntentResponse> => {
-    // The browser's amount is ignored: the intent charges the invoice's open balance.
-    const { invoiceId } = parseInput(CreatePaymentIntentRequest, request.body);
-    const { state: invoice } = await loadAggregate(deps.store, streams.invoice(invoiceId), invoiceAggregate);
-    if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
-    const { customerId, status, amount } = invoice.fields;
-    if (customerId !== request.customerId) throw new ForbiddenError('This invoice belongs to another customer');
-    if (status === 'paid') throw new ConflictError('This invoice is already paid');
-    if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
-    const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
-    if (customer.status === 'none') throw new NotFoundError('Customer not found');
-    const intent = await intentForInvoice(deps.pool, provider, { amount, invoiceId, customerId, customerEmail: customer.fields.email });
-    if (intent.kind === 'succeeded') {
-      // Its report has not arrived (a closed tab, a late webhook): record it now, and pay nothing twice.
-      await record(request, { paymentIntentId: intent.intentId });
-      throw new ConflictError('This invoice is already paid');
-    }
-    if (intent.kind === 'processing') throw new ConflictError('A payment of this invoice is being processed; try again in a few minutes');
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
-  });
-
-  app.post('/api/test-provider/payment-intents/:id/confirm', { preHandler: requireCustomerSession }, async (request): Promise<ConfirmTestPaymentResponse> => {
-    if (!('confirmIntent' in provider)) throw new NotFoundError('Not Found');
-    const { id } = parseInput(IntentParams, request.params, 'params');
-    const card = parseInput(ConfirmTestPaymentRequest, request.body);
-    const intent = await provider.retrieveIntent(id);
-    if (!intent) throw new NotFoundError('Payment intent not found');
-    if (intent.customerId !== request.customerId) throw new ForbiddenError('This payment belongs to another customer');
-    const outcome = await provider.confirmIntent(id, card, new Date());
-    if (outcome.status === 'unknown') throw new NotFoundError('Payment intent not found');
-    if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
-    if (outcome.status === 'canceled') throw new ConflictError('This payment was replaced by a newer one: reload the page to pay');
-    return { paymentIntentId: id, ...outcome };
-  });
-
-  const reportLimit = {
-    config: {
-      rateLimit: {
-        max: PAYMENT_REPORTS_PER_WINDOW,
-        timeWindow: PAYMENT_REPORT_WINDOW,
-        errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many payment reports from this address. Please try again later.' }),
+  app.post(
+    '/api/create-payment-intent',
+    {
+      config: { access: 'portal', idempotent: false },
+      schema: {
+        summary: 'Start paying an invoice',
+        description: "Creates (or gets back) the payment intent for the invoice's open balance; the amount sent is ignored.",
+        body: CreatePaymentIntentRequest,
+        response: {
+          200: json("The intent, for the provider's card form", CreatePaymentIntentResponse),
+          403: errorAnswer('The invoice belongs to another customer'),
+          404: errorAnswer('No such invoice'),
+        },
       },
     },
+    async (request): Promise<CreatePaymentIntentResponse> => {
+      // The browser's amount is ignored: the intent charges the invoice's open balance.
+      const { invoiceId } = request.body;
+      const { state: invoice } = await loadAggregate(deps.store, streams.invoice(invoiceId), invoiceAggregate);
+      if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
+      const { customerId, status, amount } = invoice.fields;
+      if (customerId !== request.customerId) throw new ForbiddenError('This invoice belongs to another customer');
+      if (status === 'paid') throw new ConflictError('This invoice is already paid');
+      if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
+      const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
+      if (customer.status === 'none') throw new NotFoundError('Customer not found');
+      const intent = await intentForInvoice(deps.pool, provider, { amount, invoiceId, customerId, customerEmail: customer.fields.email });
+      if (intent.kind === 'succeeded') {
+        // Its report has not arrived (a closed tab, a late webhook): record it now, and pay nothing twice.
+        await record(request, { paymentIntentId: intent.intentId });
+        throw new ConflictError('This invoice is already paid');
+      }
+      if (intent.kind === 'processing') throw new ConflictError('A payment of this invoice is being processed; try again in a few minutes');
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+    },
+  );
+
+  app.post(
+    '/api/test-provider/payment-intents/:id/confirm',
+    {
+      config: { access: 'portal' },
+      schema: {
+        summary: 'Pay with the test provider',
+        description: "The built-in test provider's card form (only while Stripe is not configured).",
+        params: IntentParams,
+        body: ConfirmTestPaymentRequest,
+        response: {
+          200: json('The outcome, as Stripe would answer it', ConfirmTestPaymentResponse),
+          403: errorAnswer('The payment belongs to another customer'),
+        },
+      },
+    },
+    async (request): Promise<ConfirmTestPaymentResponse> => {
+      if (!('confirmIntent' in provider)) throw new NotFoundError('Not Found');
+      const { id } = request.params;
+      const intent = await provider.retrieveIntent(id);
+      if (!intent) throw new NotFoundError('Payment intent not found');
+      if (intent.customerId !== request.customerId) throw new ForbiddenError('This payment belongs to another customer');
+      const outcome = await provider.confirmIntent(id, request.body, new Date());
+      if (outcome.status === 'unknown') throw new NotFoundError('Payment intent not found');
+      if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
+      if (outcome.status === 'canceled') throw new ConflictError('This payment was replaced by a newer one: reload the page to pay');
+      return { paymentIntentId: id, ...outcome };
+    },
+  );
+
+  const reportLimit = {
+    rateLimit: {
+      max: PAYMENT_REPORTS_PER_WINDOW,
+      timeWindow: PAYMENT_REPORT_WINDOW,
+      errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many payment reports from this address. Please try again later.' }),
+    },
   };
-  app.post('/api/stripe/webhook/simulate', reportLimit, async (request): Promise<PaymentRecordedResponse> => {
-    const { paymentIntentId, invoiceId, customerId } = parseInput(SimulateWebhookRequest, request.body);
-    return record(request, { paymentIntentId, invoiceId, customerId });
-  });
+  app.post(
+    '/api/stripe/webhook/simulate',
+    {
+      config: reportLimit,
+      schema: {
+        summary: 'Report a payment',
+        description: "The checkout's success page reports that a payment went through; the provider is asked, and the payment is recorded once.",
+        body: SimulateWebhookRequest,
+        response: { 200: json('What was recorded', PaymentRecordedResponse) },
+      },
+    },
+    async (request): Promise<PaymentRecordedResponse> => {
+      const { paymentIntentId, invoiceId, customerId } = request.body;
+      return record(request, { paymentIntentId, invoiceId, customerId });
+    },
+  );
 
   // Stripe signs the exact bytes it sends, so this route reads its body raw.
-  await app.register(async (webhook) => {
+  await app.register(async (plugin) => {
+    const webhook = plugin.withTypeProvider<ZodTypeProvider>();
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/stripe/webhook', async (request) => {
-      const verifyWebhook = 'verifyWebhook' in provider ? provider.verifyWebhook : null;
-      if (!verifyWebhook) throw new NotFoundError('Not Found');
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string') throw new ValidationError('stripe-signature: is required', 'stripe-signature');
-      if (!Buffer.isBuffer(request.body)) throw new ValidationError('The request body must be the JSON event Stripe signed');
-      let event: Stripe.Event;
-      try {
-        event = verifyWebhook(request.body, signature);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationError('The webhook signature is invalid', 'stripe-signature');
-        throw error;
-      }
-      // Other events, and payments that are not for an invoice of ours, need no answer but receipt.
-      if (event.type !== 'payment_intent.succeeded' || !event.data.object.metadata?.invoiceId) return { received: true };
-      return { received: true, ...(await record(request, { paymentIntentId: event.data.object.id })) };
-    });
+    webhook.post(
+      '/api/stripe/webhook',
+      {
+        // Stripe sends no Idempotency-Key; the route records a payment once by itself.
+        config: { access: 'webhook', idempotent: false },
+        schema: {
+          summary: "Stripe's webhook",
+          description: 'Stripe reports events here (only while Stripe is configured); a succeeded payment of an invoice is recorded once.',
+          rawBody: StripeEvent,
+          response: {
+            200: json('Received', PaymentRecordedResponse.partial().extend({ received: z.literal(true) })),
+            404: errorAnswer('Stripe is not configured'),
+          },
+        },
+      },
+      async (request) => {
+        const verifyWebhook = 'verifyWebhook' in provider ? provider.verifyWebhook : null;
+        if (!verifyWebhook) throw new NotFoundError('Not Found');
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string') throw new ValidationError('stripe-signature: is required', 'stripe-signature');
+        if (!Buffer.isBuffer(request.body)) throw new ValidationError('The request body must be the JSON event Stripe signed');
+        let event: Stripe.Event;
+        try {
+          event = verifyWebhook(request.body, signature);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+            throw new ValidationError('The webhook signature is invalid', 'stripe-signature');
+          throw error;
+        }
+        // Other events, and payments that are not for an invoice of ours, need no answer but receipt.
+        if (event.type !== 'payment_intent.succeeded' || !event.data.object.metadata?.invoiceId) return { received: true as const };
+        return { received: true as const, ...(await record(request, { paymentIntentId: event.data.object.id })) };
+      },
+    );
   });
 }

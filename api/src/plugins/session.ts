@@ -14,7 +14,7 @@ declare module 'fastify' {
     staff: StaffRow | null;
   }
   interface FastifyInstance {
-    /** preHandler: answers 401 unless a staff member is signed in. */
+    /** Answers 401 unless a staff member is signed in (access.ts calls it for staff routes); sets request.staff. */
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
@@ -47,10 +47,13 @@ export async function closeSessions(db: CommonQueryMethods, request: FastifyRequ
   forgetCaller(request);
 }
 
+/** The cookie that carries the session tokens (a staff member's, a renter's portal visit's, or both). */
+export const SESSION_COOKIE = 'storage_session';
+
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: Pick<AppDeps, 'sessionKey' | 'pool'>) => {
   await app.register(secureSession, {
     key: deps.sessionKey,
-    cookieName: 'storage_session',
+    cookieName: SESSION_COOKIE,
     // The cookie outlives no session it carries; the rows decide.
     expiry: SESSION_LIFETIME_SECONDS.staff,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' },

@@ -2,18 +2,25 @@ import {
   CustomerPortalQuery,
   PORTAL_CUSTOMER_NOT_FOUND,
   PORTAL_GATE_MISMATCH,
-  type PortalContact,
-  type PortalSession,
+  PortalAccessLog,
+  PortalAccount,
+  PortalContact,
+  PortalInvoice,
+  PortalProfile,
+  PortalSession,
+  PortalUnit,
   phoneLast4,
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ForbiddenError } from '@storage/domain/commands/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { parseInput } from '../http/validate.ts';
+import { empty, errorAnswer, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getSettings } from '../settings/queries.ts';
 import {
   findCustomerByEmail,
@@ -25,7 +32,7 @@ import {
   type PortalCustomer,
   toPortalProfile,
 } from './queries.ts';
-import { closeCustomerSession, openCustomerSession, requireCustomerSession } from './session.ts';
+import { closeCustomerSession, openCustomerSession } from './session.ts';
 
 type GateFailure = { status: 401 | 404; message: string };
 
@@ -38,62 +45,115 @@ const GATE_LIMIT: FailureLimit = {
   refusal: (minutes) => `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 };
 
-export async function customerPortalRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.post('/api/customer/verify', async (request, reply) => {
-    const { email, phoneLast4: entered } = parseInput(VerifyCustomerRequest, request.body);
-    const outcome = await attemptSignIn(
-      deps.pool,
-      GATE_LIMIT,
-      { account: email, ip: request.ip },
-      async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
-        const customer = await findCustomerByEmail(tx, email);
-        if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
-        const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
-        if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
-        return { passed: customer };
+export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Customer portal', access: 'portal' });
+
+  app.post(
+    '/api/customer/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Open a portal session',
+        description:
+          "A renter's way in: their email and the last 4 digits of the phone on file. The answer sets the session cookie. Failed attempts are limited per email and address.",
+        body: VerifyCustomerRequest,
+        response: {
+          200: json('Verified: the renter', PortalProfile),
+          401: errorAnswer(PORTAL_GATE_MISMATCH),
+          404: errorAnswer(PORTAL_CUSTOMER_NOT_FOUND),
+          429: errorAnswer('Too many attempts: the message says when to try again'),
+        },
       },
-    );
-    if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
-    if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
-    await openCustomerSession(deps.pool, request, outcome.passed.id);
-    return toPortalProfile(outcome.passed);
-  });
+    },
+    async (request, reply) => {
+      const { email, phoneLast4: entered } = request.body;
+      const outcome = await attemptSignIn(
+        deps.pool,
+        GATE_LIMIT,
+        { account: email, ip: request.ip },
+        async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
+          const customer = await findCustomerByEmail(tx, email);
+          if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
+          const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
+          if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
+          return { passed: customer };
+        },
+      );
+      if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+      if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
+      await openCustomerSession(deps.pool, request, outcome.passed.id);
+      return toPortalProfile(outcome.passed);
+    },
+  );
 
   /** Whether a portal session is open (and whose): the portal asks this once instead of reading five answers that would be 401. */
-  app.get('/api/customer/session', async (request): Promise<PortalSession> => {
-    const { customerId } = await callerOf(request);
-    const customer = customerId ? await findCustomerById(deps.pool, customerId) : null;
-    return customer ? { signedIn: true, profile: toPortalProfile(customer) } : { signedIn: false };
-  });
+  app.get(
+    '/api/customer/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Whether a portal session is open',
+        description: 'Answers 200 either way: signed in with the renter, or not.',
+        response: { 200: json('The session', PortalSession) },
+      },
+    },
+    async (request): Promise<PortalSession> => {
+      const { customerId } = await callerOf(request);
+      const customer = customerId ? await findCustomerById(deps.pool, customerId) : null;
+      return customer ? { signedIn: true, profile: toPortalProfile(customer) } : { signedIn: false };
+    },
+  );
 
-  app.post('/api/customer/sign-out', async (request, reply) => {
-    await closeCustomerSession(deps.pool, request);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/customer/sign-out',
+    { config: { access: 'public' }, schema: { summary: 'Close the portal session', response: { 204: empty('Signed out of the portal') } } },
+    async (request, reply) => {
+      await closeCustomerSession(deps.pool, request);
+      return reply.status(204).send();
+    },
+  );
 
-  await app.register(async (scoped) => {
-    scoped.addHook('preHandler', requireCustomerSession);
-
-    /** The session's customer; `email`, when given, must name that same customer. */
-    async function sessionCustomer(request: FastifyRequest) {
-      const { email } = parseInput(CustomerPortalQuery, request.query, 'query');
-      const customer = await findCustomerById(deps.pool, request.customerId!);
-      if (!customer) {
-        await closeCustomerSession(deps.pool, request);
-        throw Object.assign(new Error('Please verify your account to continue'), { statusCode: 401 });
-      }
-      if (email !== undefined && email !== customer.email.toLowerCase()) throw new ForbiddenError('This portal session belongs to another customer');
-      return customer;
+  /** The session's customer; `email`, when given, must name that same customer. */
+  async function sessionCustomer(request: FastifyRequest, email: string | undefined) {
+    const customer = await findCustomerById(deps.pool, request.customerId!);
+    if (!customer) {
+      await closeCustomerSession(deps.pool, request);
+      throw Object.assign(new Error('Please verify your account to continue'), { statusCode: 401 });
     }
+    if (email !== undefined && email !== customer.email.toLowerCase()) throw new ForbiddenError('This portal session belongs to another customer');
+    return customer;
+  }
 
-    scoped.get('/api/customer/profile', async (request) => toPortalProfile(await sessionCustomer(request)));
-    scoped.get('/api/customer/account', async (request) => getPortalAccount(deps.pool, (await sessionCustomer(request)).id));
-    scoped.get('/api/customer/invoices', async (request) => listPortalInvoices(deps.pool, (await sessionCustomer(request)).id));
-    scoped.get('/api/customer/units', async (request) => listPortalUnits(deps.pool, (await sessionCustomer(request)).id));
-    scoped.get('/api/customer/access-logs', async (request) => listPortalAccessLogs(deps.pool, (await sessionCustomer(request)).id));
-    scoped.get('/api/customer/contact', async (request): Promise<PortalContact> => {
-      await sessionCustomer(request);
-      return (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
-    });
+  /** A read of the session's own account; `email`, when sent, must be the session's. */
+  const ownAccount = <S extends z.ZodType>(summary: string, answer: ReturnType<typeof json<S>>) => ({
+    schema: {
+      summary,
+      querystring: CustomerPortalQuery,
+      response: { 200: answer, 403: errorAnswer('This portal session belongs to another customer') },
+    },
   });
+
+  app.get('/api/customer/profile', ownAccount('My profile', json('The renter', PortalProfile)), async (request) =>
+    toPortalProfile(await sessionCustomer(request, request.query.email)),
+  );
+  app.get('/api/customer/account', ownAccount('My balance', json('The open balance and standing', PortalAccount)), async (request) =>
+    getPortalAccount(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+  );
+  app.get('/api/customer/invoices', ownAccount('My invoices', json('The invoices', z.array(PortalInvoice))), async (request) =>
+    listPortalInvoices(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+  );
+  app.get('/api/customer/units', ownAccount('My units', json('The units rented', z.array(PortalUnit))), async (request) =>
+    listPortalUnits(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+  );
+  app.get('/api/customer/access-logs', ownAccount('My access log', json('Entries through the locks of my units', z.array(PortalAccessLog))), async (request) =>
+    listPortalAccessLogs(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+  );
+  app.get(
+    '/api/customer/contact',
+    ownAccount("The business's contact", json('How to reach the business', PortalContact)),
+    async (request): Promise<PortalContact> => {
+      await sessionCustomer(request, request.query.email);
+      return (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+    },
+  );
 }

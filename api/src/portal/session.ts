@@ -9,7 +9,7 @@ import { callerOf, forgetCaller, sessionTokens } from '../http/caller.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The customer whose portal session this request carries (set by requireCustomerSession). */
+    /** The customer whose portal session this request carries (set by requireCustomerSession, on portal routes). */
     customerId: string | null;
   }
 }
@@ -26,7 +26,7 @@ export async function closeCustomerSession(db: CommonQueryMethods, request: Fast
   forgetCaller(request);
 }
 
-/** preHandler: answers 401 unless the request carries a live portal session. */
+/** Answers 401 unless the request carries a live portal session (access.ts calls it for portal routes); sets request.customerId. */
 export async function requireCustomerSession(request: FastifyRequest, reply: FastifyReply) {
   const { customerId } = await callerOf(request);
   if (!customerId) return reply.status(401).send({ message: 'Please verify your account to continue' });

@@ -1,10 +1,11 @@
 import { toCsv } from '@storage/contracts/csv';
-import { type ReportKind, ReportsQuery } from '@storage/contracts/reports';
+import { type ReportKind, ReportsOverview, ReportsQuery, reportDownloads } from '@storage/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { isoDay } from '../dashboard/month-over-month.ts';
 import type { AppDeps } from '../deps.ts';
-import { parseInput } from '../http/validate.ts';
+import { file, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { openInvoices, rentRoll, reportsOverview } from './queries.ts';
 
 type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
@@ -57,24 +58,42 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, facilityId: string | u
   }),
 };
 
-export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Reports', access: 'staff' });
 
-  app.get('/api/reports/overview', async (request) => {
-    const { facilityId } = parseInput(ReportsQuery, request.query, 'query');
-    return reportsOverview(deps.pool, facilityId, isoDay(new Date()));
-  });
+  app.get(
+    '/api/reports/overview',
+    {
+      schema: {
+        summary: 'Reports overview',
+        description: 'Revenue, occupancy, receivables aging, days to fill and payment success over the last 12 months.',
+        querystring: ReportsQuery,
+        response: { 200: json('The figures', ReportsOverview) },
+      },
+    },
+    async (request) => reportsOverview(deps.pool, request.query.facilityId, isoDay(new Date())),
+  );
 
-  for (const [kind, build] of Object.entries(csvReports)) {
-    app.get(`/api/reports/${kind}.csv`, async (request, reply) => {
-      const { facilityId } = parseInput(ReportsQuery, request.query, 'query');
-      const today = isoDay(new Date());
-      const { header, rows } = await build(deps.pool, facilityId, today);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${kind}-${today}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(toCsv(header, rows));
-    });
+  for (const { kind, title } of reportDownloads) {
+    const build = csvReports[kind];
+    app.get(
+      `/api/reports/${kind}.csv`,
+      {
+        schema: {
+          summary: `Download the ${title} report`,
+          querystring: ReportsQuery,
+          response: { 200: file(`The ${title} report as of today, as CSV`, 'text/csv') },
+        },
+      },
+      async (request, reply) => {
+        const today = isoDay(new Date());
+        const { header, rows } = await build(deps.pool, request.query.facilityId, today);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${kind}-${today}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(toCsv(header, rows));
+      },
+    );
   }
 }

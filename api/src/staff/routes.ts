@@ -1,20 +1,20 @@
-import { AddStaffRequest, ChangeStaffRoleRequest, type StaffMember, StaffParams } from '@storage/contracts/staff';
+import { AddStaffRequest, ChangeStaffRoleRequest, StaffMember, StaffParams } from '@storage/contracts/staff';
 import { registerStaff } from '@storage/domain/auth/staff';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
 import type { StaffState } from '@storage/domain/staff/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { revokeStaffSessions } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
-import { requireRole } from '../http/roles.ts';
-import { parseInput } from '../http/validate.ts';
+import { json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getStaffMember, listStaff } from './queries.ts';
 
 /** Staff management: owners only (managers, clerks and auditors get 403). */
-export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
-  app.addHook('preHandler', requireRole('owner'));
+export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Staff', access: 'staff', roles: ['owner'] });
 
   const context = (request: FastifyRequest): StaffManagementContext => ({
     ...commandContext(deps, request),
@@ -38,33 +38,65 @@ export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   };
 
-  app.get('/api/staff', async () => listStaff(deps.pool));
+  app.get('/api/staff', { schema: { summary: 'List staff', response: { 200: json('Every staff account', z.array(StaffMember).readonly()) } } }, async () =>
+    listStaff(deps.pool),
+  );
 
-  app.post('/api/staff', async (request, reply) => {
-    const { password, ...member } = parseInput(AddStaffRequest, request.body);
-    const { staffId, position } = await registerStaff({ ...commandContext(deps, request), pool: deps.pool }, { ...member, password });
-    if (position) await deps.afterAppend(position);
-    const read = await getStaffMember(deps.pool, staffId);
-    return reply.status(201).send(read ?? { id: staffId, ...member, status: 'active', createdAt: new Date().toISOString() });
-  });
+  app.post(
+    '/api/staff',
+    {
+      schema: {
+        summary: 'Add a staff member',
+        description: 'Creates an account with its first password.',
+        body: AddStaffRequest,
+        response: { 201: json('The new account', StaffMember) },
+      },
+    },
+    async (request, reply) => {
+      const { password, ...member } = request.body;
+      const { staffId, position } = await registerStaff({ ...commandContext(deps, request), pool: deps.pool }, { ...member, password });
+      if (position) await deps.afterAppend(position);
+      const read = await getStaffMember(deps.pool, staffId);
+      return reply.status(201).send(read ?? { id: staffId, ...member, status: 'active', createdAt: new Date().toISOString() });
+    },
+  );
 
-  app.put('/api/staff/:id/role', async (request) => {
-    const { id } = parseInput(StaffParams, request.params, 'params');
-    const { role } = parseInput(ChangeStaffRoleRequest, request.body);
-    return answer(await changeStaffRole(context(request), id, role));
-  });
+  app.put(
+    '/api/staff/:id/role',
+    {
+      schema: {
+        summary: "Change a staff member's role",
+        params: StaffParams,
+        body: ChangeStaffRoleRequest,
+        response: { 200: json('The account as changed', StaffMember) },
+      },
+    },
+    async (request) => answer(await changeStaffRole(context(request), request.params.id, request.body.role)),
+  );
 
-  app.post('/api/staff/:id/deactivate', async (request) => {
-    const { id } = parseInput(StaffParams, request.params, 'params');
-    const result = await deactivateStaff(context(request), id);
-    // Their sessions end for good (requireStaff already refuses a deactivated member's session;
-    // reactivating them must not bring an old session back).
-    await revokeStaffSessions(deps.pool, id);
-    return answer(result);
-  });
+  app.post(
+    '/api/staff/:id/deactivate',
+    {
+      schema: {
+        summary: 'Deactivate a staff member',
+        description: 'They can no longer sign in, and their sessions end.',
+        params: StaffParams,
+        response: { 200: json('The account as changed', StaffMember) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await deactivateStaff(context(request), id);
+      // Their sessions end for good (requireStaff already refuses a deactivated member's session;
+      // reactivating them must not bring an old session back).
+      await revokeStaffSessions(deps.pool, id);
+      return answer(result);
+    },
+  );
 
-  app.post('/api/staff/:id/reactivate', async (request) => {
-    const { id } = parseInput(StaffParams, request.params, 'params');
-    return answer(await reactivateStaff(context(request), id));
-  });
+  app.post(
+    '/api/staff/:id/reactivate',
+    { schema: { summary: 'Reactivate a staff member', params: StaffParams, response: { 200: json('The account as changed', StaffMember) } } },
+    async (request) => answer(await reactivateStaff(context(request), request.params.id)),
+  );
 }

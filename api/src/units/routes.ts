@@ -1,6 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { Id } from '@storage/contracts/fields';
-import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, type Unit, UnitsFilter } from '@storage/contracts/units';
+import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import type { UnitState } from '@storage/domain/units/unit';
@@ -8,46 +7,70 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
-import { parseInput } from '../http/validate.ts';
+import { IdParams } from '../http/params.ts';
+import { json, page } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
 import { getUnit, listUnitBuildings, listUnits } from './queries.ts';
 
-const UnitParams = z.strictObject({ id: Id });
+export async function unitRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Units', access: 'staff' });
 
-export async function unitRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', app.requireStaff);
+  app.get(
+    '/api/units',
+    { schema: { summary: 'List units', querystring: ListUnitsQuery, response: { 200: page('A page of units', Unit) } } },
+    async (request, reply) => {
+      const { units, total } = await listUnits(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(units);
+    },
+  );
 
-  app.get('/api/units', async (request, reply) => {
-    const query = parseInput(ListUnitsQuery, request.query, 'query');
-    const { units, total } = await listUnits(deps.pool, query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(units);
-  });
+  app.get(
+    '/api/units/buildings',
+    {
+      schema: {
+        summary: 'List buildings',
+        description: 'The buildings of the units that match, with their unit counts.',
+        querystring: UnitsFilter,
+        response: { 200: json('The buildings', z.array(UnitBuilding)) },
+      },
+    },
+    async (request) => listUnitBuildings(deps.pool, request.query),
+  );
 
-  app.get('/api/units/buildings', async (request) => {
-    const filter = parseInput(UnitsFilter, request.query, 'query');
-    return listUnitBuildings(deps.pool, filter);
-  });
-
-  app.get('/api/units/:id', async (request) => {
-    const { id } = parseInput(UnitParams, request.params, 'params');
-    const unit = await getUnit(deps.pool, id);
+  app.get('/api/units/:id', { schema: { summary: 'Get a unit', params: IdParams, response: { 200: json('The unit', Unit) } } }, async (request) => {
+    const unit = await getUnit(deps.pool, request.params.id);
     if (!unit) throw new NotFoundError('Unit not found');
     return unit;
   });
 
-  app.post('/api/units', async (request, reply) => {
-    const fields = parseInput(CreateUnitRequest, request.body);
-    const result = await addUnit(commandContext(deps, request), fields);
-    if (result.position) await deps.afterAppend(result.position);
-    return reply.status(201).send(await unitAsShown(result.state));
-  });
+  app.post(
+    '/api/units',
+    { schema: { summary: 'Add a unit', body: CreateUnitRequest, response: { 201: json('The new unit', Unit) } } },
+    async (request, reply) => {
+      const result = await addUnit(commandContext(deps, request), request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send(await unitAsShown(result.state));
+    },
+  );
 
-  app.put('/api/units/:id/status', async (request) => {
-    const { id } = parseInput(UnitParams, request.params, 'params');
-    const { status, reason } = parseInput(ChangeUnitStatusRequest, request.body);
-    const result = await changeUnitStatus(commandContext(deps, request), id, status, reason);
-    if (result.position) await deps.afterAppend(result.position);
-    return unitAsShown(result.state);
-  });
+  app.put(
+    '/api/units/:id/status',
+    {
+      schema: {
+        summary: "Change a unit's status",
+        description: "Sets the unit's status; a reason may go with the change.",
+        params: IdParams,
+        body: ChangeUnitStatusRequest,
+        response: { 200: json('The unit as changed', Unit) },
+      },
+    },
+    async (request) => {
+      const { status, reason } = request.body;
+      const result = await changeUnitStatus(commandContext(deps, request), request.params.id, status, reason);
+      if (result.position) await deps.afterAppend(result.position);
+      return unitAsShown(result.state);
+    },
+  );
 
   /** The unit from the read model, with the write side's word on its fields (the read model may still be behind after the bounded wait). */
   async function unitAsShown(state: UnitState): Promise<Unit> {
