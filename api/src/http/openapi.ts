@@ -70,7 +70,7 @@ const IdempotencyHeaders = z.object({
     .regex(/^[\x21-\x7e]{1,200}$/)
     .optional()
     .describe(
-      'Makes a retry safe: the first request with a key runs, a repeat gets the first answer back (with `Idempotency-Replayed: true`) and changes nothing. A key belongs to its caller and lasts 24 hours.',
+      'Makes a retry safe: the first request with a key runs, a repeat gets the first answer back (with `Idempotent-Replayed: true`) and changes nothing. A key belongs to its caller and lasts 24 hours.',
     ),
 });
 
@@ -78,7 +78,7 @@ const DESCRIPTION = `The API of the self-storage operations platform: the staff 
 
 **Sign-in.** Staff sign in with \`POST /api/auth/login\` (email and password); renters open a portal session with \`POST /api/customer/verify\` (email and the last 4 digits of their phone). Both set the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Lax), which the browser then sends. Lock gateways send their facility's key as a bearer token; Stripe signs its webhooks.
 
-**Errors.** Every 4xx answer is \`{ "message": "…", "field": "…" }\`: the message is for a person, and bad input names the field first (\`"email: is required"\`, \`"Unknown field: foo"\`), with \`field\` set to it. A 5xx answer says only \`Internal Server Error\`.
+**Errors.** Every 4xx answer is \`{ "message": "…", "field": "…" }\`: the message is for a person, and bad input names the field first (\`"email: is required"\`, \`"Unknown field: foo"\`), with \`field\` set to it. A server failure (500) says only \`Internal Server Error\`.
 
 **Lists** answer a JSON array; the number of all that match the filter is in the \`X-Total-Count\` header.
 
