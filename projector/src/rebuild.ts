@@ -147,17 +147,26 @@ export async function rebuildIntoShadow(
 
 /**
  * Swaps the shadow tables in: in one transaction that holds the projections' checkpoints (so
- * the live projector waits), the live tables are retired, the shadow ones take their place, the
- * checkpoints move to the rebuilt position and the projections' recorded failures are cleared.
- * The events appended meanwhile are then applied.
+ * the live projector waits), the events appended while the shadow was built are applied to it
+ * (so the read model never steps back: a staff member added during a rebuild can still sign in
+ * the moment it is swapped in), the live tables are retired, the shadow ones take their place,
+ * the checkpoints move to the position the shadow reached and the projections' recorded failures
+ * are cleared.
  */
-async function swapIn(connection: DatabasePoolConnection, build: ShadowBuild): Promise<void> {
+export async function swapIn(connection: DatabasePoolConnection, store: EventStore, build: ShadowBuild): Promise<void> {
   const names = sql.array(
     build.projections.map((p) => p.name),
     'text',
   );
   await connection.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT name FROM projection_checkpoints WHERE name = ANY(${names}) ORDER BY name FOR UPDATE`);
+    for (;;) {
+      const batch = await store.readAll({ after: build.position, limit: REBUILD_BATCH_SIZE });
+      if (batch.length === 0) break;
+      await applyToShadow(tx, build.projections, batch);
+      build.position = batch[batch.length - 1]!.position;
+      build.eventsApplied += batch.length;
+    }
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([RETIRED_SCHEMA])} CASCADE`);
     await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([RETIRED_SCHEMA])}`);
     for (const table of build.tables) {
@@ -184,7 +193,7 @@ export async function rebuildReadModel(
 ): Promise<ShadowBuild> {
   const build = await withRebuildLock(pool, async (connection) => {
     const shadow = await buildShadow(connection, store, projections, onProgress);
-    await swapIn(connection, shadow);
+    await swapIn(connection, store, shadow);
     return shadow;
   });
   await catchUp(pool, store, readModelProjections);
