@@ -240,6 +240,47 @@ describe('the event log read through the event store port', () => {
     }
   });
 
+  it("sorts alike both ways: by when events occurred, oldest first, or by the log's own order either way", async () => {
+    const sorts = [
+      { sort: 'occurredAt', order: 'asc' },
+      { sort: 'recordedAt', order: 'desc' },
+      { sort: 'recordedAt', order: 'asc' },
+    ] as const;
+    for (const sort of sorts) {
+      for (const filter of [{}, { facilityId: newFacilityId }, { from: '2019-06-01', to: '2019-06-01' }, { actor: 'renter' }]) {
+        for (const paging of [
+          { page: 1, pageSize: 50 },
+          { page: 3, pageSize: 7 },
+        ]) {
+          const { sql: bySql, log: byLog } = await bothWays((source) => listAuditEvents(deps, { ...filter, ...sort }, paging, source));
+          expect(byLog, `${JSON.stringify(sort)} ${JSON.stringify(filter)} ${JSON.stringify(paging)}`).toEqual(bySql);
+        }
+      }
+    }
+
+    const ids = (page: { events: AuditEvent[] }) => page.events.map((event) => event.id);
+    const backdated = { facilityId: newFacilityId };
+    const newestFirst = await listAuditEvents(deps, backdated, { page: 1, pageSize: 50 }, 'sql');
+    const oldestFirst = await listAuditEvents(deps, { ...backdated, sort: 'occurredAt', order: 'asc' }, { page: 1, pageSize: 50 }, 'sql');
+    expect(ids(oldestFirst)).toEqual(ids(newestFirst).reverse());
+    // The two events of one instant: in the log's order, whichever way.
+    const tieDay = { from: '2019-06-01', to: '2019-06-01' };
+    expect(ids(await listAuditEvents(deps, { ...tieDay, sort: 'occurredAt', order: 'asc' }, { page: 1, pageSize: 50 }, 'sql'))).toEqual([
+      tie.committedFirst,
+      tie.committedLast,
+    ]);
+    // By the log's order, whenever the events occurred (the backdated ones were written after the demo's).
+    const Id = z.object({ id: z.string() });
+    const inLogOrder = await platform.api.pool.anyFirst(sql.type(Id)`SELECT id::text FROM event_store.events ORDER BY transaction_id, global_position`);
+    const firstRecorded = await listAuditEvents(deps, { sort: 'recordedAt', order: 'asc' }, { page: 1, pageSize: 200 }, 'sql');
+    expect(ids(firstRecorded)).toEqual(inLogOrder.slice(0, 200));
+    const lastRecorded = await listAuditEvents(deps, { sort: 'recordedAt', order: 'desc' }, { page: 1, pageSize: 200 }, 'sql');
+    expect(ids(lastRecorded)).toEqual(inLogOrder.slice(-200).reverse());
+    expect(ids(lastRecorded)).toEqual(expect.arrayContaining(ids(newestFirst)));
+    const newestOccurred = await listAuditEvents(deps, {}, { page: 1, pageSize: 200 }, 'sql');
+    expect(ids(newestOccurred).filter((id) => ids(newestFirst).includes(id))).toEqual([]);
+  });
+
   it('exports the same events in the same order both ways', async () => {
     for (const filter of [{}, { actor: 'renter' }, { facilityId: demoFacilityId }, { facilityId: newFacilityId, to: '2020-03-05' }]) {
       const { sql: bySql, log: byLog } = await bothWays((source) => exported(filter, source));

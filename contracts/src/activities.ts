@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActivityType } from './enums.ts';
 import { Id, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { listSorting } from './sorting.ts';
 
 export const ActivityTab = z.enum(['all', 'customers', 'leases', 'payments', 'access']);
 export type ActivityTab = z.infer<typeof ActivityTab>;
@@ -25,8 +26,12 @@ export const ActivitiesFilter = z.strictObject({
 });
 export type ActivitiesFilter = z.input<typeof ActivitiesFilter>;
 
+/** The feed by when things happened: newest first, or oldest first. */
+export const activitySorting = listSorting({ createdAt: 'desc' }, 'createdAt');
+
 export const ListActivitiesQuery = ActivitiesFilter.extend({
   tab: ActivityTab.default('all'),
+  ...activitySorting.fields,
   page: Page,
   pageSize: PageSize,
 });

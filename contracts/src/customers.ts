@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerStatus } from './enums.ts';
 import { Email, Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { listSorting } from './sorting.ts';
 
 export const CreateCustomerRequest = z.strictObject({
   firstName: RequiredText(100),
@@ -21,10 +22,14 @@ export const UpdateCustomerRequest = CreateCustomerRequest.partial().refine((v) 
 });
 export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
 
+/** Name is the last name, then the first; newest first unless asked otherwise. */
+export const customerSorting = listSorting({ name: 'asc', email: 'asc', status: 'asc', createdAt: 'desc' }, 'createdAt');
+
 export const ListCustomersQuery = z.strictObject({
   search: SearchText,
   facilityId: Id.optional(),
   status: CustomerStatus.optional(),
+  ...customerSorting.fields,
   page: Page,
   pageSize: PageSize,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EventType, eventTypes } from './events.ts';
 import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { listSorting } from './sorting.ts';
 
 /** The entities whose event history staff can read, each one stream per entity. */
 export const HistoryStreamType = z.enum(['customer', 'unit', 'lease', 'invoice', 'lock', 'facility', 'staff']);
@@ -60,7 +61,10 @@ export const AuditEventsFilter = z.strictObject({
 });
 export type AuditEventsFilter = z.input<typeof AuditEventsFilter>;
 
-export const ListAuditEventsQuery = AuditEventsFilter.extend({ page: Page, pageSize: PageSize });
+/** By when the events occurred, or by when they were recorded (the log's own order); newest first unless asked otherwise. */
+export const auditSorting = listSorting({ occurredAt: 'desc', recordedAt: 'desc' }, 'occurredAt');
+
+export const ListAuditEventsQuery = AuditEventsFilter.extend({ ...auditSorting.fields, page: Page, pageSize: PageSize });
 export type ListAuditEventsQuery = z.input<typeof ListAuditEventsQuery>;
 
 export const AuditEvent = HistoryEvent.omit({ changes: true }).extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
+import { listSorting } from './sorting.ts';
 
 export const CreateInvoiceRequest = z.strictObject({
   invoiceNumber: RequiredText(50),
@@ -15,12 +16,19 @@ export const CreateInvoiceRequest = z.strictObject({
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
 export type CreateInvoiceCommand = z.output<typeof CreateInvoiceRequest>;
 
+/** Customer is the customer's last name, then first name; status in the order of the status list; newest first unless asked otherwise. */
+export const invoiceSorting = listSorting(
+  { invoiceNumber: 'asc', customer: 'asc', amount: 'desc', status: 'asc', dueDate: 'desc', createdAt: 'desc' },
+  'createdAt',
+);
+
 export const ListInvoicesQuery = z.strictObject({
   /** Invoice number, or the customer's name or email. */
   search: SearchText,
   /** The customer's facility. */
   facilityId: Id.optional(),
   status: InvoiceStatus.optional(),
+  ...invoiceSorting.fields,
   page: Page,
   pageSize: PageSize,
 });

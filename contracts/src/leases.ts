@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
+import { listSorting } from './sorting.ts';
 
 export const LeaseStatusFilter = z.enum(['active', 'inactive']);
 export type LeaseStatusFilter = z.infer<typeof LeaseStatusFilter>;
@@ -14,7 +15,10 @@ export const LeasesFilter = z.strictObject({
 });
 export type LeasesFilter = z.input<typeof LeasesFilter>;
 
-export const ListLeasesQuery = LeasesFilter.extend({ page: Page, pageSize: PageSize });
+/** Customer is the tenant's last name, then first name; unit the unit number; newest first unless asked otherwise. */
+export const leaseSorting = listSorting({ createdAt: 'desc', startDate: 'desc', customer: 'asc', unit: 'asc', monthlyRate: 'desc' }, 'createdAt');
+
+export const ListLeasesQuery = LeasesFilter.extend({ ...leaseSorting.fields, page: Page, pageSize: PageSize });
 export type ListLeasesQuery = z.input<typeof ListLeasesQuery>;
 
 /** The tabs' counts: the list's search and facility, every status. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LockStatus } from './enums.ts';
 import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { listSorting } from './sorting.ts';
 
 export const MIN_BATTERY_LEVEL = 0;
 export const MAX_BATTERY_LEVEL = 100;
@@ -33,10 +34,14 @@ export const UpdateLockRequest = z
   .refine((v) => v.unitId !== undefined || v.status !== undefined, { message: 'must change the unit or the status' });
 export type UpdateLockRequest = z.input<typeof UpdateLockRequest>;
 
+/** Unit is the unit number; battery lowest first and last seen newest first unless asked otherwise; locks never seen, or on no unit, come last. */
+export const lockSorting = listSorting({ lockId: 'asc', unit: 'asc', status: 'asc', batteryLevel: 'asc', lastSeen: 'desc' }, 'lockId');
+
 export const ListLocksQuery = z.strictObject({
   search: SearchText,
   facilityId: Id.optional(),
   status: LockStatus.optional(),
+  ...lockSorting.fields,
   page: Page,
   pageSize: PageSize,
 });

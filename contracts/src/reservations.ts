@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
-import { Id, IsoDate } from './fields.ts';
+import { Id, IsoDate, Page, PageSize } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
+import { listSorting } from './sorting.ts';
 
 export const ReservationStatus = z.enum(['submitted', 'converting', 'converted', 'cancelled', 'expired']);
 export type ReservationStatus = z.infer<typeof ReservationStatus>;
@@ -29,8 +30,32 @@ export const Reservation = z.object({
 });
 export type Reservation = z.infer<typeof Reservation>;
 
-export const ListReservationsQuery = z.strictObject({ facilityId: Id.optional() });
+/** The reservations staff still act on: submitted, and those being moved in. */
+export const openReservationStatuses: readonly ReservationStatus[] = ['submitted', 'converting'];
+
+/** Customer is the renter's name as shown; unit the unit number; the oldest request first unless asked otherwise. */
+export const reservationSorting = listSorting({ submittedAt: 'asc', moveInDate: 'asc', customer: 'asc', unit: 'asc' }, 'submittedAt');
+
+export const ListReservationsQuery = z.strictObject({
+  facilityId: Id.optional(),
+  /** One status; the open ones (submitted and being moved in) when absent. */
+  status: ReservationStatus.optional(),
+  ...reservationSorting.fields,
+  page: Page,
+  pageSize: PageSize,
+});
 export type ListReservationsQuery = z.input<typeof ListReservationsQuery>;
+
+/** Name is the renter's last name, then first name; size small to large, renters who take any size last; the newest first unless asked otherwise. */
+export const waitlistSorting = listSorting({ joinedAt: 'desc', name: 'asc', size: 'asc' }, 'joinedAt');
+
+export const ListWaitlistQuery = z.strictObject({
+  facilityId: Id.optional(),
+  ...waitlistSorting.fields,
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListWaitlistQuery = z.input<typeof ListWaitlistQuery>;
 
 /** Move-in of a reservation: the lease starts on the move-in date at the unit's rate unless staff say otherwise. */
 /** For a pending contact, staff choose the customer: an existing one (customerId) or a new one from the contact (createCustomer). */

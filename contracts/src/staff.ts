@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import { StaffRole } from './enums.ts';
-import { Email, Id, IsoDateTime, OptionalText } from './fields.ts';
+import { Email, Id, IsoDateTime, OptionalText, Page, PageSize } from './fields.ts';
+import { listSorting } from './sorting.ts';
 
 // Staff management (owners only): the team, its roles, and who may still sign in.
 
@@ -20,6 +21,15 @@ export const StaffMember = z.object({
 export type StaffMember = z.infer<typeof StaffMember>;
 
 export const StaffParams = z.strictObject({ id: Id });
+
+/**
+ * Name is the full name (the email for a member without one); role and status in the order of
+ * their lists, each then by name, so by default active members come first, A→Z.
+ */
+export const staffSorting = listSorting({ name: 'asc', email: 'asc', role: 'asc', status: 'asc', createdAt: 'desc' }, 'status');
+
+export const ListStaffQuery = z.strictObject({ status: StaffStatus.optional(), ...staffSorting.fields, page: Page, pageSize: PageSize });
+export type ListStaffQuery = z.input<typeof ListStaffQuery>;
 
 /** The owner types the new member's temporary password and hands it over; the member changes it in Settings. */
 export const AddStaffRequest = z.strictObject({

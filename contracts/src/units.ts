@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UnitSize, UnitStatus } from './enums.ts';
 import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
+import { listSorting } from './sorting.ts';
 
 export const CreateUnitRequest = z.strictObject({
   unitNumber: RequiredText(40),
@@ -29,7 +30,13 @@ export const UnitsFilter = z.strictObject({
 });
 export type UnitsFilter = z.input<typeof UnitsFilter>;
 
-export const ListUnitsQuery = UnitsFilter.extend({ page: Page, pageSize: PageSize });
+/**
+ * Units are listed building by building (the screen's headings, A→Z); the sort orders them inside
+ * their building. Size sorts small to large, status in the order of the status list.
+ */
+export const unitSorting = listSorting({ unitNumber: 'asc', size: 'asc', monthlyRate: 'desc', status: 'asc' }, 'unitNumber');
+
+export const ListUnitsQuery = UnitsFilter.extend({ ...unitSorting.fields, page: Page, pageSize: PageSize });
 export type ListUnitsQuery = z.input<typeof ListUnitsQuery>;
 
 export const Unit = z.object({

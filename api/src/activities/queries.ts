@@ -1,8 +1,9 @@
-import { type Activity, type ActivityTabCounts, activityTabTypes, type ListActivitiesQuery } from '@storage/contracts/activities';
+import { type Activity, type ActivityTabCounts, activitySorting, activityTabTypes, type ListActivitiesQuery } from '@storage/contracts/activities';
 import { ActivityType } from '@storage/contracts/enums';
+import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
 
 const ActivityRow = z.object({
   id: z.string(),
@@ -37,7 +38,10 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
   };
 }
 
-/** Newest first. */
+// Entries of one instant in the order they were recorded.
+const sortColumns: SortColumns<keyof typeof activitySorting.columns> = { createdAt: [sql.fragment`a.created_at`, sql.fragment`a.recorded_order`] };
+
+/** Newest first unless asked otherwise. */
 export async function listActivities(pool: DatabasePool, query: z.output<typeof ListActivitiesQuery>) {
   const conditions = matching(query);
   if (query.tab !== 'all') conditions.push(inTab(query.tab));
@@ -48,7 +52,7 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
       select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.first_name, c.last_name, c.email`,
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
-      orderBy: sql.fragment`a.created_at DESC, a.recorded_order DESC`,
+      orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.id`),
     },
     query,
   );

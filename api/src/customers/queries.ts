@@ -1,7 +1,9 @@
-import type { Customer, ListCustomersQuery } from '@storage/contracts/customers';
+import { type Customer, customerSorting, type ListCustomersQuery } from '@storage/contracts/customers';
+import { CustomerStatus } from '@storage/contracts/enums';
+import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 export const CustomerRow = z.object({
   id: z.string(),
@@ -39,6 +41,13 @@ export function toCustomer(row: z.infer<typeof CustomerRow>): Customer {
   };
 }
 
+const sortColumns: SortColumns<keyof typeof customerSorting.columns> = {
+  name: [textOrder(sql.fragment`last_name`), textOrder(sql.fragment`first_name`)],
+  email: textOrder(sql.fragment`email`),
+  status: [positionIn(CustomerStatus.options, sql.fragment`status`), textOrder(sql.fragment`last_name`), textOrder(sql.fragment`first_name`)],
+  createdAt: sql.fragment`created_at`,
+};
+
 export async function listCustomers(pool: DatabasePool, query: z.output<typeof ListCustomersQuery>) {
   const conditions = [sql.fragment`NOT archived`];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
@@ -47,7 +56,7 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
   const { rows, total } = await listPage(
     pool,
     CustomerRow,
-    { select: columns, from: sql.fragment`customers`, where: allOf(conditions), orderBy: sql.fragment`created_at DESC, id` },
+    { select: columns, from: sql.fragment`customers`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(customerSorting, query), sql.fragment`id`) },
     query,
   );
   return { customers: rows.map(toCustomer), total };

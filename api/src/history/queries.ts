@@ -2,12 +2,14 @@ import { readableEvent, redactEvent, streams } from '@storage/contracts/events';
 import {
   type AuditEvent,
   type AuditEventsFilter,
+  auditSorting,
   describeEventType,
   type EntityHistory,
   type FieldChange,
   type HistoryEvent,
   type HistoryStreamType,
 } from '@storage/contracts/history';
+import { type Sort, sortOf } from '@storage/contracts/sorting';
 import { type Aggregate, toDomainEvent } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { facilityAggregate } from '@storage/domain/facilities/facility';
@@ -19,7 +21,7 @@ import { unitAggregate } from '@storage/domain/units/unit';
 import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
 
@@ -129,6 +131,7 @@ const AuditRow = z.object({
 });
 type AuditRow = z.infer<typeof AuditRow>;
 type AuditFilter = z.output<typeof AuditEventsFilter>;
+type AuditSort = Sort<keyof typeof auditSorting.columns>;
 type AuditPage = { events: AuditEvent[]; total: number };
 type Paging = { page: number; pageSize: number };
 
@@ -203,13 +206,19 @@ function auditWhere(filter: AuditFilter): FragmentSqlToken {
   return allOf(conditions);
 }
 
-const auditList = (filter: AuditFilter) => ({
+// Recorded is the log's own order; events that occurred at one instant keep the log's order, as
+// the log path breaks those ties (indexes events_occurred_at_log_order_idx and events_commit_order).
+const sortColumns: SortColumns<keyof typeof auditSorting.columns> = {
+  occurredAt: [OCCURRED_AT, sql.fragment`e.transaction_id`],
+  recordedAt: sql.fragment`e.transaction_id`,
+};
+
+const auditList = (filter: AuditFilter, sort: AuditSort) => ({
   select: sql.fragment`e.id::text, e.type, e.stream_name, e.data, (e.metadata->>'schemaVersion')::int AS schema_version, e.metadata->'actor' AS actor, ${OCCURRED_AT} AS occurred_at,
     to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`,
   from: sql.fragment`event_store.events e`,
   where: auditWhere(filter),
-  // Ties in the log's order, as the log path breaks them (index events_occurred_at_log_order_idx).
-  orderBy: sql.fragment`${OCCURRED_AT} DESC, e.transaction_id DESC, e.global_position DESC`,
+  orderBy: orderBy(sortColumns, sort, sql.fragment`e.global_position`),
 });
 
 async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Promise<AuditEvent[]> {
@@ -230,8 +239,8 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
   }));
 }
 
-async function listAuditEventsBySql(pool: DatabasePool, filter: AuditFilter, paging: Paging): Promise<AuditPage> {
-  const { rows, total } = await listPage(pool, AuditRow, auditList(filter), paging);
+async function listAuditEventsBySql(pool: DatabasePool, filter: AuditFilter, sort: AuditSort, paging: Paging): Promise<AuditPage> {
+  const { rows, total } = await listPage(pool, AuditRow, auditList(filter, sort), paging);
   return { events: await toAuditEvents(pool, rows), total };
 }
 
@@ -289,12 +298,15 @@ interface Match {
   seq: number;
 }
 
-/** The SQL path's order: occurredAt newest first (as text, as there), then the later in the log first. */
-function auditOrder(a: Match, b: Match): number {
-  const x = a.event.metadata.occurredAt;
-  const y = b.event.metadata.occurredAt;
-  if (x !== y) return x > y ? -1 : 1;
-  return a.seq - b.seq;
+/** The SQL path's order: by occurredAt (as text, as there) then the log's order, or by the log's order alone; newest first, or reversed. */
+function auditOrder(sort: AuditSort): (a: Match, b: Match) => number {
+  const direction = sort.order === 'desc' ? 1 : -1;
+  return (a, b) => {
+    const x = a.event.metadata.occurredAt;
+    const y = b.event.metadata.occurredAt;
+    if (sort.sort === 'occurredAt' && x !== y) return (x > y ? -1 : 1) * direction;
+    return (a.seq - b.seq) * direction;
+  };
 }
 
 /**
@@ -307,7 +319,13 @@ function auditOrder(a: Match, b: Match): number {
  * by SQL. Acceptable for an auditor's screen on a store without a queryable table; the Postgres
  * store never comes here.
  */
-async function scanLog(store: EventStore, matches: (event: LoggedEvent) => boolean, keep: number): Promise<{ events: RecordedEvent[]; total: number }> {
+async function scanLog(
+  store: EventStore,
+  matches: (event: LoggedEvent) => boolean,
+  sort: AuditSort,
+  keep: number,
+): Promise<{ events: RecordedEvent[]; total: number }> {
+  const order = auditOrder(sort);
   let kept: Match[] = [];
   let total = 0;
   let seq = 0;
@@ -317,12 +335,12 @@ async function scanLog(store: EventStore, matches: (event: LoggedEvent) => boole
       if (!matches(event)) continue;
       total += 1;
       kept.push({ event, seq });
-      if (kept.length >= 2 * keep + LOG_BATCH) kept = kept.sort(auditOrder).slice(0, keep);
+      if (kept.length >= 2 * keep + LOG_BATCH) kept = kept.sort(order).slice(0, keep);
     }
   }
   return {
     events: kept
-      .sort(auditOrder)
+      .sort(order)
       .slice(0, keep)
       .map((m) => m.event),
     total,
@@ -342,9 +360,9 @@ function auditRowOf(event: RecordedEvent): AuditRow {
   };
 }
 
-async function listAuditEventsFromLog(deps: AuditDeps, filter: AuditFilter, paging: Paging): Promise<AuditPage> {
+async function listAuditEventsFromLog(deps: AuditDeps, filter: AuditFilter, sort: AuditSort, paging: Paging): Promise<AuditPage> {
   const offset = (paging.page - 1) * paging.pageSize;
-  const { events, total } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), offset + paging.pageSize);
+  const { events, total } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), sort, offset + paging.pageSize);
   return { events: await toAuditEvents(deps.pool, events.slice(offset).map(auditRowOf)), total };
 }
 
@@ -366,14 +384,15 @@ export function auditSourceOf(store: EventStore): AuditSource {
   return store.kind === 'postgres' ? 'sql' : 'log';
 }
 
-/** The event log, newest first (by when the events occurred), one page of it and the total. */
+/** The event log in the order asked (by default newest first, by when the events occurred), one page of it and the total. */
 export async function listAuditEvents(
   deps: AuditDeps,
-  filter: AuditFilter,
+  filter: AuditFilter & Partial<AuditSort>,
   paging: Paging,
   source: AuditSource = auditSourceOf(deps.store),
 ): Promise<AuditPage> {
-  return source === 'sql' ? listAuditEventsBySql(deps.pool, filter, paging) : listAuditEventsFromLog(deps, filter, paging);
+  const sort = sortOf(auditSorting, filter);
+  return source === 'sql' ? listAuditEventsBySql(deps.pool, filter, sort, paging) : listAuditEventsFromLog(deps, filter, sort, paging);
 }
 
 const EXPORT_BATCH = 1000;
@@ -386,13 +405,13 @@ export async function* auditEventsMatching(
 ): AsyncGenerator<AuditEvent[]> {
   if (source === 'sql') {
     for (let page = 1; ; page++) {
-      const { events } = await listAuditEventsBySql(deps.pool, filter, { page, pageSize: EXPORT_BATCH });
+      const { events } = await listAuditEventsBySql(deps.pool, filter, auditSorting.byDefault, { page, pageSize: EXPORT_BATCH });
       if (events.length > 0) yield events;
       if (events.length < EXPORT_BATCH) return;
     }
   }
   // One read of the log for the whole export (not one per batch), holding every match in memory.
-  const { events } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), Infinity);
+  const { events } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), auditSorting.byDefault, Infinity);
   for (let i = 0; i < events.length; i += EXPORT_BATCH) {
     yield await toAuditEvents(deps.pool, events.slice(i, i + EXPORT_BATCH).map(auditRowOf));
   }

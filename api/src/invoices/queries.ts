@@ -1,8 +1,9 @@
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from '@storage/contracts/enums';
-import type { InvoiceListItem, ListInvoicesQuery, Payment } from '@storage/contracts/invoices';
+import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Payment } from '@storage/contracts/invoices';
+import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -50,30 +51,43 @@ function toInvoice(row: z.infer<typeof InvoiceRow>): InvoiceListItem {
   };
 }
 
-const newestFirst = sql.fragment`i.created_at DESC, i.id DESC`;
+const customerName = [textOrder(sql.fragment`c.last_name`), textOrder(sql.fragment`c.first_name`)];
+const sortColumns: SortColumns<keyof typeof invoiceSorting.columns> = {
+  invoiceNumber: textOrder(sql.fragment`i.invoice_number`),
+  customer: customerName,
+  amount: sql.fragment`i.amount`,
+  status: [positionIn(InvoiceStatus.options, sql.fragment`i.status`), sql.fragment`i.due_date`],
+  dueDate: sql.fragment`i.due_date`,
+  createdAt: sql.fragment`i.created_at`,
+};
 
 /**
- * Newest first. The page is chosen from the invoices alone (its customers are joined to its rows
- * only), so a deep page or the total never touch a customer row.
+ * Newest first unless asked otherwise. The page is chosen from the invoices alone (its customers
+ * are joined to its rows only), so a deep page or the total never touch a customer row, unless
+ * the list is sorted by customer.
  */
 export async function listInvoices(pool: DatabasePool, query: z.output<typeof ListInvoicesQuery>) {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`i.facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`i.status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`i.search_text LIKE ${containsPattern(query.search)}`);
+  const sort = sortOf(invoiceSorting, query);
   const page = await listPage(
     pool,
     z.object({ id: z.string() }),
-    { select: sql.fragment`i.id::text`, from: sql.fragment`invoices i`, where: allOf(conditions), orderBy: newestFirst },
+    {
+      select: sql.fragment`i.id::text`,
+      from: sort.sort === 'customer' ? sql.fragment`invoices i JOIN customers c ON c.id = i.customer_id` : sql.fragment`invoices i`,
+      where: allOf(conditions),
+      orderBy: orderBy(sortColumns, sort, sql.fragment`i.id`),
+    },
     query,
   );
+  const ids = page.rows.map((r) => r.id);
   const rows = await pool.any(sql.type(InvoiceRow)`
     SELECT ${columns} FROM invoices i JOIN customers c ON c.id = i.customer_id
-    WHERE i.id = ANY(${sql.array(
-      page.rows.map((r) => r.id),
-      'uuid',
-    )})
-    ORDER BY ${newestFirst}`);
+    WHERE i.id = ANY(${sql.array(ids, 'uuid')})
+    ORDER BY array_position(${sql.array(ids, 'uuid')}, i.id)`);
   return { invoices: rows.map(toInvoice), total: page.total };
 }
 

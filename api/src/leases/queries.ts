@@ -1,8 +1,9 @@
 import { UnitSize } from '@storage/contracts/enums';
-import type { Lease, LeaseCounts, LeaseInvoiceSummary, LeasesFilter, ListLeasesQuery } from '@storage/contracts/leases';
+import { type Lease, type LeaseCounts, type LeaseInvoiceSummary, type LeasesFilter, type ListLeasesQuery, leaseSorting } from '@storage/contracts/leases';
+import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, type SortColumns, textOrder } from '../http/list-page.ts';
 
 type Filter = z.output<z.ZodType<LeasesFilter>>;
 
@@ -77,11 +78,19 @@ function toLease(row: LeaseRow, invoiceSummary: LeaseInvoiceSummary): Lease {
   };
 }
 
-export async function listLeases(pool: DatabasePool, query: z.output<z.ZodType<ListLeasesQuery>> & { page: number; pageSize: number }) {
+const sortColumns: SortColumns<keyof typeof leaseSorting.columns> = {
+  createdAt: sql.fragment`l.created_at`,
+  startDate: sql.fragment`l.start_date`,
+  customer: [textOrder(sql.fragment`c.last_name`), textOrder(sql.fragment`c.first_name`)],
+  unit: textOrder(sql.fragment`u.unit_number`),
+  monthlyRate: sql.fragment`l.monthly_rate`,
+};
+
+export async function listLeases(pool: DatabasePool, query: z.output<typeof ListLeasesQuery>) {
   const { rows, total } = await listPage(
     pool,
     LeaseRow,
-    { select: columns, from: leasesWithParties, where: allOf(conditionsOf(query)), orderBy: newestFirst },
+    { select: columns, from: leasesWithParties, where: allOf(conditionsOf(query)), orderBy: orderBy(sortColumns, sortOf(leaseSorting, query), sql.fragment`l.id`) },
     query,
   );
   return { leases: await withInvoiceSummaries(pool, rows), total };

@@ -1,8 +1,9 @@
 import { LockStatus } from '@storage/contracts/enums';
-import type { ListLocksQuery, Lock } from '@storage/contracts/locks';
+import { type ListLocksQuery, type Lock, lockSorting } from '@storage/contracts/locks';
+import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const LockRow = z.object({
   id: z.string(),
@@ -38,6 +39,16 @@ function toLock(row: z.infer<typeof LockRow>): Lock {
   };
 }
 
+const lockId = textOrder(sql.fragment`lock_id`);
+const sortColumns: SortColumns<keyof typeof lockSorting.columns> = {
+  lockId,
+  // The unit number the lock row carries (null on no unit: last).
+  unit: [nullsLast(textOrder(sql.fragment`unit_number`)), lockId],
+  status: [positionIn(LockStatus.options, sql.fragment`status`), lockId],
+  batteryLevel: [nullsLast(sql.fragment`battery_level`), lockId],
+  lastSeen: [nullsLast(sql.fragment`last_seen`), lockId],
+};
+
 /** Locks are scoped by their unit's facility (spec §5), which the lock row carries. */
 export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>) {
   const conditions = [];
@@ -47,7 +58,7 @@ export async function listLocks(pool: DatabasePool, query: z.output<typeof ListL
   const { rows, total } = await listPage(
     pool,
     LockRow,
-    { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: sql.fragment`lock_id, id` },
+    { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(lockSorting, query), sql.fragment`id`) },
     query,
   );
   return { locks: rows.map(toLock), total };

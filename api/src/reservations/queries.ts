@@ -1,8 +1,18 @@
-import { UnitSize } from '@storage/contracts/enums';
+import { UnitSize, unitSizes } from '@storage/contracts/enums';
 import type { WaitlistEntry } from '@storage/contracts/public';
-import { type ListReservationsQuery, type Reservation, ReservationStatus } from '@storage/contracts/reservations';
-import { type DatabasePool, sql } from 'slonik';
+import {
+  type ListReservationsQuery,
+  type ListWaitlistQuery,
+  openReservationStatuses,
+  type Reservation,
+  ReservationStatus,
+  reservationSorting,
+  waitlistSorting,
+} from '@storage/contracts/reservations';
+import { sortOf } from '@storage/contracts/sorting';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
+import { allOf, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const ReservationRow = z.object({
   id: z.string(),
@@ -24,30 +34,48 @@ const ReservationRow = z.object({
   matched_customer_name: z.string().nullable(),
 });
 
+const customerName = sql.fragment`COALESCE(c.first_name || ' ' || c.last_name, (r.contact->>'firstName') || ' ' || (r.contact->>'lastName'), '')`;
+
+const reservationSortColumns: SortColumns<keyof typeof reservationSorting.columns> = {
+  submittedAt: sql.fragment`r.submitted_at`,
+  moveInDate: [sql.fragment`r.move_in_date`, sql.fragment`r.submitted_at`],
+  customer: [textOrder(customerName), sql.fragment`r.submitted_at`],
+  unit: [textOrder(sql.fragment`u.unit_number`), sql.fragment`r.submitted_at`],
+};
+
 /**
- * The reservations staff still have to act on (and those being moved in), oldest first. A
- * pending contact shows what the renter typed, and the current customer holding that email.
+ * The reservations of one status, or (by default) those staff still have to act on and those
+ * being moved in; the oldest first unless asked otherwise. A pending contact shows what the
+ * renter typed, and the current customer holding that email.
  */
-export async function listOpenReservations(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>): Promise<Reservation[]> {
-  const facility = query.facilityId ? sql.fragment`AND u.facility_id = ${query.facilityId}` : sql.fragment``;
-  const rows = await pool.any(sql.type(ReservationRow)`
-    SELECT r.id::text, r.status, r.unit_id::text, u.unit_number, u.size, u.monthly_rate::text, u.facility_id::text,
-      r.customer_id::text,
-      COALESCE(c.first_name || ' ' || c.last_name, (r.contact->>'firstName') || ' ' || (r.contact->>'lastName'), '') AS customer_name,
-      COALESCE(c.email, r.contact->>'email', '') AS customer_email,
-      CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
-      to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
-      m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name
-    FROM reservations r JOIN units u ON u.id = r.unit_id
-    LEFT JOIN customers c ON c.id = r.customer_id
-    LEFT JOIN LATERAL (
-      SELECT id, first_name, last_name FROM customers
-      WHERE r.customer_id IS NULL AND NOT archived AND lower(email) = lower(r.contact->>'email')
-      ORDER BY created_at LIMIT 1
-    ) m ON true
-    WHERE r.status IN ('submitted', 'converting') ${facility}
-    ORDER BY r.submitted_at, r.id`);
-  return rows.map((row) => ({
+export async function listReservations(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>) {
+  const conditions: FragmentSqlToken[] = [
+    query.status ? sql.fragment`r.status = ${query.status}` : sql.fragment`r.status = ANY(${sql.array([...openReservationStatuses], 'text')})`,
+  ];
+  if (query.facilityId) conditions.push(sql.fragment`u.facility_id = ${query.facilityId}`);
+  const { rows, total } = await listPage(
+    pool,
+    ReservationRow,
+    {
+      select: sql.fragment`r.id::text, r.status, r.unit_id::text, u.unit_number, u.size, u.monthly_rate::text, u.facility_id::text,
+        r.customer_id::text, ${customerName} AS customer_name,
+        COALESCE(c.email, r.contact->>'email', '') AS customer_email,
+        CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
+        to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
+        m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name`,
+      from: sql.fragment`reservations r JOIN units u ON u.id = r.unit_id
+        LEFT JOIN customers c ON c.id = r.customer_id
+        LEFT JOIN LATERAL (
+          SELECT id, first_name, last_name FROM customers
+          WHERE r.customer_id IS NULL AND NOT archived AND lower(email) = lower(r.contact->>'email')
+          ORDER BY created_at LIMIT 1
+        ) m ON true`,
+      where: allOf(conditions),
+      orderBy: orderBy(reservationSortColumns, sortOf(reservationSorting, query), sql.fragment`r.id`),
+    },
+    query,
+  );
+  const reservations: Reservation[] = rows.map((row) => ({
     id: row.id,
     status: row.status,
     unitId: row.unit_id,
@@ -65,6 +93,7 @@ export async function listOpenReservations(pool: DatabasePool, query: z.output<t
     leaseId: row.lease_id,
     matchedCustomer: row.matched_customer_id && row.matched_customer_name ? { id: row.matched_customer_id, name: row.matched_customer_name } : null,
   }));
+  return { reservations, total };
 }
 
 const WaitlistRow = z.object({
@@ -79,15 +108,29 @@ const WaitlistRow = z.object({
   joined_at: z.string(),
 });
 
-/** Renters waiting for a unit, newest first. */
-export async function listWaitlist(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>): Promise<WaitlistEntry[]> {
+const waitlistSortColumns: SortColumns<keyof typeof waitlistSorting.columns> = {
+  joinedAt: sql.fragment`w.joined_at`,
+  name: [textOrder(sql.fragment`w.last_name`), textOrder(sql.fragment`w.first_name`)],
+  // A renter who takes any size has none: last.
+  size: [nullsLast(positionIn(unitSizes, sql.fragment`w.size`)), sql.fragment`w.joined_at`],
+};
+
+/** Renters waiting for a unit, the newest first unless asked otherwise. */
+export async function listWaitlist(pool: DatabasePool, query: z.output<typeof ListWaitlistQuery>) {
   // A renter who named no facility waits for any of them.
-  const facility = query.facilityId ? sql.fragment`WHERE w.facility_id = ${query.facilityId} OR w.facility_id IS NULL` : sql.fragment``;
-  const rows = await pool.any(sql.type(WaitlistRow)`
-    SELECT w.id::text, w.first_name, w.last_name, w.email, w.phone, w.size, w.facility_id::text, f.name AS facility_name, w.joined_at::text
-    FROM waitlist_entries w LEFT JOIN facilities f ON f.id = w.facility_id ${facility}
-    ORDER BY w.joined_at DESC, w.id`);
-  return rows.map((row) => ({
+  const facility = query.facilityId ? sql.fragment`w.facility_id = ${query.facilityId} OR w.facility_id IS NULL` : sql.fragment`true`;
+  const { rows, total } = await listPage(
+    pool,
+    WaitlistRow,
+    {
+      select: sql.fragment`w.id::text, w.first_name, w.last_name, w.email, w.phone, w.size, w.facility_id::text, f.name AS facility_name, w.joined_at::text`,
+      from: sql.fragment`waitlist_entries w LEFT JOIN facilities f ON f.id = w.facility_id`,
+      where: sql.fragment`(${facility})`,
+      orderBy: orderBy(waitlistSortColumns, sortOf(waitlistSorting, query), sql.fragment`w.id`),
+    },
+    query,
+  );
+  const entries: WaitlistEntry[] = rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -98,4 +141,5 @@ export async function listWaitlist(pool: DatabasePool, query: z.output<typeof Li
     facilityName: row.facility_name,
     joinedAt: row.joined_at,
   }));
+  return { entries, total };
 }

@@ -1,14 +1,15 @@
+import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { WaitlistEntry } from '@storage/contracts/public';
-import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery, Reservation } from '@storage/contracts/reservations';
+import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery, ListWaitlistQuery, Reservation } from '@storage/contracts/reservations';
 import { cancelReservation, convertReservation } from '@storage/domain/reservations/commands';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
-import { empty, json } from '../http/responses.ts';
+import { empty, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { listOpenReservations, listWaitlist } from './queries.ts';
+import { listReservations, listWaitlist } from './queries.ts';
 
 export async function reservationRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Reservations', access: 'staff' });
@@ -18,18 +19,25 @@ export async function reservationRoutes(plugin: FastifyInstance, deps: AppDeps) 
     '/api/reservations',
     {
       schema: {
-        summary: 'Open reservations',
+        summary: 'List reservations',
+        description: 'The open reservations (submitted or being moved in) unless a status is asked for.',
         querystring: ListReservationsQuery,
-        response: { 200: json('The reservations not yet moved in or cancelled', z.array(Reservation)) },
+        response: { 200: page('A page of reservations', Reservation) },
       },
     },
-    async (request) => listOpenReservations(deps.pool, request.query),
+    async (request, reply) => {
+      const { reservations, total } = await listReservations(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(reservations);
+    },
   );
 
   app.get(
     '/api/waitlist',
-    { schema: { summary: 'The waiting list', querystring: ListReservationsQuery, response: { 200: json('Who waits for a unit', z.array(WaitlistEntry)) } } },
-    async (request) => listWaitlist(deps.pool, request.query),
+    { schema: { summary: 'The waiting list', querystring: ListWaitlistQuery, response: { 200: page('A page of who waits for a unit', WaitlistEntry) } } },
+    async (request, reply) => {
+      const { entries, total } = await listWaitlist(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(entries);
+    },
   );
 
   app.post(

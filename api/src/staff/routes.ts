@@ -1,4 +1,5 @@
-import { AddStaffRequest, ChangeStaffRoleRequest, StaffMember, StaffParams } from '@storage/contracts/staff';
+import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { AddStaffRequest, ChangeStaffRoleRequest, ListStaffQuery, StaffMember, StaffParams } from '@storage/contracts/staff';
 import { registerStaff } from '@storage/domain/auth/staff';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import { revokeStaffSessions } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
-import { json } from '../http/responses.ts';
+import { json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { getStaffMember, listStaff } from './queries.ts';
 
@@ -38,8 +39,13 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
     };
   };
 
-  app.get('/api/staff', { schema: { summary: 'List staff', response: { 200: json('Every staff account', z.array(StaffMember).readonly()) } } }, async () =>
-    listStaff(deps.pool),
+  app.get(
+    '/api/staff',
+    { schema: { summary: 'List staff', querystring: ListStaffQuery, response: { 200: page('A page of staff accounts', StaffMember) } } },
+    async (request, reply) => {
+      const { rows, total } = await listStaff(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
   );
 
   app.post(

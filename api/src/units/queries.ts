@@ -1,8 +1,9 @@
-import { UnitSize, UnitStatus } from '@storage/contracts/enums';
-import type { ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
+import { UnitSize, UnitStatus, unitSizes } from '@storage/contracts/enums';
+import { sortOf } from '@storage/contracts/sorting';
+import { type ListUnitsQuery, type Unit, type UnitBuilding, type UnitsFilter, unitSorting } from '@storage/contracts/units';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const UnitRow = z.object({
   id: z.string(),
@@ -44,12 +45,25 @@ function matching(filter: z.output<typeof UnitsFilter>) {
   return allOf(conditions);
 }
 
-/** Ordered by building, then unit number: the screen shows the units under building headings. */
+const unitNumber = textOrder(sql.fragment`unit_number`);
+const sortColumns: SortColumns<keyof typeof unitSorting.columns> = {
+  unitNumber,
+  size: [positionIn(unitSizes, sql.fragment`size`), unitNumber],
+  monthlyRate: [sql.fragment`monthly_rate`, unitNumber],
+  status: [positionIn(UnitStatus.options, sql.fragment`status`), unitNumber],
+};
+
+/** Building by building (the screen shows the units under building headings), each in the order asked. */
 export async function listUnits(pool: DatabasePool, query: z.output<typeof ListUnitsQuery>) {
   const { rows, total } = await listPage(
     pool,
     UnitRow,
-    { select: columns, from: sql.fragment`units`, where: matching(query), orderBy: sql.fragment`building, unit_number, id` },
+    {
+      select: columns,
+      from: sql.fragment`units`,
+      where: matching(query),
+      orderBy: sql.fragment`building, ${orderBy(sortColumns, sortOf(unitSorting, query), sql.fragment`id`)}`,
+    },
     query,
   );
   return { units: rows.map(toUnit), total };
