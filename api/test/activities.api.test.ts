@@ -166,7 +166,8 @@ describe('activities API', () => {
     ['an unknown tab', '?tab=everything', 'tab'],
     ['a bad facility', '?facilityId=12', 'facilityId'],
     ['a page size of 0', '?pageSize=0', 'pageSize'],
-    ['an unknown parameter', '?sort=asc', 'sort'],
+    ['an unknown sort column', '?sort=asc', 'sort'],
+    ['an unknown parameter', '?sortBy=createdAt', 'sortBy'],
   ])('refuses %s with 400 naming the field', async (_what, query, field) => {
     const response = await inject(`/api/activities${query}`);
     expect(response.statusCode).toBe(400);

@@ -226,7 +226,9 @@ describe('invoices API', () => {
       ['/api/invoices?page=0', 'page'],
       ['/api/invoices?status=late', 'status'],
       ['/api/invoices?facilityId=x', 'facilityId'],
-      ['/api/invoices?sort=amount', 'sort'],
+      ['/api/invoices?sort=balance', 'sort'],
+      ['/api/invoices?order=up', 'order'],
+      ['/api/invoices?search=x&unknown=1', 'unknown'],
       ['/api/invoices/not-a-uuid', 'id'],
     ] as const) {
       const response = await inject('GET', url);

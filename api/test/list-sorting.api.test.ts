@@ -278,9 +278,10 @@ describe('sorted and filtered staff lists', () => {
       expect((await everyRow(list.path, {})).map((r) => r.id)).toEqual((await everyRow(list.path, { sort, order })).map((r) => r.id));
       for (const column of columns) {
         const own = list.sorting.columns[column]!;
-        expect((await everyRow(list.path, { sort: column })).map((r) => r.id), column).toEqual(
-          (await everyRow(list.path, { sort: column, order: own })).map((r) => r.id),
-        );
+        expect(
+          (await everyRow(list.path, { sort: column })).map((r) => r.id),
+          column,
+        ).toEqual((await everyRow(list.path, { sort: column, order: own })).map((r) => r.id));
       }
     });
 

@@ -56,7 +56,12 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
   const { rows, total } = await listPage(
     pool,
     CustomerRow,
-    { select: columns, from: sql.fragment`customers`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(customerSorting, query), sql.fragment`id`) },
+    {
+      select: columns,
+      from: sql.fragment`customers`,
+      where: allOf(conditions),
+      orderBy: orderBy(sortColumns, sortOf(customerSorting, query), sql.fragment`id`),
+    },
     query,
   );
   return { customers: rows.map(toCustomer), total };

@@ -90,7 +90,12 @@ export async function listLeases(pool: DatabasePool, query: z.output<typeof List
   const { rows, total } = await listPage(
     pool,
     LeaseRow,
-    { select: columns, from: leasesWithParties, where: allOf(conditionsOf(query)), orderBy: orderBy(sortColumns, sortOf(leaseSorting, query), sql.fragment`l.id`) },
+    {
+      select: columns,
+      from: leasesWithParties,
+      where: allOf(conditionsOf(query)),
+      orderBy: orderBy(sortColumns, sortOf(leaseSorting, query), sql.fragment`l.id`),
+    },
     query,
   );
   return { leases: await withInvoiceSummaries(pool, rows), total };

@@ -24,7 +24,12 @@ export function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQu
   return listPage(
     pool,
     StaffMember,
-    { select: staffMemberColumns, from: sql.fragment`staff`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(staffSorting, query), sql.fragment`id`) },
+    {
+      select: staffMemberColumns,
+      from: sql.fragment`staff`,
+      where: allOf(conditions),
+      orderBy: orderBy(sortColumns, sortOf(staffSorting, query), sql.fragment`id`),
+    },
     query,
   );
 }

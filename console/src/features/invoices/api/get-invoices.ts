@@ -1,20 +1,27 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import type { InvoiceListItem } from '@storage/contracts/invoices';
+import type { InvoiceStatus } from '@storage/contracts/enums';
+import type { InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
+import type { Sort } from '@storage/contracts/sorting';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryParams } from '../../../lib/list-state.ts';
 
 export const INVOICES_PAGE_SIZE = 20;
 
 export const invoicesQueryKey = ['invoices'] as const;
 
-export type InvoicesFilter = { search: string; facilityId: string | null };
+export type InvoicesFilter = {
+  search: string;
+  facilityId: string | null;
+  status: InvoiceStatus | null;
+  sort: Sort<keyof typeof invoiceSorting.columns>;
+};
 
 export type InvoicesPage = { invoices: InvoiceListItem[]; total: number };
 
 export async function getInvoices(filter: InvoicesFilter, page: number): Promise<InvoicesPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(INVOICES_PAGE_SIZE) });
-  if (filter.search) params.set('search', filter.search);
-  if (filter.facilityId) params.set('facilityId', filter.facilityId);
+  const { search, facilityId, status, sort } = filter;
+  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize: INVOICES_PAGE_SIZE });
   const response = await apiRequest('GET', `/api/invoices?${params}`);
   const invoices: InvoiceListItem[] = await response.json();
   return { invoices, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? invoices.length) };

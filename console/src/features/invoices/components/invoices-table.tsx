@@ -1,24 +1,25 @@
 import { EyeOutlined } from '@ant-design/icons';
-import type { InvoiceListItem } from '@storage/contracts/invoices';
+import { InvoiceStatus } from '@storage/contracts/enums';
+import { type InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
-import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { Button, Card, Empty, Flex, Pagination, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
-import { useSearchTerm } from '../../../hooks/use-search-term.ts';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { useListState } from '../../../lib/list-state.ts';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/get-invoices.ts';
+import { invoiceStatusOptions } from '../invoice-status.ts';
 import { InvoiceDetailDrawer } from './invoice-detail-drawer.tsx';
 import { InvoiceStatusTag } from './invoice-status-tag.tsx';
 import './invoices-table.css';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
 const LOADING_PLACEHOLDER_ROWS = 5;
-const emptyRows: InvoiceListItem[] = [];
 
-const features = tableFeatures({ rowPaginationFeature });
-const column = createColumnHelper<typeof features, InvoiceListItem>();
+const column = dataTableColumns<InvoiceListItem>();
 
 function invoiceColumns(view: (invoiceId: string) => void) {
   return column.columns([
@@ -57,35 +58,15 @@ function invoiceColumns(view: (invoiceId: string) => void) {
   ]);
 }
 
-/** 'All Invoices': searched, scoped to the selected facility and paginated on the server. */
+/** 'All Invoices': searched, filtered by status, sorted, scoped to the selected facility and paginated on the server. */
 export function InvoicesTable() {
-  const { input, setInput, search } = useSearchTerm();
   const { selectedFacility } = useFacilityScope();
-  const filter = useMemo(() => ({ search, facilityId: selectedFacility?.id ?? null }), [search, selectedFacility]);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: INVOICES_PAGE_SIZE });
-  // A new search or facility starts again at its first page.
-  const [pagedFilter, setPagedFilter] = useState(filter);
-  if (pagedFilter !== filter) {
-    setPagedFilter(filter);
-    setPagination((current) => ({ ...current, pageIndex: 0 }));
-  }
-  const invoices = useInvoices(filter, pagination.pageIndex + 1);
+  const facilityId = selectedFacility?.id ?? null;
+  const list = useListState({ sorting: invoiceSorting, filters: { status: InvoiceStatus }, scope: facilityId });
+  const invoices = useInvoices({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
   const [viewedInvoiceId, setViewedInvoiceId] = useState<string | null>(null);
   const columns = useMemo(() => invoiceColumns(setViewedInvoiceId), []);
-
-  const table = useTable({
-    features,
-    columns,
-    data: invoices.data?.invoices ?? emptyRows,
-    getRowId: (invoice) => invoice.id,
-    rowCount: invoices.data?.total ?? 0,
-    state: { pagination },
-    onPaginationChange: setPagination,
-    manualPagination: true,
-    autoResetPageIndex: false,
-  });
   const total = invoices.data?.total ?? 0;
-  const rows = table.getRowModel().rows;
 
   return (
     <Card
@@ -99,68 +80,34 @@ export function InvoicesTable() {
       }
       styles={{ body: { padding: 0 } }}
     >
-      <div className="invoices-toolbar">
-        <SearchInput placeholder="Search invoices by number or customer..." label="Search invoices" value={input} onChange={setInput} />
-      </div>
+      <Flex className="invoices-toolbar" gap={12} wrap>
+        <SearchInput placeholder="Search invoices by number or customer..." label="Search invoices" value={list.searchInput} onChange={list.setSearch} />
+        <StatusFilter
+          label="Invoice status"
+          value={list.filters.status}
+          options={invoiceStatusOptions}
+          onChange={(status) => list.setFilter('status', status)}
+        />
+      </Flex>
 
       {invoices.isError ? (
         <Result status="error" title="Could not load invoices" subTitle={serverMessage(invoices.error)} />
       ) : (
-        <table className="invoices-table" aria-busy={invoices.isFetching} style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1 }}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={`invoices-col-${header.column.id}`}>
-                    <table.FlexRender header={header} />
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {invoices.isPending &&
-              Array.from({ length: LOADING_PLACEHOLDER_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
-                <tr key={index} data-testid="invoice-placeholder-row">
-                  {columns.map((_column, cellIndex) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, a fixed list that never reorders
-                    <td key={cellIndex}>
-                      <Skeleton.Input active size="small" block />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            {invoices.isSuccess && rows.length === 0 && (
-              <tr className="invoices-empty">
-                <td colSpan={columns.length}>
-                  <Empty description="No invoices found" />
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="invoice-row">
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`invoices-col-${cell.column.id}`} data-label={String(cell.column.columnDef.header)}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-
-      {total > INVOICES_PAGE_SIZE && (
-        <Flex justify="flex-end" className="invoices-pagination">
-          <Pagination
-            current={pagination.pageIndex + 1}
-            pageSize={pagination.pageSize}
-            total={total}
-            showSizeChanger={false}
-            onChange={(page) => table.setPageIndex(page - 1)}
-          />
-        </Flex>
+        <DataTable
+          label="All invoices"
+          className="invoices-table"
+          columns={columns}
+          rows={invoices.data?.invoices}
+          getRowId={(invoice) => invoice.id}
+          sorted={list}
+          sortLabels={{ createdAt: 'Created' }}
+          paged={{ page: list.page, setPage: list.setPage, pageSize: INVOICES_PAGE_SIZE, total }}
+          dimmed={invoices.isPlaceholderData}
+          empty="No invoices found"
+          placeholderRows={LOADING_PLACEHOLDER_ROWS}
+          rowTestId="invoice-row"
+          placeholderTestId="invoice-placeholder-row"
+        />
       )}
 
       <InvoiceDetailDrawer invoiceId={viewedInvoiceId} onClose={() => setViewedInvoiceId(null)} />
