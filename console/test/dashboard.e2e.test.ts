@@ -56,7 +56,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
 
   it('adds a customer from the quick actions, then finds, views and edits them in the recent customers', async () => {
     const page = await openDashboard(demo.wide);
-    const table = page.locator('.ant-table');
+    const table = page.getByRole('table', { name: 'Recent customers' });
     await page.getByRole('button', { name: 'Add New Customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Customer' });
     await dialog.getByLabel('First Name').fill('Hedy');
@@ -126,7 +126,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await page.getByText("Welcome back, Olivia. Here's what's happening at your facility.").waitFor();
     await page.getByTestId('occupancy-card').getByText('Facility Occupancy', { exact: true }).waitFor();
     expect(await page.getByTestId('building-occupancy').count()).toBe(3);
-    const rows = page.locator('.ant-table-tbody').getByRole('row');
+    const rows = page.getByRole('table', { name: 'Recent customers' }).locator('tbody').getByRole('row');
     await expect.poll(async () => (await rows.allTextContents()).every((t) => !/[A-Z]{2}-[A-C]\d{3}/.test(t) || /OH-/.test(t)), eventually).toBe(true);
     await page.close();
   });

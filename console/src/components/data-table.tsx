@@ -50,6 +50,8 @@ type DataTableProps<Row extends RowData, Column extends string> = {
   placeholderRows?: number;
   rowTestId?: string;
   placeholderTestId?: string;
+  /** Tighter cells, for a table inside a drawer or a card's section. */
+  compact?: boolean;
   className?: string;
 };
 
@@ -68,6 +70,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   placeholderRows = 5,
   rowTestId,
   placeholderTestId,
+  compact = false,
   className,
 }: DataTableProps<Row, Column>) {
   const sortColumns: Partial<Record<string, SortOrder>> | undefined = sorted?.sorting.columns;
@@ -113,7 +116,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   const tableRows = table.getRowModel().rows;
 
   return (
-    <div className={['data-table', className].filter(Boolean).join(' ')}>
+    <div className={['data-table', compact && 'data-table-compact', className].filter(Boolean).join(' ')}>
       {sorted && phoneSortLabels && <SortSelect list={sorted} labels={phoneSortLabels} className="data-table-phone-sort" />}
       <table aria-label={label} aria-busy={rows === undefined || dimmed} style={{ opacity: dimmed ? 0.6 : 1 }}>
         <thead>
@@ -153,7 +156,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
             ))}
           {rows !== undefined && tableRows.length === 0 && (
             <tr className="data-table-empty">
-              <td colSpan={headers.length}>{typeof empty === 'string' ? <Empty description={empty} /> : empty}</td>
+              <td colSpan={headers.length}>{typeof empty === 'string' ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> : empty}</td>
             </tr>
           )}
           {tableRows.map((row) => (

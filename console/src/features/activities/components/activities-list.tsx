@@ -1,17 +1,17 @@
 import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
-import type { ActivityTab } from '@storage/contracts/activities';
-import { type ActivityType, activityTypes } from '@storage/contracts/enums';
+import { ActivityTab, activitySorting } from '@storage/contracts/activities';
+import { ActivityType, activityTypes } from '@storage/contracts/enums';
 import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
-import { useState } from 'react';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
-import { useSearchTerm } from '../../../hooks/use-search-term.ts';
+import { SortSelect } from '../../../components/sort-select.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { useListState } from '../../../lib/list-state.ts';
 import { activitiesCsv } from '../activities-csv.ts';
 import { activityTabs, activityTypeLabel } from '../activity-text.ts';
-import { type ActivitiesFilter, useActivities } from '../api/get-activities.ts';
+import { ACTIVITIES_PAGE_SIZE, type ActivitiesFilter, useActivities } from '../api/get-activities.ts';
 import { useActivityCounts } from '../api/get-activity-counts.ts';
 import { ActivityCard } from './activity-card.tsx';
 
@@ -28,16 +28,21 @@ function download(fileName: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+const sortLabels = { createdAt: 'Time' } as const;
+const orderLabels = { desc: 'Newest first', asc: 'Oldest first' } as const;
+
 export function ActivitiesList() {
-  const { input, setInput, search } = useSearchTerm();
-  const [type, setType] = useState<ActivityType | null>(null);
-  const [tab, setTab] = useState<ActivityTab>('all');
   const { selectedFacility } = useFacilityScope();
-  const filter: ActivitiesFilter = { search, type, facilityId: selectedFacility?.id ?? null };
-  const activities = useActivities(filter, tab);
+  const facilityId = selectedFacility?.id ?? null;
+  const list = useListState({ sorting: activitySorting, filters: { type: ActivityType, tab: ActivityTab }, scope: facilityId });
+  const { search } = list;
+  const { type } = list.filters;
+  const tab = list.filters.tab ?? 'all';
+  const filter: ActivitiesFilter = { search, type, facilityId };
+  const activities = useActivities(filter, { tab, sort: list.sort }, list.page);
   const counts = useActivityCounts(filter);
 
-  const shown = (activities.data?.pages ?? []).flatMap((page) => page.activities);
+  const shown = activities.data?.activities ?? [];
   const filtered = Boolean(search || type);
   const emptyText = activityTabs.find((candidate) => candidate.tab === tab)!.empty;
 
@@ -59,22 +64,23 @@ export function ActivitiesList() {
       {activities.isSuccess && shown.length > 0 && (
         <CardGrid items={shown} columns={cardColumns} dimmed={activities.isPlaceholderData} renderCard={(activity) => <ActivityCard activity={activity} />} />
       )}
-      <LoadMoreButton list={activities} />
+      <ListPagination page={list.page} pageSize={ACTIVITIES_PAGE_SIZE} total={activities.data?.total ?? 0} onChange={list.setPage} />
     </Flex>
   );
 
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
-        <SearchInput placeholder="Search activities..." label="Search activities" value={input} onChange={setInput} />
+        <SearchInput placeholder="Search activities..." label="Search activities" value={list.searchInput} onChange={list.setSearch} />
         <Select<ActivityType | typeof ALL_TYPES>
           aria-label="Activity type"
           value={type ?? ALL_TYPES}
           options={typeOptions}
-          onChange={(value) => setType(value === ALL_TYPES ? null : value)}
+          onChange={(value) => list.setFilter('type', value === ALL_TYPES ? null : value)}
           style={{ minWidth: 200 }}
           popupMatchSelectWidth={false}
         />
+        <SortSelect list={list} labels={sortLabels} orderLabels={orderLabels} />
         <Button
           icon={<DownloadOutlined />}
           disabled={shown.length === 0}
@@ -86,7 +92,7 @@ export function ActivitiesList() {
       <Tabs
         className="wrapping-tabs"
         activeKey={tab}
-        onChange={(key) => setTab(key as ActivityTab)}
+        onChange={(key) => list.setFilter('tab', key === 'all' ? null : (key as ActivityTab))}
         items={activityTabs.map(({ tab: key, label }) => ({
           key,
           label: (

@@ -1,33 +1,35 @@
-import { type Customer, TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { type Customer, type customerSorting, TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import type { CustomerStatus } from '@storage/contracts/enums';
+import type { Sort } from '@storage/contracts/sorting';
 import { apiRequest } from '@storage/web-client/api';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryParams } from '../../../lib/list-state.ts';
 
-const PAGE_SIZE = 50;
+export const CUSTOMERS_PAGE_SIZE = 48;
 
 export const customersQueryKey = ['customers'] as const;
 
-export type CustomersFilter = { search: string; facilityId: string | null };
+export type CustomersFilter = {
+  search: string;
+  facilityId: string | null;
+  status: CustomerStatus | null;
+  sort: Sort<keyof typeof customerSorting.columns>;
+};
 
 export type CustomersPage = { customers: Customer[]; total: number };
 
 export async function getCustomers(filter: CustomersFilter, page: number): Promise<CustomersPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-  if (filter.search) params.set('search', filter.search);
-  if (filter.facilityId) params.set('facilityId', filter.facilityId);
+  const { search, facilityId, status, sort } = filter;
+  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize: CUSTOMERS_PAGE_SIZE });
   const response = await apiRequest('GET', `/api/customers?${params}`);
   const customers: Customer[] = await response.json();
   return { customers, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? customers.length) };
 }
 
-export const customersQueryOptions = (filter: CustomersFilter) =>
-  infiniteQueryOptions({
-    queryKey: [...customersQueryKey, filter],
-    queryFn: ({ pageParam }) => getCustomers(filter, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages, lastPageParam) =>
-      pages.reduce((loaded, page) => loaded + page.customers.length, 0) < lastPage.total ? lastPageParam + 1 : undefined,
-  });
+export const customersQueryOptions = (filter: CustomersFilter, page: number) =>
+  queryOptions({ queryKey: [...customersQueryKey, 'list', filter, page], queryFn: () => getCustomers(filter, page) });
 
-export function useCustomers(filter: CustomersFilter) {
-  return useInfiniteQuery({ ...customersQueryOptions(filter), placeholderData: keepPreviousData });
+/** The previous page stays on screen while the next one loads. */
+export function useCustomers(filter: CustomersFilter, page: number) {
+  return useQuery({ ...customersQueryOptions(filter, page), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,9 @@
 import { EditOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { RecentCustomer } from '@storage/contracts/dashboard';
-import { Button, Card, Flex, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
@@ -14,6 +16,39 @@ const noUnit = (
   </Typography.Text>
 );
 
+const column = dataTableColumns<RecentCustomer>();
+function recentCustomerColumns(actions: { view: (email: string) => void; edit: (customer: RecentCustomer) => void }) {
+  return column.columns([
+    column.accessor((customer) => `${customer.firstName} ${customer.lastName}`, {
+      id: 'name',
+      header: 'Name',
+      cell: (info) => <Typography.Text strong>{info.getValue()}</Typography.Text>,
+    }),
+    column.accessor('email', { header: 'Email' }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: (info) => <Tag color={customerStatusColor(info.getValue())}>{customerStatusLabel(info.getValue())}</Tag>,
+    }),
+    column.accessor('unitNumbers', { header: 'Unit', cell: (info) => (info.getValue().length > 0 ? info.getValue().join(', ') : noUnit) }),
+    column.accessor('monthlyRate', { header: 'Monthly Rate', cell: (info) => (info.getValue() ? formatDollars(info.getValue()!) : noUnit) }),
+    column.accessor('createdAt', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: customer } }) => (
+        <Flex gap={4}>
+          <Button size="small" icon={<EyeOutlined />} onClick={() => actions.view(customer.email)}>
+            View
+          </Button>
+          <Button size="small" icon={<EditOutlined />} onClick={() => actions.edit(customer)}>
+            Edit
+          </Button>
+        </Flex>
+      ),
+    }),
+  ]);
+}
+
 /** The newest customers (at most 5, spec §9) with what they rent. */
 export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCustomer) => void }) {
   const { input, setInput, search } = useSearchTerm();
@@ -21,41 +56,10 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
   const customers = useRecentCustomers({ facilityId: selectedFacility?.id ?? null, search });
   const [, navigate] = useLocation();
 
-  const columns: TableColumnsType<RecentCustomer> = [
-    {
-      title: 'Name',
-      key: 'name',
-      render: (_, customer) => (
-        <Typography.Text strong>
-          {customer.firstName} {customer.lastName}
-        </Typography.Text>
-      ),
-    },
-    { title: 'Email', dataIndex: 'email', key: 'email', ellipsis: true },
-    {
-      title: 'Status',
-      dataIndex: 'status',
-      key: 'status',
-      render: (_, customer) => <Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>,
-    },
-    { title: 'Unit', key: 'unit', render: (_, customer) => (customer.unitNumbers.length > 0 ? customer.unitNumbers.join(', ') : noUnit) },
-    { title: 'Monthly Rate', key: 'rate', render: (_, customer) => (customer.monthlyRate ? formatDollars(customer.monthlyRate) : noUnit) },
-    { title: 'Created', dataIndex: 'createdAt', key: 'created', render: (_, customer) => formatDate(customer.createdAt) },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, customer) => (
-        <Flex gap={4}>
-          <Button size="small" icon={<EyeOutlined />} onClick={() => navigate(`/customers?search=${encodeURIComponent(customer.email)}`)}>
-            View
-          </Button>
-          <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(customer)}>
-            Edit
-          </Button>
-        </Flex>
-      ),
-    },
-  ];
+  const columns = useMemo(
+    () => recentCustomerColumns({ view: (email) => navigate(`/customers?search=${encodeURIComponent(email)}`), edit: onEdit }),
+    [navigate, onEdit],
+  );
 
   return (
     <Card
@@ -65,8 +69,9 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
           View All
         </Button>
       }
+      styles={{ body: { padding: 0 } }}
     >
-      <Flex vertical gap={16}>
+      <div className="data-table-toolbar">
         <Input
           style={{ maxWidth: 360 }}
           prefix={<SearchOutlined />}
@@ -76,19 +81,15 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
           value={input}
           onChange={(event) => setInput(event.target.value)}
         />
-        <Table<RecentCustomer>
-          rowKey="id"
-          columns={columns}
-          dataSource={customers.data ?? []}
-          loading={customers.isPending || customers.isPlaceholderData}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-          locale={{
-            emptyText: customers.isError ? 'Could not load customers' : search ? 'No customers found matching your search' : 'No customers yet',
-          }}
-        />
-      </Flex>
+      </div>
+      <DataTable
+        label="Recent customers"
+        columns={columns}
+        rows={customers.isError ? [] : customers.data}
+        getRowId={(customer) => customer.id}
+        dimmed={customers.isPlaceholderData}
+        empty={customers.isError ? 'Could not load customers' : search ? 'No customers found matching your search' : 'No customers yet'}
+      />
     </Card>
   );
 }

@@ -1,34 +1,35 @@
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import type { AuditEvent } from '@storage/contracts/history';
+import type { AuditEvent, auditSorting } from '@storage/contracts/history';
+import type { Sort } from '@storage/contracts/sorting';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryParams } from '../../../lib/list-state.ts';
 
 export type AuditLogFilter = { type: string | null; actor: string; facilityId: string | null; stream: string; from: string; to: string };
+export type AuditLogSort = Sort<keyof typeof auditSorting.columns>;
 
-export function auditFilterParams(filter: AuditLogFilter): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filter.type) params.set('type', filter.type);
-  if (filter.actor) params.set('actor', filter.actor);
-  if (filter.facilityId) params.set('facilityId', filter.facilityId);
-  if (filter.stream) params.set('stream', filter.stream);
-  if (filter.from) params.set('from', filter.from);
-  if (filter.to) params.set('to', filter.to);
-  return params;
+/** The filter as query parameters, the same for the list and its CSV export. */
+export function auditFilterParams({ type, actor, facilityId, stream, from, to }: AuditLogFilter): URLSearchParams {
+  return queryParams({ type, actor, facilityId, stream, from, to });
 }
 
-export async function getAuditEvents(filter: AuditLogFilter, page: number, pageSize: number): Promise<{ events: AuditEvent[]; total: number }> {
+export async function getAuditEvents(
+  filter: AuditLogFilter,
+  sort: AuditLogSort,
+  page: number,
+  pageSize: number,
+): Promise<{ events: AuditEvent[]; total: number }> {
   const params = auditFilterParams(filter);
-  params.set('page', String(page));
-  params.set('pageSize', String(pageSize));
+  for (const [key, value] of Object.entries({ ...sort, page, pageSize })) params.set(key, String(value));
   const response = await apiRequest('GET', `/api/audit/events?${params}`);
   const events: AuditEvent[] = await response.json();
   return { events, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? events.length) };
 }
 
-export function useAuditEvents(filter: AuditLogFilter, page: number, pageSize: number) {
+export function useAuditEvents(filter: AuditLogFilter, sort: AuditLogSort, page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['audit-events', filter, page, pageSize],
-    queryFn: () => getAuditEvents(filter, page, pageSize),
+    queryKey: ['audit-events', filter, sort, page, pageSize],
+    queryFn: () => getAuditEvents(filter, sort, page, pageSize),
     placeholderData: keepPreviousData,
   });
 }

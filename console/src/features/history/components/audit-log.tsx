@@ -1,12 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { eventTypes } from '@storage/contracts/events';
-import type { AuditEvent } from '@storage/contracts/history';
+import { type EventType, eventTypes } from '@storage/contracts/events';
+import { IsoDate } from '@storage/contracts/fields';
+import { type AuditEvent, auditSorting } from '@storage/contracts/history';
 import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Flex, Input, Result, Select, Table, Typography } from 'antd';
-import { useState } from 'react';
-import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { Button, Card, Flex, Input, Result, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
+import { useListState } from '../../../lib/list-state.ts';
 import { type AuditLogFilter, auditFilterParams, useAuditEvents } from '../api/get-audit-events.ts';
 
 const PAGE_SIZE = 25;
@@ -15,21 +18,33 @@ const typeOptions = eventTypes.map((type) => ({ value: type, label: type.replace
 
 const when = (at: string) => `${formatDate(at)}, ${formatTime12h(at)}`;
 
-/** Every event of the store, newest first, filtered and paged on the server; the same filter exports as CSV. */
+const Text = z.string().max(200);
+const filterSchemas = { type: z.enum(eventTypes as [EventType, ...EventType[]]), actor: Text, stream: Text, from: IsoDate, to: IsoDate };
+
+const column = dataTableColumns<AuditEvent>();
+const columns = column.columns([
+  column.accessor('occurredAt', { header: 'Occurred', cell: (info) => when(info.getValue()) }),
+  column.accessor('recordedAt', { header: 'Recorded', cell: (info) => when(info.getValue()) }),
+  column.accessor('description', { header: 'Event' }),
+  column.accessor('actor', { header: 'Actor' }),
+  column.accessor('streamName', { header: 'Entity', cell: (info) => <Typography.Text code>{info.getValue()}</Typography.Text> }),
+]);
+
+/** Every event of the store, newest first unless sorted otherwise, filtered and paged on the server; the same filter exports as CSV. */
 export function AuditLog() {
   const { selectedFacility } = useFacilityScope();
-  const [criteria, setCriteria] = useState<Omit<AuditLogFilter, 'facilityId'>>({ type: null, actor: '', stream: '', from: '', to: '' });
-  const [page, setPage] = useState(1);
-  const filter: AuditLogFilter = { ...criteria, facilityId: selectedFacility?.id ?? null };
-  const events = useAuditEvents(filter, page, PAGE_SIZE);
-  const refine = (change: Partial<typeof criteria>) => {
-    setCriteria((current) => ({ ...current, ...change }));
-    setPage(1);
-  };
+  const facilityId = selectedFacility?.id ?? null;
+  const list = useListState({ sorting: auditSorting, filters: filterSchemas, scope: facilityId });
+  const { type, actor, stream, from, to } = list.filters;
+  const filter: AuditLogFilter = useMemo(
+    () => ({ type, actor: actor ?? '', stream: stream ?? '', from: from ?? '', to: to ?? '', facilityId }),
+    [type, actor, stream, from, to, facilityId],
+  );
+  const events = useAuditEvents(filter, list.sort, list.page, PAGE_SIZE);
 
   return (
-    <Card>
-      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+    <Card styles={{ body: { padding: 0 } }}>
+      <Flex wrap gap={8} className="data-table-toolbar">
         <Select
           allowClear
           showSearch
@@ -37,19 +52,30 @@ export function AuditLog() {
           aria-label="Event type"
           style={{ width: 220 }}
           options={typeOptions}
-          value={criteria.type}
-          onChange={(type) => refine({ type: type ?? null })}
+          value={type}
+          onChange={(next) => list.setFilter('type', next ?? null)}
         />
-        <Input.Search placeholder="Actor" aria-label="Actor" allowClear style={{ width: 180 }} onSearch={(actor) => refine({ actor: actor.trim() })} />
+        {/* Remade when the URL changes (Back), so the box shows the filter in force. */}
         <Input.Search
+          key={`actor-${actor}`}
+          defaultValue={actor ?? ''}
+          placeholder="Actor"
+          aria-label="Actor"
+          allowClear
+          style={{ width: 180 }}
+          onSearch={(text) => list.setFilter('actor', text.trim() || null)}
+        />
+        <Input.Search
+          key={`stream-${stream}`}
+          defaultValue={stream ?? ''}
           placeholder="Entity (e.g. customer-<id>)"
           aria-label="Entity"
           allowClear
           style={{ width: 260 }}
-          onSearch={(stream) => refine({ stream: stream.trim() })}
+          onSearch={(text) => list.setFilter('stream', text.trim() || null)}
         />
-        <Input type="date" aria-label="From" value={criteria.from} onChange={(e) => refine({ from: e.target.value })} style={{ width: 160 }} />
-        <Input type="date" aria-label="To" value={criteria.to} onChange={(e) => refine({ to: e.target.value })} style={{ width: 160 }} />
+        <Input type="date" aria-label="From" value={from ?? ''} onChange={(e) => list.setFilter('from', e.target.value || null)} style={{ width: 160 }} />
+        <Input type="date" aria-label="To" value={to ?? ''} onChange={(e) => list.setFilter('to', e.target.value || null)} style={{ width: 160 }} />
         <Button icon={<DownloadOutlined />} href={`/api/audit/events.csv?${auditFilterParams(filter)}`} download>
           Export CSV
         </Button>
@@ -57,22 +83,18 @@ export function AuditLog() {
       {events.isError ? (
         <Result status="error" title="Could not load the events" subTitle={serverMessage(events.error)} />
       ) : (
-        <ScrollRegion label="Audit log events">
-          <Table<AuditEvent>
-            rowKey="id"
-            size="small"
-            loading={events.isFetching}
-            dataSource={events.data?.events}
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: events.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-            columns={[
-              { title: 'Occurred', dataIndex: 'occurredAt', render: when },
-              { title: 'Recorded', dataIndex: 'recordedAt', render: when },
-              { title: 'Event', dataIndex: 'description' },
-              { title: 'Actor', dataIndex: 'actor' },
-              { title: 'Entity', dataIndex: 'streamName', render: (stream: string) => <Typography.Text code>{stream}</Typography.Text> },
-            ]}
-          />
-        </ScrollRegion>
+        <DataTable
+          label="Audit log events"
+          className="audit-table"
+          columns={columns}
+          rows={events.data?.events}
+          getRowId={(event) => event.id}
+          sorted={list}
+          paged={{ page: list.page, setPage: list.setPage, pageSize: PAGE_SIZE, total: events.data?.total ?? 0 }}
+          dimmed={events.isPlaceholderData}
+          empty="No events found"
+          rowTestId="audit-row"
+        />
       )}
     </Card>
   );

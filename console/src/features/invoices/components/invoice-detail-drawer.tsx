@@ -1,6 +1,7 @@
-import type { InvoiceDetail } from '@storage/contracts/invoices';
+import type { InvoiceDetail, Payment } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
-import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Table, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Timeline, Typography } from 'antd';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';
@@ -9,6 +10,14 @@ import { InvoiceStatusTag } from './invoice-status-tag.tsx';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
 const paymentMethodLabels = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check' } as const;
+
+const paymentColumn = dataTableColumns<Payment>();
+const paymentColumns = paymentColumn.columns([
+  paymentColumn.accessor('createdAt', { header: 'Date', cell: (info) => formatDate(info.getValue()) }),
+  paymentColumn.accessor('amount', { header: 'Amount', cell: (info) => formatDollars(info.getValue()) }),
+  paymentColumn.accessor('method', { header: 'Method', cell: (info) => paymentMethodLabels[info.getValue()] }),
+  paymentColumn.accessor('status', { header: 'Status', cell: (info) => info.getValue().charAt(0).toUpperCase() + info.getValue().slice(1) }),
+]);
 
 type InvoiceDetailDrawerProps = { invoiceId: string | null; onClose: () => void };
 
@@ -59,18 +68,13 @@ function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
 
       <section>
         <Typography.Title level={5}>Payments</Typography.Title>
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={detail.payments}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payments recorded" /> }}
-          columns={[
-            { title: 'Date', dataIndex: 'createdAt', render: (at: string) => formatDate(at) },
-            { title: 'Amount', dataIndex: 'amount', render: (amount: string) => formatDollars(amount) },
-            { title: 'Method', dataIndex: 'method', render: (method: keyof typeof paymentMethodLabels) => paymentMethodLabels[method] },
-            { title: 'Status', dataIndex: 'status', render: (status: string) => status.charAt(0).toUpperCase() + status.slice(1) },
-          ]}
+        <DataTable
+          label="Payments"
+          compact
+          columns={paymentColumns}
+          rows={detail.payments}
+          getRowId={(payment) => payment.id}
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payments recorded" />}
         />
       </section>
 

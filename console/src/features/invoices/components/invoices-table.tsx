@@ -80,7 +80,7 @@ export function InvoicesTable() {
       }
       styles={{ body: { padding: 0 } }}
     >
-      <Flex className="invoices-toolbar" gap={12} wrap>
+      <Flex className="data-table-toolbar" gap={12} wrap>
         <SearchInput placeholder="Search invoices by number or customer..." label="Search invoices" value={list.searchInput} onChange={list.setSearch} />
         <StatusFilter
           label="Invoice status"

@@ -1,15 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { LeaseStatusFilter } from '@storage/contracts/leases';
+import { LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
 import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
-import { useState } from 'react';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
-import { useSearchTerm } from '../../../hooks/use-search-term.ts';
+import { SortSelect } from '../../../components/sort-select.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { useListState } from '../../../lib/list-state.ts';
 import { useLeaseCounts } from '../api/get-lease-counts.ts';
-import { leasesExportUrl, useLeases } from '../api/get-leases.ts';
+import { LEASES_PAGE_SIZE, leasesExportUrl, useLeases } from '../api/get-leases.ts';
 import { LeaseCard } from './lease-card.tsx';
 
 const LOADING_PLACEHOLDER_CARDS = 6;
@@ -27,24 +27,28 @@ const statusFilterOptions: Array<{ value: StatusView; label: string }> = [
 const tabLabels: Record<StatusView, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 const emptyTitles: Record<StatusView, string> = { all: 'No Leases Found', active: 'No Active Leases', inactive: 'No Inactive Leases' };
 
+const sortLabels = { createdAt: 'Date added', startDate: 'Start date', customer: 'Tenant', unit: 'Unit', monthlyRate: 'Monthly rate' } as const;
+
 /** The status filter and the tabs are one choice shown twice: picking either moves the other. */
 export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
-  const { input, setInput, search } = useSearchTerm();
-  const [statusView, setStatusView] = useState<StatusView>('all');
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
-  const filter = { search, facilityId, status: statusView === 'all' ? null : statusView };
-  const leases = useLeases(filter);
+  const list = useListState({ sorting: leaseSorting, filters: { status: LeaseStatusFilter }, scope: facilityId });
+  const { search } = list;
+  const statusView: StatusView = list.filters.status ?? 'all';
+  const setStatusView = (view: StatusView) => list.setFilter('status', view === 'all' ? null : view);
+  const filter = { search, facilityId, status: list.filters.status };
+  const leases = useLeases(filter, list.sort, list.page);
   const counts = useLeaseCounts({ search, facilityId });
 
-  const pages = leases.data?.pages ?? [];
-  const loaded = pages.flatMap((page) => page.leases);
+  const loaded = leases.data?.leases ?? [];
 
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
-        <SearchInput placeholder="Search by name, email, or unit number..." label="Search leases" value={input} onChange={setInput} />
+        <SearchInput placeholder="Search by name, email, or unit number..." label="Search leases" value={list.searchInput} onChange={list.setSearch} />
         <Select aria-label="Lease status" value={statusView} onChange={setStatusView} options={statusFilterOptions} style={{ width: 160 }} />
+        <SortSelect list={list} labels={sortLabels} />
         <Button icon={<DownloadOutlined />} href={leasesExportUrl(filter)} download>
           Export All
         </Button>
@@ -79,7 +83,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
         />
       )}
 
-      <LoadMoreButton list={leases} />
+      <ListPagination page={list.page} pageSize={LEASES_PAGE_SIZE} total={leases.data?.total ?? 0} onChange={list.setPage} />
     </Flex>
   );
 }

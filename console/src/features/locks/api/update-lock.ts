@@ -1,6 +1,6 @@
 import type { Lock, UpdateLockRequest } from '@storage/contracts/locks';
 import { apiRequest } from '@storage/web-client/api';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type LocksPage, locksQueryKey } from './get-locks.ts';
 
 export type LockUpdate = { lockId: string; changes: UpdateLockRequest };
@@ -19,10 +19,9 @@ export function useUpdateLock() {
   return useMutation({
     mutationFn: updateLock,
     onSuccess: (updated) => {
-      queryClient.setQueriesData<InfiniteData<LocksPage>>(
-        { queryKey: locksQueryKey },
-        (data) =>
-          data && { ...data, pages: data.pages.map((page) => ({ ...page, locks: page.locks.map((lock) => (lock.id === updated.id ? updated : lock)) })) },
+      queryClient.setQueriesData<LocksPage>(
+        { queryKey: [...locksQueryKey, 'list'] },
+        (page) => page && { ...page, locks: page.locks.map((lock) => (lock.id === updated.id ? updated : lock)) },
       );
       return queryClient.invalidateQueries({ queryKey: locksQueryKey, refetchType: 'none' });
     },

@@ -1,47 +1,57 @@
+import { LockStatus } from '@storage/contracts/enums';
+import { lockSorting } from '@storage/contracts/locks';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result } from 'antd';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { useSearchTerm } from '../../../hooks/use-search-term.ts';
+import { SortSelect } from '../../../components/sort-select.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
-import { useLocks } from '../api/get-locks.ts';
+import { useListState } from '../../../lib/list-state.ts';
+import { LOCKS_PAGE_SIZE, useLocks } from '../api/get-locks.ts';
+import { lockStatusOptions } from '../lock-status.ts';
 import { LockCard } from './lock-card.tsx';
 
 const LOADING_PLACEHOLDER_CARDS = 6;
 
 const cardColumns = { xs: 24, md: 12, xl: 8 } as const;
 
-export function LocksList() {
-  const { input, setInput, search } = useSearchTerm();
-  const { selectedFacility } = useFacilityScope();
-  const locks = useLocks({ search, facilityId: selectedFacility?.id ?? null });
+const sortLabels = { lockId: 'Lock ID', unit: 'Unit', status: 'Status', batteryLevel: 'Battery', lastSeen: 'Last seen' } as const;
 
-  const pages = locks.data?.pages ?? [];
-  const loaded = pages.flatMap((page) => page.locks);
-  const total = pages.at(-1)?.total ?? 0;
+export function LocksList() {
+  const { selectedFacility } = useFacilityScope();
+  const facilityId = selectedFacility?.id ?? null;
+  const list = useListState({ sorting: lockSorting, filters: { status: LockStatus }, scope: facilityId });
+  const locks = useLocks({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
+
+  const shown = locks.data?.locks ?? [];
+  const total = locks.data?.total ?? 0;
 
   return (
     <Flex vertical gap={16}>
       <ListSearch
         placeholder="Search locks by ID or unit..."
         label="Search locks"
-        value={input}
-        onChange={setInput}
+        value={list.searchInput}
+        onChange={list.setSearch}
         count={locks.isSuccess ? `${total} ${total === 1 ? 'lock' : 'locks'}` : undefined}
-      />
+      >
+        <StatusFilter label="Lock status" value={list.filters.status} options={lockStatusOptions} onChange={(status) => list.setFilter('status', status)} />
+        <SortSelect list={list} labels={sortLabels} />
+      </ListSearch>
 
       {locks.isPending && <PlaceholderCards count={LOADING_PLACEHOLDER_CARDS} columns={cardColumns} rows={3} testId="lock-placeholder" />}
 
       {locks.isError && <Result status="error" title="Could not load smart locks" subTitle={serverMessage(locks.error)} />}
 
-      {locks.isSuccess && loaded.length === 0 && <Empty description="No smart locks found" />}
+      {locks.isSuccess && shown.length === 0 && <Empty description="No smart locks found" />}
 
-      {locks.isSuccess && loaded.length > 0 && (
-        <CardGrid items={loaded} columns={cardColumns} dimmed={locks.isPlaceholderData} renderCard={(lock) => <LockCard lock={lock} />} />
+      {locks.isSuccess && shown.length > 0 && (
+        <CardGrid items={shown} columns={cardColumns} dimmed={locks.isPlaceholderData} renderCard={(lock) => <LockCard lock={lock} />} />
       )}
 
-      <LoadMoreButton list={locks} />
+      <ListPagination page={list.page} pageSize={LOCKS_PAGE_SIZE} total={total} onChange={list.setPage} />
     </Flex>
   );
 }

@@ -1,148 +1,221 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
-import type { Reservation } from '@storage/contracts/reservations';
-import { Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { type Reservation, ReservationStatus, reservationSorting, waitlistSorting } from '@storage/contracts/reservations';
+import { serverMessage } from '@storage/web-client/api';
+import { Button, Card, Popconfirm, Result, Space, Tabs, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { useListState } from '../../../lib/list-state.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
-import { useOpenReservations, useWaitlist } from '../api/get-reservations.ts';
+import { RESERVATIONS_PAGE_SIZE, useReservations, useWaitlist } from '../api/get-reservations.ts';
 
-/** Online reservations waiting for staff, and renters waiting for a unit. */
-export function ReservationsSection({ facilityId, onDecided }: { facilityId: string | null; onDecided: () => void }) {
-  const reservations = useOpenReservations(facilityId);
-  const waitlist = useWaitlist(facilityId);
-  const decide = useDecideReservation();
-  const toast = useToast();
+const statusLabels: Record<ReservationStatus, string> = {
+  submitted: 'Submitted',
+  converting: 'Moving in…',
+  converted: 'Converted',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+const statusColors: Record<ReservationStatus, string> = {
+  submitted: 'blue',
+  converting: 'processing',
+  converted: 'green',
+  cancelled: 'default',
+  expired: 'default',
+};
+const statusOptions = ReservationStatus.options.map((status) => ({ value: status, label: statusLabels[status] }));
 
-  const run = (decision: ReservationDecision) =>
-    decide.mutate(
-      decision,
-      decision.decision === 'convert'
-        ? toast.outcome('Reservation converted to a lease', 'Failed to convert reservation', onDecided)
-        : toast.outcome('Reservation cancelled', 'Failed to cancel reservation', onDecided),
-    );
+const ReservationsTab = z.enum(['open', 'waitlist']);
 
-  const reservationColumns = [
-    {
-      title: 'Customer',
-      key: 'customer',
-      render: (_: unknown, r: Reservation) => (
-        <>
+type Decide = (decision: ReservationDecision) => void;
+
+const reservationColumn = dataTableColumns<Reservation>();
+function reservationColumns(run: Decide, deciding: boolean) {
+  return reservationColumn.columns([
+    reservationColumn.accessor((r) => r.customerName, {
+      id: 'customer',
+      header: 'Customer',
+      cell: ({ row: { original: r } }) => (
+        <div>
           <CustomerCell name={r.customerName} email={r.customerEmail} phone={r.customerPhone} />
-          {r.customerId === null && (
+          {r.customerId === null && r.status === 'submitted' && (
             <div>
               <Tag color="gold">Pending contact</Tag>
               {r.matchedCustomer && <Typography.Text type="warning">Matches existing customer {r.matchedCustomer.name}</Typography.Text>}
             </div>
           )}
-        </>
+        </div>
       ),
-    },
-    { title: 'Unit', key: 'unit', render: (_: unknown, r: Reservation) => `${r.unitNumber} (${r.size}) · ${formatDollars(r.monthlyRate)}/month` },
-    { title: 'Move-in', key: 'moveIn', render: (_: unknown, r: Reservation) => formatDate(r.moveInDate) },
-    { title: 'Submitted', key: 'submitted', render: (_: unknown, r: Reservation) => formatDate(r.submittedAt) },
-    { title: 'Requests', dataIndex: 'specialRequests', key: 'requests', render: (v: string | null) => v ?? '—' },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_: unknown, r: Reservation) =>
-        r.status === 'converting' ? (
-          <Tag color="processing">Moving in…</Tag>
-        ) : (
-          <Space wrap>
-            {r.customerId !== null && (
-              <Popconfirm
-                title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`}
-                onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}
-              >
-                <Button type="primary" size="small" loading={decide.isPending}>
-                  Convert to lease
-                </Button>
-              </Popconfirm>
-            )}
-            {r.customerId === null && r.matchedCustomer && (
-              <Popconfirm
-                title={`Start a lease for ${r.matchedCustomer.name}, the existing customer, on unit ${r.unitNumber}?`}
-                description="Only if you have checked that this renter is that customer."
-                onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { customerId: r.matchedCustomer!.id } })}
-              >
-                <Button type="primary" size="small" loading={decide.isPending}>
-                  Link to {r.matchedCustomer.name}
-                </Button>
-              </Popconfirm>
-            )}
-            {r.customerId === null && (
-              <Popconfirm
-                title={`Add ${r.customerName} as a new customer and start a lease on unit ${r.unitNumber}?`}
-                onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { createCustomer: true } })}
-              >
-                <Button size="small" loading={decide.isPending}>
-                  Convert as new customer
-                </Button>
-              </Popconfirm>
-            )}
-            <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
-              <Button danger size="small" loading={decide.isPending}>
-                Cancel
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-    },
-  ];
+    }),
+    reservationColumn.accessor((r) => r.unitNumber, {
+      id: 'unit',
+      header: 'Unit',
+      cell: ({ row: { original: r } }) => `${r.unitNumber} (${r.size}) · ${formatDollars(r.monthlyRate)}/month`,
+    }),
+    reservationColumn.accessor('moveInDate', { header: 'Move-in', cell: (info) => formatDate(info.getValue()) }),
+    reservationColumn.accessor('submittedAt', { header: 'Submitted', cell: (info) => formatDate(info.getValue()) }),
+    reservationColumn.accessor('specialRequests', { header: 'Requests', cell: (info) => info.getValue() ?? '—' }),
+    reservationColumn.accessor('status', {
+      header: 'Status',
+      cell: (info) => <Tag color={statusColors[info.getValue()]}>{statusLabels[info.getValue()]}</Tag>,
+    }),
+    reservationColumn.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: r } }) => (r.status === 'submitted' ? <ReservationActions reservation={r} run={run} deciding={deciding} /> : '—'),
+    }),
+  ]);
+}
 
-  const waitlistColumns = [
-    {
-      title: 'Name',
-      key: 'name',
-      render: (_: unknown, w: WaitlistEntry) => <CustomerCell name={`${w.firstName} ${w.lastName}`} email={w.email} phone={w.phone} />,
-    },
-    { title: 'Size', dataIndex: 'size', key: 'size', render: (v: string | null) => v ?? 'Any' },
-    { title: 'Facility', dataIndex: 'facilityName', key: 'facility', render: (v: string | null) => v ?? 'Any' },
-    { title: 'Joined', dataIndex: 'joinedAt', key: 'joined', render: (v: string) => formatDate(v) },
-  ];
+const waitlistColumn = dataTableColumns<WaitlistEntry>();
+const waitlistColumns = waitlistColumn.columns([
+  waitlistColumn.accessor((w) => `${w.firstName} ${w.lastName}`, {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row: { original: w } }) => <CustomerCell name={`${w.firstName} ${w.lastName}`} email={w.email} phone={w.phone} />,
+  }),
+  waitlistColumn.accessor('size', { header: 'Size', cell: (info) => info.getValue() ?? 'Any' }),
+  waitlistColumn.accessor('facilityName', { header: 'Facility', cell: (info) => info.getValue() ?? 'Any' }),
+  waitlistColumn.accessor('joinedAt', { header: 'Joined', cell: (info) => formatDate(info.getValue()) }),
+]);
+
+/** Online reservations (the open ones unless another status is chosen), and renters waiting for a unit. */
+export function ReservationsSection({ facilityId, onDecided }: { facilityId: string | null; onDecided: () => void }) {
+  const reservationsList = useListState({
+    sorting: reservationSorting,
+    filters: { status: ReservationStatus, tab: ReservationsTab },
+    prefix: 'reservations',
+    scope: facilityId,
+  });
+  const waitlistList = useListState({ sorting: waitlistSorting, prefix: 'waitlist', scope: facilityId });
+  const status = reservationsList.filters.status;
+  const reservations = useReservations({ facilityId, status, sort: reservationsList.sort }, reservationsList.page);
+  const waitlist = useWaitlist({ facilityId, sort: waitlistList.sort }, waitlistList.page);
+  const decide = useDecideReservation();
+  const toast = useToast();
+
+  const columns = useMemo(
+    () =>
+      reservationColumns(
+        (decision) =>
+          decide.mutate(
+            decision,
+            decision.decision === 'convert'
+              ? toast.outcome('Reservation converted to a lease', 'Failed to convert reservation', onDecided)
+              : toast.outcome('Reservation cancelled', 'Failed to cancel reservation', onDecided),
+          ),
+        decide.isPending,
+      ),
+    [decide.mutate, decide.isPending, toast, onDecided],
+  );
+  const reservationsTotal = reservations.data?.total ?? 0;
 
   return (
-    <Card title="Reservations" style={{ marginBottom: 24 }}>
+    <Card title="Reservations" style={{ marginBottom: 24 }} styles={{ body: { paddingInline: 0, paddingBlockStart: 0 } }}>
       <Tabs
+        className="card-tabs"
+        activeKey={reservationsList.filters.tab ?? 'open'}
+        onChange={(key) => reservationsList.setFilter('tab', key === 'open' ? null : ReservationsTab.parse(key))}
         items={[
           {
             key: 'open',
-            label: `Open Reservations (${reservations.data?.length ?? 0})`,
+            label: `${status ? `${statusLabels[status]} Reservations` : 'Open Reservations'} (${reservationsTotal})`,
             children: (
-              <ScrollRegion label="Open reservations">
-                <Table<Reservation>
-                  rowKey="id"
-                  size="small"
-                  loading={reservations.isLoading}
-                  dataSource={reservations.data ?? []}
-                  columns={reservationColumns}
-                  pagination={false}
-                  locale={{ emptyText: 'No open reservations' }}
-                />
-              </ScrollRegion>
+              <>
+                <div className="data-table-toolbar">
+                  <StatusFilter
+                    label="Reservation status"
+                    allLabel="Open"
+                    value={status}
+                    options={statusOptions}
+                    onChange={(next) => reservationsList.setFilter('status', next)}
+                  />
+                </div>
+                {reservations.isError ? (
+                  <Result status="error" title="Could not load reservations" subTitle={serverMessage(reservations.error)} />
+                ) : (
+                  <DataTable
+                    label="Reservations"
+                    columns={columns}
+                    rows={reservations.data?.rows}
+                    getRowId={(r) => r.id}
+                    sorted={reservationsList}
+                    paged={{ page: reservationsList.page, setPage: reservationsList.setPage, pageSize: RESERVATIONS_PAGE_SIZE, total: reservationsTotal }}
+                    dimmed={reservations.isPlaceholderData}
+                    empty={status ? `No ${statusLabels[status].toLowerCase()} reservations` : 'No open reservations'}
+                    placeholderRows={2}
+                    rowTestId="reservation-row"
+                  />
+                )}
+              </>
             ),
           },
           {
             key: 'waitlist',
-            label: `Waiting List (${waitlist.data?.length ?? 0})`,
-            children: (
-              <ScrollRegion label="Waiting list">
-                <Table<WaitlistEntry>
-                  rowKey="id"
-                  size="small"
-                  loading={waitlist.isLoading}
-                  dataSource={waitlist.data ?? []}
-                  columns={waitlistColumns}
-                  pagination={false}
-                  locale={{ emptyText: 'Nobody is waiting for a unit' }}
-                />
-              </ScrollRegion>
+            label: `Waiting List (${waitlist.data?.total ?? 0})`,
+            children: waitlist.isError ? (
+              <Result status="error" title="Could not load the waiting list" subTitle={serverMessage(waitlist.error)} />
+            ) : (
+              <DataTable
+                label="Waiting list"
+                columns={waitlistColumns}
+                rows={waitlist.data?.rows}
+                getRowId={(w) => w.id}
+                sorted={waitlistList}
+                paged={{ page: waitlistList.page, setPage: waitlistList.setPage, pageSize: RESERVATIONS_PAGE_SIZE, total: waitlist.data?.total ?? 0 }}
+                dimmed={waitlist.isPlaceholderData}
+                empty="Nobody is waiting for a unit"
+                placeholderRows={2}
+                rowTestId="waitlist-row"
+              />
             ),
           },
         ]}
       />
     </Card>
+  );
+}
+
+function ReservationActions({ reservation: r, run, deciding }: { reservation: Reservation; run: Decide; deciding: boolean }) {
+  return (
+    <Space wrap>
+      {r.customerId !== null && (
+        <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
+          <Button type="primary" size="small" loading={deciding}>
+            Convert to lease
+          </Button>
+        </Popconfirm>
+      )}
+      {r.customerId === null && r.matchedCustomer && (
+        <Popconfirm
+          title={`Start a lease for ${r.matchedCustomer.name}, the existing customer, on unit ${r.unitNumber}?`}
+          description="Only if you have checked that this renter is that customer."
+          onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { customerId: r.matchedCustomer!.id } })}
+        >
+          <Button type="primary" size="small" loading={deciding}>
+            Link to {r.matchedCustomer.name}
+          </Button>
+        </Popconfirm>
+      )}
+      {r.customerId === null && (
+        <Popconfirm
+          title={`Add ${r.customerName} as a new customer and start a lease on unit ${r.unitNumber}?`}
+          onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { createCustomer: true } })}
+        >
+          <Button size="small" loading={deciding}>
+            Convert as new customer
+          </Button>
+        </Popconfirm>
+      )}
+      <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
+        <Button danger size="small" loading={deciding}>
+          Cancel
+        </Button>
+      </Popconfirm>
+    </Space>
   );
 }
 

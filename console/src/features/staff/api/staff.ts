@@ -1,17 +1,25 @@
+import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { StaffRole } from '@storage/contracts/enums';
-import type { AddStaffRequest, StaffMember } from '@storage/contracts/staff';
+import type { Sort } from '@storage/contracts/sorting';
+import type { AddStaffRequest, StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { apiRequest } from '@storage/web-client/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryParams } from '../../../lib/list-state.ts';
+
+export const STAFF_PAGE_SIZE = 20;
 
 export const staffQueryKey = ['staff'] as const;
 
-export async function getStaff(): Promise<StaffMember[]> {
-  const response = await apiRequest('GET', '/api/staff');
-  return response.json();
+export type StaffFilter = { status: StaffStatus | null; sort: Sort<keyof typeof staffSorting.columns> };
+
+export async function getStaff({ status, sort }: StaffFilter, page: number): Promise<{ members: StaffMember[]; total: number }> {
+  const response = await apiRequest('GET', `/api/staff?${queryParams({ status, ...sort, page, pageSize: STAFF_PAGE_SIZE })}`);
+  const members: StaffMember[] = await response.json();
+  return { members, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? members.length) };
 }
 
-export function useStaff() {
-  return useQuery({ queryKey: staffQueryKey, queryFn: getStaff });
+export function useStaff(filter: StaffFilter, page: number) {
+  return useQuery({ queryKey: [...staffQueryKey, filter, page], queryFn: () => getStaff(filter, page), placeholderData: keepPreviousData });
 }
 
 /** A write on one member: the list is read again once it is done. */

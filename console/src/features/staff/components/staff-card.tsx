@@ -1,19 +1,60 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import type { StaffMember } from '@storage/contracts/staff';
+import { type StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Divider, Empty, Flex, Popconfirm, Result, Select, Skeleton, Tag, Typography } from 'antd';
-import { Fragment, useState } from 'react';
+import { Button, Card, Flex, Popconfirm, Result, Select, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useListState } from '../../../lib/list-state.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { HistoryButton } from '../../history/components/history-button.tsx';
-import { useChangeStaffRole, useSetStaffActive, useStaff } from '../api/staff.ts';
+import { STAFF_PAGE_SIZE, useChangeStaffRole, useSetStaffActive, useStaff } from '../api/staff.ts';
 import { AddStaffDialog, roleOptions } from './add-staff-dialog.tsx';
 
 const nameOf = (member: StaffMember) => [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
 
+const statusOptions: Array<{ value: StaffStatus; label: string }> = [
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+
+const column = dataTableColumns<StaffMember>();
+function staffColumns(currentUserId: string) {
+  return column.columns([
+    column.accessor(nameOf, {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row: { original: member } }) => (
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text strong delete={member.status !== 'active'}>
+            {nameOf(member)}
+          </Typography.Text>
+          {member.id === currentUserId && <Tag color="blue">You</Tag>}
+        </Flex>
+      ),
+    }),
+    column.accessor('email', { header: 'Email', cell: (info) => <Typography.Text type="secondary">{info.getValue()}</Typography.Text> }),
+    column.accessor('role', { header: 'Role', cell: ({ row: { original: member } }) => <RoleSelect member={member} /> }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: (info) => (info.getValue() === 'active' ? <Tag color="green">Active</Tag> : <Tag color="default">Deactivated</Tag>),
+    }),
+    column.accessor('createdAt', { header: 'Added', cell: (info) => formatDate(info.getValue()) }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: member } }) => <StaffActions member={member} isYou={member.id === currentUserId} />,
+    }),
+  ]);
+}
+
 /** Owners manage the team in Settings: add a member, change a role, deactivate (their sessions end) and reactivate. */
 export function StaffCard({ currentUserId }: { currentUserId: string }) {
-  const staff = useStaff();
+  const list = useListState({ sorting: staffSorting, filters: { status: StaffStatus }, prefix: 'staff' });
+  const staff = useStaff({ status: list.filters.status, sort: list.sort }, list.page);
   const [adding, setAdding] = useState(false);
+  const columns = useMemo(() => staffColumns(currentUserId), [currentUserId]);
 
   return (
     <Card
@@ -29,78 +70,83 @@ export function StaffCard({ currentUserId }: { currentUserId: string }) {
           Add Staff Member
         </Button>
       }
+      styles={{ body: { padding: 0 } }}
     >
       <AddStaffDialog open={adding} onClose={() => setAdding(false)} />
-      {staff.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
-      {staff.isError && <Result status="error" title="Could not load staff" subTitle={serverMessage(staff.error)} />}
-      {staff.isSuccess && staff.data.length === 0 && <Empty description="No staff yet" />}
-      {staff.isSuccess &&
-        staff.data.map((member, index) => (
-          <Fragment key={member.id}>
-            {index > 0 && <Divider style={{ margin: '12px 0' }} />}
-            <StaffRow member={member} isYou={member.id === currentUserId} />
-          </Fragment>
-        ))}
+      <div className="data-table-toolbar">
+        <StatusFilter label="Staff status" value={list.filters.status} options={statusOptions} onChange={(status) => list.setFilter('status', status)} />
+      </div>
+      {staff.isError ? (
+        <Result status="error" title="Could not load staff" subTitle={serverMessage(staff.error)} />
+      ) : (
+        <DataTable
+          label="Staff"
+          columns={columns}
+          rows={staff.data?.members}
+          getRowId={(member) => member.id}
+          sorted={list}
+          paged={{ page: list.page, setPage: list.setPage, pageSize: STAFF_PAGE_SIZE, total: staff.data?.total ?? 0 }}
+          dimmed={staff.isPlaceholderData}
+          empty="No staff yet"
+          placeholderRows={3}
+          rowTestId="staff-row"
+        />
+      )}
     </Card>
   );
 }
 
-function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
+function RoleSelect({ member }: { member: StaffMember }) {
   const changeRole = useChangeStaffRole();
+  const toast = useToast();
+  const name = nameOf(member);
+  return (
+    <Select
+      aria-label={`Role of ${member.email}`}
+      value={member.role}
+      options={roleOptions}
+      style={{ width: 130 }}
+      disabled={member.status !== 'active' || changeRole.isPending}
+      onChange={(role) =>
+        changeRole.mutate(
+          { staffId: member.id, role },
+          toast.outcome(`${name} is now ${roleOptions.find((o) => o.value === role)!.label.toLowerCase()}`, 'Failed to change role'),
+        )
+      }
+    />
+  );
+}
+
+function StaffActions({ member, isYou }: { member: StaffMember; isYou: boolean }) {
   const setActive = useSetStaffActive();
   const toast = useToast();
   const active = member.status === 'active';
   const name = nameOf(member);
 
   return (
-    <Flex gap={16} align="center" justify="space-between" wrap data-testid="staff-row" data-email={member.email}>
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        <Flex gap={8} align="center" wrap>
-          <Typography.Text strong delete={!active}>
-            {name}
-          </Typography.Text>
-          {isYou && <Tag color="blue">You</Tag>}
-          {!active && <Tag color="default">Deactivated</Tag>}
-        </Flex>
-        <Typography.Text type="secondary">{member.email}</Typography.Text>
-      </Flex>
-      <Flex gap={8} align="center" wrap>
-        <HistoryButton streamType="staff" id={member.id} title={name} />
-        <Select
-          aria-label={`Role of ${member.email}`}
-          value={member.role}
-          options={roleOptions}
-          style={{ width: 130 }}
-          disabled={!active || changeRole.isPending}
-          onChange={(role) =>
-            changeRole.mutate(
-              { staffId: member.id, role },
-              toast.outcome(`${name} is now ${roleOptions.find((o) => o.value === role)!.label.toLowerCase()}`, 'Failed to change role'),
-            )
-          }
-        />
-        {active && !isYou && (
-          <Popconfirm
-            title={`Deactivate ${name}?`}
-            description="They are signed out at once and can no longer sign in."
-            okText="Deactivate"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => setActive.mutate({ staffId: member.id, active: false }, toast.outcome(`${name} deactivated`, 'Failed to deactivate'))}
-          >
-            <Button danger loading={setActive.isPending}>
-              Deactivate
-            </Button>
-          </Popconfirm>
-        )}
-        {!active && (
-          <Button
-            loading={setActive.isPending}
-            onClick={() => setActive.mutate({ staffId: member.id, active: true }, toast.outcome(`${name} reactivated`, 'Failed to reactivate'))}
-          >
-            Reactivate
+    <Flex gap={8} align="center" wrap>
+      <HistoryButton streamType="staff" id={member.id} title={name} />
+      {active && !isYou && (
+        <Popconfirm
+          title={`Deactivate ${name}?`}
+          description="They are signed out at once and can no longer sign in."
+          okText="Deactivate"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => setActive.mutate({ staffId: member.id, active: false }, toast.outcome(`${name} deactivated`, 'Failed to deactivate'))}
+        >
+          <Button danger loading={setActive.isPending}>
+            Deactivate
           </Button>
-        )}
-      </Flex>
+        </Popconfirm>
+      )}
+      {!active && (
+        <Button
+          loading={setActive.isPending}
+          onClick={() => setActive.mutate({ staffId: member.id, active: true }, toast.outcome(`${name} reactivated`, 'Failed to reactivate'))}
+        >
+          Reactivate
+        </Button>
+      )}
     </Flex>
   );
 }

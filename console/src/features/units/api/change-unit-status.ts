@@ -1,6 +1,6 @@
 import type { ChangeUnitStatusRequest, Unit } from '@storage/contracts/units';
 import { apiRequest } from '@storage/web-client/api';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UnitsPage, unitsQueryKey } from './get-units.ts';
 
 export type UnitStatusChange = { unitId: string; change: ChangeUnitStatusRequest };
@@ -19,10 +19,9 @@ export function useChangeUnitStatus() {
   return useMutation({
     mutationFn: changeUnitStatus,
     onSuccess: (changed) => {
-      queryClient.setQueriesData<InfiniteData<UnitsPage>>(
+      queryClient.setQueriesData<UnitsPage>(
         { queryKey: [...unitsQueryKey, 'list'] },
-        (data) =>
-          data && { ...data, pages: data.pages.map((page) => ({ ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) })) },
+        (page) => page && { ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) },
       );
       return queryClient.invalidateQueries({ queryKey: unitsQueryKey, refetchType: 'none' });
     },

@@ -1,15 +1,17 @@
 import { UnitStatus } from '@storage/contracts/enums';
-import type { Unit } from '@storage/contracts/units';
+import { type Unit, unitSorting } from '@storage/contracts/units';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
-import { useSearchParams } from 'wouter';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { useSearchTerm } from '../../../hooks/use-search-term.ts';
+import { SortSelect } from '../../../components/sort-select.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { useListState } from '../../../lib/list-state.ts';
 import { useUnitBuildings } from '../api/get-unit-buildings.ts';
-import { useUnits } from '../api/get-units.ts';
+import { UNITS_PAGE_SIZE, useUnits } from '../api/get-units.ts';
+import { unitStatusOptions } from '../unit-status.ts';
 import { UnitCard } from './unit-card.tsx';
 
 /** Spec §9: while loading, 3 building groups of 8 placeholder cards. */
@@ -17,6 +19,8 @@ const LOADING_GROUPS = 3;
 const LOADING_CARDS_PER_GROUP = 8;
 
 const cardColumns = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+
+const sortLabels = { unitNumber: 'Unit number', size: 'Size', monthlyRate: 'Monthly rate', status: 'Status' } as const;
 
 type BuildingGroup = { building: string; units: Unit[] };
 
@@ -35,19 +39,18 @@ const headingOf = (building: string) => (building.trim() ? `Building ${building}
 
 const unitCount = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
 
+/** Under their building headings (A→Z), each building's units in the order chosen. */
 export function UnitsList() {
-  const { input, setInput, search } = useSearchTerm();
   const { selectedFacility } = useFacilityScope();
+  const facilityId = selectedFacility?.id ?? null;
   // The dashboard's 'Find Available Units' opens /units?status=available.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = UnitStatus.safeParse(searchParams.get('status')).data ?? null;
-  const filter = { search, facilityId: selectedFacility?.id ?? null, status };
-  const units = useUnits(filter);
+  const list = useListState({ sorting: unitSorting, filters: { status: UnitStatus }, scope: facilityId });
+  const filter = { search: list.search, facilityId, status: list.filters.status };
+  const units = useUnits(filter, list.sort, list.page);
   const buildings = useUnitBuildings(filter);
 
-  const pages = units.data?.pages ?? [];
-  const loaded = pages.flatMap((page) => page.units);
-  const total = pages.at(-1)?.total ?? 0;
+  const loaded = units.data?.units ?? [];
+  const total = units.data?.total ?? 0;
   const unitCounts = new Map(buildings.data?.map((b) => [b.building, b.unitCount]));
 
   return (
@@ -55,17 +58,13 @@ export function UnitsList() {
       <ListSearch
         placeholder="Search units by number, building, or size..."
         label="Search units"
-        value={input}
-        onChange={setInput}
+        value={list.searchInput}
+        onChange={list.setSearch}
         count={units.isSuccess ? unitCount(total) : undefined}
-      />
-      {status && (
-        <Flex>
-          <Tag closable onClose={() => setSearchParams({})} data-testid="unit-status-filter">
-            Showing {status} units only
-          </Tag>
-        </Flex>
-      )}
+      >
+        <StatusFilter label="Unit status" value={list.filters.status} options={unitStatusOptions} onChange={(status) => list.setFilter('status', status)} />
+        <SortSelect list={list} labels={sortLabels} />
+      </ListSearch>
 
       {units.isPending &&
         Array.from({ length: LOADING_GROUPS }, (_, group) => (
@@ -96,7 +95,7 @@ export function UnitsList() {
           );
         })}
 
-      <LoadMoreButton list={units} />
+      <ListPagination page={list.page} pageSize={UNITS_PAGE_SIZE} total={total} onChange={list.setPage} />
     </Flex>
   );
 }
