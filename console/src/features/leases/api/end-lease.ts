@@ -10,10 +10,17 @@ export async function endLease({ leaseId, endDate }: LeaseEnding): Promise<Lease
   return response.json();
 }
 
+/**
+ * The lists are refetched without waiting: the refetched lease is inactive, which takes its Move
+ * Out button (and the dialog that called this) off the card, and the caller's own callbacks (the
+ * toast) only run while it is still there.
+ */
 export function useEndLease() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endLease,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leasesQueryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: leasesQueryKey });
+    },
   });
 }
