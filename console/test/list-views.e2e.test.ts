@@ -10,14 +10,14 @@ import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext } from '
 
 const eventually = { timeout: 15_000 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Picks an option of the antd select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escape(option)}$`) })
+    .filter({ hasText: new RegExp(`^${literally(option)}$`) })
     .click();
   // Until its list has closed (its listbox is unnamed while it shows).
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
