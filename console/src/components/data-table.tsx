@@ -1,5 +1,6 @@
 import { CaretDownFilled, CaretUpFilled } from '@ant-design/icons';
 import type { SortOrder } from '@storage/contracts/sorting';
+import { serverMessage } from '@storage/web-client/api';
 import {
   type ColumnHelper,
   createColumnHelper,
@@ -11,7 +12,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { Empty, Skeleton } from 'antd';
+import { Empty, Result, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import type { ListState } from '../lib/list-state.ts';
 import { ListPagination } from './list-pagination.tsx';
@@ -29,8 +30,7 @@ type Features = typeof features;
 export const dataTableColumns = <Row extends RowData>(): ColumnHelper<Features, Row> => createColumnHelper<Features, Row>();
 export type DataTableColumns<Row extends RowData> = ReturnType<ColumnHelper<Features, Row>['columns']>;
 
-type SortedList<Column extends string> = Pick<ListState<Column>, 'sorting' | 'sort' | 'setSort'>;
-type PagedList = Pick<ListState<string>, 'page' | 'setPage'> & { pageSize: number; total: number };
+type ListControls<Column extends string> = Pick<ListState<Column>, 'sorting' | 'sort' | 'setSort' | 'page' | 'setPage'>;
 
 type DataTableProps<Row extends RowData, Column extends string> = {
   /** The table's name for screen readers. */
@@ -39,11 +39,15 @@ type DataTableProps<Row extends RowData, Column extends string> = {
   /** Undefined until the first answer: placeholder rows stand in. */
   rows: Row[] | undefined;
   getRowId: (row: Row) => string;
-  /** The list's sort, from useListState: headers of its sort columns become sort buttons. */
-  sorted?: SortedList<Column>;
+  /** The list's sort and page, from useListState: headers of its sort columns become sort buttons. */
+  list?: ListControls<Column>;
   /** What the sort columns without a column of their own are called (in the phone's sort choice). */
   sortLabels?: Partial<Record<Column, string>>;
-  paged?: PagedList;
+  /** With `list`: the rows a page holds and how many match, for the pages below the table. */
+  pageSize?: number;
+  total?: number;
+  /** The list could not be loaded: this is said instead of the table. */
+  failure?: { title: string; error: Error } | null;
   /** Showing the previous answer while the next one loads. */
   dimmed?: boolean;
   empty: ReactNode;
@@ -62,9 +66,11 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   columns,
   rows,
   getRowId,
-  sorted,
+  list,
   sortLabels,
-  paged,
+  pageSize,
+  total = 0,
+  failure,
   dimmed = false,
   empty,
   placeholderRows = 5,
@@ -73,7 +79,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   compact = false,
   className,
 }: DataTableProps<Row, Column>) {
-  const sortColumns: Partial<Record<string, SortOrder>> | undefined = sorted?.sorting.columns;
+  const sortColumns: Partial<Record<string, SortOrder>> | undefined = list?.sorting.columns;
   // Each sort column starts in its own direction (names A→Z, dates newest first), as the API does.
   const sortableColumns = useMemo(
     () =>
@@ -84,12 +90,12 @@ export function DataTable<Row extends RowData, Column extends string = never>({
       }),
     [columns, sortColumns],
   );
-  const sorting: SortingState = sorted ? [{ id: sorted.sort.sort, desc: sorted.sort.order === 'desc' }] : [];
+  const sorting: SortingState = list ? [{ id: list.sort.sort, desc: list.sort.order === 'desc' }] : [];
   const changeSorting = (updater: Updater<SortingState>) => {
-    if (!sorted) return;
+    if (!list) return;
     const [next] = typeof updater === 'function' ? updater(sorting) : updater;
     // Past both directions the sort goes back to the list's own order.
-    sorted.setSort(next ? { sort: next.id as Column, order: next.desc ? 'desc' : 'asc' } : null);
+    list.setSort(next ? { sort: next.id as Column, order: next.desc ? 'desc' : 'asc' } : null);
   };
 
   const table = useTable({
@@ -97,27 +103,29 @@ export function DataTable<Row extends RowData, Column extends string = never>({
     columns: sortableColumns,
     data: rows ?? [],
     getRowId,
-    state: { sorting, pagination: { pageIndex: (paged?.page ?? 1) - 1, pageSize: paged?.pageSize ?? Math.max(rows?.length ?? 0, 1) } },
+    state: { sorting, pagination: { pageIndex: (list?.page ?? 1) - 1, pageSize: pageSize ?? Math.max(rows?.length ?? 0, 1) } },
     onSortingChange: changeSorting,
     manualSorting: true,
     manualPagination: true,
     enableMultiSort: false,
     enableSortingRemoval: true,
-    rowCount: paged?.total ?? rows?.length ?? 0,
+    rowCount: pageSize === undefined ? (rows?.length ?? 0) : total,
   });
   const headers = table.getHeaderGroups().flatMap((group) => group.headers);
   const headerText = (id: string) => {
     const header = headers.find((candidate) => candidate.column.id === id)?.column.columnDef.header;
     return typeof header === 'string' ? header : undefined;
   };
-  const phoneSortLabels = sorted
-    ? (Object.fromEntries(Object.keys(sorted.sorting.columns).map((id) => [id, sortLabels?.[id as Column] ?? headerText(id) ?? id])) as Record<Column, string>)
+  const phoneSortLabels = list
+    ? (Object.fromEntries(Object.keys(list.sorting.columns).map((id) => [id, sortLabels?.[id as Column] ?? headerText(id) ?? id])) as Record<Column, string>)
     : null;
   const tableRows = table.getRowModel().rows;
 
+  if (failure) return <Result status="error" title={failure.title} subTitle={serverMessage(failure.error)} />;
+
   return (
     <div className={['data-table', compact && 'data-table-compact', className].filter(Boolean).join(' ')}>
-      {sorted && phoneSortLabels && <SortSelect list={sorted} labels={phoneSortLabels} className="data-table-phone-sort" />}
+      {list && phoneSortLabels && <SortSelect list={list} labels={phoneSortLabels} className="data-table-phone-sort" />}
       <table aria-label={label} aria-busy={rows === undefined || dimmed} style={{ opacity: dimmed ? 0.6 : 1 }}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -173,7 +181,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
           ))}
         </tbody>
       </table>
-      {paged && <ListPagination page={paged.page} pageSize={paged.pageSize} total={paged.total} onChange={paged.setPage} />}
+      {list && pageSize !== undefined && <ListPagination page={list.page} pageSize={pageSize} total={total} onChange={list.setPage} />}
     </div>
   );
 }

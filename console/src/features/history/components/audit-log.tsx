@@ -2,8 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { type EventType, eventTypes } from '@storage/contracts/events';
 import { IsoDate } from '@storage/contracts/fields';
 import { type AuditEvent, auditSorting } from '@storage/contracts/history';
-import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Flex, Input, Result, Select, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
@@ -80,22 +79,20 @@ export function AuditLog() {
           Export CSV
         </Button>
       </Flex>
-      {events.isError ? (
-        <Result status="error" title="Could not load the events" subTitle={serverMessage(events.error)} />
-      ) : (
-        <DataTable
-          label="Audit log events"
-          className="audit-table"
-          columns={columns}
-          rows={events.data?.events}
-          getRowId={(event) => event.id}
-          sorted={list}
-          paged={{ page: list.page, setPage: list.setPage, pageSize: PAGE_SIZE, total: events.data?.total ?? 0 }}
-          dimmed={events.isPlaceholderData}
-          empty="No events found"
-          rowTestId="audit-row"
-        />
-      )}
+      <DataTable
+        label="Audit log events"
+        className="audit-table"
+        columns={columns}
+        rows={events.data?.events}
+        getRowId={(event) => event.id}
+        list={list}
+        pageSize={PAGE_SIZE}
+        total={events.data?.total}
+        failure={events.isError ? { title: 'Could not load the events', error: events.error } : null}
+        dimmed={events.isPlaceholderData}
+        empty="No events found"
+        rowTestId="audit-row"
+      />
     </Card>
   );
 }

@@ -1,8 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { InvoiceStatus } from '@storage/contracts/enums';
 import { type InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
-import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Flex, Result, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
@@ -90,25 +89,23 @@ export function InvoicesTable() {
         />
       </Flex>
 
-      {invoices.isError ? (
-        <Result status="error" title="Could not load invoices" subTitle={serverMessage(invoices.error)} />
-      ) : (
-        <DataTable
-          label="All invoices"
-          className="invoices-table"
-          columns={columns}
-          rows={invoices.data?.invoices}
-          getRowId={(invoice) => invoice.id}
-          sorted={list}
-          sortLabels={{ createdAt: 'Created' }}
-          paged={{ page: list.page, setPage: list.setPage, pageSize: INVOICES_PAGE_SIZE, total }}
-          dimmed={invoices.isPlaceholderData}
-          empty="No invoices found"
-          placeholderRows={LOADING_PLACEHOLDER_ROWS}
-          rowTestId="invoice-row"
-          placeholderTestId="invoice-placeholder-row"
-        />
-      )}
+      <DataTable
+        label="All invoices"
+        className="invoices-table"
+        columns={columns}
+        rows={invoices.data?.invoices}
+        getRowId={(invoice) => invoice.id}
+        list={list}
+        sortLabels={{ createdAt: 'Created' }}
+        pageSize={INVOICES_PAGE_SIZE}
+        total={total}
+        failure={invoices.isError ? { title: 'Could not load invoices', error: invoices.error } : null}
+        dimmed={invoices.isPlaceholderData}
+        empty="No invoices found"
+        placeholderRows={LOADING_PLACEHOLDER_ROWS}
+        rowTestId="invoice-row"
+        placeholderTestId="invoice-placeholder-row"
+      />
 
       <InvoiceDetailDrawer invoiceId={viewedInvoiceId} onClose={() => setViewedInvoiceId(null)} />
     </Card>

@@ -1,7 +1,6 @@
 import type { WaitlistEntry } from '@storage/contracts/public';
 import { type Reservation, ReservationStatus, reservationSorting, waitlistSorting } from '@storage/contracts/reservations';
-import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Popconfirm, Result, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
@@ -134,38 +133,36 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
                     onChange={(next) => reservationsList.setFilter('status', next)}
                   />
                 </div>
-                {reservations.isError ? (
-                  <Result status="error" title="Could not load reservations" subTitle={serverMessage(reservations.error)} />
-                ) : (
-                  <DataTable
-                    label="Reservations"
-                    columns={columns}
-                    rows={reservations.data?.rows}
-                    getRowId={(r) => r.id}
-                    sorted={reservationsList}
-                    paged={{ page: reservationsList.page, setPage: reservationsList.setPage, pageSize: RESERVATIONS_PAGE_SIZE, total: reservationsTotal }}
-                    dimmed={reservations.isPlaceholderData}
-                    empty={status ? `No ${statusLabels[status].toLowerCase()} reservations` : 'No open reservations'}
-                    placeholderRows={2}
-                    rowTestId="reservation-row"
-                  />
-                )}
+                <DataTable
+                  label="Reservations"
+                  columns={columns}
+                  rows={reservations.data?.rows}
+                  getRowId={(r) => r.id}
+                  list={reservationsList}
+                  pageSize={RESERVATIONS_PAGE_SIZE}
+                  total={reservationsTotal}
+                  failure={reservations.isError ? { title: 'Could not load reservations', error: reservations.error } : null}
+                  dimmed={reservations.isPlaceholderData}
+                  empty={status ? `No ${statusLabels[status].toLowerCase()} reservations` : 'No open reservations'}
+                  placeholderRows={2}
+                  rowTestId="reservation-row"
+                />
               </>
             ),
           },
           {
             key: 'waitlist',
             label: `Waiting List (${waitlist.data?.total ?? 0})`,
-            children: waitlist.isError ? (
-              <Result status="error" title="Could not load the waiting list" subTitle={serverMessage(waitlist.error)} />
-            ) : (
+            children: (
               <DataTable
                 label="Waiting list"
                 columns={waitlistColumns}
                 rows={waitlist.data?.rows}
                 getRowId={(w) => w.id}
-                sorted={waitlistList}
-                paged={{ page: waitlistList.page, setPage: waitlistList.setPage, pageSize: RESERVATIONS_PAGE_SIZE, total: waitlist.data?.total ?? 0 }}
+                list={waitlistList}
+                pageSize={RESERVATIONS_PAGE_SIZE}
+                total={waitlist.data?.total}
+                failure={waitlist.isError ? { title: 'Could not load the waiting list', error: waitlist.error } : null}
                 dimmed={waitlist.isPlaceholderData}
                 empty="Nobody is waiting for a unit"
                 placeholderRows={2}

@@ -1,7 +1,6 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { type StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
-import { serverMessage } from '@storage/web-client/api';
-import { Button, Card, Flex, Popconfirm, Result, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
@@ -76,22 +75,20 @@ export function StaffCard({ currentUserId }: { currentUserId: string }) {
       <div className="data-table-toolbar">
         <StatusFilter label="Staff status" value={list.filters.status} options={statusOptions} onChange={(status) => list.setFilter('status', status)} />
       </div>
-      {staff.isError ? (
-        <Result status="error" title="Could not load staff" subTitle={serverMessage(staff.error)} />
-      ) : (
-        <DataTable
-          label="Staff"
-          columns={columns}
-          rows={staff.data?.members}
-          getRowId={(member) => member.id}
-          sorted={list}
-          paged={{ page: list.page, setPage: list.setPage, pageSize: STAFF_PAGE_SIZE, total: staff.data?.total ?? 0 }}
-          dimmed={staff.isPlaceholderData}
-          empty="No staff yet"
-          placeholderRows={3}
-          rowTestId="staff-row"
-        />
-      )}
+      <DataTable
+        label="Staff"
+        columns={columns}
+        rows={staff.data?.members}
+        getRowId={(member) => member.id}
+        list={list}
+        pageSize={STAFF_PAGE_SIZE}
+        total={staff.data?.total}
+        failure={staff.isError ? { title: 'Could not load staff', error: staff.error } : null}
+        dimmed={staff.isPlaceholderData}
+        empty="No staff yet"
+        placeholderRows={3}
+        rowTestId="staff-row"
+      />
     </Card>
   );
 }
