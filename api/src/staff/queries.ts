@@ -18,10 +18,10 @@ const sortColumns: SortColumns<keyof typeof staffSorting.columns> = {
 };
 
 /** The staff accounts of a status, or all of them; by default active members first, then by name. */
-export function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQuery>) {
+export async function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQuery>) {
   const conditions: FragmentSqlToken[] = [];
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
-  return listPage(
+  const { rows, total } = await listPage(
     pool,
     StaffMember,
     {
@@ -32,6 +32,7 @@ export function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQu
     },
     query,
   );
+  return { members: [...rows], total };
 }
 
 export function getStaffMember(pool: DatabasePool, id: string) {

@@ -5,7 +5,6 @@ import type { CommandResult } from '@storage/domain/commands/handle';
 import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
 import type { StaffState } from '@storage/domain/staff/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { revokeStaffSessions } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -43,8 +42,8 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/staff',
     { schema: { summary: 'List staff', querystring: ListStaffQuery, response: { 200: page('A page of staff accounts', StaffMember) } } },
     async (request, reply) => {
-      const { rows, total } = await listStaff(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+      const { members, total } = await listStaff(deps.pool, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(members);
     },
   );
 
