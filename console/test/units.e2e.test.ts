@@ -141,6 +141,54 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
+    const page = await openUnits(demo.wide);
+    await page.getByLabel('Facility', { exact: true }).click();
+    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
+    const oakHill = facilities.find((f) => f.name === 'Oak Hill Storage Center')!.id;
+    await page.waitForURL((url) => url.searchParams.get('facility') === oakHill);
+    const scoped = async () =>
+      expect
+        .poll(async () => {
+          const titles = await page.locator('[data-testid="unit-card"] .ant-card-head-title').allTextContents();
+          return titles.length > 0 && titles.every((t) => t.startsWith('OH-'));
+        })
+        .toBe(true);
+    await scoped();
+    await page.reload();
+    await page
+      .locator('.sidebar-facility')
+      .getByText(/^Oak Hill Storage Center/)
+      .waitFor();
+    await scoped();
+    await page.getByRole('link', { name: 'Customers' }).first().click();
+    await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/customers' && url.searchParams.get('facility') === oakHill);
+
+    const shared = await demo.wide.newPage();
+    await shared.goto(`${demo.product.baseUrl}/units?facility=${oakHill}`);
+    await shared
+      .locator('.sidebar-facility')
+      .getByText(/^Oak Hill Storage Center/)
+      .waitFor();
+    await shared.close();
+
+    await page.getByLabel('Facility', { exact: true }).click();
+    await page.getByRole('option', { name: 'All Facilities' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('facility'));
+    await page.close();
+  });
+
+  it('falls back to All Facilities for an id that names no facility', async () => {
+    const page = await demo.wide.newPage();
+    await page.goto(`${demo.product.baseUrl}/units?facility=4b8e8a3e-0000-4000-8000-000000000000`);
+    await page.getByTestId('unit-card').first().waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('facility'));
+    await page.locator('.sidebar-facility').getByText('All Facilities').waitFor();
+    await page.close();
+  });
+
   it('fits a phone screen without overlapping or cutting off', async () => {
     const page = await openUnits(demo.narrow);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

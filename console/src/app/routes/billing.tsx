@@ -16,7 +16,7 @@ export default function BillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const canChange = useCanChange();
-  const subtitle = selectedFacility ? `Manage invoices and track payments at ${selectedFacility.name}` : 'Manage invoices and track payments';
+  const subtitle = selectedFacility?.name ? `Manage invoices and track payments at ${selectedFacility.name}` : 'Manage invoices and track payments';
 
   const closeDialog = () => {
     setCreating(false);

@@ -5,7 +5,7 @@ import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function CustomersPage() {
   const { selectedFacility } = useFacilityScope();
-  const subtitle = selectedFacility ? `Manage your storage facility customers at ${selectedFacility.name}` : 'Manage your storage facility customers';
+  const subtitle = selectedFacility?.name ? `Manage your storage facility customers at ${selectedFacility.name}` : 'Manage your storage facility customers';
 
   return (
     <>

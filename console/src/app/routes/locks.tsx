@@ -7,7 +7,7 @@ import { useFacilityScope } from '../../lib/facility-scope.tsx';
 
 export default function LocksPage() {
   const { selectedFacility } = useFacilityScope();
-  const subtitle = selectedFacility ? `Manage your smart lock fleet at ${selectedFacility.name}` : 'Manage your smart lock fleet';
+  const subtitle = selectedFacility?.name ? `Manage your smart lock fleet at ${selectedFacility.name}` : 'Manage your smart lock fleet';
 
   return (
     <UnitPickerProvider picker={UnitPicker}>

@@ -1,5 +1,4 @@
 import { Select } from 'antd';
-import { useEffect } from 'react';
 import { useFacilities } from '../../../lib/facilities.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 
@@ -8,12 +7,6 @@ const ALL_FACILITIES = 'all';
 export function FacilitySelector() {
   const { data: facilities = [], isPending, isError } = useFacilities();
   const { selectedFacility, selectFacility } = useFacilityScope();
-
-  // A facility renamed in Settings keeps its place in scope, under its new name.
-  const renamed = facilities.find((facility) => facility.id === selectedFacility?.id && facility.name !== selectedFacility.name);
-  useEffect(() => {
-    if (renamed) selectFacility({ id: renamed.id, name: renamed.name });
-  }, [renamed, selectFacility]);
 
   const options = [
     { value: ALL_FACILITIES, label: 'All Facilities' },
