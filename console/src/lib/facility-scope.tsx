@@ -31,7 +31,7 @@ function withFacility(facilityId: string | null): string {
  */
 export function FacilityScopeProvider({ children }: { children: ReactNode }) {
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const { data: facilities } = useFacilities();
   const inUrl = new URLSearchParams(search).get(FACILITY_PARAM);
   const [kept, setKept] = useState<string | null>(inUrl);
@@ -43,7 +43,7 @@ export function FacilityScopeProvider({ children }: { children: ReactNode }) {
     if (unknown) setKept(null);
     const wanted = unknown ? null : kept;
     if ((inUrl ?? null) !== wanted) navigate(withFacility(wanted), { replace: true });
-  }, [inUrl, kept, unknown, navigate, location]);
+  }, [inUrl, kept, unknown, navigate]);
 
   const selectFacility = useCallback(
     (facility: SelectedFacility) => {
