@@ -246,6 +246,17 @@ describe('leases API', () => {
     expect(await ids('search=%25')).toEqual([]);
   });
 
+  it("lists one customer's leases (what the invoice form offers), and refuses a customer id that is no id", async () => {
+    const { lease, customer } = await moveIn();
+    await moveIn();
+    const listed = await inject('GET', `/api/leases?customerId=${customer.id}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((l: Lease) => l.id)).toEqual([lease.id]);
+    const bad = await inject('GET', '/api/leases?customerId=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('customerId');
+  });
+
   it('scopes the list, the counts and the export by the unit’s facility, and pages on the server', async () => {
     const facilityId = await newFacility();
     const surname = `Scope${tag()}`;

@@ -210,6 +210,41 @@ describe('Billing & Invoices in Chromium', () => {
     await page.close();
   });
 
+  it("links a new invoice to one of the customer's leases, and the lease card counts it", async () => {
+    const tenant = await product.platform.api.pool.one(sql.type(
+      z.object({ last_name: z.string(), email: z.string(), unit_number: z.string(), lease_id: z.string() }),
+    )`
+      SELECT c.last_name, c.email, u.unit_number, l.id::text AS lease_id
+      FROM leases l JOIN customers c ON c.id = l.customer_id JOIN units u ON u.id = l.unit_id
+      WHERE l.is_active AND NOT c.archived ORDER BY l.created_at LIMIT 1`);
+    const countsOf = async (page: Page) => {
+      const leases = (await (await page.request.get(`${product.baseUrl}/api/leases?search=${encodeURIComponent(tenant.email)}&pageSize=50`)).json()) as {
+        id: string;
+        invoiceSummary: { total: number };
+      }[];
+      return leases.find((lease) => lease.id === tenant.lease_id)!.invoiceSummary.total;
+    };
+    const page = await openBilling(1440);
+    const before = await countsOf(page);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Lease').isDisabled()).toBe(true);
+    await pickCustomer(page, tenant.last_name, tenant.email);
+    await dialog.getByLabel('Lease').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `Unit ${tenant.unit_number}` })
+      .click();
+    await dialog.getByLabel('Amount').fill('12.00');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/invoices') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    expect((await created).status()).toBe(201);
+    expect((await created).request().postDataJSON().leaseId).toBe(tenant.lease_id);
+    await page.getByText('Invoice created successfully').waitFor();
+    await expect.poll(() => countsOf(page)).toBe(before + 1);
+    await page.close();
+  });
+
   it('shows 5 placeholder rows while the invoices load', async () => {
     const page = await newPage(1440);
     let release = () => {};

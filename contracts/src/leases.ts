@@ -11,6 +11,8 @@ export type LeaseStatusFilter = z.infer<typeof LeaseStatusFilter>;
 export const LeasesFilter = z.strictObject({
   search: SearchText,
   facilityId: Id.optional(),
+  /** One tenant's leases (the invoice form offers them). */
+  customerId: Id.optional(),
   status: LeaseStatusFilter.optional(),
 });
 export type LeasesFilter = z.input<typeof LeasesFilter>;

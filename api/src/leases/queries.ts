@@ -41,6 +41,7 @@ const newestFirst = sql.fragment`l.created_at DESC, l.id DESC`;
 function conditionsOf(filter: Filter): FragmentSqlToken[] {
   const conditions: FragmentSqlToken[] = [];
   if (filter.facilityId) conditions.push(sql.fragment`u.facility_id = ${filter.facilityId}`);
+  if (filter.customerId) conditions.push(sql.fragment`l.customer_id = ${filter.customerId}`);
   if (filter.search) conditions.push(sql.fragment`l.search_text LIKE ${containsPattern(filter.search)}`);
   if (filter.status) conditions.push(sql.fragment`l.is_active = ${filter.status === 'active'}`);
   return conditions;

@@ -1,11 +1,14 @@
 import type { InvoiceStatus } from '@storage/contracts/enums';
 import { CreateInvoiceRequest } from '@storage/contracts/invoices';
-import { Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
+import { formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateInvoice } from '../api/create-invoice.ts';
+import { useCustomerLeases } from '../api/get-customer-leases.ts';
 import { invoiceStatusOptions } from '../invoice-status.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
@@ -14,6 +17,7 @@ const DEFAULT_DUE_IN_DAYS = 30;
 type InvoiceFormValues = {
   invoiceNumber: string;
   customerId: string | undefined;
+  leaseId: string | undefined;
   amount: string;
   dueDate: string;
   status: InvoiceStatus;
@@ -34,6 +38,7 @@ function newInvoice(): InvoiceFormValues {
   return {
     invoiceNumber: `INV-${Date.now()}`,
     customerId: undefined,
+    leaseId: undefined,
     amount: '',
     dueDate: localDateFromNow(DEFAULT_DUE_IN_DAYS),
     status: 'draft',
@@ -56,8 +61,11 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const createInvoice = useCreateInvoice();
   const toast = useToast();
 
-  const save = ({ customerId, ...values }: InvoiceFormValues) =>
-    createInvoice.mutate({ ...values, customerId: customerId ?? '' }, toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone));
+  const save = ({ customerId, leaseId, ...values }: InvoiceFormValues) =>
+    createInvoice.mutate(
+      { ...values, customerId: customerId ?? '', leaseId: leaseId ?? null },
+      toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone),
+    );
 
   return (
     <DialogForm<InvoiceFormValues> initialValues={newInvoice()} onFinish={save} saving={createInvoice.isPending} submitLabel="Create Invoice" onCancel={onDone}>
@@ -71,6 +79,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
         <GridField wide label="Customer" name="customerId" rules={[{ required: true, message: 'Choose the customer' }]}>
           <CustomerPicker />
         </GridField>
+        <LeaseField />
         <GridField label="Amount" name="amount" required rules={[contractRule('Amount', fieldSchemas.amount)]}>
           <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
         </GridField>
@@ -82,5 +91,33 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
         </GridField>
       </FieldGrid>
     </DialogForm>
+  );
+}
+
+/**
+ * The lease an invoice bills, from the chosen customer's leases (optional): a linked invoice counts
+ * on its lease card. Changing the customer clears it.
+ */
+function LeaseField() {
+  const form = Form.useFormInstance<InvoiceFormValues>();
+  const customerId = Form.useWatch('customerId', form);
+  const leases = useCustomerLeases(customerId);
+  useEffect(() => {
+    form.setFieldValue('leaseId', undefined);
+  }, [customerId, form]);
+  const options = (leases.data ?? []).map((lease) => ({
+    value: lease.id,
+    label: `Unit ${lease.unit.unitNumber} · ${formatDollars(lease.monthlyRate)}/month · ${lease.isActive ? 'active' : 'ended'}`,
+  }));
+  return (
+    <GridField wide label="Lease" name="leaseId">
+      <Select
+        allowClear
+        disabled={!customerId}
+        loading={leases.isFetching}
+        options={options}
+        placeholder={!customerId ? 'Choose the customer first' : options.length === 0 && leases.isSuccess ? 'This customer has no lease' : 'No lease'}
+      />
+    </GridField>
   );
 }
