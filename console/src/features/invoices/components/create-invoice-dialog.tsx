@@ -1,7 +1,6 @@
 import type { InvoiceStatus } from '@storage/contracts/enums';
 import { CreateInvoiceRequest } from '@storage/contracts/invoices';
 import { Form, Input, Select } from 'antd';
-import { useEffect } from 'react';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
@@ -58,6 +57,7 @@ export function CreateInvoiceDialog({ open, onClose }: CreateInvoiceDialogProps)
 
 /** Rebuilt on every opening of the dialog, so it starts with a fresh number and due date. */
 function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<InvoiceFormValues>();
   const createInvoice = useCreateInvoice();
   const toast = useToast();
 
@@ -68,7 +68,18 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
     );
 
   return (
-    <DialogForm<InvoiceFormValues> initialValues={newInvoice()} onFinish={save} saving={createInvoice.isPending} submitLabel="Create Invoice" onCancel={onDone}>
+    <DialogForm<InvoiceFormValues>
+      form={form}
+      initialValues={newInvoice()}
+      // A lease belongs to one customer: choosing another customer clears it.
+      onValuesChange={(changed) => {
+        if ('customerId' in changed) form.setFieldValue('leaseId', undefined);
+      }}
+      onFinish={save}
+      saving={createInvoice.isPending}
+      submitLabel="Create Invoice"
+      onCancel={onDone}
+    >
       <FieldGrid>
         <GridField label="Invoice Number" name="invoiceNumber" required rules={[contractRule('Invoice number', fieldSchemas.invoiceNumber)]}>
           <Input autoComplete="off" />
@@ -94,17 +105,11 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/**
- * The lease an invoice bills, from the chosen customer's leases (optional): a linked invoice counts
- * on its lease card. Changing the customer clears it.
- */
+/** The lease an invoice bills, from the chosen customer's leases (optional): a linked invoice counts on its lease card. */
 function LeaseField() {
   const form = Form.useFormInstance<InvoiceFormValues>();
   const customerId = Form.useWatch('customerId', form);
   const leases = useCustomerLeases(customerId);
-  useEffect(() => {
-    form.setFieldValue('leaseId', undefined);
-  }, [customerId, form]);
   const options = (leases.data ?? []).map((lease) => ({
     value: lease.id,
     label: `Unit ${lease.unit.unitNumber} · ${formatDollars(lease.monthlyRate)}/month · ${lease.isActive ? 'active' : 'ended'}`,
