@@ -230,15 +230,20 @@ export class ReadModelSession {
     const { writable } = await shapeOf(this.tx, table);
     const rows = this.cache(table);
     // Rows made by a projection leave out columns the database fills in; stored ones have them all.
-    const groups = new Map<string, AnyRow[]>();
+    // One statement per run of rows with the same columns, in the order the rows were first
+    // changed: a table whose identity column records that order (the activity feed's
+    // recorded_order) then gets it right even when rows with other columns sit in between.
+    const runs: Array<[string, AnyRow[]]> = [];
     for (const key of keys) {
       const row = rows.get(key);
       if (!row) continue;
       const stored = Object.fromEntries(Object.entries(row).filter(([column]) => writable.has(column)));
       const columns = Object.keys(stored).sort().join(',');
-      groups.get(columns)?.push(stored) ?? groups.set(columns, [stored]);
+      const last = runs.at(-1);
+      if (last && last[0] === columns) last[1].push(stored);
+      else runs.push([columns, [stored]]);
     }
-    for (const [columnList, group] of groups) {
+    for (const [columnList, group] of runs) {
       const columns = columnList.split(',');
       const updated = columns.filter((c) => c !== keyColumn[table]);
       const list = sql.join(
