@@ -1,23 +1,34 @@
 import { defineConfig } from 'vitest/config';
+import { suiteWorkers } from './testing/src/worker.ts';
 
 /** Fast tests that need no database, Redis or browser: `npm run test:unit`. */
 const UNIT_TESTS = ['*/src/**/*.unit.test.ts', '*/test/**/*.unit.test.ts'];
+
+// Files run in parallel, one per worker, each worker with a PostgreSQL cluster and a Chromium of
+// its own (testing/src/suite-setup.ts): the event store reads below its cluster's oldest open
+// transaction, so files sharing one cluster would stall each other's projector. With
+// TEST_POSTGRES_URL set (a server of your choosing), files run one at a time on it instead.
+const shared = Boolean(process.env.TEST_POSTGRES_URL);
 
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // One file at a time: the Postgres event store reads only below the oldest transaction open
-    // on the whole server, so one file's long projector batch would stall another file's
-    // read-your-writes wait on the shared PostgreSQL. (`npm run test:unit` lifts it: no database.)
-    fileParallelism: false,
+    maxWorkers: shared ? 1 : suiteWorkers(),
+    fileParallelism: !shared,
+    expect: { poll: { timeout: 10_000 } },
     // `npm test` runs both; `npm run test:unit` the first only.
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT_TESTS } },
       {
         extends: true,
-        test: { name: 'integration', include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'], exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**'] },
+        test: {
+          name: 'integration',
+          include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
+          exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**'],
+          globalSetup: ['./testing/src/suite-setup.ts'],
+        },
       },
     ],
   },

@@ -3,8 +3,8 @@ import { cancelInvoice, markInvoiceOverdue } from '@storage/domain/invoices/comm
 import { endLease } from '@storage/domain/leases/commands';
 import { assignLock, changeLockStatus, grantAccess, installLock } from '@storage/domain/locks/commands';
 import { changeUnitStatus } from '@storage/domain/units/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { historyWriter } from './history.ts';
 
 type Listed = {

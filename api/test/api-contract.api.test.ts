@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { Access } from '@storage/api/http/access';
+import { registerApiReference } from '@storage/api/http/openapi';
+import { json } from '@storage/api/http/responses';
+import { routeGroup } from '@storage/api/http/route-group';
+import { registerRouteList } from '@storage/api/http/route-list';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import Fastify from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import type { Access } from '../src/http/access.ts';
-import { registerApiReference } from '../src/http/openapi.ts';
-import { json } from '../src/http/responses.ts';
-import { routeGroup } from '../src/http/route-group.ts';
-import { registerRouteList } from '../src/http/route-list.ts';
 import { apiOperations, routeKey, undeclaredRoutes } from './route-contracts.ts';
 
 // The API's contract as the routes declare it: every route declares its schemas, the OpenAPI 3.1

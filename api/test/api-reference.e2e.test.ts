@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { launchChromium } from '@storage/testing/browser';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../ops/src/testing/browser.ts';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // A new user finds the API reference at /api/docs: the page renders the operations of every area
 // in a real browser, under the API's Content Security Policy, from this server alone (no CDN).

@@ -3,15 +3,15 @@
 // Here the port reader runs against the real Postgres store, and must answer exactly as SQL does.
 
 import { randomUUID } from 'node:crypto';
+import { type AuditSource, auditEventsMatching, auditSourceOf, listAuditEvents } from '@storage/api/history/queries';
 import type { AuditEvent, AuditEventsFilter } from '@storage/contracts/history';
 import type { EventStore, NewEvent } from '@storage/eventstore/port';
 import { appendWithinTransaction } from '@storage/eventstore/postgres';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { type AuditSource, auditEventsMatching, auditSourceOf, listAuditEvents } from '../src/history/queries.ts';
 import { historyWriter } from './history.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const SOME_ID = '4b8e8a3e-0000-4000-8000-000000000000';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 describe('staff sign-in', () => {
   let platform: TestPlatform;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { builtFrontEnds } from '@storage/testing/browser';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtFrontEnds } from '../../ops/src/testing/browser.ts';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // Answers with personal data are never kept by a browser or a proxy: every API answer that does
 // not say otherwise carries `Cache-Control: no-store` (one hook), errors included.

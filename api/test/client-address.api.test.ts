@@ -1,5 +1,5 @@
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // The public forms allow 20 submissions per address per 10 minutes; refused bodies count too.
 const LIMIT = 20;

@@ -1,6 +1,6 @@
+import { isoDay, monthStart } from '@storage/api/dashboard/month-over-month';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { isoDay, monthStart } from '../src/dashboard/month-over-month.ts';
 import { historyWriter } from './history.ts';
 
 // A history up to last month's end, then changes after it: asked as of that month-end, the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { isoDay } from '@storage/api/dashboard/month-over-month';
 import { endLease } from '@storage/domain/leases/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { isoDay } from '../src/dashboard/month-over-month.ts';
 import { historyWriter } from './history.ts';
 
 // Units added, let and vacated over several days in two facilities: asked as of a past day, the

@@ -1,6 +1,6 @@
+import { monthStart } from '@storage/api/dashboard/month-over-month';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { monthStart } from '../src/dashboard/month-over-month.ts';
 import { historyWriter } from './history.ts';
 
 // A history written at two moments: the first day of last month and now. Every figure and its

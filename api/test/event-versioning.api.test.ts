@@ -3,12 +3,12 @@ import { streams, UnsupportedSchemaVersionError } from '@storage/contracts/event
 import { loadAggregate, toDomainEvent } from '@storage/domain/commands/handle';
 import { leaseAggregate } from '@storage/domain/leases/lease';
 import type { RecordedEvent } from '@storage/eventstore/port';
+import type { ProjectedEvent } from '@storage/projector/projection';
+import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import type { ProjectedEvent } from '../../projector/src/projection.ts';
-import { catchUp, ensureCheckpoints } from '../../projector/src/runner.ts';
 import { historyWriter } from './history.ts';
 
 // lease_started v2 records the unit's facility; v1 events written before it stay readable.

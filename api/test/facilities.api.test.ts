@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addUnit, occupyUnit } from '@storage/domain/units/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const facility = (overrides: Record<string, unknown> = {}) => ({
   name: `Yard ${randomUUID().slice(0, 8)}`,

@@ -1,9 +1,9 @@
+import { ErrorAnswer } from '@storage/api/http/responses';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import fc from 'fast-check';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { ErrorAnswer } from '../src/http/responses.ts';
 import { jsonAnswerSchema, type RouteContract, routeContracts } from './route-contracts.ts';
 
 // Drives EVERY registered route with requests derived from the schemas it declares: valid shapes

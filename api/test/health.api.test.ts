@@ -3,6 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { buildApp } from '@storage/api/app';
+import type { AppDeps } from '@storage/api/deps';
+import { processLogger } from '@storage/api/http/logger';
 import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { RecordedEvent } from '@storage/eventstore/port';
@@ -11,16 +14,13 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { projectorLag, readiness, reportLag, startHealthServer } from '@storage/platform/health';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
+import { createTestDatabase } from '@storage/testing/database';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase } from '../../ops/src/testing/database.ts';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { buildApp } from '../src/app.ts';
-import type { AppDeps } from '../src/deps.ts';
-import { processLogger } from '../src/http/logger.ts';
 
 // What an operator's load balancer, log collector and support desk rely on: health answers that
 // reflect a stopped database, JSON 404s for unknown API paths, a request id per request that is

@@ -9,7 +9,7 @@ import { generateInvoice, recordPayment, sendInvoice } from '@storage/domain/inv
 import { startLease } from '@storage/domain/leases/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
-import type { TestPlatform } from '../../ops/src/testing/platform.ts';
+import type { TestPlatform } from '@storage/testing/platform';
 
 export function historyWriter(platform: TestPlatform) {
   // Remembers where the last append landed: the store's head may not show an append yet while

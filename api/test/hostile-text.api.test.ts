@@ -1,5 +1,5 @@
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // PostgreSQL refuses a NUL character in text, and an unpaired surrogate is no character at all:
 // every route refuses such input with a 400 naming the field, before any query runs.

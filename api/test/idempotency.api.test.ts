@@ -1,8 +1,8 @@
+import { bodyHashOf } from '@storage/api/http/idempotency';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { bodyHashOf } from '../src/http/idempotency.ts';
 
 describe('Idempotency-Key on commands', () => {
   let platform: TestPlatform;

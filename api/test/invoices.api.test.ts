@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { InvoiceDetail, InvoiceListItem } from '@storage/contracts/invoices';
 import { afterPaymentRecorded, recordPayment } from '@storage/domain/invoices/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

@@ -8,8 +8,8 @@ import { updatePaymentSettings } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 

@@ -13,10 +13,10 @@ import { ReservationStatus, reservationSorting, waitlistSorting } from '@storage
 import type { ListSorting, SortOrder } from '@storage/contracts/sorting';
 import { StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { unitSorting } from '@storage/contracts/units';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows are read as the JSON answers them
 type Row = Record<string, any>;

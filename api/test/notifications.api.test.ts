@@ -1,5 +1,5 @@
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { historyWriter } from './history.ts';
 
 type Listed = { id: string; type: string; title: string; message: string; read: boolean; createdAt: string };

@@ -7,11 +7,11 @@ import type { PaymentProvider } from '@storage/platform/payments/provider';
 import { createTestProvider } from '@storage/platform/payments/test-provider';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { RECONCILE_PAYMENTS_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const Renter = z.object({ id: z.string(), email: z.string(), phone: z.string() });
 type Renter = z.infer<typeof Renter>;

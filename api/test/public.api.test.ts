@@ -8,10 +8,10 @@ import { reservationAggregate } from '@storage/domain/reservations/reservation';
 import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 let address = 0;

@@ -1,4 +1,4 @@
-import type { TestPlatform } from '../../ops/src/testing/platform.ts';
+import type { TestPlatform } from '@storage/testing/platform';
 
 /**
  * Waits until the read model has passed every append so far. A command waits for it only up to

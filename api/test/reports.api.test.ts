@@ -1,7 +1,7 @@
+import { isoDay, monthStart, monthsUpTo } from '@storage/api/dashboard/month-over-month';
 import { endLease } from '@storage/domain/leases/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { isoDay, monthStart, monthsUpTo } from '../src/dashboard/month-over-month.ts';
 import { historyWriter } from './history.ts';
 
 const DAY = 86_400_000;

@@ -2,8 +2,8 @@
 // that must cover every route: the generative test drives each one from its schemas, and the
 // contract test fails for a route that declares none.
 
+import type { RegisteredRoute } from '@storage/api/http/route-list';
 import type { z } from 'zod';
-import type { RegisteredRoute } from '../src/http/route-list.ts';
 
 export interface RouteContract {
   params?: z.ZodType;

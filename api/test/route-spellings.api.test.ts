@@ -1,5 +1,5 @@
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // Roles hold on the route the router matched, whatever the spelling of the URL: these tests
 // generate the spellings of EVERY registered route and send them with each kind of session.

@@ -1,6 +1,6 @@
 import type { SearchResults } from '@storage/contracts/search';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { historyWriter } from './history.ts';
 
 // The console's global search: customers by name, email or phone; units by number; invoices by

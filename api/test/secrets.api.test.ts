@@ -6,6 +6,7 @@
 // its CSV export, and the read model after a rebuild and a verify. No marker may appear.
 
 import { randomUUID } from 'node:crypto';
+import { auditEventsMatching, listAuditEvents } from '@storage/api/history/queries';
 import { type DomainEvent, type EventType, eventTypes, secretFields, streams } from '@storage/contracts/events';
 import { HistoryStreamType } from '@storage/contracts/history';
 import { envelope } from '@storage/domain/commands/handle';
@@ -13,11 +14,10 @@ import type { EventStore, Position } from '@storage/eventstore/port';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildReadModel } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { auditEventsMatching, listAuditEvents } from '../src/history/queries.ts';
 
 const MARKER = 'SECRET-MARKER-7f3a9c';
 const LEGACY_HASH = `scrypt$32768$8$1$${MARKER}-legacy$c2VjcmV0`;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import { readConfig } from '@storage/platform/config';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // Sessions live on the server: a copy of a cookie stops working the moment its session ends
 // (sign-out, a password change, expiry), on every API instance of the database.

@@ -3,8 +3,8 @@ import type { CommandContext } from '@storage/domain/commands/handle';
 import { generateInvoice, markInvoiceOverdue } from '@storage/domain/invoices/commands';
 import { installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
 import type { Position } from '@storage/eventstore/port';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const allAlertsOn = { overduePaymentAlerts: true, lowBatteryAlerts: true, newCustomerAlerts: true };
 

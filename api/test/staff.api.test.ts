@@ -3,8 +3,8 @@
 
 import { streams } from '@storage/contracts/events';
 import type { StaffMember } from '@storage/contracts/staff';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie, startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 const SOME_ID = '4b8e8a3e-0000-4000-8000-000000000000';
 

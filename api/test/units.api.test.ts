@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addFacility } from '@storage/domain/facilities/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 import { readModelCaughtUp } from './read-model.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();

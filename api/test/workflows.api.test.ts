@@ -10,11 +10,11 @@ import { reservationAggregate } from '@storage/domain/reservations/reservation';
 import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
+import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { recoverWorkflows } from '../../projector/src/jobs/workflow-recovery.ts';
 
 // A crash at every step of each workflow across aggregates: the request stops right after the
 // step is written (its context's afterStep hook never returns, so nothing after it runs, no

@@ -1,6 +1,6 @@
+import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { demoStaffScreens } from './staff-browser.ts';
 
 // axe-core (WCAG 2.x A/AA) on every staff screen, with one open dialog where the screen has one,

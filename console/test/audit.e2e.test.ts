@@ -1,6 +1,6 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // An auditor in Chromium: every screen without the actions that change something, the History

@@ -1,8 +1,8 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
 
 // Billing & Invoices in Chromium on the demo data: the spec's texts, creating an invoice for a

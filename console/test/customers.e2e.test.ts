@@ -1,5 +1,5 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { PHONE, signedInContext } from './staff-browser.ts';
 
 // The foundation's journey in a real browser: sign in with the demo login, add a customer,

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Customer } from '@storage/contracts/customers';
 import type { Lease, LeaseCounts } from '@storage/contracts/leases';
 import type { Unit } from '@storage/contracts/units';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 

@@ -1,6 +1,6 @@
+import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext } from './staff-browser.ts';
 
 // Tables people can work in, in Chromium on the demo data: a list sorts by a column (header

@@ -1,8 +1,8 @@
 import type { ReadModelJob, ReadModelJobKind } from '@storage/contracts/read-model';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import pg from 'pg';
 import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // The Settings screen's Read model card in a real browser: the owner verifies the read tables

@@ -1,6 +1,6 @@
+import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
 import { demoStaffScreens } from './staff-browser.ts';
 
 // The console's global search in Chromium on the demo data: Ctrl-K from any screen, results as

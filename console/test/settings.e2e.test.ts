@@ -1,6 +1,6 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 
 // Settings in a real browser: the owner saves each section and manages facilities (the sidebar's

@@ -1,5 +1,5 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signInAs } from './staff-browser.ts';
 
 // Signing out in Chromium: the Dashboard's Logout button (a link to /api/logout, as the spec

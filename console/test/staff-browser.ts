@@ -1,6 +1,6 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // What the staff screens' browser tests share: the product started for a file, signed-in browsers
 // at the two widths the screens are checked at, a slowed-down API to catch loading states, and

@@ -1,6 +1,6 @@
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // Staff management in Settings, in a real browser: the owner adds a member with a role, changes

@@ -1,6 +1,6 @@
+import { describeEventStoreConformance } from '@storage/eventstore/conformance';
+import { createEventStoreDbEventStore } from '@storage/eventstore/eventstoredb';
 import { describe } from 'vitest';
-import { describeEventStoreConformance } from '../src/conformance.ts';
-import { createEventStoreDbEventStore } from '../src/eventstoredb.ts';
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 

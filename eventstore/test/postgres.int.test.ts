@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { describeEventStoreConformance } from '@storage/eventstore/conformance';
+import { connectEventStore } from '@storage/eventstore/connect';
+import { appendWithinTransaction, createPostgresEventStore } from '@storage/eventstore/postgres';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/database.ts';
-import { describeEventStoreConformance } from '../src/conformance.ts';
-import { connectEventStore } from '../src/connect.ts';
-import { appendWithinTransaction, createPostgresEventStore } from '../src/postgres.ts';
 
 let database: TestDatabase;
 

@@ -6,10 +6,10 @@ import { createDatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildIntoShadow } from '@storage/projector/rebuild';
+import { seedDemoData } from '@storage/seed/demo';
+import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
+import { createTestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
-import { seedDemoData } from '../src/seed/demo.ts';
-import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '../src/seed/large.ts';
-import { createTestDatabase } from '../src/testing/database.ts';
 
 // `npm run bench:rebuild [-- --large]`: how fast a rebuild applies the history to the shadow
 // tables, on the demo data and (with --large) on a generated history of over a million events.

@@ -5,9 +5,12 @@
  * 2. a relative import never reaches into another workspace's folder (use its package name, which the
  *    Biome rules then check against ARCHITECTURE.md's Packages table);
  * 3. a console or portal feature imports no other feature (compose in `app`), except the edges listed
- *    below, which exist today and are to be moved into shared code.
+ *    below, which exist today and are to be moved into shared code;
+ * 4. the workspaces' declared dependencies on each other (devDependencies included) form no cycle:
+ *    tests that use @storage/testing, which uses the workspace they test, are a workspace of their
+ *    own (`api/test`, …).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,11 +42,13 @@ const declared = (pkg: PackageJson) =>
 
 const builtins = new Set(builtinModules);
 
-function sourceFiles(dir: string): string[] {
+/** The workspace's own source files: not those of a workspace nested in it (`api/test`). */
+function sourceFiles(dir: string, top = true): string[] {
+  if (!top && existsSync(join(dir, 'package.json'))) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return sourceFiles(path, false);
     return /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
@@ -62,15 +67,38 @@ export function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-const isTestOrTool = (file: string) =>
-  /\.(test|e2e\.test|int\.test|unit\.test)\.ts$/.test(file) || file.split(sep).includes('test') || /(vite|vitest)\.config\.ts$/.test(file);
-
 const featureOf = (root: string, path: string) => {
   const parts = relative(root, path).split(sep);
   return (parts[0] === 'console' || parts[0] === 'portal') && parts[1] === 'src' && parts[2] === 'features' && parts.length > 4
     ? `${parts[0]}:${parts[3]}`
     : null;
 };
+
+/** The workspace a path lies in: the longest workspace folder that holds it. */
+function workspaceOf(workspaces: readonly string[], path: string): string | undefined {
+  const holding = workspaces.filter((w) => path === w || path.startsWith(`${w}${sep}`));
+  return holding.sort((a, b) => b.length - a.length)[0];
+}
+
+/** One line per cycle among the workspaces' declared dependencies on each other. */
+export function workspaceCycles(root: string, workspaces: readonly string[]): string[] {
+  const manifests = new Map(workspaces.map((w) => [w, readJson(join(root, w, 'package.json'))]));
+  const byName = new Map([...manifests].map(([w, m]) => [m.name, w]));
+  const edges = new Map([...manifests].map(([w, m]) => [w, [...declared(m)].flatMap((name) => byName.get(name) ?? [])]));
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (w: string, path: string[]) => {
+    if (path.includes(w)) {
+      cycles.push(`workspace cycle: ${[...path.slice(path.indexOf(w)), w].join(' → ')} (package.json dependencies)`);
+      return;
+    }
+    if (done.has(w)) return;
+    for (const next of edges.get(w) ?? []) visit(next, [...path, w]);
+    done.add(w);
+  };
+  for (const w of workspaces) visit(w, []);
+  return cycles;
+}
 
 /** What is wrong with the imports of the workspaces under `root`, one line each (empty when all is well). */
 export function checkImports(root: string, knownFeatureEdges: ReadonlySet<string> = KNOWN_FEATURE_EDGES): string[] {
@@ -87,9 +115,8 @@ export function checkImports(root: string, knownFeatureEdges: ReadonlySet<string
       for (const specifier of importSpecifiers(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);
-          const targetWorkspace = relative(root, target).split(sep)[0]!;
-          // Tests still reach the ops test helpers by path; they become a package of their own in a later step.
-          if (targetWorkspace !== workspace && workspaces.includes(targetWorkspace) && !isTestOrTool(file)) {
+          const targetWorkspace = workspaceOf(workspaces, relative(root, target));
+          if (targetWorkspace !== undefined && targetWorkspace !== workspace) {
             problems.push(`${where}: '${specifier}' reaches into ${targetWorkspace}/ by path; import it as @storage/${targetWorkspace}/…`);
           }
           const from = featureOf(root, file);
@@ -109,6 +136,7 @@ export function checkImports(root: string, knownFeatureEdges: ReadonlySet<string
       }
     }
   }
+  problems.push(...workspaceCycles(root, workspaces));
   for (const edge of knownFeatureEdges) {
     if (!seenEdges.has(edge)) problems.push(`ops/checks/imports.ts: the known feature import ${edge} is gone; remove it from KNOWN_FEATURE_EDGES`);
   }

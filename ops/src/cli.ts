@@ -8,6 +8,7 @@ import { StaffRole } from '@storage/contracts/enums';
 import { Email } from '@storage/contracts/fields';
 import { registerStaff } from '@storage/domain/auth/staff';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
+import { embeddedDatabaseForCommand } from '@storage/embedded/for-command';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
 import { type Config, loadConfig, parseSecondsMs } from '@storage/platform/config';
@@ -20,8 +21,7 @@ import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
 import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, type RebuildProgress, rebuildReadModel } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
-import { embeddedDatabaseForCommand } from './embedded/for-command.ts';
-import { LARGE_HISTORY_EVENTS, seedLargeHistory } from './seed/large.ts';
+import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
 
 const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)

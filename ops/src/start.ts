@@ -3,15 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { processLogger } from '@storage/api/http/logger';
 import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '@storage/embedded/postgres';
+import { loadOrCreateSecrets } from '@storage/embedded/secrets';
 import { waitForProjections } from '@storage/platform/checkpoints';
 import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
 import { reportLag } from '@storage/platform/health';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { startProjector } from '@storage/projector/service';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded/postgres.ts';
-import { loadOrCreateSecrets } from './embedded/secrets.ts';
-import { DEMO_STAFF, seedDemoData } from './seed/demo.ts';
+import { DEMO_STAFF, seedDemoData } from '@storage/seed/demo';
 
 const staticRoots = {
   console: fileURLToPath(new URL('../../console/dist', import.meta.url)),

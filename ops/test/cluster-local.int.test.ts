@@ -1,6 +1,6 @@
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from '@storage/testing/database';
 import { describe, expect, it } from 'vitest';
 import { checkClusterRun, runLocalCluster } from '../src/cluster-local.ts';
-import { TEST_POSTGRES_URL, TEST_REDIS_URL } from '../src/testing/database.ts';
 
 // The distributed deployment on this machine (`npm run ops -- cluster:local`): two API processes
 // and two projector processes; the projector running the catch-ups dies by SIGKILL half-way and

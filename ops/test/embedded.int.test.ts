@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sessionCookie } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie } from '../src/testing/platform.ts';
 
 // The README's `npm start` on a fresh DATA_DIR: embedded PostgreSQL, demo data, the printed
 // login; Ctrl-C stops everything; the second start reuses the data.

@@ -15,9 +15,9 @@ import { queueConnection } from '@storage/platform/queues';
 import { readModelProjections } from '@storage/projector/projections';
 import { type ProjectorService, startProjector } from '@storage/projector/service';
 import { verifyReadModel } from '@storage/projector/verify';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../src/testing/database.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../platform/migrations/', import.meta.url));
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../src/testing/database.ts';
 
 // Distributed mode has no default account: `npm run ops -- staff:create` makes the first one.
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { expectAccessible } from '@storage/testing/axe';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Paying a bill in Chromium with the built-in test provider: the portal gate, Pay Now, the test
 // card form, the success page, and back to the portal showing the bill paid.

@@ -1,11 +1,11 @@
 import { formatDollars } from '@storage/contracts/money';
+import { DEMO_BUSINESS } from '@storage/seed/demo';
+import { expectAccessible } from '@storage/testing/axe';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_BUSINESS } from '../../ops/src/seed/demo.ts';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // The renter's customer portal in a real browser, on the demo data: the gate's three refusals in
 // the spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out.

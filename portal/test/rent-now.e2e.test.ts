@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { addUnit } from '@storage/domain/units/commands';
+import { expectAccessible } from '@storage/testing/axe';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../ops/src/testing/axe.ts';
-import { type ProductUnderTest, startProductUnderTest } from '../../ops/src/testing/browser.ts';
 
 // Renting online in Chromium: landing page, Available Units, unit details, the rent-now wizard
 // to its confirmation, the submit checks, and losing the unit to another renter.

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { NewEvent } from '@storage/eventstore/port';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/database.ts';
 
 // Kills the projector process (SIGKILL) in the middle of its work, starts it again, and checks
 // that every event had its effect exactly once. total_units is a counter (+1 per unit_added),
@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/dat
 const STREAMS = 60;
 const EVENTS_PER_STREAM = 250;
 const TOTAL = STREAMS * EVENTS_PER_STREAM;
-const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const mainScript = fileURLToPath(new URL('@storage/projector/main', import.meta.url));
 
 function startProjectorProcess(databaseUrl: string): ChildProcess {
   return spawn(process.execPath, [mainScript], {

@@ -8,17 +8,17 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { projectorLag, readiness } from '@storage/platform/health';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
+import type { Projection } from '@storage/projector/projection';
+import { readModelProjections } from '@storage/projector/projections';
+import { customersProjection } from '@storage/projector/projections/customers';
+import { metricsProjection } from '@storage/projector/projections/metrics';
+import { catchUp, describePosition, ensureCheckpoints, type RunnerOptions } from '@storage/projector/runner';
+import { startProjector } from '@storage/projector/service';
+import { verifyReadModel } from '@storage/projector/verify';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/database.ts';
-import type { Projection } from '../src/projection.ts';
-import { customersProjection } from '../src/projections/customers.ts';
-import { metricsProjection } from '../src/projections/metrics.ts';
-import { readModelProjections } from '../src/projections.ts';
-import { catchUp, describePosition, ensureCheckpoints, type RunnerOptions } from '../src/runner.ts';
-import { startProjector } from '../src/service.ts';
-import { verifyReadModel } from '../src/verify.ts';
 
 // A projection that fails on one event stops there, alone with the projections that read its
 // tables (or whose tables it reads); it is recorded with the event, retried with a growing delay,

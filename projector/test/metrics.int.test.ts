@@ -5,14 +5,14 @@ import { createPostgresEventStore, type PostgresEventStore } from '@storage/even
 import { projectedPosition } from '@storage/platform/checkpoints';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
+import { readModelProjections } from '@storage/projector/projections';
+import { metricsProjection } from '@storage/projector/projections/metrics';
+import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
+import { seedDemoData } from '@storage/seed/demo';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { seedDemoData } from '../../ops/src/seed/demo.ts';
-import { createTestDatabase, type TestDatabase } from '../../ops/src/testing/database.ts';
-import { metricsProjection } from '../src/projections/metrics.ts';
-import { readModelProjections } from '../src/projections.ts';
-import { catchUp, ensureCheckpoints } from '../src/runner.ts';
 
 // The metrics projection turns events into each facility's daily figures and net changes. Given
 // a short history, the rows it writes are known exactly; and rebuilt from the first event, it

@@ -6,13 +6,13 @@ import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } fro
 import type { Position } from '@storage/eventstore/port';
 import { readConfig } from '@storage/platform/config';
 import { createQueue, queueConnection } from '@storage/platform/queues';
+import { markOverdueInvoices } from '@storage/projector/jobs/overdue-invoices';
+import { MARK_OVERDUE_INVOICES_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
+import { startProjector } from '@storage/projector/service';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { markOverdueInvoices } from '../src/jobs/overdue-invoices.ts';
-import { MARK_OVERDUE_INVOICES_JOB, SCHEDULED_JOBS_QUEUE } from '../src/jobs/scheduler.ts';
-import { startProjector } from '../src/service.ts';
 
 // The overdue job on a real database: it marks sent invoices past their due date overdue and
 // their customers too, raises the staff notification, and changes nothing when run again;

@@ -1,12 +1,12 @@
 import type { ReadModelJob } from '@storage/contracts/read-model';
+import { readModelProjections } from '@storage/projector/projections';
+import { ReadModelSession } from '@storage/projector/read-model-session';
+import { buildShadow, projectionsToRebuild, rebuildReadModel, swapIn, withRebuildLock } from '@storage/projector/rebuild';
+import { verifyReadModel } from '@storage/projector/verify';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
-import { readModelProjections } from '../src/projections.ts';
-import { ReadModelSession } from '../src/read-model-session.ts';
-import { buildShadow, projectionsToRebuild, rebuildReadModel, swapIn, withRebuildLock } from '../src/rebuild.ts';
-import { verifyReadModel } from '../src/verify.ts';
 
 // The rebuild replays the demo history into shadow tables and swaps them in while the product runs.
 

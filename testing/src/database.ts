@@ -1,11 +1,21 @@
-// Tests run against the machine's real PostgreSQL (CI has one on 127.0.0.1:5432).
+// Tests run against a real PostgreSQL. In the parallel suite each vitest worker has a cluster of
+// its own (started by ./suite-setup.ts), so one file's long transaction never holds back another
+// file's projector (the event store reads below the cluster-wide xmin horizon). With
+// TEST_POSTGRES_URL set, files run one at a time on that server instead.
 // Each test file gets a database of its own, dropped when it is done.
 import { randomBytes } from 'node:crypto';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { forThisWorker } from './worker.ts';
 
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** This worker's cluster; outside the suite (a benchmark) the machine's PostgreSQL. */
+function workerPostgresUrl(): string {
+  if (process.env.TEST_POSTGRES_URL) return process.env.TEST_POSTGRES_URL;
+  return forThisWorker(process.env.VITEST ? inject('postgresUrls') : []) ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export const TEST_POSTGRES_URL = workerPostgresUrl();
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface TestDatabase {
@@ -20,12 +30,13 @@ function urlFor(database: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+/** A new database; with `template`, a copy of that one (which nothing may be connected to). */
+export async function createTestDatabase(prefix = 'test', template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { useTestEventStore } from '@storage/ops/testing/database';
+import { ConflictError } from '@storage/domain/commands/errors';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
+import { useTestEventStore } from '@storage/testing/database';
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../commands/errors.ts';
-import type { CommandContext } from '../commands/handle.ts';
-import { addFacility, updateFacility } from './commands.ts';
 
 const testStore = useTestEventStore('facilities');
 

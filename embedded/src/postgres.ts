@@ -18,9 +18,9 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
-  for (let port = FIRST_PORT; port < FIRST_PORT + 100; port++) if (await portIsFree(port)) return port;
-  throw new Error(`No free port for the embedded PostgreSQL between ${FIRST_PORT} and ${FIRST_PORT + 99}`);
+async function freePort(first: number): Promise<number> {
+  for (let port = first; port < first + 100; port++) if (await portIsFree(port)) return port;
+  throw new Error(`No free port for the embedded PostgreSQL between ${first} and ${first + 99}`);
 }
 
 export interface EmbeddedDatabase {
@@ -29,8 +29,19 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** `debug` (DEBUG_EMBEDDED_POSTGRES) prints PostgreSQL's own error lines. */
-export async function startEmbeddedPostgres(dataDir: string, password: string, options: { debug?: boolean } = {}): Promise<EmbeddedDatabase> {
+export interface EmbeddedOptions {
+  /** Prints PostgreSQL's own error lines (DEBUG_EMBEDDED_POSTGRES). */
+  debug?: boolean;
+  /** The first port to try (the suite gives each of its clusters a range of its own). */
+  firstPort?: number;
+  /**
+   * A throwaway cluster (the test suite's): no fsync and no synchronous commit, since a crash
+   * loses nothing that matters; never for the product's data.
+   */
+  throwaway?: boolean;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, password: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot) {
@@ -39,7 +50,7 @@ export async function startEmbeddedPostgres(dataDir: string, password: string, o
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o755);
   }
-  const port = await freePort();
+  const port = await freePort(options.firstPort ?? FIRST_PORT);
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -49,7 +60,11 @@ export async function startEmbeddedPostgres(dataDir: string, password: string, o
     authMethod: 'scram-sha-256',
     // PostgreSQL refuses to run as root; as root the package runs it as a user of its own.
     createPostgresUser: runsAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'] : []),
+    ],
     onLog: () => {},
     onError: (message) => {
       if (options.debug) console.error(message);

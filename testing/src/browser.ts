@@ -1,35 +1,28 @@
-// Browser tests drive Debian's Chromium through playwright-core (no browser is downloaded).
+// Browser tests drive Debian's Chromium through playwright-core (no browser is downloaded): the
+// worker's own Chromium when the suite started one (suite-setup.ts), else a new one.
 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { DEMO_STAFF } from '@storage/seed/demo';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { DEMO_STAFF } from '../seed/demo.ts';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { startTestPlatform, type TestPlatform } from './platform.ts';
+import { forThisWorker } from './worker.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/** A Chromium for this file; closing it only disconnects when it is the worker's shared one. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = forThisWorker(process.env.VITEST ? inject('chromiumEndpoints') : []);
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** The built console and portal, as `npm start` serves them. */
 export const builtFrontEnds = {
-  console: fileURLToPath(new URL('../../../console/dist', import.meta.url)),
-  portal: fileURLToPath(new URL('../../../portal/dist', import.meta.url)),
+  console: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  portal: fileURLToPath(new URL('../../portal/dist', import.meta.url)),
 };
 
 export interface ProductUnderTest {

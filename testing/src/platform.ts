@@ -1,4 +1,4 @@
-// A whole platform for API tests: a throwaway database on the machine's PostgreSQL, the API
+// A whole platform for API tests: a throwaway database on the worker's PostgreSQL, the API
 // (driven with app.inject) and the projector, on BullMQ's Redis or PostgreSQL backend.
 
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,8 +8,10 @@ import { registerStaff } from '@storage/domain/auth/staff';
 import { type Config, readConfig } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { type ProjectorService, startProjector } from '@storage/projector/service';
-import { seedDemoData } from '../seed/demo.ts';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './database.ts';
+import { seedDemoData } from '@storage/seed/demo';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createTestDatabase, TEST_POSTGRES_URL, TEST_REDIS_URL, type TestDatabase } from './database.ts';
 
 /** The `name=value` of the session cookie, as the browser sends it back (still URL-encoded). */
 export function sessionCookie(setCookie: string | string[] | undefined): string {
@@ -31,17 +33,55 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(
-  options: {
-    queue?: 'redis' | 'postgres';
-    staticRoots?: { console: string; portal: string };
-    /** Seeds the demo dataset (as the first `npm start` does) and waits for the read model. */
-    seedDemo?: boolean;
-    /** Configuration the test sets, as environment variables would (e.g. a Stripe key). */
-    config?: Partial<Config>;
-  } = {},
-): Promise<TestPlatform> {
-  const database = await createTestDatabase('platform');
+type PlatformOptions = {
+  queue?: 'redis' | 'postgres';
+  staticRoots?: { console: string; portal: string };
+  /**
+   * Starts from the demo dataset (as the first `npm start` seeds it) with its read model built:
+   * a copy of a template database that the worker seeds once (see demoTemplate).
+   */
+  seedDemo?: boolean;
+  /** Configuration the test sets, as environment variables would (e.g. a Stripe key). */
+  config?: Partial<Config>;
+};
+
+export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
+  const database = options.seedDemo ? await createTestDatabase('platform', await demoTemplate()) : await createTestDatabase('platform');
+  return startPlatformOn(database, options);
+}
+
+/**
+ * The name of this run's demo template on the worker's server, seeded the first time a file on
+ * this worker asks for it. Only one file at a time uses a worker's server, so no two build it at
+ * once; it is built under another name and renamed when complete, so a file that failed half-way
+ * leaves no half-seeded template behind.
+ */
+async function demoTemplate(): Promise<string> {
+  const name = `demo_template_${inject('runId')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return name;
+    const building = await createTestDatabase('demo_building');
+    const platform = await startPlatformOn(building, {});
+    try {
+      await seedDemoData(platform.api.store, { now: new Date() });
+      const head = await platform.api.store.headPosition();
+      if (head) await platform.api.afterAppend(head, 120_000);
+    } finally {
+      await platform.projector.stop();
+      await platform.api.close();
+    }
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
+    await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function startPlatformOn(database: TestDatabase, options: PlatformOptions): Promise<TestPlatform> {
   const config = { ...readConfig({}), ...options.config, redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
   const queuePrefix = `test-${database.name}`;
   const sessionKey = randomBytes(32);
@@ -54,11 +94,6 @@ export async function startTestPlatform(
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
   const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config, schedule: config });
-  if (options.seedDemo) {
-    await seedDemoData(api.store, { now: new Date() });
-    const head = await api.store.headPosition();
-    if (head) await api.afterAppend(head, 120_000);
-  }
   async function createStaff(role: StaffRole = 'owner') {
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';

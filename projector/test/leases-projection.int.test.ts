@@ -3,12 +3,12 @@ import type { DomainEvent } from '@storage/contracts/events';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
+import { readModelProjections } from '@storage/projector/projections';
+import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { readModelProjections } from '../projections.ts';
-import { catchUpTo, ensureCheckpoints } from '../runner.ts';
 
 // The leases table as the projector builds it from events.
 

@@ -3,14 +3,14 @@ import type { DomainEvent } from '@storage/contracts/events';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
+import { gatewayKeysProjection } from '@storage/projector/projections/gateway-keys';
+import { locksProjection } from '@storage/projector/projections/locks';
+import { unitsProjection } from '@storage/projector/projections/units';
+import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { catchUpTo, ensureCheckpoints } from '../runner.ts';
-import { gatewayKeysProjection } from './gateway-keys.ts';
-import { locksProjection } from './locks.ts';
-import { unitsProjection } from './units.ts';
 
 // The units, locks and gateway key tables as the projector builds them from events (in the
 // read model's order: a lock's unit is projected before the lock).

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { useTestEventStore } from '@storage/ops/testing/database';
+import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
+import { type CommandContext, envelope, handleCommand, loadAggregate } from '@storage/domain/commands/handle';
+import { addCustomer } from '@storage/domain/customers/commands';
+import { decideLease } from '@storage/domain/leases/businessLogic';
+import { endLease, startLease } from '@storage/domain/leases/commands';
+import { leaseAggregate } from '@storage/domain/leases/lease';
+import { addUnit, reserveUnit } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
+import { useTestEventStore } from '@storage/testing/database';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
-import { addCustomer } from '../customers/commands.ts';
-import { addUnit, reserveUnit } from '../units/commands.ts';
-import { unitAggregate } from '../units/unit.ts';
-import { decideLease } from './businessLogic.ts';
-import { endLease, startLease } from './commands.ts';
-import { leaseAggregate } from './lease.ts';
 
 const testStore = useTestEventStore('leases');
 

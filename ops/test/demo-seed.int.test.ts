@@ -9,9 +9,9 @@ import { type LockState, lockAggregate } from '@storage/domain/locks/lock';
 import { type UnitState, unitAggregate } from '@storage/domain/units/unit';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
+import { DEMO_BUSINESS, seedDemoData } from '@storage/seed/demo';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { DEMO_BUSINESS, seedDemoData } from './demo.ts';
 
 const NOW = new Date('2025-06-15T14:30:00.000Z');
 const DAY = 86_400_000;
