@@ -15,12 +15,22 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY eventstore/package.json eventstore/
 COPY platform/package.json platform/
+COPY domain/package.json domain/
 COPY api/package.json api/
 COPY projector/package.json projector/
+COPY embedded/package.json embedded/
+COPY seed/package.json seed/
+COPY testing/package.json testing/
 COPY console/package.json console/
 COPY portal/package.json portal/
 COPY web-client/package.json web-client/
 COPY ops/package.json ops/
+# The test workspaces' manifests (npm ci wants every workspace of the lock file; their
+# dependencies are all devDependencies, so the production install below skips them).
+COPY api/test/package.json api/test/
+COPY projector/test/package.json projector/test/
+COPY eventstore/test/package.json eventstore/test/
+COPY domain/test/package.json domain/test/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -32,12 +42,22 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY eventstore/package.json eventstore/
 COPY platform/package.json platform/
+COPY domain/package.json domain/
 COPY api/package.json api/
 COPY projector/package.json projector/
+COPY embedded/package.json embedded/
+COPY seed/package.json seed/
+COPY testing/package.json testing/
 COPY console/package.json console/
 COPY portal/package.json portal/
 COPY web-client/package.json web-client/
 COPY ops/package.json ops/
+# The test workspaces' manifests (npm ci wants every workspace of the lock file; their
+# dependencies are all devDependencies, so the production install below skips them).
+COPY api/test/package.json api/test/
+COPY projector/test/package.json projector/test/
+COPY eventstore/test/package.json eventstore/test/
+COPY domain/test/package.json domain/test/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime: sources, production node_modules and the built front ends; no compilers, no npm cache
@@ -57,6 +77,12 @@ COPY eventstore/src eventstore/src
 COPY platform/package.json platform/
 COPY platform/src platform/src
 COPY platform/migrations platform/migrations
+COPY domain/package.json domain/
+COPY domain/src domain/src
+COPY embedded/package.json embedded/
+COPY embedded/src embedded/src
+COPY seed/package.json seed/
+COPY seed/src seed/src
 COPY api/package.json api/
 COPY api/src api/src
 COPY projector/package.json projector/

@@ -350,9 +350,11 @@ describe('invoices list at 200,000 invoices', () => {
       expect(response.statusCode).toBe(200);
       expect(Number(response.headers['x-total-count'])).toBeGreaterThan(0);
     }
-    // The median of the warm runs, so one hiccup of a shared machine does not decide.
+    // The median of the warm runs, so one hiccup of a shared machine does not decide. The bound
+    // guards against a query that lost its index (seconds at this size), with room for the other
+    // files the parallel suite runs on the same two cores; the figures themselves are printed.
     const warm = durations.slice(1).sort((a, b) => a - b);
     timings[what] = Math.round(warm[1]!);
-    expect(timings[what]).toBeLessThan(300);
+    expect(timings[what]).toBeLessThan(1000);
   });
 });

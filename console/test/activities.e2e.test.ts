@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readDownload } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allMatch, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
@@ -99,7 +99,7 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     const shown = await page.getByTestId('activity-card').count();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^activities-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    const lines = (await readDownload(download)).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Time,Type,Customer,Email,Description,Details');
     expect(lines).toHaveLength(shown + 1);
     expect(lines[1]).toMatch(/^"[A-Z][a-z]{2} \d{1,2}, \d{4}",\d{1,2}:\d{2} (AM|PM),(Lease Started|Lease Ended|Unit Maintenance),/);

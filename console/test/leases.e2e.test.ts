@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Customer } from '@storage/contracts/customers';
 import type { Lease, LeaseCounts } from '@storage/contracts/leases';
 import type { Unit } from '@storage/contracts/units';
-import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import { type ProductUnderTest, readDownload, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
@@ -150,7 +149,7 @@ describe('Lease Agreements in Chromium', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), document.getByRole('link', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^lease-.+\.pdf$/);
-    const pdf = await readFile((await download.path())!);
+    const pdf = await readDownload(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     await card.getByRole('button', { name: 'Hide Document' }).click();
@@ -161,7 +160,8 @@ describe('Lease Agreements in Chromium', () => {
     const unitNumber = await page.getByLabel('Search leases').inputValue();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export All' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leases-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = (await readFile((await download.path())!, 'utf8'))
+    const records = (await readDownload(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readDownload } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
@@ -63,7 +63,7 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
       ['Revenue', 'Month,Payments,Revenue'],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: new RegExp(`${button}$`) }).click()]);
-      const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+      const lines = (await readDownload(download)).toString('utf8').trim().split('\r\n');
       expect(lines[0], button).toBe(header);
       expect(lines.length, button).toBeGreaterThan(1);
     }

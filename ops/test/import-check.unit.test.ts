@@ -62,12 +62,34 @@ describe('the import check', () => {
     expect(checkImports(dir, new Set())).toEqual(["console/src/a.ts: imports 'zod', not declared in console/package.json"]);
   });
 
-  it('refuses a relative path into another workspace from source, not from tests', () => {
+  it('refuses a relative path into another workspace, from source and tests alike', () => {
     const dir = repo({
       'console/src/a.ts': "import { b } FROM '../../lib/src/b.ts';",
       'console/test/a.test.ts': "import { b } FROM '../../lib/src/b.ts';",
     });
-    expect(checkImports(dir, new Set())).toEqual(["console/src/a.ts: '../../lib/src/b.ts' reaches into lib/ by path; import it as @storage/lib/…"]);
+    expect(checkImports(dir, new Set())).toEqual([
+      "console/src/a.ts: '../../lib/src/b.ts' reaches into lib/ by path; import it as @storage/lib/…",
+      "console/test/a.test.ts: '../../lib/src/b.ts' reaches into lib/ by path; import it as @storage/lib/…",
+    ]);
+  });
+
+  it('checks a nested workspace (lib/test) against its own package.json, and a relative path into its parent as another workspace', () => {
+    const dir = repo({
+      'package.json': JSON.stringify({ name: 'root', workspaces: ['lib', 'console', 'lib/test'] }),
+      'lib/test/package.json': JSON.stringify({ name: '@storage/lib-tests', devDependencies: { '@storage/lib': '*' } }),
+      'lib/test/a.test.ts': "import { a } FROM '@storage/lib/a';\nimport { z } FROM 'zod';\nimport { b } FROM '../src/b.ts';",
+    });
+    expect(checkImports(dir, new Set()).sort()).toEqual([
+      "lib/test/a.test.ts: '../src/b.ts' reaches into lib/ by path; import it as @storage/lib/…",
+      "lib/test/a.test.ts: imports 'zod', not declared in lib/test/package.json",
+    ]);
+  });
+
+  it("names a cycle among the workspaces' declared dependencies, devDependencies included", () => {
+    const dir = repo({
+      'lib/package.json': JSON.stringify({ name: '@storage/lib', dependencies: { zod: '4.6.7' }, devDependencies: { '@storage/console': '*' } }),
+    });
+    expect(checkImports(dir, new Set())).toEqual(['workspace cycle: lib → console → lib (package.json dependencies)']);
   });
 
   it('refuses a feature importing another feature unless the edge is known, and notices a known edge that is gone', () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const STREAMS = 60;
 const EVENTS_PER_STREAM = 250;
 const TOTAL = STREAMS * EVENTS_PER_STREAM;
-const mainScript = fileURLToPath(new URL('@storage/projector/main', import.meta.url));
+const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 function startProjectorProcess(databaseUrl: string): ChildProcess {
   return spawn(process.execPath, [mainScript], {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { registerStaff } from '@storage/domain/auth/staff';
 import { DEMO_STAFF } from '@storage/seed/demo';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { startTestPlatform, type TestPlatform } from './platform.ts';
@@ -69,4 +69,11 @@ export async function startProductUnderTest(options: { seedDemo?: boolean } = {}
       await platform.close();
     },
   };
+}
+
+/** A download's bytes (the worker's Chromium is remote, so the file is streamed, not read from its path). */
+export async function readDownload(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
