@@ -43,13 +43,14 @@ const ids = {
   legacyStaff: id(),
   credential: id(),
   credential2: id(),
+  billingRun: id(),
 };
 
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
 const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, { type: T }>['data'] } } = {
   facility_added: {
     stream: streams.facility(ids.facility),
-    data: { facilityId: ids.facility, name: 'Secret Storage', address: '1 Way', phone: null, managerName: null },
+    data: { facilityId: ids.facility, name: 'Secret Storage', address: '1 Way', phone: null, managerName: null, timeZone: 'UTC' },
   },
   facility_updated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, changes: { phone: '555-0100' } } },
   gateway_key_rotated: { stream: streams.facility(ids.facility), data: { facilityId: ids.facility, keyHash: 'placeholder', keyPrefix: 'gk_1234' } },
@@ -109,6 +110,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       dueDate: '2026-02-01',
       status: 'draft',
       description: null,
+      lines: [{ kind: 'rent', description: 'Rent', amount: '100.00', periodStart: '2026-02-01', periodEnd: '2026-02-28' }],
     },
   },
   invoice_sent: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
@@ -184,6 +186,36 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     data: { scope: 'business', overduePaymentAlerts: true, lowBatteryAlerts: true, newCustomerAlerts: true },
   },
   payment_settings_updated: { stream: streams.settings('business'), data: { scope: 'business', automaticCharging: true, lateFeeAmount: '25.00' } },
+  billing_settings_updated: { stream: streams.settings(ids.facility), data: { scope: ids.facility, settings: null } },
+  invoice_line_added: {
+    stream: streams.invoice(ids.invoice),
+    data: {
+      invoiceId: ids.invoice,
+      customerId: ids.customer,
+      line: { kind: 'late_fee', description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null },
+      amount: '125.00',
+    },
+  },
+  lease_rent_billed: {
+    stream: streams.lease(ids.lease),
+    data: { leaseId: ids.lease, invoiceId: ids.invoice, periodStart: '2026-02-01', periodEnd: '2026-02-28' },
+  },
+  customer_standing_changed: {
+    stream: streams.customer(ids.customer),
+    data: { customerId: ids.customer, status: 'overdue', reason: 'Invoice INV-S1 is overdue' },
+  },
+  billing_run_completed: {
+    stream: streams.billingRun(ids.billingRun),
+    data: {
+      runId: ids.billingRun,
+      facilityId: ids.facility,
+      billingDate: '2026-02-11',
+      invoicesIssued: 0,
+      lateFeesCharged: 1,
+      invoicesOverdue: 1,
+      skipped: [],
+    },
+  },
   unique_key_claimed: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
   unique_key_released: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
   lease_ended: { stream: streams.lease(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer, unitId: ids.unit, endDate: '2026-06-30' } },

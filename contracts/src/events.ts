@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BillingSettings, DEFAULT_TIME_ZONE, InvoiceLine, singleLine } from './billing.ts';
 import { CustomerStatus, InvoiceStatus, LockStatus, PaymentMethod, StaffRole, UnitSize, UnitStatus } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
 
@@ -41,10 +42,11 @@ export const eventSchemas = {
   staff_deactivated: z.object({ staffId: Id }),
   staff_reactivated: z.object({ staffId: Id }),
 
-  facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText }),
+  /** v2: timeZone, the IANA zone the facility's days, due dates and billing run in (v1: UTC). */
+  facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text }),
   facility_updated: z.object({
     facilityId: Id,
-    changes: z.object({ name: text, address: text, phone: nullableText, managerName: nullableText }).partial(),
+    changes: z.object({ name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text }).partial(),
   }),
   /** A facility's lock gateways authenticate with a new key; only its hash is kept, and the old key stops working. */
   gateway_key_rotated: z.object({ facilityId: Id, keyHash: text, keyPrefix: text }),
@@ -72,6 +74,8 @@ export const eventSchemas = {
   customer_added: CustomerFields.extend({ customerId: Id }),
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
   customer_archived: z.object({ customerId: Id }),
+  /** The renter's standing follows their invoices (the billing engine decides it): overdue, or in good standing again. */
+  customer_standing_changed: z.object({ customerId: Id, status: z.enum(['active', 'overdue']), reason: text }),
 
   // v2: facilityId, the facility of the unit when the lease started (null: a unit of no facility,
   // or a v1 event, written before it was recorded).
@@ -85,7 +89,10 @@ export const eventSchemas = {
     depositAmount: amount.nullable(),
   }),
   lease_ended: z.object({ leaseId: Id, customerId: Id, unitId: Id, endDate: IsoDate }),
+  /** The lease's rent is invoiced up to periodEnd (the move-in invoice, then each period's). */
+  lease_rent_billed: z.object({ leaseId: Id, invoiceId: Id, periodStart: IsoDate, periodEnd: IsoDate }),
 
+  /** v2: lines, whose sum is the amount (v1, one amount: one line). */
   invoice_generated: z.object({
     invoiceId: Id,
     invoiceNumber: text,
@@ -95,7 +102,10 @@ export const eventSchemas = {
     dueDate: IsoDate,
     status: InvoiceStatus,
     description: nullableText,
+    lines: z.array(InvoiceLine).min(1),
   }),
+  /** A line added to an open invoice (the late fee); amount is the invoice's new total. */
+  invoice_line_added: z.object({ invoiceId: Id, customerId: Id, line: InvoiceLine, amount }),
   invoice_sent: z.object({ invoiceId: Id }),
   invoice_overdue: z.object({ invoiceId: Id, customerId: Id }),
   invoice_cancelled: z.object({ invoiceId: Id }),
@@ -194,6 +204,18 @@ export const eventSchemas = {
     newCustomerAlerts: z.boolean(),
   }),
   payment_settings_updated: z.object({ scope: text, automaticCharging: z.boolean(), lateFeeAmount: amount }),
+  /** The business's billing settings (scope 'business'), or a facility's own (scope: its id; null: the business's apply). */
+  billing_settings_updated: z.object({ scope: text, settings: BillingSettings.nullable() }),
+  /** One billing run of one facility's day: what it issued, charged and marked, and what it skipped and why. */
+  billing_run_completed: z.object({
+    runId: Id,
+    facilityId: Id.nullable(),
+    billingDate: IsoDate,
+    invoicesIssued: z.number().int(),
+    lateFeesCharged: z.number().int(),
+    invoicesOverdue: z.number().int(),
+    skipped: z.array(z.object({ leaseId: Id, reason: text })),
+  }),
 
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),
@@ -210,6 +232,8 @@ export const currentSchemaVersion: Record<EventType, number> = {
   ...(Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<EventType, number>),
   lease_started: 2,
   reservation_submitted: 2,
+  facility_added: 2,
+  invoice_generated: 2,
   staff_registered: 2,
   staff_password_changed: 2,
 };
@@ -218,6 +242,11 @@ type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 /** upcasters[type][v] turns version v into version v + 1. */
 export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   lease_started: { 1: (data) => ({ ...data, facilityId: null }) },
+  facility_added: { 1: (data) => ({ ...data, timeZone: DEFAULT_TIME_ZONE }) },
+  // One amount becomes one line.
+  invoice_generated: {
+    1: (data) => ({ ...data, lines: [singleLine(data as { leaseId: string | null; description: string | null; amount: string })] }),
+  },
   reservation_submitted: { 1: (data) => ({ ...data, contact: null }) },
   // v1 carried the password hash: it is dropped on read, and the account's legacy credential
   // (copied out of the history by migration 012 under the staff id) is named instead.
@@ -302,6 +331,7 @@ export const streams = {
   /** "Mark all as read" of one facility's notifications, or of all (`all`). */
   notificationMarks: (facilityId: string | null) => `notification-marks-${facilityId ?? 'all'}`,
   settings: (scope: string) => `settings-${scope}`,
+  billingRun: (id: string) => `billing-run-${id}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };

@@ -1,5 +1,6 @@
 import type { Projection } from './projection.ts';
 import { activitiesProjection } from './projections/activities.ts';
+import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
 import { facilitiesProjection } from './projections/facilities.ts';
 import { gatewayKeysProjection } from './projections/gateway-keys.ts';
@@ -29,6 +30,7 @@ export const readModelProjections: Projection[] = [
   locksProjection,
   gatewayKeysProjection,
   reservationsProjection,
+  billingRunsProjection,
   metricsProjection,
   activitiesProjection,
   notificationsProjection,

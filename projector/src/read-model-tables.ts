@@ -32,6 +32,8 @@ export interface ReadTables {
     new_customer_alerts: boolean;
     automatic_charging: boolean;
     late_fee_amount: Money;
+    /** BillingSettings (contracts/src/billing.ts), or null: the defaults (business) or the business's (facility). */
+    billing: unknown;
     updated_at: Timestamp;
   };
   facilities: {
@@ -42,6 +44,7 @@ export interface ReadTables {
     manager_name: string | null;
     total_units: number;
     occupied_units: number;
+    time_zone: string;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -82,6 +85,7 @@ export interface ReadTables {
     monthly_rate: Money;
     deposit_amount: Money | null;
     is_active: boolean;
+    billed_through: IsoDate | null;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;
@@ -96,10 +100,22 @@ export interface ReadTables {
     paid_date: IsoDate | null;
     status: string;
     description: string | null;
+    /** InvoiceLine[] (contracts/src/billing.ts). */
+    lines: unknown;
     facility_id: string | null;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;
+  };
+  billing_runs: {
+    id: string;
+    facility_id: string | null;
+    billing_date: IsoDate;
+    ran_at: Timestamp;
+    invoices_issued: number;
+    late_fees_charged: number;
+    invoices_overdue: number;
+    skipped: unknown;
   };
   payments: {
     id: string;
@@ -218,6 +234,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customers: 'id',
   leases: 'id',
   invoices: 'id',
+  billing_runs: 'id',
   payments: 'id',
   locks: 'id',
   gateway_keys: 'facility_id',

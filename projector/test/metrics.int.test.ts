@@ -142,6 +142,7 @@ describe('metrics projection', () => {
         dueDate: dayOf(10),
         status: 'draft',
         description: null,
+        lines: [{ kind: 'adjustment', description: 'Charge', amount, periodStart: null, periodEnd: null }],
       },
     });
 

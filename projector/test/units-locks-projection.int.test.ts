@@ -57,7 +57,7 @@ describe('units, locks and gateway keys projections', () => {
     await ensureCheckpoints(pool, projections);
     await given(`facility-${facilityId}`, {
       type: 'facility_added',
-      data: { facilityId, name: 'Projection Yard', address: '1 Way', phone: null, managerName: null },
+      data: { facilityId, name: 'Projection Yard', address: '1 Way', phone: null, managerName: null, timeZone: 'UTC' },
     });
     await given(`unit-${unitId}`, unitAdded(unitId, 'PY-A101', 'A'));
     await given(`unit-${otherUnitId}`, unitAdded(otherUnitId, 'PY-B201', 'Drive-Up B'));

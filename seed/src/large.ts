@@ -56,7 +56,7 @@ function facilityHistory(index: number, start: number): Append[][] {
       [
         event(
           'facility_added',
-          { facilityId, name: `Benchmark Storage ${index + 1}`, address: `${index + 1} Long Road`, phone: null, managerName: null },
+          { facilityId, name: `Benchmark Storage ${index + 1}`, address: `${index + 1} Long Road`, phone: null, managerName: null, timeZone: 'UTC' },
           at(0),
         ),
       ],
@@ -150,6 +150,7 @@ function facilityHistory(index: number, start: number): Append[][] {
             dueDate: isoDay(due),
             status: 'draft',
             description: `Rent, month ${month + 1}`,
+            lines: [{ kind: 'rent', description: `Rent, month ${month + 1}`, amount: lease.monthlyRate, periodStart: null, periodEnd: null }],
           },
           issued,
         ),

@@ -1,3 +1,4 @@
+import { singleLine } from '@storage/contracts/billing';
 import { describe, expect, it } from 'vitest';
 import { describeInvoiceEvent } from './history.ts';
 
@@ -9,7 +10,17 @@ describe('an invoice event in words', () => {
     expect(
       describeInvoiceEvent({
         type: 'invoice_generated',
-        data: { invoiceId, invoiceNumber: 'INV-1', customerId, leaseId: null, amount: '1234.50', dueDate: '2025-03-01', status: 'draft', description: null },
+        data: {
+          invoiceId,
+          invoiceNumber: 'INV-1',
+          customerId,
+          leaseId: null,
+          amount: '1234.50',
+          dueDate: '2025-03-01',
+          status: 'draft',
+          description: null,
+          lines: [singleLine({ leaseId: null, description: null, amount: '1234.50' })],
+        },
       }),
     ).toBe('Invoice INV-1 created as draft for $1,234.50, due Mar 1, 2025');
   });

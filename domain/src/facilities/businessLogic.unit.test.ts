@@ -14,6 +14,7 @@ const fields: FacilityFields = {
   address: '1200 River Rd, Portland, OR 97217',
   phone: '(503) 555-0100',
   managerName: 'Maria Gonzalez',
+  timeZone: 'America/Los_Angeles',
 };
 const added: DomainEvent = { type: 'facility_added', data: { facilityId, ...fields } };
 
@@ -29,9 +30,9 @@ describe('add facility', () => {
 
 describe('update facility', () => {
   it('records only the fields that change', () => {
-    const changes = { name: fields.name, managerName: 'James Carter' };
+    const changes = { name: fields.name, managerName: 'James Carter', timeZone: 'UTC' };
     expect(given(added).when({ type: 'UpdateFacility', facilityId, changes })).toEqual([
-      { type: 'facility_updated', data: { facilityId, changes: { managerName: 'James Carter' } } },
+      { type: 'facility_updated', data: { facilityId, changes: { managerName: 'James Carter', timeZone: 'UTC' } } },
     ]);
   });
 

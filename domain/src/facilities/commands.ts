@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -10,7 +11,11 @@ function nameKey(name: string, ownerStream: string): UniqueKey {
   return { kind: 'facility-name', value: name, ownerStream, field: 'name', takenMessage: `A facility named ${name} already exists` };
 }
 
-export async function addFacility(ctx: CommandContext, fields: FacilityFields, facilityId: string = randomUUID()) {
+/** A facility's details; without a time zone it keeps UTC until staff set one. */
+export type NewFacility = Omit<FacilityFields, 'timeZone'> & { timeZone?: string };
+
+export async function addFacility(ctx: CommandContext, details: NewFacility, facilityId: string = randomUUID()) {
+  const fields: FacilityFields = { ...details, timeZone: details.timeZone ?? DEFAULT_TIME_ZONE };
   const stream = streams.facility(facilityId);
   return withUniqueKey(ctx, nameKey(fields.name, stream), () =>
     handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'AddFacility', facilityId, fields }, state)),

@@ -1,6 +1,6 @@
 import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
-import { toCents } from '@storage/contracts/money';
+import { fromCents, toCents } from '@storage/contracts/money';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { InvoiceFields, InvoiceState } from './invoice.ts';
 
@@ -25,6 +25,8 @@ function existing(state: InvoiceState) {
 export function generateInvoice(command: GenerateInvoice, state: InvoiceState): DomainEvent[] {
   if (state.status !== 'none') throw new ConflictError('This invoice already exists');
   if (toCents(command.fields.amount) <= 0n) throw new DomainRuleError('The amount must be more than 0.00', 'amount');
+  const total = command.fields.lines.reduce((sum, line) => sum + toCents(line.amount), 0n);
+  if (total !== toCents(command.fields.amount)) throw new DomainRuleError(`The amount must be the sum of the lines, ${fromCents(total)}`, 'amount');
   return [{ type: 'invoice_generated', data: { invoiceId: command.invoiceId, ...command.fields } }];
 }
 

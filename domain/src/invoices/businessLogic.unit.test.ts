@@ -18,6 +18,7 @@ const fields: InvoiceFields = {
   dueDate: '2025-03-01',
   status: 'draft',
   description: 'Monthly rent',
+  lines: [{ kind: 'rent', description: 'Monthly rent', amount: '120.00', periodStart: '2025-03-01', periodEnd: '2025-03-31' }],
 };
 const generated: DomainEvent = { type: 'invoice_generated', data: { invoiceId, ...fields } };
 const sent: DomainEvent = { type: 'invoice_sent', data: { invoiceId } };

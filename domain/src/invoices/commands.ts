@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { singleLine } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -19,7 +20,11 @@ function today(ctx: CommandContext): string {
   return ctx.now.toISOString().slice(0, 10);
 }
 
-export async function generateInvoice(ctx: CommandContext, fields: InvoiceFields, invoiceId: string = randomUUID()) {
+/** An invoice's details; without lines, its amount is one line (see `singleLine`). */
+export type NewInvoice = Omit<InvoiceFields, 'lines'> & { lines?: InvoiceFields['lines'] };
+
+export async function generateInvoice(ctx: CommandContext, details: NewInvoice, invoiceId: string = randomUUID()) {
+  const fields: InvoiceFields = { ...details, lines: details.lines ?? [singleLine(details)] };
   // The ids come in the request body: one that names nothing is a mistake in the request (400).
   const { state: customer } = await loadAggregate(ctx.store, streams.customer(fields.customerId), customerAggregate);
   if (customer.status !== 'current') throw new DomainRuleError('customerId: Customer not found', 'customerId');

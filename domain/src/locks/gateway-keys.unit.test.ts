@@ -15,7 +15,10 @@ const facilityId = '0b6a4d0e-3f55-4d8e-9c1e-2a8f0c1d9e01';
 const given = (...events: DomainEvent[]) => ({
   when: (command: RotateGatewayKey) => rotateGatewayKey(command, events.reduce(evolveGatewayKey, gatewayKeyAggregate.initial)),
 });
-const added: DomainEvent = { type: 'facility_added', data: { facilityId, name: 'North Yard', address: '1 Main St', phone: null, managerName: null } };
+const added: DomainEvent = {
+  type: 'facility_added',
+  data: { facilityId, name: 'North Yard', address: '1 Main St', phone: null, managerName: null, timeZone: 'UTC' },
+};
 const rotate = (keyHash: string): RotateGatewayKey => ({ type: 'RotateGatewayKey', facilityId, keyHash, keyPrefix: 'sgk_abcdefgh' });
 const rotated = (keyHash: string): DomainEvent => ({ type: 'gateway_key_rotated', data: { facilityId, keyHash, keyPrefix: 'sgk_abcdefgh' } });
 

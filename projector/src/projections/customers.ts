@@ -52,6 +52,9 @@ export const customersProjection: Projection = {
         rows.insert('customers', { ...after, search_text: searchText(after) });
         return;
       }
+      case 'customer_standing_changed':
+        await rows.update('customers', event.data.customerId, { status: event.data.status, updated_at: at });
+        return;
       case 'customer_archived':
         await rows.update('customers', event.data.customerId, { archived: true, updated_at: at });
         return;

@@ -17,6 +17,7 @@ export const facilitiesProjection: Projection = {
           address: d.address,
           phone: d.phone,
           manager_name: d.managerName,
+          time_zone: d.timeZone,
           total_units: 0,
           occupied_units: 0,
           created_at: at,
@@ -31,6 +32,7 @@ export const facilitiesProjection: Projection = {
           ...(c.address !== undefined && { address: c.address }),
           ...('phone' in c && { phone: c.phone ?? null }),
           ...('managerName' in c && { manager_name: c.managerName ?? null }),
+          ...(c.timeZone !== undefined && { time_zone: c.timeZone }),
           updated_at: at,
         });
         return;

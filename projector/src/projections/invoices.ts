@@ -35,6 +35,7 @@ export const invoicesProjection: Projection = {
           paid_date: null,
           status: d.status,
           description: d.description,
+          lines: d.lines,
           facility_id: null,
           search_text: d.invoiceNumber.toLowerCase(),
           created_at: at,
@@ -49,6 +50,12 @@ export const invoicesProjection: Projection = {
         for (const invoice of await rows.find('invoices', 'customer_id', event.data.customerId)) {
           await rows.update('invoices', invoice.id, await customerColumns(rows, invoice));
         }
+        return;
+      }
+      case 'invoice_line_added': {
+        const invoice = await rows.get('invoices', event.data.invoiceId);
+        if (!invoice) return;
+        await rows.update('invoices', invoice.id, { amount: event.data.amount, lines: [...(invoice.lines as unknown[]), event.data.line], updated_at: at });
         return;
       }
       case 'invoice_sent':

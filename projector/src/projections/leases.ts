@@ -27,6 +27,7 @@ export const leasesProjection: Projection = {
           monthly_rate: d.monthlyRate,
           deposit_amount: d.depositAmount,
           is_active: true,
+          billed_through: null,
           search_text: '',
           created_at: at,
           updated_at: at,
@@ -34,6 +35,9 @@ export const leasesProjection: Projection = {
         rows.insert('leases', { ...lease, search_text: await searchText(rows, lease) });
         return;
       }
+      case 'lease_rent_billed':
+        await rows.update('leases', event.data.leaseId, { billed_through: event.data.periodEnd, updated_at: at });
+        return;
       case 'lease_ended':
         await rows.update('leases', event.data.leaseId, { end_date: event.data.endDate, is_active: false, updated_at: at });
         return;

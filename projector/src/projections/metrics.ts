@@ -93,8 +93,11 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
       record(rows, d.facilityId, day, { customers_added: 1, active_customers_change: d.status === 'active' ? 1 : 0 });
       return;
     }
+    case 'customer_standing_changed':
     case 'customer_updated': {
-      const { customerId, changes } = event.data;
+      const { customerId } = event.data;
+      const changes: { status?: string; facilityId?: string | null } =
+        event.type === 'customer_standing_changed' ? { status: event.data.status } : event.data.changes;
       if (!('status' in changes) && !('facilityId' in changes)) return;
       const before = await rows.get('metrics_customers', customerId);
       if (!before) return;
@@ -129,6 +132,18 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
       if (open) {
         const customer = await rows.get('metrics_customers', d.customerId);
         record(rows, customer?.facility_id ?? null, day, { outstanding_cents_change: cents });
+      }
+      return;
+    }
+    case 'invoice_line_added': {
+      // A late fee adds to what the renter owes (and to the facility's outstanding, while open).
+      const before = await rows.get('metrics_invoices', event.data.invoiceId);
+      if (!before) return;
+      const cents = toCents(event.data.amount);
+      rows.insert('metrics_invoices', { ...before, amount_cents: Number(cents) });
+      if (before.open) {
+        const customer = await rows.get('metrics_customers', before.customer_id);
+        record(rows, customer?.facility_id ?? null, day, { outstanding_cents_change: cents - BigInt(before.amount_cents) });
       }
       return;
     }

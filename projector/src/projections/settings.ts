@@ -15,6 +15,7 @@ async function save(rows: ReadModelSession, scope: string, at: string, changes: 
     new_customer_alerts: defaultSettings.notifications.newCustomerAlerts,
     automatic_charging: defaultSettings.payments.automaticCharging,
     late_fee_amount: defaultSettings.payments.lateFeeAmount,
+    billing: null,
     updated_at: at,
   };
   rows.insert('settings', { ...row, ...changes, updated_at: at });
@@ -40,6 +41,9 @@ export const settingsProjection: Projection = {
         });
         return;
       }
+      case 'billing_settings_updated':
+        await save(rows, event.data.scope, at, { billing: event.data.settings });
+        return;
       case 'payment_settings_updated': {
         const d = event.data;
         await save(rows, d.scope, at, { automatic_charging: d.automaticCharging, late_fee_amount: d.lateFeeAmount });

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { IsoDate } from './fields.ts';
+import { NonNegativeMoney } from './money.ts';
+
+// The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
+// per facility) and facility time zones. The engine itself is a write-side process (domain/src/billing).
+
+/** What an invoice line charges (or credits, with a negative amount). */
+export const InvoiceLineKind = z.enum(['rent', 'prorated_rent', 'deposit', 'admin_fee', 'late_fee', 'credit', 'adjustment']);
+export type InvoiceLineKind = z.infer<typeof InvoiceLineKind>;
+
+export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
+  rent: 'Rent',
+  prorated_rent: 'Prorated rent',
+  deposit: 'Deposit',
+  admin_fee: 'Admin fee',
+  late_fee: 'Late fee',
+  credit: 'Credit',
+  adjustment: 'Charge',
+};
+
+/** One line of an invoice; rent lines name the period they cover (both days included). */
+export const InvoiceLine = z.object({
+  kind: InvoiceLineKind,
+  description: z.string(),
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  periodStart: IsoDate.nullable(),
+  periodEnd: IsoDate.nullable(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+/** The one line of an invoice given as a single amount (typed by staff, or written before lines): rent when it names a lease, a charge otherwise. */
+export function singleLine(invoice: { leaseId: string | null; description: string | null; amount: string }): InvoiceLine {
+  const kind = invoice.leaseId ? 'rent' : 'adjustment';
+  return { kind, description: invoice.description ?? invoiceLineKindLabels[kind], amount: invoice.amount, periodStart: null, periodEnd: null };
+}
+
+/** A late fee: a fixed amount, or a percentage of the invoice's rent with a minimum. */
+export const LateFeeRule = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('fixed'), amount: NonNegativeMoney }),
+  z.strictObject({
+    kind: z.literal('percent'),
+    percent: z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage such as 10 or 12.5')
+      .refine((p) => Number(p) > 0, 'must be more than 0'),
+    minimum: NonNegativeMoney,
+  }),
+]);
+export type LateFeeRule = z.infer<typeof LateFeeRule>;
+
+export const BillingSettings = z.strictObject({
+  /** Rent falls due on the 1st of each month, or on the day of the month the lease started. */
+  billingDay: z.enum(['first', 'anniversary']),
+  /** How many days before its due date a period's rent invoice is issued and sent. */
+  issueDaysBefore: z.number().int('must be a whole number').min(0, 'must be at least 0').max(28, 'must be at most 28'),
+  /** Days after the due date before the late fee: with 10, rent due on the 1st gets its fee on the 11th. */
+  graceDays: z.number().int('must be a whole number').min(0, 'must be at least 0').max(60, 'must be at most 60'),
+  lateFee: LateFeeRule,
+  /** Charged once, on the move-in invoice. */
+  adminFee: NonNegativeMoney,
+  /** First month: only the days from the move-in to the end of the month (with billing on the 1st). */
+  prorateFirstMonth: z.boolean(),
+  /** A move-in after this day of the month also pays the next month on its move-in invoice (null: never). */
+  billNextMonthAfterDay: z.number().int('must be a whole number').min(1, 'must be at least 1').max(28, 'must be at most 28').nullable(),
+});
+export type BillingSettings = z.infer<typeof BillingSettings>;
+
+/** The lease terms of the spec: rent due on the 1st, a 25.00 late fee after the 10th. */
+export const defaultBillingSettings: BillingSettings = {
+  billingDay: 'first',
+  issueDaysBefore: 5,
+  graceDays: 10,
+  lateFee: { kind: 'fixed', amount: '25.00' },
+  adminFee: '0.00',
+  prorateFirstMonth: true,
+  billNextMonthAfterDay: null,
+};
+
+/** A facility's settings: its own, or (null) the business's. */
+export const FacilityBillingSettings = BillingSettings.nullable();
+
+/** Facilities written before they had a time zone keep the engine's old reckoning: UTC. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZone = z.string().trim().refine(isTimeZone, { message: 'must be a time zone such as America/Los_Angeles' });
+
+/** The zones the facility form offers (any IANA zone is accepted by the API). */
+export const commonTimeZones = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'UTC',
+] as const;
+
+/** A billing run's summary for staff: what it issued, and what it skipped and why. */
+export const BillingRunSkip = z.object({ leaseId: z.string(), reason: z.string() });
+
+export const BillingRun = z.object({
+  id: z.string(),
+  facilityId: z.string().nullable(),
+  facilityName: z.string().nullable(),
+  /** The facility's date the run billed for. */
+  billingDate: IsoDate,
+  ranAt: z.string(),
+  invoicesIssued: z.number(),
+  lateFeesCharged: z.number(),
+  invoicesOverdue: z.number(),
+  skipped: z.array(BillingRunSkip),
+});
+export type BillingRun = z.infer<typeof BillingRun>;
