@@ -1,3 +1,4 @@
+import type { BillingSettings } from '@storage/contracts/billing';
 import type { DomainEvent } from '@storage/contracts/events';
 import type { BusinessProfile, NotificationPreferences, PaymentPreferences } from '@storage/contracts/settings';
 import type { SettingsState } from './settings.ts';
@@ -5,7 +6,9 @@ import type { SettingsState } from './settings.ts';
 export type UpdateBusinessProfile = { type: 'UpdateBusinessProfile'; scope: string; profile: BusinessProfile };
 export type UpdateNotificationPreferences = { type: 'UpdateNotificationPreferences'; scope: string; preferences: NotificationPreferences };
 export type UpdatePaymentSettings = { type: 'UpdatePaymentSettings'; scope: string; payments: PaymentPreferences };
-export type SettingsCommand = UpdateBusinessProfile | UpdateNotificationPreferences | UpdatePaymentSettings;
+/** null: a facility follows the business's settings again (the business: the defaults). */
+export type UpdateBillingSettings = { type: 'UpdateBillingSettings'; scope: string; settings: BillingSettings | null };
+export type SettingsCommand = UpdateBusinessProfile | UpdateNotificationPreferences | UpdatePaymentSettings | UpdateBillingSettings;
 
 function sameValues<T extends object>(current: T, next: T): boolean {
   return Object.entries(next).every(([key, value]) => current[key as keyof T] === value);
@@ -26,6 +29,11 @@ export function updatePaymentSettings(command: UpdatePaymentSettings, state: Set
   return [{ type: 'payment_settings_updated', data: { scope: command.scope, ...command.payments } }];
 }
 
+export function updateBillingSettings(command: UpdateBillingSettings, state: SettingsState): DomainEvent[] {
+  if (JSON.stringify(state.billing) === JSON.stringify(command.settings)) return [];
+  return [{ type: 'billing_settings_updated', data: { scope: command.scope, settings: command.settings } }];
+}
+
 export function decideSettings(command: SettingsCommand, state: SettingsState): DomainEvent[] {
   switch (command.type) {
     case 'UpdateBusinessProfile':
@@ -34,6 +42,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
       return updateNotificationPreferences(command, state);
     case 'UpdatePaymentSettings':
       return updatePaymentSettings(command, state);
+    case 'UpdateBillingSettings':
+      return updateBillingSettings(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

@@ -1,3 +1,4 @@
+import type { BillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
@@ -16,4 +17,9 @@ export function updateNotificationPreferences(ctx: CommandContext, preferences: 
 
 export function updatePaymentSettings(ctx: CommandContext, payments: PaymentPreferences, scope = BUSINESS_SETTINGS_SCOPE) {
   return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdatePaymentSettings', scope, payments }, state));
+}
+
+/** The business's billing settings, or (scope: a facility's id) that facility's own; null: follow the business's (or the defaults). */
+export function updateBillingSettings(ctx: CommandContext, settings: BillingSettings | null, scope = BUSINESS_SETTINGS_SCOPE) {
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateBillingSettings', scope, settings }, state));
 }

@@ -1,9 +1,11 @@
+import type { BillingSettings } from '@storage/contracts/billing';
 import type { DomainEvent } from '@storage/contracts/events';
 import { defaultSettings } from '@storage/contracts/settings';
 
-export type SettingsState = typeof defaultSettings;
+/** billing: the scope's own billing settings; null: the defaults (business) or the business's (a facility). */
+export type SettingsState = typeof defaultSettings & { billing: BillingSettings | null };
 
-export const initialSettingsState: SettingsState = defaultSettings;
+export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null };
 
 export function evolveSettings(state: SettingsState, event: DomainEvent): SettingsState {
   switch (event.type) {
@@ -17,8 +19,13 @@ export function evolveSettings(state: SettingsState, event: DomainEvent): Settin
     }
     case 'payment_settings_updated': {
       const { automaticCharging, lateFeeAmount } = event.data;
-      return { ...state, payments: { automaticCharging, lateFeeAmount } };
+      // One late fee: the Payments card's amount is the billing settings' fixed fee.
+      const billing =
+        state.billing?.lateFee.kind === 'fixed' ? { ...state.billing, lateFee: { kind: 'fixed' as const, amount: lateFeeAmount } } : state.billing;
+      return { ...state, payments: { automaticCharging, lateFeeAmount }, billing };
     }
+    case 'billing_settings_updated':
+      return { ...state, billing: event.data.settings };
     default:
       return state;
   }

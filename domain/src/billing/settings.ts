@@ -1,0 +1,21 @@
+import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
+import { streams } from '@storage/contracts/events';
+import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import type { EventStore } from '@storage/eventstore/port';
+import { loadAggregate } from '../commands/handle.ts';
+import { type SettingsState, settingsAggregate } from '../settings/settings.ts';
+
+/**
+ * The billing settings that apply to a facility: its own, else the business's, else the defaults
+ * with the business's late fee (the Payments card's amount).
+ */
+export function effectiveBillingSettings(business: SettingsState, facility: SettingsState | null): BillingSettings {
+  return facility?.billing ?? business.billing ?? { ...defaultBillingSettings, lateFee: { kind: 'fixed', amount: business.payments.lateFeeAmount } };
+}
+
+/** Reads the settings streams (the write side decides on its own streams, never on the read model). */
+export async function billingSettingsFor(store: EventStore, facilityId: string | null): Promise<BillingSettings> {
+  const business = (await loadAggregate(store, streams.settings(BUSINESS_SETTINGS_SCOPE), settingsAggregate)).state;
+  const facility = facilityId ? (await loadAggregate(store, streams.settings(facilityId), settingsAggregate)).state : null;
+  return effectiveBillingSettings(business, facility);
+}
