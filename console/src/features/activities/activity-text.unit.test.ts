@@ -23,6 +23,13 @@ describe('activity details', () => {
     ]);
   });
 
+  it('shows statuses and methods as words, not as stored', () => {
+    expect(activityDetails({ status: 'low battery', method: 'bank_transfer' })).toEqual([
+      { label: 'Status', value: 'Low battery' },
+      { label: 'Method', value: 'Bank transfer' },
+    ]);
+  });
+
   it('skips empty values', () => {
     expect(activityDetails({ reason: null, note: '', unitNumber: undefined, batteryLevel: 0 })).toEqual([{ label: 'Battery Level', value: '0' }]);
   });
