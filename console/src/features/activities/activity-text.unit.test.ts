@@ -9,7 +9,7 @@ const activity = (overrides: Partial<Activity> = {}): Activity => ({
   description: 'Payment of $1,200.00 received for INV-1',
   createdAt: '2025-06-14T15:05:00.000Z',
   metadata: {},
-  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  customer: { id: '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
   ...overrides,
 });
 
