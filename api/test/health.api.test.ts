@@ -219,6 +219,7 @@ describe('unknown /api paths answer JSON 404, never the portal', () => {
     ['/checkout/0b7d5f3e-1111-4222-8333-444455556666', 'portal'],
     ['/customer-portal/', 'portal'],
     ['/customers', 'console'],
+    ['/customers/0b7d5f3e-1111-4222-8333-444455556666', 'console'],
     ['/login', 'console'],
     ['/audit?actor=x', 'console'],
   ] as const) {

@@ -50,7 +50,7 @@ describe('entity history and the event log', () => {
     expect(history.events.map((e: { type: string }) => e.type)).toEqual(['customer_added', 'customer_updated']);
     const update = history.events[1];
     expect(update).toMatchObject({ description: 'Customer updated', actor: 'Test owner' });
-    expect(update.changes).toEqual([{ field: 'firstName', before: 'Jane', after: 'Janet' }]);
+    expect(update.changes).toEqual([{ field: 'firstName', label: 'First name', before: 'Jane', after: 'Janet', beforeText: 'Jane', afterText: 'Janet' }]);
     expect(Date.parse(update.recordedAt)).not.toBeNaN();
     expect(history.stateAsOf).toBeNull();
   });
@@ -60,6 +60,42 @@ describe('entity history and the event log', () => {
     expect(earlier.stateAsOf).toMatchObject({ firstName: 'Jane', lastName: 'Renter', status: 'active', lifecycle: 'current' });
     const now = (await get(`/api/history/customer/${customerId}?asOf=${encodeURIComponent(new Date().toISOString())}`)).json();
     expect(now.stateAsOf).toMatchObject({ firstName: 'Janet' });
+  });
+
+  it('words what changed: the facility by name, the status as its word, money in dollars', async () => {
+    const unitNumber = `H-${Date.now()}`;
+    const unit = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/units',
+      headers: { cookie },
+      payload: { unitNumber, building: 'A', monthlyRate: '120', facilityId },
+    });
+    const unitId = unit.json().id;
+    const change = await platform.api.app.inject({
+      method: 'PUT',
+      url: `/api/units/${unitId}/status`,
+      headers: { cookie },
+      payload: { status: 'maintenance', reason: 'Door jammed' },
+    });
+    expect(change.statusCode).toBe(200);
+    const history = (await get(`/api/history/unit/${unitId}`)).json();
+    const [added, maintenance] = history.events;
+    const words = (changes: Array<{ label: string; beforeText: string | null; afterText: string | null }>) =>
+      Object.fromEntries(changes.map((c) => [c.label, `${c.beforeText ?? '—'} → ${c.afterText ?? '—'}`]));
+    expect(words(added.changes)).toMatchObject({
+      Unit: `— → ${unitNumber}`,
+      Facility: '— → History Storage',
+      Status: '— → Available',
+      'Monthly rate': '— → $120.00',
+    });
+    expect(words(maintenance.changes)).toEqual({ Status: 'Available → Maintenance' });
+    const asOf = (await get(`/api/history/unit/${unitId}?asOf=${encodeURIComponent(new Date().toISOString())}`)).json();
+    expect(asOf.stateAsOfText).toEqual(expect.arrayContaining([{ field: 'facilityId', label: 'Facility', text: 'History Storage' }]));
+
+    const log = (await get(`/api/audit/events?stream=unit-${unitId}`)).json();
+    expect(log.map((e: { entity: string }) => e.entity)).toEqual([`Unit ${unitNumber}`, `Unit ${unitNumber}`]);
+    const customerLog = (await get(`/api/audit/events?stream=customer-${customerId}`)).json();
+    expect(customerLog[0].entity).toBe('Customer Janet Renter');
   });
 
   it('answers 400 to a bad date or an unknown type, 404 to an unknown entity', async () => {

@@ -186,8 +186,10 @@ describe('staff management', () => {
       }[];
       expect(events.map((e) => e.description)).toEqual(['Staff registered', 'Staff role changed', 'Staff deactivated']);
       expect(events.every((e) => e.actor === 'Test owner')).toBe(true);
-      expect(events[1]!.changes).toEqual([{ field: 'role', before: 'clerk', after: 'manager' }]);
-      expect(events[2]!.changes).toEqual([{ field: 'lifecycle', before: 'active', after: 'deactivated' }]);
+      expect(events[1]!.changes).toEqual([{ field: 'role', label: 'Role', before: 'clerk', after: 'manager', beforeText: 'Clerk', afterText: 'Manager' }]);
+      expect(events[2]!.changes).toEqual([
+        { field: 'lifecycle', label: 'Record', before: 'active', after: 'deactivated', beforeText: 'Active', afterText: 'Deactivated' },
+      ]);
       expect(history.body).not.toMatch(/scrypt|passwordHash/);
     }
   });

@@ -98,9 +98,9 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).waitFor();
 
     await table.getByRole('row').filter({ hasText: 'Hedy Kiesler' }).getByRole('button', { name: 'View' }).click();
-    await page.waitForURL(`${demo.product.baseUrl}/customers?search=hedy.lamarr%40example.com`);
-    await page.getByTestId('customer-card').filter({ hasText: 'Hedy Kiesler' }).waitFor();
-    expect(await page.getByPlaceholder('Search customers by name, email, or phone...').inputValue()).toBe('hedy.lamarr@example.com');
+    await page.waitForURL(/\/customers\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Hedy Kiesler' }).waitFor();
+    await page.getByText('hedy.lamarr@example.com').first().waitFor();
     await page.close();
   });
 

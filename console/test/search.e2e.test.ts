@@ -17,7 +17,12 @@ describe('global search in Chromium', { timeout: 120_000 }, () => {
   it('opens with Ctrl-K from any screen, answers as you type, and Enter opens the chosen customer', async () => {
     const page = await demo.wide.newPage();
     await openUnits(page);
-    const customers = (await (await page.request.get(`${demo.product.baseUrl}/api/customers?pageSize=1`)).json()) as { email: string; lastName: string }[];
+    const customers = (await (await page.request.get(`${demo.product.baseUrl}/api/customers?pageSize=1`)).json()) as {
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+    }[];
     const customer = customers[0]!;
     await page.keyboard.press('Control+k');
     const box = page.getByRole('combobox', { name: /Search customers, units and invoices/ });
@@ -30,8 +35,9 @@ describe('global search in Chromium', { timeout: 120_000 }, () => {
     await demo.product.screenshot(page, 'global-search-1440');
     while ((await option.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/customers' && url.searchParams.get('search') === customer.email);
-    await page.getByTestId('customer-card').filter({ hasText: customer.email }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
+    await page.getByRole('heading', { name: `${customer.firstName} ${customer.lastName}` }).waitFor();
+    await page.getByText(customer.email).first().waitFor();
     await page.close();
   });
 

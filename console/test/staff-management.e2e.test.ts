@@ -57,7 +57,7 @@ describe('Staff management in Chromium', () => {
 
       await row.getByLabel('Role of marta.manager@demo.test').click();
       await option(page, 'Clerk').click();
-      await page.getByText('Marta Manager is now clerk').waitFor();
+      await page.getByText("Marta Manager's role is now Clerk").waitFor();
       expect(((await (await whoAmI()).json()) as { role: string }).role).toBe('clerk');
 
       await row.getByRole('button', { name: 'Deactivate' }).click();

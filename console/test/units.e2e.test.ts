@@ -110,7 +110,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     const card = page.getByTestId('unit-card').filter({ hasText: unitNumber });
     await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();
     await page.getByRole('menuitem', { name: 'Maintenance' }).click();
-    await page.getByText(`Unit ${unitNumber} is now maintenance`).waitFor();
+    await page.getByText(`Unit ${unitNumber} set to Maintenance`).waitFor();
     await card.getByText('Maintenance', { exact: true }).waitFor();
 
     await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();

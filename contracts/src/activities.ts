@@ -23,6 +23,8 @@ export const ActivitiesFilter = z.strictObject({
   search: SearchText,
   type: ActivityType.optional(),
   facilityId: Id.optional(),
+  /** One customer's entries (the customer page shows them). */
+  customerId: Id.optional(),
 });
 export type ActivitiesFilter = z.input<typeof ActivitiesFilter>;
 
@@ -44,7 +46,7 @@ export const Activity = z.object({
   description: z.string(),
   createdAt: IsoDateTime,
   metadata: z.record(z.string(), z.unknown()),
-  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  customer: z.object({ id: Id, firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof Activity>;
 

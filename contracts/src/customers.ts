@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerStatus } from './enums.ts';
 import { Email, Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Payment } from './invoices.ts';
 import { listSorting } from './sorting.ts';
 
 export const CreateCustomerRequest = z.strictObject({
@@ -53,3 +54,19 @@ export type Customer = z.infer<typeof Customer>;
 
 /** Lists answer a JSON array (the spec's "list of ..."); the total matching count is in this header. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** A payment of one of the customer's invoices, named by the invoice's number. */
+export const CustomerPayment = Payment.extend({ invoiceId: Id, invoiceNumber: z.string() });
+export type CustomerPayment = z.infer<typeof CustomerPayment>;
+
+/**
+ * The customer's account as the customer page shows it: the open balance of unpaid (sent or
+ * overdue) invoices, OVERDUE when one is past due (the renter sees the same in the portal), and
+ * every payment, newest first.
+ */
+export const CustomerAccount = z.object({
+  openBalance: z.string(),
+  standing: z.enum(['CURRENT', 'OVERDUE']),
+  payments: z.array(CustomerPayment),
+});
+export type CustomerAccount = z.infer<typeof CustomerAccount>;

@@ -15,7 +15,16 @@ export const HistoryQuery = z.strictObject({
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 
-export const FieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export const FieldChange = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The field in words, e.g. "Unit" for unitId. */
+  label: z.string(),
+  /** The values in words: an id as the unit number, name or invoice number it stands for, a status as its word; null for none. */
+  beforeText: z.string().nullable(),
+  afterText: z.string().nullable(),
+});
 export type FieldChange = z.infer<typeof FieldChange>;
 
 export const HistoryEvent = z.object({
@@ -40,6 +49,8 @@ export const EntityHistory = z.object({
   asOf: IsoDateTime.nullable(),
   /** The entity as its events up to `asOf` make it; null without `asOf` or when it did not exist yet. */
   stateAsOf: z.record(z.string(), z.unknown()).nullable(),
+  /** The same state in words, field by field (empty fields left out). */
+  stateAsOfText: z.array(z.object({ field: z.string(), label: z.string(), text: z.string() })).nullable(),
 });
 export type EntityHistory = z.infer<typeof EntityHistory>;
 
@@ -69,6 +80,8 @@ export type ListAuditEventsQuery = z.input<typeof ListAuditEventsQuery>;
 
 export const AuditEvent = HistoryEvent.omit({ changes: true }).extend({
   streamName: z.string(),
+  /** The entity of the stream in words ("Unit A-101", "Customer Jane Smith"); null when it has no name. */
+  entity: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;

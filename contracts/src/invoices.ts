@@ -27,6 +27,8 @@ export const ListInvoicesQuery = z.strictObject({
   search: SearchText,
   /** The customer's facility. */
   facilityId: Id.optional(),
+  /** One customer's invoices (the customer page lists them). */
+  customerId: Id.optional(),
   status: InvoiceStatus.optional(),
   ...invoiceSorting.fields,
   page: Page,

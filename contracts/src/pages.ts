@@ -7,6 +7,7 @@ export const CONSOLE_PAGES = [
   '/login',
   '/',
   '/customers',
+  '/customers/:customerId',
   '/units',
   '/leases',
   '/locks',

@@ -11,6 +11,7 @@ const ActivityRow = z.object({
   description: z.string(),
   created_at: z.string(),
   metadata: z.record(z.string(), z.unknown()),
+  customer_id: z.string().nullable(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),
@@ -19,9 +20,10 @@ const ActivityRow = z.object({
 const tabs = Object.keys(activityTabTypes) as Array<keyof typeof activityTabTypes>;
 const inTab = (tab: keyof typeof activityTabTypes) => sql.fragment`a.type = ANY(${sql.array([...activityTabTypes[tab]], 'text')})`;
 
-function matching(filter: { search?: string; type?: string; facilityId?: string }): FragmentSqlToken[] {
+function matching(filter: { search?: string; type?: string; facilityId?: string; customerId?: string }): FragmentSqlToken[] {
   const conditions = [];
   if (filter.facilityId) conditions.push(sql.fragment`a.facility_id = ${filter.facilityId}`);
+  if (filter.customerId) conditions.push(sql.fragment`a.customer_id = ${filter.customerId}`);
   if (filter.type) conditions.push(sql.fragment`a.type = ${filter.type}`);
   if (filter.search) conditions.push(sql.fragment`a.search_text LIKE ${containsPattern(filter.search)}`);
   return conditions;
@@ -34,7 +36,10 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
     description: row.description,
     createdAt: row.created_at,
     metadata: row.metadata,
-    customer: row.email === null ? null : { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email },
+    customer:
+      row.email === null || row.customer_id === null
+        ? null
+        : { id: row.customer_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email },
   };
 }
 
@@ -49,7 +54,7 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
     pool,
     ActivityRow,
     {
-      select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.first_name, c.last_name, c.email`,
+      select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.id::text AS customer_id, c.first_name, c.last_name, c.email`,
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.id`),
@@ -62,7 +67,10 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
 const CountsRow = z.object({ all: z.number(), ...Object.fromEntries(tabs.map((tab) => [tab, z.number()])) });
 
 /** How many entries of the filtered feed each tab holds. */
-export async function countActivitiesByTab(pool: DatabasePool, filter: { search?: string; type?: string; facilityId?: string }): Promise<ActivityTabCounts> {
+export async function countActivitiesByTab(
+  pool: DatabasePool,
+  filter: { search?: string; type?: string; facilityId?: string; customerId?: string },
+): Promise<ActivityTabCounts> {
   const perTab = tabs.map((tab) => sql.fragment`count(*) FILTER (WHERE ${inTab(tab)})::int8 AS ${sql.identifier([tab])}`);
   const row = await pool.one(sql.type(CountsRow)`
     SELECT count(*)::int8 AS "all", ${sql.join(perTab, sql.fragment`, `)}

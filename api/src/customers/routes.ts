@@ -1,4 +1,4 @@
-import { CreateCustomerRequest, Customer, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
+import { CreateCustomerRequest, Customer, CustomerAccount, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,8 @@ import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
 import { empty, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
+import { paymentsOfCustomer } from '../invoices/queries.ts';
+import { getPortalAccount } from '../portal/queries.ts';
 import { getCustomer, listCustomers } from './queries.ts';
 
 export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
@@ -29,6 +31,24 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const customer = await getCustomer(deps.pool, request.params.id);
       if (!customer) throw new NotFoundError('Customer not found');
       return customer;
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/account',
+    {
+      schema: {
+        summary: "A customer's balance and payments",
+        description: 'The open balance of unpaid invoices and the standing the renter sees in the portal, and every payment, newest first.',
+        params: IdParams,
+        response: { 200: json('The account', CustomerAccount) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
+      const [account, payments] = await Promise.all([getPortalAccount(deps.pool, id), paymentsOfCustomer(deps.pool, id)]);
+      return { openBalance: account.openBalance, standing: account.status, payments };
     },
   );
 

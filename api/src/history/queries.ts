@@ -22,6 +22,7 @@ import type { Actor, EventStore, Position, RecordedEvent } from '@storage/events
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
 
@@ -43,12 +44,19 @@ function flatten(state: EntityState): Record<string, unknown> {
   return { lifecycle: status, ...rest, ...(fields as Record<string, unknown> | undefined), ...(terms as Record<string, unknown> | undefined) };
 }
 
-function diff(before: EntityState, after: EntityState): FieldChange[] {
+type RawChange = Pick<FieldChange, 'field' | 'before' | 'after'>;
+
+function diff(before: EntityState, after: EntityState): RawChange[] {
   const was = flatten(before);
   const is = flatten(after);
   return [...new Set([...Object.keys(was), ...Object.keys(is)])]
     .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(is[field]))
     .map((field) => ({ field, before: was[field] ?? null, after: is[field] ?? null }));
+}
+
+function inWords(change: RawChange, names: Names): FieldChange {
+  const { field, before, after } = change;
+  return { ...change, label: fieldLabel(field), beforeText: valueText(field, before, names), afterText: valueText(field, after, names) };
 }
 
 const NameRow = z.object({ id: z.string(), name: z.string() });
@@ -96,26 +104,38 @@ export async function entityHistory(
     recorded.map((e) => e.metadata.actor),
   );
   let state = aggregate.initial;
-  const events: HistoryEvent[] = recorded.map((e) => {
+  const changes = recorded.map((e) => {
     const before = state;
     state = aggregate.evolve(state, shownEvent(e));
-    return {
-      id: e.id,
-      type: e.type,
-      description: describeEventType(e.type),
-      occurredAt: e.metadata.occurredAt,
-      recordedAt: e.recordedAt,
-      actor: label(e.metadata.actor),
-      changes: diff(before, state),
-    };
+    return diff(before, state);
   });
-  const stateAsOf = asOf ? fold(aggregate, await deps.store.readStream(stream, { until: asOf })) : null;
+  const asOfState = asOf ? fold(aggregate, await deps.store.readStream(stream, { until: asOf })) : null;
+  const stateAsOf = asOfState && asOfState.status !== 'none' ? flatten(asOfState) : null;
+  const names = await entityNames(
+    deps.pool,
+    idsIn([...changes.flat().flatMap((c) => [{ [c.field]: c.before }, { [c.field]: c.after }]), ...(stateAsOf ? [stateAsOf] : [])]),
+  );
+  const events: HistoryEvent[] = recorded.map((e, i) => ({
+    id: e.id,
+    type: e.type,
+    description: describeEventType(e.type),
+    occurredAt: e.metadata.occurredAt,
+    recordedAt: e.recordedAt,
+    actor: label(e.metadata.actor),
+    changes: changes[i]!.map((change) => inWords(change, names)),
+  }));
   return {
     streamType,
     id,
     events,
     asOf: asOf?.toISOString() ?? null,
-    stateAsOf: stateAsOf && stateAsOf.status !== 'none' ? flatten(stateAsOf) : null,
+    stateAsOf,
+    stateAsOfText: stateAsOf
+      ? Object.entries(stateAsOf).flatMap(([field, value]) => {
+          const text = valueText(field, value, names);
+          return text === null ? [] : [{ field, label: fieldLabel(field), text }];
+        })
+      : null,
   };
 }
 
@@ -222,15 +242,22 @@ const auditList = (filter: AuditFilter, sort: AuditSort) => ({
 });
 
 async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Promise<AuditEvent[]> {
-  const label = await actorLabels(
-    pool,
-    rows.map((r) => r.actor as Actor),
-  );
+  const [label, names] = await Promise.all([
+    actorLabels(
+      pool,
+      rows.map((r) => r.actor as Actor),
+    ),
+    entityNames(
+      pool,
+      rows.flatMap((r) => streamEntity(r.stream_name) ?? []),
+    ),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
     description: describeEventType(r.type),
     streamName: r.stream_name,
+    entity: streamEntityText(r.stream_name, names),
     // In its current shape, as history and projections see it, its secret fields redacted.
     data: readableEvent(r.type, r.schema_version, r.data),
     occurredAt: r.occurred_at,

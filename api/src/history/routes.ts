@@ -15,6 +15,7 @@ const exportColumns: ReadonlyArray<{ header: string; value: (event: AuditEvent) 
   { header: 'Type', value: (e) => e.type },
   { header: 'Actor', value: (e) => e.actor },
   { header: 'Stream', value: (e) => e.streamName },
+  { header: 'Entity', value: (e) => e.entity },
   { header: 'Event ID', value: (e) => e.id },
   { header: 'Data', value: (e) => JSON.stringify(e.data) },
 ];

@@ -1,3 +1,4 @@
+import type { CustomerPayment } from '@storage/contracts/customers';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from '@storage/contracts/enums';
 import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Payment } from '@storage/contracts/invoices';
 import { sortOf } from '@storage/contracts/sorting';
@@ -69,6 +70,7 @@ const sortColumns: SortColumns<keyof typeof invoiceSorting.columns> = {
 export async function listInvoices(pool: DatabasePool, query: z.output<typeof ListInvoicesQuery>) {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`i.facility_id = ${query.facilityId}`);
+  if (query.customerId) conditions.push(sql.fragment`i.customer_id = ${query.customerId}`);
   if (query.status) conditions.push(sql.fragment`i.status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`i.search_text LIKE ${containsPattern(query.search)}`);
   const sort = sortOf(invoiceSorting, query);
@@ -107,11 +109,8 @@ const PaymentRow = z.object({
   created_at: z.string(),
 });
 
-export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise<Payment[]> {
-  const rows = await pool.any(sql.type(PaymentRow)`
-    SELECT id::text, amount, method, status, stripe_payment_intent_id, transaction_id, created_at
-    FROM payments WHERE invoice_id = ${invoiceId} ORDER BY created_at, id`);
-  return rows.map((r) => ({
+function toPayment(r: z.infer<typeof PaymentRow>): Payment {
+  return {
     id: r.id,
     amount: r.amount,
     method: r.method,
@@ -119,7 +118,26 @@ export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise
     stripePaymentIntentId: r.stripe_payment_intent_id,
     transactionId: r.transaction_id,
     createdAt: r.created_at,
-  }));
+  };
+}
+
+export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise<Payment[]> {
+  const rows = await pool.any(sql.type(PaymentRow)`
+    SELECT id::text, amount, method, status, stripe_payment_intent_id, transaction_id, created_at
+    FROM payments WHERE invoice_id = ${invoiceId} ORDER BY created_at, id`);
+  return rows.map(toPayment);
+}
+
+const CustomerPaymentRow = PaymentRow.extend({ invoice_id: z.string(), invoice_number: z.string() });
+
+/** Every payment of the customer's invoices, newest first. */
+export async function paymentsOfCustomer(pool: DatabasePool, customerId: string): Promise<CustomerPayment[]> {
+  const rows = await pool.any(sql.type(CustomerPaymentRow)`
+    SELECT p.id::text, p.amount, p.method, p.status, p.stripe_payment_intent_id, p.transaction_id, p.created_at,
+      i.id::text AS invoice_id, i.invoice_number
+    FROM invoices i JOIN payments p ON p.invoice_id = i.id
+    WHERE i.customer_id = ${customerId} ORDER BY p.created_at DESC, p.id DESC`);
+  return rows.map((r) => ({ ...toPayment(r), invoiceId: r.invoice_id, invoiceNumber: r.invoice_number }));
 }
 
 const NameRow = z.object({ id: z.string(), name: z.string() });

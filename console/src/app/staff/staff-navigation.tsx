@@ -35,7 +35,8 @@ export function StaffNavigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Menu
       mode="inline"
-      selectedKeys={[location]}
+      // A page inside a section (a customer's page) lights its section's link.
+      selectedKeys={[`/${location.split('/')[1] ?? ''}`]}
       style={{ borderInlineEnd: 0 }}
       items={(canReadHistory ? [...links, auditLink] : links).map(({ path, label, icon }) => ({
         key: path,

@@ -3,6 +3,7 @@ import { lazy, type ReactNode } from 'react';
 
 const DashboardPage = lazy(() => import('../routes/dashboard.tsx'));
 const CustomersPage = lazy(() => import('../routes/customers.tsx'));
+const CustomerPage = lazy(() => import('../routes/customer.tsx'));
 const UnitsPage = lazy(() => import('../routes/units.tsx'));
 const LeasesPage = lazy(() => import('../routes/leases.tsx'));
 const LocksPage = lazy(() => import('../routes/locks.tsx'));
@@ -15,6 +16,7 @@ const AuditPage = lazy(() => import('../routes/audit.tsx'));
 const screens: Record<Exclude<ConsolePage, '/login'>, ReactNode> = {
   '/': <DashboardPage />,
   '/customers': <CustomersPage />,
+  '/customers/:customerId': <CustomerPage />,
   '/units': <UnitsPage />,
   '/leases': <LeasesPage />,
   '/locks': <LocksPage />,
@@ -29,4 +31,4 @@ const screens: Record<Exclude<ConsolePage, '/login'>, ReactNode> = {
 export const staffRoutes: ReadonlyArray<{ path: string; screen: ReactNode }> = Object.entries(screens).map(([path, screen]) => ({ path, screen }));
 
 /** Matches exactly the staff paths, so the staff area (and its session check) stays mounted across them. */
-export const staffPathPattern = new RegExp(`^(?:${staffRoutes.map((route) => route.path).join('|')})$`);
+export const staffPathPattern = new RegExp(`^(?:${staffRoutes.map((route) => route.path.replace(/:[^/]+/g, '[^/]+')).join('|')})$`);

@@ -30,6 +30,8 @@ function detailValue(key: string, value: unknown): string {
   if (key === 'amount' && /^-?\d+(\.\d{1,2})?$/.test(String(value))) return formatDollars(String(value));
   if (key.includes('Date') && !Number.isNaN(Date.parse(String(value)))) return formatDate(String(value));
   if (typeof value === 'object') return JSON.stringify(value);
+  // Statuses and methods are kept as lower-case words ('active', 'low battery'); the card shows them as words.
+  if ((key === 'status' || key === 'method') && typeof value === 'string') return capitalize(value.replaceAll('_', ' '));
   return String(value);
 }
 

@@ -9,7 +9,7 @@ const activity = (overrides: Partial<Activity> = {}): Activity => ({
   description: 'Payment of $1,200.00 received for INV-1',
   createdAt: '2025-06-14T15:05:00.000Z',
   metadata: {},
-  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  customer: { id: '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
   ...overrides,
 });
 
@@ -20,6 +20,13 @@ describe('activity details', () => {
       { label: 'Paid Date', value: 'Jun 14, 2025' },
       { label: 'Invoice Number', value: 'INV-1' },
       { label: 'Extra', value: '{"a":1}' },
+    ]);
+  });
+
+  it('shows statuses and methods as words, not as stored', () => {
+    expect(activityDetails({ status: 'low battery', method: 'bank_transfer' })).toEqual([
+      { label: 'Status', value: 'Low battery' },
+      { label: 'Method', value: 'Bank transfer' },
     ]);
   });
 

@@ -10,10 +10,11 @@ export const ACTIVITIES_PAGE_SIZE = 50;
 
 export const activitiesQueryKey = ['activities'] as const;
 
-export type ActivitiesFilter = { search: string; type: ActivityType | null; facilityId: string | null };
+/** `customerId`: one customer's entries (the customer page). */
+export type ActivitiesFilter = { search: string; type: ActivityType | null; facilityId: string | null; customerId?: string };
 
-export function filterParams({ search, type, facilityId }: ActivitiesFilter): URLSearchParams {
-  return queryParams({ search, type, facilityId });
+export function filterParams({ search, type, facilityId, customerId }: ActivitiesFilter): URLSearchParams {
+  return queryParams({ search, type, facilityId, customerId });
 }
 
 export type ActivitiesPage = { activities: Activity[]; total: number };
@@ -25,8 +26,8 @@ export async function getActivities(
   page: number,
   pageSize = ACTIVITIES_PAGE_SIZE,
 ): Promise<ActivitiesPage> {
-  const { search, type, facilityId } = filter;
-  const params = queryParams({ search, type, facilityId, tab, ...sort, page, pageSize });
+  const { search, type, facilityId, customerId } = filter;
+  const params = queryParams({ search, type, facilityId, customerId, tab, ...sort, page, pageSize });
   const response = await apiRequest('GET', `/api/activities?${params}`);
   const activities: Activity[] = await response.json();
   return { activities, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? activities.length) };

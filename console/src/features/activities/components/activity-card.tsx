@@ -1,6 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { Activity } from '@storage/contracts/activities';
 import { Card, Flex, Tag, Typography } from 'antd';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { activityDetails, activityTypeLabel, customerName } from '../activity-text.ts';
 
@@ -14,7 +15,9 @@ export function ActivityCard({ activity }: { activity: Activity }) {
             <Tag color="blue" style={{ alignSelf: 'flex-start' }}>
               {activityTypeLabel(activity.type)}
             </Tag>
-            <Typography.Text strong>{customerName(activity)}</Typography.Text>
+            <Typography.Text strong>
+              {activity.customer ? <CustomerLink customerId={activity.customer.id}>{customerName(activity)}</CustomerLink> : customerName(activity)}
+            </Typography.Text>
           </Flex>
           <Flex vertical align="flex-end">
             <Typography.Text type="secondary">{formatDate(activity.createdAt)}</Typography.Text>

@@ -1,6 +1,7 @@
 import { serverMessage } from '@storage/web-client/api';
 import { Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'wouter';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel } from '../../../lib/format.ts';
 import { activityTypeLabel, customerName } from '../activity-text.ts';
@@ -26,7 +27,11 @@ export function RecentActivityFeed() {
                   <Typography.Text>{activity.description}</Typography.Text>
                   <Flex gap={8} align="center" wrap>
                     <Tag>{activityTypeLabel(activity.type)}</Tag>
-                    {activity.customer && <Typography.Text type="secondary">{customerName(activity)}</Typography.Text>}
+                    {activity.customer && (
+                      <Typography.Text type="secondary">
+                        <CustomerLink customerId={activity.customer.id}>{customerName(activity)}</CustomerLink>
+                      </Typography.Text>
+                    )}
                   </Flex>
                 </Flex>
                 <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>

@@ -4,13 +4,17 @@ import { Button, Popconfirm } from 'antd';
 import { useToast } from '../../../lib/toast.tsx';
 import { useArchiveCustomer } from '../api/archive-customer.ts';
 
-export function ArchiveCustomerButton({ customer }: { customer: Customer }) {
+/** `onArchived`: what follows (the customer page goes back to the list, since the customer has left it). */
+export function ArchiveCustomerButton({ customer, onArchived }: { customer: Customer; onArchived?: () => void }) {
   const archiveCustomer = useArchiveCustomer();
   const toast = useToast();
 
   const archive = () =>
     archiveCustomer.mutateAsync(customer.id).then(
-      () => toast.success('Customer archived'),
+      () => {
+        toast.success('Customer archived');
+        onArchived?.();
+      },
       (error: Error) => toast.failure('Failed to archive customer', error),
     );
 

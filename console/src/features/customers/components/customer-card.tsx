@@ -1,6 +1,7 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { Customer } from '@storage/contracts/customers';
 import { Card, Flex, Tag, Typography } from 'antd';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
 import { HistoryButton } from '../../history/components/history-button.tsx';
@@ -15,7 +16,7 @@ export function CustomerCard({ customer }: { customer: Customer }) {
     <Card
       data-testid="customer-card"
       className="stretch-card"
-      title={name}
+      title={<CustomerLink customerId={customer.id}>{name}</CustomerLink>}
       extra={<Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
       actions={[
         ...(canChange ? [<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />] : []),

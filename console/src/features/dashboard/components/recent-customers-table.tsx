@@ -3,6 +3,7 @@ import type { RecentCustomer } from '@storage/contracts/dashboard';
 import { Button, Card, Flex, Input, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { CustomerLink, customerPath } from '../../../components/customer-link.tsx';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
@@ -17,12 +18,16 @@ const noUnit = (
 );
 
 const column = dataTableColumns<RecentCustomer>();
-function recentCustomerColumns(actions: { view: (email: string) => void; edit: (customer: RecentCustomer) => void }) {
+function recentCustomerColumns(actions: { view: (customerId: string) => void; edit: (customer: RecentCustomer) => void }) {
   return column.columns([
     column.accessor((customer) => `${customer.firstName} ${customer.lastName}`, {
       id: 'name',
       header: 'Name',
-      cell: (info) => <Typography.Text strong>{info.getValue()}</Typography.Text>,
+      cell: (info) => (
+        <Typography.Text strong>
+          <CustomerLink customerId={info.row.original.id}>{info.getValue()}</CustomerLink>
+        </Typography.Text>
+      ),
     }),
     column.accessor('email', { header: 'Email' }),
     column.accessor('status', {
@@ -37,7 +42,7 @@ function recentCustomerColumns(actions: { view: (email: string) => void; edit: (
       header: 'Actions',
       cell: ({ row: { original: customer } }) => (
         <Flex gap={4}>
-          <Button size="small" icon={<EyeOutlined />} onClick={() => actions.view(customer.email)}>
+          <Button size="small" icon={<EyeOutlined />} onClick={() => actions.view(customer.id)}>
             View
           </Button>
           <Button size="small" icon={<EditOutlined />} onClick={() => actions.edit(customer)}>
@@ -56,10 +61,7 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
   const customers = useRecentCustomers({ facilityId: selectedFacility?.id ?? null, search });
   const [, navigate] = useLocation();
 
-  const columns = useMemo(
-    () => recentCustomerColumns({ view: (email) => navigate(`/customers?search=${encodeURIComponent(email)}`), edit: onEdit }),
-    [navigate, onEdit],
-  );
+  const columns = useMemo(() => recentCustomerColumns({ view: (customerId) => navigate(customerPath(customerId)), edit: onEdit }), [navigate, onEdit]);
 
   return (
     <Card

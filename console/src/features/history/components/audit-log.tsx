@@ -26,7 +26,12 @@ const columns = column.columns([
   column.accessor('recordedAt', { header: 'Recorded', cell: (info) => when(info.getValue()) }),
   column.accessor('description', { header: 'Event' }),
   column.accessor('actor', { header: 'Actor' }),
-  column.accessor('streamName', { header: 'Entity', cell: (info) => <Typography.Text code>{info.getValue()}</Typography.Text> }),
+  column.accessor('streamName', {
+    header: 'Entity',
+    // Its name when it has one (the stream, which the Entity filter takes, on hover); else the stream.
+    cell: (info) =>
+      info.row.original.entity ? <span title={info.getValue()}>{info.row.original.entity}</span> : <Typography.Text code>{info.getValue()}</Typography.Text>,
+  }),
 ]);
 
 /** Every event of the store, newest first unless sorted otherwise, filtered and paged on the server; the same filter exports as CSV. */

@@ -6,13 +6,9 @@ import { formatDate, formatTime12h } from '../../../lib/format.ts';
 import { useCanReadHistory } from '../../../lib/staff-permissions.ts';
 import { useEntityHistory } from '../api/get-entity-history.ts';
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function changeText({ field, before, after }: FieldChange): string {
-  return `${field}: ${shown(before)} → ${shown(after)}`;
+/** The server words the change (an id as the number or name it stands for); a dash stands for no value. */
+function changeText({ label, beforeText, afterText }: FieldChange): string {
+  return `${label}: ${beforeText ?? '—'} → ${afterText ?? '—'}`;
 }
 
 /** A `datetime-local` value (the browser's time zone) as an ISO instant; null when empty. */
@@ -29,7 +25,7 @@ export function EntityHistory({ streamType, id }: { streamType: HistoryStreamTyp
 
   if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (history.isError) return <Result status="error" title="Could not load the history" subTitle={serverMessage(history.error)} />;
-  const { events, stateAsOf } = history.data;
+  const { events, stateAsOfText } = history.data;
   return (
     <Flex vertical gap={16} className="entity-history">
       <label>
@@ -44,11 +40,11 @@ export function EntityHistory({ streamType, id }: { streamType: HistoryStreamTyp
         />
       </label>
       {asOf &&
-        (stateAsOf ? (
+        (stateAsOfText ? (
           <Descriptions column={1} size="small" bordered title={`State as of ${formatDate(asOf)}, ${formatTime12h(asOf)}`}>
-            {Object.entries(stateAsOf).map(([field, value]) => (
-              <Descriptions.Item key={field} label={field}>
-                {shown(value)}
+            {stateAsOfText.map(({ field, label, text }) => (
+              <Descriptions.Item key={field} label={label}>
+                {text}
               </Descriptions.Item>
             ))}
           </Descriptions>

@@ -15,13 +15,15 @@ export type InvoicesFilter = {
   facilityId: string | null;
   status: InvoiceStatus | null;
   sort: Sort<keyof typeof invoiceSorting.columns>;
+  /** One customer's invoices (the customer page). */
+  customerId?: string;
 };
 
 export type InvoicesPage = { invoices: InvoiceListItem[]; total: number };
 
 export async function getInvoices(filter: InvoicesFilter, page: number): Promise<InvoicesPage> {
-  const { search, facilityId, status, sort } = filter;
-  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize: INVOICES_PAGE_SIZE });
+  const { search, facilityId, status, sort, customerId } = filter;
+  const params = queryParams({ search, facilityId, customerId, status, ...sort, page, pageSize: INVOICES_PAGE_SIZE });
   const response = await apiRequest('GET', `/api/invoices?${params}`);
   const invoices: InvoiceListItem[] = await response.json();
   return { invoices, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? invoices.length) };

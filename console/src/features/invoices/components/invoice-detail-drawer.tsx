@@ -1,23 +1,17 @@
 import type { InvoiceDetail, Payment } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
 import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Timeline, Typography } from 'antd';
-import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
+import { CustomerLink } from '../../../components/customer-link.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceStatusTag } from './invoice-status-tag.tsx';
+import { paymentColumnsOf } from './payment-columns.tsx';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
-const paymentMethodLabels = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check' } as const;
-
-const paymentColumn = dataTableColumns<Payment>();
-const paymentColumns = paymentColumn.columns([
-  paymentColumn.accessor('createdAt', { header: 'Date', cell: (info) => formatDate(info.getValue()) }),
-  paymentColumn.accessor('amount', { header: 'Amount', cell: (info) => formatDollars(info.getValue()) }),
-  paymentColumn.accessor('method', { header: 'Method', cell: (info) => paymentMethodLabels[info.getValue()] }),
-  paymentColumn.accessor('status', { header: 'Status', cell: (info) => info.getValue().charAt(0).toUpperCase() + info.getValue().slice(1) }),
-]);
+const paymentColumns = paymentColumnsOf<Payment>();
 
 type InvoiceDetailDrawerProps = { invoiceId: string | null; onClose: () => void };
 
@@ -57,7 +51,9 @@ function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
         <Descriptions.Item label="Amount">{formatDollars(detail.amount)}</Descriptions.Item>
         <Descriptions.Item label="Customer">
           <div>
-            {detail.customer.firstName} {detail.customer.lastName}
+            <CustomerLink customerId={detail.customer.id}>
+              {detail.customer.firstName} {detail.customer.lastName}
+            </CustomerLink>
           </div>
           <Typography.Text type="secondary">{detail.customer.email}</Typography.Text>
         </Descriptions.Item>

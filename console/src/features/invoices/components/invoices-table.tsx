@@ -3,6 +3,7 @@ import { InvoiceStatus } from '@storage/contracts/enums';
 import { type InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
@@ -20,25 +21,30 @@ const LOADING_PLACEHOLDER_ROWS = 5;
 
 const column = dataTableColumns<InvoiceListItem>();
 
-function invoiceColumns(view: (invoiceId: string) => void) {
+const customerColumn = column.accessor('customer', {
+  header: 'Customer',
+  cell: (info) => {
+    const customer = info.getValue();
+    return (
+      <div className="invoice-customer">
+        <div>
+          <CustomerLink customerId={customer.id}>
+            {customer.firstName} {customer.lastName}
+          </CustomerLink>
+        </div>
+        <Typography.Text type="secondary" className="invoice-customer-email">
+          {customer.email}
+        </Typography.Text>
+      </div>
+    );
+  },
+});
+
+/** The invoice list's columns; the customer page leaves out the customer column. */
+export function invoiceColumns(view: (invoiceId: string) => void, { withCustomer = true } = {}) {
   return column.columns([
     column.accessor('invoiceNumber', { header: 'Invoice #', cell: (info) => <span className="invoice-number">{info.getValue()}</span> }),
-    column.accessor('customer', {
-      header: 'Customer',
-      cell: (info) => {
-        const customer = info.getValue();
-        return (
-          <div className="invoice-customer">
-            <div>
-              {customer.firstName} {customer.lastName}
-            </div>
-            <Typography.Text type="secondary" className="invoice-customer-email">
-              {customer.email}
-            </Typography.Text>
-          </div>
-        );
-      },
-    }),
+    ...(withCustomer ? [customerColumn] : []),
     column.accessor('amount', { header: 'Amount', cell: (info) => formatDollars(info.getValue()) }),
     column.accessor('status', { header: 'Status', cell: (info) => <InvoiceStatusTag status={info.getValue()} /> }),
     column.accessor('dueDate', { header: 'Due Date', cell: (info) => formatDate(info.getValue()) }),

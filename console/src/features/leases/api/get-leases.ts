@@ -9,15 +9,16 @@ export const LEASES_PAGE_SIZE = 30;
 
 export const leasesQueryKey = ['leases'] as const;
 
-export type LeasesFilter = { search: string; facilityId: string | null; status: LeaseStatusFilter | null };
+/** `customerId`: one tenant's leases (the customer page). */
+export type LeasesFilter = { search: string; facilityId: string | null; status: LeaseStatusFilter | null; customerId?: string };
 
 export type LeasesSort = Sort<keyof typeof leaseSorting.columns>;
 
 export type LeasesPage = { leases: Lease[]; total: number };
 
 /** The filter as query parameters, the same for the list, its counts and the CSV export. */
-export function leasesFilterParams({ search, facilityId, status }: Partial<LeasesFilter>): URLSearchParams {
-  return queryParams({ search, facilityId, status });
+export function leasesFilterParams({ search, facilityId, status, customerId }: Partial<LeasesFilter>): URLSearchParams {
+  return queryParams({ search, facilityId, customerId, status });
 }
 
 export async function getLeases(filter: LeasesFilter, sort: LeasesSort, page: number): Promise<LeasesPage> {

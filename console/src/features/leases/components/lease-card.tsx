@@ -2,6 +2,7 @@ import { CalendarOutlined, FileTextOutlined, HomeOutlined, MailOutlined, PhoneOu
 import type { Lease } from '@storage/contracts/leases';
 import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
 import { HistoryButton } from '../../history/components/history-button.tsx';
@@ -25,7 +26,8 @@ function leasePeriod(lease: Lease): string {
   return lease.endDate ? `${formatDate(lease.startDate)} – ${formatDate(lease.endDate)}` : `Since ${formatDate(lease.startDate)}`;
 }
 
-export function LeaseCard({ lease, onMovedOut }: { lease: Lease; onMovedOut: () => void }) {
+/** `showTenant`: false on the tenant's own page, where the card is titled by its unit and leaves out their contact lines. */
+export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lease; onMovedOut: () => void; showTenant?: boolean }) {
   const [showDocument, setShowDocument] = useState(false);
   const { customer, unit, invoiceSummary } = lease;
   const canChange = useCanChange();
@@ -42,7 +44,15 @@ export function LeaseCard({ lease, onMovedOut }: { lease: Lease; onMovedOut: () 
   return (
     <Card
       data-testid="lease-card"
-      title={`${customer.firstName} ${customer.lastName}`}
+      title={
+        showTenant ? (
+          <CustomerLink customerId={customer.id}>
+            {customer.firstName} {customer.lastName}
+          </CustomerLink>
+        ) : (
+          `Unit ${unit.unitNumber}`
+        )
+      }
       extra={<Tag color={lease.isActive ? 'green' : 'default'}>{lease.isActive ? 'Active' : 'Inactive'}</Tag>}
       actions={actions}
     >
@@ -63,14 +73,18 @@ export function LeaseCard({ lease, onMovedOut }: { lease: Lease; onMovedOut: () 
           <CalendarOutlined className="card-line-icon" />
           {leasePeriod(lease)}
         </Typography.Text>
-        <Typography.Text ellipsis>
-          <MailOutlined className="card-line-icon" />
-          {customer.email}
-        </Typography.Text>
-        <Typography.Text>
-          <PhoneOutlined className="card-line-icon" />
-          {customer.phone ?? '—'}
-        </Typography.Text>
+        {showTenant && (
+          <>
+            <Typography.Text ellipsis>
+              <MailOutlined className="card-line-icon" />
+              {customer.email}
+            </Typography.Text>
+            <Typography.Text>
+              <PhoneOutlined className="card-line-icon" />
+              {customer.phone ?? '—'}
+            </Typography.Text>
+          </>
+        )}
         <Flex gap={8} wrap align="center" data-testid="invoice-summary">
           <Typography.Text type="secondary">Invoices:</Typography.Text>
           <Tag color="green">{invoiceSummary.paid} paid</Tag>

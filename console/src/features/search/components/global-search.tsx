@@ -3,6 +3,7 @@ import type { SearchResults } from '@storage/contracts/search';
 import { Input, type InputRef, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { customerPath } from '../../../components/customer-link.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDollars } from '../../../lib/format.ts';
@@ -13,14 +14,14 @@ const TYPING_PAUSE_MS = 200;
 type Result = { path: string; title: string; detail: string };
 type Group = { label: string; results: Result[] };
 
-/** Each kind of result, and where it opens: its list, searched for it. */
+/** Each kind of result, and where it opens: a customer's page, or the list searched for it. */
 function groupsOf(results: SearchResults | undefined): Group[] {
   if (!results) return [];
   return [
     {
       label: 'Customers',
       results: results.customers.map((c) => ({
-        path: `/customers?search=${encodeURIComponent(c.email)}`,
+        path: customerPath(c.id),
         title: c.name,
         detail: [c.email, c.phone].filter(Boolean).join(' · '),
       })),

@@ -107,7 +107,7 @@ function RoleSelect({ member }: { member: StaffMember }) {
       onChange={(role) =>
         changeRole.mutate(
           { staffId: member.id, role },
-          toast.outcome(`${name} is now ${roleOptions.find((o) => o.value === role)!.label.toLowerCase()}`, 'Failed to change role'),
+          toast.outcome(`${name}'s role is now ${roleOptions.find((o) => o.value === role)!.label}`, 'Failed to change role'),
         )
       }
     />

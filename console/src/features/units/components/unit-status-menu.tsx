@@ -17,7 +17,7 @@ export function UnitStatusMenu({ unit }: { unit: Unit }) {
     if (!status) return;
     changeStatus.mutate(
       { unitId: unit.id, change: { status } },
-      toast.outcome(`Unit ${unit.unitNumber} is now ${unitStatusLabel(status).toLowerCase()}`, 'Failed to change unit status'),
+      toast.outcome(`Unit ${unit.unitNumber} set to ${unitStatusLabel(status)}`, 'Failed to change unit status'),
     );
   };
 

@@ -1,0 +1,20 @@
+import type { Payment } from '@storage/contracts/invoices';
+import { dataTableColumns } from '../../../components/data-table.tsx';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+
+const paymentMethodLabels = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check' } as const;
+
+/** A payment's date, amount, method and status, in words; for any row that is a payment. */
+export function paymentColumnsOf<Row extends Payment>() {
+  const column = dataTableColumns<Row>();
+  return column.columns([
+    column.accessor((payment) => payment.createdAt, { id: 'createdAt', header: 'Date', cell: (info) => formatDate(info.getValue()) }),
+    column.accessor((payment) => payment.amount, { id: 'amount', header: 'Amount', cell: (info) => formatDollars(info.getValue()) }),
+    column.accessor((payment) => payment.method, { id: 'method', header: 'Method', cell: (info) => paymentMethodLabels[info.getValue()] }),
+    column.accessor((payment) => payment.status, {
+      id: 'status',
+      header: 'Status',
+      cell: (info) => info.getValue().charAt(0).toUpperCase() + info.getValue().slice(1),
+    }),
+  ]);
+}
