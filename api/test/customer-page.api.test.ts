@@ -3,9 +3,9 @@ import { Activity } from '@storage/contracts/activities';
 import { CustomerAccount } from '@storage/contracts/customers';
 import { InvoiceListItem } from '@storage/contracts/invoices';
 import { afterPaymentRecorded, recordPayment } from '@storage/domain/invoices/commands';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestPlatform, type TestPlatform } from '../../ops/src/testing/platform.ts';
 
 // What the customer page reads: one customer's account (balance, standing, payments), invoices
 // and activity, each answered for that customer only.
