@@ -31,7 +31,7 @@ describe('activities API', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     history = historyWriter(platform);
     const t = (minutes: number) => new Date(Date.now() - (120 - minutes) * 60_000);

@@ -21,7 +21,7 @@ describe('dashboard metrics as of a past day', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     const history = historyWriter(platform);
 

@@ -41,7 +41,7 @@ describe('dashboard building occupancy as of a past day', () => {
   });
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     const history = historyWriter(platform);
     const tenant = async (date: Date, facilityId: string, name: string) =>

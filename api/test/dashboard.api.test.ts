@@ -18,7 +18,7 @@ describe('dashboard API', () => {
   const inject = (url: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     history = historyWriter(platform);
 

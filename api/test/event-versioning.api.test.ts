@@ -23,7 +23,7 @@ describe('event schema versions', () => {
   const now = new Date();
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     history = historyWriter(platform);
     facilityId = await history.facility(now, 'Versioned Storage');
     oldUnitId = await history.unit(now, facilityId, 'VS-1', 'A');

@@ -21,7 +21,7 @@ describe('notifications API', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     const history = historyWriter(platform);
     const now = new Date();

@@ -18,7 +18,7 @@ describe('reports API', () => {
   const inject = (url: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     const history = historyWriter(platform);
     facility = await history.facility(lastMonth, 'Reports Storage');

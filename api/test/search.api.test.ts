@@ -18,7 +18,7 @@ describe('global search API', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ billing: false });
     cookie = await platform.signIn();
     const history = historyWriter(platform);
     const now = new Date();

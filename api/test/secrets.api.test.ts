@@ -205,7 +205,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     data: { customerId: ids.customer, status: 'overdue', reason: 'Invoice INV-S1 is overdue' },
   },
   billing_run_completed: {
-    stream: streams.billingRun(ids.billingRun),
+    stream: streams.billingDay(ids.facility, '2026-02-11'),
     data: {
       runId: ids.billingRun,
       facilityId: ids.facility,

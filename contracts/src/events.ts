@@ -331,7 +331,8 @@ export const streams = {
   /** "Mark all as read" of one facility's notifications, or of all (`all`). */
   notificationMarks: (facilityId: string | null) => `notification-marks-${facilityId ?? 'all'}`,
   settings: (scope: string) => `settings-${scope}`,
-  billingRun: (id: string) => `billing-run-${id}`,
+  /** The billing runs of one facility's day (facility null: units of no facility). */
+  billingDay: (facilityId: string | null, date: string) => `billing-day-${facilityId ?? 'none'}-${date}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };

@@ -5,8 +5,9 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
 import { StaffRole } from '@storage/contracts/enums';
-import { Email } from '@storage/contracts/fields';
+import { Email, Id, IsoDate } from '@storage/contracts/fields';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { runBillingDay } from '@storage/domain/billing/run';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import { embeddedDatabaseForCommand } from '@storage/embedded/for-command';
 import { connectEventStore } from '@storage/eventstore/connect';
@@ -32,6 +33,12 @@ const usage = `Usage: npm run ops -- <command>
   verify                                rebuild into shadow tables and compare them with the live ones row by row
   workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
                                         more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute
+  billing:run [--date YYYY-MM-DD] [--facility ID]
+                                        run the billing day now, as the projector does every hour: every lease's due rent
+                                        issued (the move-in invoice, then each period, catching up missed ones), invoices
+                                        past due marked overdue with their renters, late fees after the grace days; each
+                                        facility on today in its time zone, or on --date for all (how demos and tests advance
+                                        the clock); run it while the product runs, so the lists show what it did
   payments:reconcile [--grace-seconds N] ask the payment provider now about every payment intent made more than N seconds ago
                                         that may have taken money nobody recorded: record its payment, or refund it when its
                                         invoice cannot take it, retry failed refunds (default PAYMENT_GRACE_SECONDS, 120),
@@ -41,7 +48,7 @@ const usage = `Usage: npm run ops -- <command>
                                         its database 11); drives commands through both APIs, kills the active projector
                                         with SIGKILL half-way and checks that the standby took over with nothing lost or doubled
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
-  (staff:create, rebuild, verify, workflows:recover and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
+  (staff:create, rebuild, verify, workflows:recover, billing:run and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
    DATA_DIR: the one a running \`npm start\` serves, else started for the command and stopped after it)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
@@ -192,6 +199,26 @@ async function recoverStoppedWorkflows(args: string[]) {
   });
 }
 
+async function billingRun(args: string[]) {
+  const { values } = parseArgs({ args, options: { date: { type: 'string' }, facility: { type: 'string' } } });
+  if (values.date !== undefined && !IsoDate.safeParse(values.date).success) throw new Error('--date must be a date (YYYY-MM-DD)');
+  if (values.facility !== undefined && !Id.safeParse(values.facility).success) throw new Error('--facility must be a facility id (a UUID)');
+  await withReadModel(async (pool, store) => {
+    const day = await runBillingDay({ pool, store }, new Date(), {
+      ...(values.date && { date: values.date }),
+      ...(values.facility && { facilityId: values.facility }),
+    });
+    for (const run of day.runs) {
+      const where = run.facilityId ? `facility ${run.facilityId}` : 'units of no facility';
+      console.log(
+        `${run.billingDate} ${where}: ${run.invoicesIssued} invoices issued, ${run.lateFeesCharged} late fees, ${run.invoicesOverdue} invoices and ${run.customersOverdue} renters marked overdue` +
+          (run.skipped.length ? `, ${run.skipped.length} leases skipped` : ''),
+      );
+      for (const skip of run.skipped) console.log(`  lease ${skip.leaseId}: ${skip.reason}`);
+    }
+  });
+}
+
 async function reconcileStoredPayments(args: string[]) {
   const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
   const graceMs = values['grace-seconds'] === undefined ? config.paymentGraceMs : parseSecondsMs('--grace-seconds', values['grace-seconds']);
@@ -290,6 +317,9 @@ try {
       break;
     case 'payments:reconcile':
       await reconcileStoredPayments(args);
+      break;
+    case 'billing:run':
+      await billingRun(args);
       break;
     case 'cluster:local':
       await clusterLocal(args);

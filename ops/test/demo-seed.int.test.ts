@@ -91,7 +91,13 @@ describe('the demo seed', () => {
   it('adds at least three complete facilities', () => {
     expect(facilities.length).toBeGreaterThanOrEqual(3);
     for (const { fields } of facilities) {
-      expect(fields).toEqual({ name: expect.any(String), address: expect.any(String), phone: expect.any(String), managerName: expect.any(String) });
+      expect(fields).toEqual({
+        name: expect.any(String),
+        address: expect.any(String),
+        phone: expect.any(String),
+        managerName: expect.any(String),
+        timeZone: expect.any(String),
+      });
     }
   });
 

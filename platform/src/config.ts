@@ -52,10 +52,16 @@ export interface Config {
   workflowGraceMs: number;
   /** DEBUG_EMBEDDED_POSTGRES: print the embedded PostgreSQL's own log lines (default off). */
   debugEmbeddedPostgres: boolean;
+  /**
+   * BILLING_SCHEDULE: when the projector runs the billing day, a cron pattern in UTC (default
+   * hourly, `5 * * * *`, so each facility's day starts within the hour), or `off`: nothing bills
+   * on its own (an install still importing its books; `ops billing:run` bills by hand).
+   */
+  billingSchedule: string | null;
 }
 
 /** The settings of the projector's scheduled processes. */
-export type ScheduleSettings = Pick<Config, 'reservationHoldDays' | 'paymentGraceMs' | 'workflowGraceMs'>;
+export type ScheduleSettings = Pick<Config, 'reservationHoldDays' | 'paymentGraceMs' | 'workflowGraceMs' | 'billingSchedule'>;
 
 /** TRUST_PROXY: unset or `false` trusts no proxy; `true`; a hop count (`1`); or `10.0.0.1,10.1.0.0/16`. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -159,6 +165,14 @@ const EnvSchema = z.object({
   PAYMENT_GRACE_SECONDS: withDefault(secondsAsMs, '120'),
   WORKFLOW_GRACE_SECONDS: withDefault(secondsAsMs, '300'),
   DEBUG_EMBEDDED_POSTGRES: withDefault(booleanFlag, 'false'),
+  BILLING_SCHEDULE: withDefault(
+    z
+      .string()
+      .trim()
+      .refine((v) => v === 'off' || /^(\S+\s+){4}\S+$/.test(v), { message: 'must be a cron pattern of five fields (e.g. 5 * * * *) or off' })
+      .transform((v) => (v === 'off' ? null : v)),
+    '5 * * * *',
+  ),
 });
 
 /**
@@ -232,6 +246,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, requirements: R
     paymentGraceMs: v.PAYMENT_GRACE_SECONDS,
     workflowGraceMs: v.WORKFLOW_GRACE_SECONDS,
     debugEmbeddedPostgres: v.DEBUG_EMBEDDED_POSTGRES,
+    billingSchedule: v.BILLING_SCHEDULE,
   };
 }
 

@@ -1,16 +1,18 @@
 // The demo dataset of a first start: three facilities and six months of their history, written
 // through the API's own command functions so that every event is one the product itself writes.
 
+import { defaultBillingSettings } from '@storage/contracts/billing';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { PaymentMethod, UnitSize } from '@storage/contracts/enums';
+import { recordRentBilled } from '@storage/domain/billing/lease-billing';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
-import { cancelInvoice, generateInvoice, markInvoiceOverdue, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
+import { cancelInvoice, generateInvoice, markCustomerOverdue, markInvoiceOverdue, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
 import { endLease, startLease } from '@storage/domain/leases/commands';
 import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
 import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
-import { updateBusinessProfile } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updateBusinessProfile } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import type { Actor, EventStore } from '@storage/eventstore/port';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, STREETS } from './people.ts';
@@ -235,6 +237,10 @@ class DemoPlan {
     this.#now = now;
     this.#today = startOfDay(now);
     this.#add(this.#daysAgo(185, 8), (ctx) => updateBusinessProfile(ctx, DEMO_BUSINESS));
+    // The demo's history bills rent on each lease's anniversary, issued ten days before it is due.
+    this.#add(this.#daysAgo(185, 8, 1), (ctx) =>
+      updateBillingSettings(ctx, { ...defaultBillingSettings, billingDay: 'anniversary', issueDaysBefore: 10, lateFee: { kind: 'fixed', amount: LATE_FEE } }),
+    );
     const tenancies = SITES.flatMap((site) => this.#planFacility(site));
     this.#planCustomers(tenancies);
     for (const facility of this.#facilities)
@@ -445,7 +451,8 @@ class DemoPlan {
       depositAmount: this.#dice.chance(0.8) ? unit.monthlyRate : null,
     };
     this.#add(tenancy.moveIn, async (ctx) => {
-      await startLease(ctx, terms, leaseId);
+      // The seed writes the tenancy's invoices itself (below), so the lease starts without the engine's move-in invoice.
+      await startLease(ctx, terms, leaseId, null, { bill: false });
       if (lock) await assignLock(ctx, lock.lockId, unit.unitId);
     });
     const cancelledAtMoveOut = this.#planInvoices(tenancy);
@@ -473,7 +480,15 @@ class DemoPlan {
       const generatedAt = month === 0 ? atTime(tenancy.moveIn, 0, 20) : atTime(addDays(dueDay, -10), 8);
       if (generatedAt > this.#now || (moveOut && generatedAt > moveOut)) return null;
       const description = month === 0 ? "First month's rent" : `Rent for ${monthName(dueDay)}`;
-      const invoiceId = this.#generateInvoice(generatedAt, tenancy, tenancy.unit.monthlyRate, dueDay, `${description}, unit ${tenancy.unit.unitNumber}`);
+      const period = { start: isoDate(dueDay), end: isoDate(addDays(addMonths(tenancy.startDay, month + 1), -1)) };
+      const invoiceId = this.#generateInvoice(
+        generatedAt,
+        tenancy,
+        tenancy.unit.monthlyRate,
+        dueDay,
+        `${description}, unit ${tenancy.unit.unitNumber}`,
+        period,
+      );
       const sentAt = month === 0 ? atTime(tenancy.moveIn, 0, 21) : atTime(addDays(dueDay, -7), 8, 30);
       if (!moveOut || sentAt < moveOut) this.#add(sentAt, (ctx) => sendInvoice(ctx, invoiceId));
       if (moveOut && dueDay > moveOut) return invoiceId;
@@ -497,7 +512,8 @@ class DemoPlan {
     return month;
   }
 
-  #generateInvoice(at: Date, tenancy: Tenancy, amount: string, dueDay: Date, description: string): string {
+  /** `period`: the rent period the invoice bills, recorded on the lease so the billing engine carries on after it. */
+  #generateInvoice(at: Date, tenancy: Tenancy, amount: string, dueDay: Date, description: string, period?: { start: string; end: string }): string {
     const invoiceId = this.#dice.uuid();
     const fields = {
       customerId: tenancy.customer!.customerId,
@@ -507,10 +523,11 @@ class DemoPlan {
       status: 'draft' as const,
       description,
     };
-    this.#add(at, (ctx) => {
+    this.#add(at, async (ctx) => {
       // Numbered as generated, so numbers rise with time.
       const invoiceNumber = `INV-${isoDate(at).slice(0, 7).replace('-', '')}-${String(++this.#invoiceCount).padStart(4, '0')}`;
-      return generateInvoice(ctx, { ...fields, invoiceNumber }, invoiceId);
+      await generateInvoice(ctx, { ...fields, invoiceNumber }, invoiceId);
+      if (period) await recordRentBilled(ctx, tenancy.leaseId, invoiceId, period.start, period.end);
     });
     return invoiceId;
   }
@@ -520,7 +537,7 @@ class DemoPlan {
     const customerId = tenancy.customer!.customerId;
     this.#add(at, async (ctx) => {
       await markInvoiceOverdue(ctx, invoiceId);
-      if (firstMissed) await updateCustomer(ctx, customerId, { status: 'overdue' });
+      if (firstMissed) await markCustomerOverdue(ctx, customerId, 'Rent is overdue');
     });
     this.#generateInvoice(atTime(at, 0, 5), tenancy, LATE_FEE, addDays(at, 20), `Late fee, unit ${tenancy.unit.unitNumber}`);
   }

@@ -43,6 +43,11 @@ type PlatformOptions = {
   seedDemo?: boolean;
   /** Configuration the test sets, as environment variables would (e.g. a Stripe key). */
   config?: Partial<Config>;
+  /**
+   * false: the billing day never runs on its own (BILLING_SCHEDULE=off), for tests that write a
+   * history of hand-made invoices the engine must not add to.
+   */
+  billing?: boolean;
 };
 
 export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
@@ -82,7 +87,12 @@ async function demoTemplate(): Promise<string> {
 }
 
 async function startPlatformOn(database: TestDatabase, options: PlatformOptions): Promise<TestPlatform> {
-  const config = { ...readConfig({}), ...options.config, redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined };
+  const config = {
+    ...readConfig({}),
+    ...(options.billing === false && { billingSchedule: null }),
+    ...options.config,
+    redisUrl: options.queue === 'redis' ? TEST_REDIS_URL : undefined,
+  };
   const queuePrefix = `test-${database.name}`;
   const sessionKey = randomBytes(32);
   const api = await createApiServer({

@@ -1,8 +1,9 @@
-import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
+import { type BillingSettings, DEFAULT_TIME_ZONE, defaultBillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { EventStore } from '@storage/eventstore/port';
 import { loadAggregate } from '../commands/handle.ts';
+import { facilityAggregate } from '../facilities/facility.ts';
 import { type SettingsState, settingsAggregate } from '../settings/settings.ts';
 
 /**
@@ -18,4 +19,11 @@ export async function billingSettingsFor(store: EventStore, facilityId: string |
   const business = (await loadAggregate(store, streams.settings(BUSINESS_SETTINGS_SCOPE), settingsAggregate)).state;
   const facility = facilityId ? (await loadAggregate(store, streams.settings(facilityId), settingsAggregate)).state : null;
   return effectiveBillingSettings(business, facility);
+}
+
+/** The zone a facility's days run in, from its stream (no facility: UTC). */
+export async function facilityTimeZone(store: EventStore, facilityId: string | null): Promise<string> {
+  if (facilityId === null) return DEFAULT_TIME_ZONE;
+  const { state } = await loadAggregate(store, streams.facility(facilityId), facilityAggregate);
+  return state.status === 'current' ? state.fields.timeZone : DEFAULT_TIME_ZONE;
 }

@@ -19,6 +19,9 @@ export function evolveCustomer(state: CustomerState, event: DomainEvent): Custom
     case 'customer_updated':
       if (state.status === 'none') return state;
       return { ...state, fields: { ...state.fields, ...event.data.changes } };
+    case 'customer_standing_changed':
+      if (state.status === 'none') return state;
+      return { ...state, fields: { ...state.fields, status: event.data.status } };
     case 'customer_archived':
       if (state.status === 'none') return state;
       return { ...state, status: 'archived' };

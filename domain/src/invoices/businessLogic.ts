@@ -1,3 +1,4 @@
+import type { InvoiceLine } from '@storage/contracts/billing';
 import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
@@ -15,7 +16,9 @@ export type CancelInvoice = { type: 'CancelInvoice'; invoiceId: string };
 /** The refund the provider made of a card charge the invoice could not take; the invoice supplies whose it is. */
 export type CardRefund = Omit<EventData<'payment_refunded'>, 'invoiceId' | 'customerId'>;
 export type RecordRefund = { type: 'RecordRefund'; invoiceId: string; refund: CardRefund };
-export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice | RecordRefund;
+/** A line added to an open invoice (the late fee: once per invoice). */
+export type AddInvoiceLine = { type: 'AddInvoiceLine'; invoiceId: string; line: InvoiceLine };
+export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice | RecordRefund | AddInvoiceLine;
 
 function existing(state: InvoiceState) {
   if (state.status === 'none') throw new NotFoundError('Invoice not found');
@@ -97,6 +100,16 @@ export function cancelInvoice(command: CancelInvoice, state: InvoiceState): Doma
   return [{ type: 'invoice_cancelled', data: { invoiceId: command.invoiceId } }];
 }
 
+export function addInvoiceLine(command: AddInvoiceLine, state: InvoiceState): DomainEvent[] {
+  const { fields } = existing(state);
+  const { line } = command;
+  if (line.kind === 'late_fee' && fields.lines.some((l) => l.kind === 'late_fee')) return [];
+  if (fields.status !== 'sent' && fields.status !== 'overdue') throw new ConflictError(`Only an open invoice takes another line; this one is ${fields.status}`);
+  const amount = fromCents(toCents(fields.amount) + toCents(line.amount));
+  if (toCents(amount) <= 0n) throw new DomainRuleError('The invoice would come to 0.00 or less', 'amount');
+  return [{ type: 'invoice_line_added', data: { invoiceId: command.invoiceId, customerId: fields.customerId, line, amount } }];
+}
+
 /**
  * A customer's standing follows their invoices: an active customer with an overdue invoice is
  * overdue, and an overdue customer with none left is active again. Other statuses (inactive,
@@ -122,6 +135,8 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Dom
       return cancelInvoice(command, state);
     case 'RecordRefund':
       return recordRefund(command, state);
+    case 'AddInvoiceLine':
+      return addInvoiceLine(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

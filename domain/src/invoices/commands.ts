@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { singleLine } from '@storage/contracts/billing';
-import { streams } from '@storage/contracts/events';
+import { type InvoiceLine, singleLine } from '@storage/contracts/billing';
+import { type DomainEvent, streams } from '@storage/contracts/events';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
-import { decideCustomer } from '../customers/businessLogic.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { type CardRefund, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
@@ -47,8 +46,14 @@ export async function sendInvoice(ctx: CommandContext, invoiceId: string) {
   return decide(ctx, { type: 'SendInvoice', invoiceId });
 }
 
-export async function markInvoiceOverdue(ctx: CommandContext, invoiceId: string) {
-  return decide(ctx, { type: 'MarkInvoiceOverdue', invoiceId, today: today(ctx) });
+/** `on`: the facility's date (the billing engine's); by default today in UTC. */
+export async function markInvoiceOverdue(ctx: CommandContext, invoiceId: string, on: string = today(ctx)) {
+  return decide(ctx, { type: 'MarkInvoiceOverdue', invoiceId, today: on });
+}
+
+/** Adds a line to an open invoice (the late fee: once per invoice). */
+export async function addInvoiceLine(ctx: CommandContext, invoiceId: string, line: InvoiceLine) {
+  return decide(ctx, { type: 'AddInvoiceLine', invoiceId, line });
 }
 
 /** Records a payment received today; `stripePaymentIntentId` makes a provider's repeated report harmless. */
@@ -70,18 +75,22 @@ export async function cancelInvoice(ctx: CommandContext, invoiceId: string) {
   return decide(ctx, { type: 'CancelInvoice', invoiceId });
 }
 
-/** Brings the customer's status in line with their invoices (see `customerStandingAfterBilling`), on fresh state. */
-function settleCustomerStanding(ctx: CommandContext, customerId: string, hasOverdueInvoice: boolean) {
-  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (customer) => {
+/**
+ * Brings the customer's standing in line with their invoices (see `customerStandingAfterBilling`),
+ * on fresh state, with an event of its own (customer_standing_changed) that says why.
+ */
+function settleCustomerStanding(ctx: CommandContext, customerId: string, hasOverdueInvoice: boolean, reason: string) {
+  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (customer): DomainEvent[] => {
     if (customer.status !== 'current') return [];
     const status = customerStandingAfterBilling(customer.fields.status, hasOverdueInvoice);
-    return status ? decideCustomer({ type: 'UpdateCustomer', customerId, changes: { status } }, customer) : [];
+    if (status !== 'overdue' && status !== 'active') return [];
+    return [{ type: 'customer_standing_changed', data: { customerId, status, reason } }];
   });
 }
 
-/** A customer with an overdue invoice is overdue too (customer_updated). */
-export async function markCustomerOverdue(ctx: CommandContext, customerId: string) {
-  return settleCustomerStanding(ctx, customerId, true);
+/** A customer with an overdue invoice is overdue too; `reason` names the invoice. */
+export async function markCustomerOverdue(ctx: CommandContext, customerId: string, reason = 'An invoice is overdue') {
+  return settleCustomerStanding(ctx, customerId, true, reason);
 }
 
 /**
@@ -95,7 +104,7 @@ export async function afterPaymentRecorded(ctx: CommandContext, pool: DatabasePo
     const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
     if (state.status === 'current' && state.fields.status === 'overdue') return null;
   }
-  return settleCustomerStanding(ctx, customerId, false);
+  return settleCustomerStanding(ctx, customerId, false, 'No overdue invoice left');
 }
 
 /** The invoices the read model shows overdue for a customer (the write side checks each against its stream). */

@@ -27,6 +27,8 @@ export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceS
   }
   if (state.status === 'none') return state;
   switch (event.type) {
+    case 'invoice_line_added':
+      return { ...state, fields: { ...state.fields, amount: event.data.amount, lines: [...state.fields.lines, event.data.line] } };
     case 'invoice_sent':
       return { ...state, fields: { ...state.fields, status: 'sent' } };
     case 'invoice_overdue':

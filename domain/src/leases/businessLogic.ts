@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { toCents } from '@storage/contracts/money';
+import { addDays } from '../billing/calendar.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { LeaseState, LeaseTerms } from './lease.ts';
 
@@ -7,7 +8,9 @@ export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerm
 export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
 /** The lease's unit was taken but the lease never started: it never will. */
 export type AbandonLeaseStart = { type: 'AbandonLeaseStart'; leaseId: string; unitId: string; reason: string };
-export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart;
+/** The billing engine invoiced the lease's rent for this period (the next one after what is billed). */
+export type RecordRentBilled = { type: 'RecordRentBilled'; leaseId: string; invoiceId: string; periodStart: string; periodEnd: string };
+export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart | RecordRentBilled;
 
 export function startLease(command: StartLease, state: LeaseState): DomainEvent[] {
   if (state.status === 'abandoned') throw new ConflictError('This move-in took too long and its unit was let go. Please start the lease again.');
@@ -37,6 +40,17 @@ export function endLease(command: EndLease, state: LeaseState): DomainEvent[] {
   return [{ type: 'lease_ended', data: { leaseId: command.leaseId, customerId, unitId, endDate: command.endDate } }];
 }
 
+export function recordRentBilled(command: RecordRentBilled, state: LeaseState): DomainEvent[] {
+  if (state.status !== 'active' && state.status !== 'ended') throw new NotFoundError('Lease not found');
+  const { billedThrough } = state;
+  // Billed already (a retry, or another run got there first): nothing more to record.
+  if (billedThrough !== null && command.periodStart <= billedThrough) return [];
+  const expectedStart = billedThrough === null ? state.terms.startDate : addDays(billedThrough, 1);
+  if (command.periodStart !== expectedStart) throw new ConflictError(`The next period to bill starts on ${expectedStart}, not ${command.periodStart}`);
+  const { leaseId, invoiceId, periodStart, periodEnd } = command;
+  return [{ type: 'lease_rent_billed', data: { leaseId, invoiceId, periodStart, periodEnd } }];
+}
+
 export function decideLease(command: LeaseCommand, state: LeaseState): DomainEvent[] {
   switch (command.type) {
     case 'StartLease':
@@ -45,6 +59,8 @@ export function decideLease(command: LeaseCommand, state: LeaseState): DomainEve
       return endLease(command, state);
     case 'AbandonLeaseStart':
       return abandonLeaseStart(command, state);
+    case 'RecordRentBilled':
+      return recordRentBilled(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

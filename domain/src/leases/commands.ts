@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
+import { todayIn } from '../billing/calendar.ts';
+import { billLease } from '../billing/lease-billing.ts';
+import { billingSettingsFor, facilityTimeZone } from '../billing/settings.ts';
 import { type CommandContext, handleCommand, loadAggregate, stepWritten } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
 import { occupyUnit, returnUnit, vacateUnit } from '../units/commands.ts';
@@ -13,7 +16,13 @@ import { type LeaseTerms, leaseAggregate } from './lease.ts';
  * stopped in between (a crash) is given up by the recovery process (`abandonLeaseStart`).
  * `heldFor`: the reservation the unit is held for, which gets it back if the lease does not start.
  */
-export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, 'facilityId'>, leaseId: string = randomUUID(), heldFor: string | null = null) {
+export async function startLease(
+  ctx: CommandContext,
+  agreed: Omit<LeaseTerms, 'facilityId'>,
+  leaseId: string = randomUUID(),
+  heldFor: string | null = null,
+  options: { bill?: boolean } = {},
+) {
   // A unit stays in the facility it was added to, so the lease records that facility.
   const { state: unit } = await loadAggregate(ctx.store, streams.unit(agreed.unitId), unitAggregate);
   const terms: LeaseTerms = { ...agreed, facilityId: unit.status === 'current' ? unit.fields.facilityId : null };
@@ -28,13 +37,22 @@ export async function startLease(ctx: CommandContext, agreed: Omit<LeaseTerms, '
   try {
     const started = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state));
     await stepWritten(ctx, 'lease:started');
-    return started;
+    if (options.bill === false) return started;
+    // The move-in invoice (and any rent already due on a backdated lease); should this stop half-way,
+    // the billing run finishes it.
+    const billed = await billLeaseNow(ctx, leaseId, terms.facilityId);
+    return { ...started, position: billed.position ?? started.position };
   } catch (error) {
     // Give the unit back unless the lease was started after all (by a racing repeat of this move-in).
     const { state } = await loadAggregate(ctx.store, stream, leaseAggregate);
     if (state.status === 'none' || state.status === 'abandoned') await returnUnit(ctx, terms.unitId, leaseId, heldFor, 'Lease not started');
     throw error;
   }
+}
+
+async function billLeaseNow(ctx: CommandContext, leaseId: string, facilityId: string | null) {
+  const today = todayIn(await facilityTimeZone(ctx.store, facilityId), ctx.now);
+  return billLease(ctx, leaseId, today, await billingSettingsFor(ctx.store, facilityId));
 }
 
 /**

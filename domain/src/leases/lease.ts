@@ -6,8 +6,9 @@ export type LeaseState =
   | { status: 'none' }
   /** Took its unit but never started (the request stopped); it can no longer start. */
   | { status: 'abandoned'; leaseId: string }
-  | { status: 'active'; leaseId: string; terms: LeaseTerms }
-  | { status: 'ended'; leaseId: string; terms: LeaseTerms; endDate: string };
+  /** billedThrough: the last day its rent is invoiced for (null: not even the move-in invoice yet). */
+  | { status: 'active'; leaseId: string; terms: LeaseTerms; billedThrough: string | null }
+  | { status: 'ended'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; endDate: string };
 
 export const initialLeaseState: LeaseState = { status: 'none' };
 
@@ -15,10 +16,13 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
   switch (event.type) {
     case 'lease_started': {
       const { leaseId, ...terms } = event.data;
-      return { status: 'active', leaseId, terms };
+      return { status: 'active', leaseId, terms, billedThrough: null };
     }
     case 'lease_start_abandoned':
       return state.status === 'none' ? { status: 'abandoned', leaseId: event.data.leaseId } : state;
+    case 'lease_rent_billed':
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      return { ...state, billedThrough: event.data.periodEnd };
     case 'lease_ended':
       if (state.status !== 'active') return state;
       return { ...state, status: 'ended', endDate: event.data.endDate };

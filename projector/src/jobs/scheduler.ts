@@ -1,3 +1,4 @@
+import { runBillingDay } from '@storage/domain/billing/run';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import type { EventStore } from '@storage/eventstore/port';
 import type { ScheduleSettings } from '@storage/platform/config';
@@ -5,7 +6,6 @@ import { createPaymentProvider, type PaymentSettings } from '@storage/platform/p
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import type { Job } from 'bullmq';
 import type { DatabasePool } from 'slonik';
-import { markOverdueInvoices } from './overdue-invoices.ts';
 import { expireReservations } from './reservation-expiry.ts';
 import { recoverWorkflows } from './workflow-recovery.ts';
 
@@ -13,7 +13,8 @@ import { recoverWorkflows } from './workflow-recovery.ts';
 // so a projector that was down at the scheduled time catches up at once.
 
 export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
-export const MARK_OVERDUE_INVOICES_JOB = 'mark-overdue-invoices';
+/** The billing day (domain/src/billing/run.ts): rent issued, overdue marked, late fees charged, per facility in its zone. */
+export const BILLING_DAY_JOB = 'billing-day';
 export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
 export const RECOVER_WORKFLOWS_JOB = 'recover-workflows';
 export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
@@ -21,8 +22,6 @@ export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 const EVERY_MINUTE_PATTERN = '* * * * *';
 /** Hourly: a hold ends at the time of day it was submitted. */
 const HOURLY_PATTERN = '15 * * * *';
-/** Daily, just after midnight UTC, when "today" (an ISO date in UTC) has moved on. */
-const DAILY_PATTERN = '5 0 * * *';
 /** How long the start waits for the first run (a large backlog finishes in the background). */
 const FIRST_RUN_WAIT_MS = 30_000;
 
@@ -52,7 +51,7 @@ export async function startScheduledJobs(options: {
   wakeProjector(): Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ScheduledJobs> {
-  const { reservationHoldDays: holdDays, workflowGraceMs: graceMs, paymentGraceMs: paymentGrace } = options.schedule;
+  const { reservationHoldDays: holdDays, workflowGraceMs: graceMs, paymentGraceMs: paymentGrace, billingSchedule } = options.schedule;
   const provider = createPaymentProvider(options.payments, options.pool);
   const worker = createWorker(SCHEDULED_JOBS_QUEUE, options.connection, async (job) => {
     if (job.name === EXPIRE_RESERVATIONS_JOB) {
@@ -73,16 +72,29 @@ export async function startScheduledJobs(options: {
       }
       return { paymentIntentsChecked: reconciliation.checked, ...reconciliation.actions };
     }
-    if (job.name !== MARK_OVERDUE_INVOICES_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
-    const run = await markOverdueInvoices(options, new Date());
-    if (run.position) await options.wakeProjector();
-    return { invoicesMarked: run.invoicesMarked, customersMarked: run.customersMarked };
+    if (job.name !== BILLING_DAY_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
+    const day = await runBillingDay(options, new Date());
+    if (day.position) await options.wakeProjector();
+    const total = (key: 'invoicesIssued' | 'lateFeesCharged' | 'invoicesOverdue' | 'customersOverdue') => day.runs.reduce((sum, run) => sum + run[key], 0);
+    for (const run of day.runs) for (const skip of run.skipped) options.log?.(`billing day ${run.billingDate}: lease ${skip.leaseId} skipped: ${skip.reason}`);
+    return {
+      invoicesIssued: total('invoicesIssued'),
+      lateFeesCharged: total('lateFeesCharged'),
+      invoicesOverdue: total('invoicesOverdue'),
+      customersOverdue: total('customersOverdue'),
+    };
   });
   worker.on('failed', (job, error) => options.log?.(`scheduled job ${job?.name ?? ''} failed; it runs again at its next time`, error));
   worker.on('error', (error) => options.log?.('scheduled jobs worker error', error));
   const queue = createQueue(SCHEDULED_JOBS_QUEUE, options.connection);
   const keep = { removeOnComplete: 50, removeOnFail: 50 };
-  await queue.upsertJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`, { pattern: DAILY_PATTERN, tz: 'UTC' }, { name: MARK_OVERDUE_INVOICES_JOB, opts: keep });
+  // The daily overdue job of earlier releases is now part of the billing day.
+  await queue.removeJobScheduler('mark-overdue-invoices-daily');
+  // BILLING_SCHEDULE (hourly by default: each facility's day begins within the hour after its
+  // midnight, whatever its zone); off: the billing day runs only by hand (ops billing:run).
+  if (billingSchedule)
+    await queue.upsertJobScheduler(`${BILLING_DAY_JOB}-hourly`, { pattern: billingSchedule, tz: 'UTC' }, { name: BILLING_DAY_JOB, opts: keep });
+  else await queue.removeJobScheduler(`${BILLING_DAY_JOB}-hourly`);
   await queue.upsertJobScheduler(`${EXPIRE_RESERVATIONS_JOB}-hourly`, { pattern: HOURLY_PATTERN, tz: 'UTC' }, { name: EXPIRE_RESERVATIONS_JOB, opts: keep });
   await queue.upsertJobScheduler(
     `${RECOVER_WORKFLOWS_JOB}-every-minute`,
@@ -95,7 +107,7 @@ export async function startScheduledJobs(options: {
     { name: RECONCILE_PAYMENTS_JOB, opts: keep },
   );
   // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
-  await settled(await queue.add(MARK_OVERDUE_INVOICES_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  if (billingSchedule) await settled(await queue.add(BILLING_DAY_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(RECOVER_WORKFLOWS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
   await settled(await queue.add(RECONCILE_PAYMENTS_JOB, {}, keep), FIRST_RUN_WAIT_MS);

@@ -2,7 +2,7 @@ import type { Projection } from '../projection.ts';
 
 /** The billing-run history staff read: one row per run of a facility's day. */
 export const billingRunsProjection: Projection = {
-  name: 'billing-runs',
+  name: 'billing_runs',
   tables: ['billing_runs'],
   async apply(rows, event) {
     if (event.type !== 'billing_run_completed') return;

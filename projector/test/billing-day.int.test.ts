@@ -1,27 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
+import { type BillingDay, runBillingDay } from '@storage/domain/billing/run';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { afterPaymentRecorded, generateInvoice, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
 import type { Position } from '@storage/eventstore/port';
 import { readConfig } from '@storage/platform/config';
 import { createQueue, queueConnection } from '@storage/platform/queues';
-import { markOverdueInvoices } from '@storage/projector/jobs/overdue-invoices';
-import { MARK_OVERDUE_INVOICES_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
+import { BILLING_DAY_JOB, SCHEDULED_JOBS_QUEUE } from '@storage/projector/jobs/scheduler';
 import { startProjector } from '@storage/projector/service';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-// The overdue job on a real database: it marks sent invoices past their due date overdue and
-// their customers too, raises the staff notification, and changes nothing when run again;
-// paying the last overdue invoice makes the customer active again.
+// The billing day's overdue rules on a real database: it marks sent invoices past their due date
+// overdue and their customers too (customer_standing_changed), raises the staff notification, and
+// changes nothing when run again; paying the last overdue invoice puts the customer in good
+// standing again. (Rent issuing and late fees: billing-engine.int.test.ts.)
 
 const DAY = 86_400_000;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-describe('overdue invoices job', () => {
+/** The day's totals over every facility's run. */
+function totals(day: BillingDay) {
+  const sum = (key: 'invoicesIssued' | 'lateFeesCharged' | 'invoicesOverdue' | 'customersOverdue') => day.runs.reduce((n, run) => n + run[key], 0);
+  return {
+    invoicesIssued: sum('invoicesIssued'),
+    lateFeesCharged: sum('lateFeesCharged'),
+    invoicesOverdue: sum('invoicesOverdue'),
+    customersOverdue: sum('customersOverdue'),
+  };
+}
+
+describe('billing day: overdue invoices', () => {
   let platform: TestPlatform;
   const ctx = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
 
@@ -97,8 +109,8 @@ describe('overdue invoices job', () => {
     const draft = await invoice(customerId, -10, false);
     await settle();
 
-    const run = track(await markOverdueInvoices({ pool: platform.api.pool, store: platform.api.store }, new Date()));
-    expect(run).toMatchObject({ invoicesMarked: 2, customersMarked: 1 });
+    const run = track(await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date()));
+    expect(totals(run)).toMatchObject({ invoicesOverdue: 2, customersOverdue: 1 });
     await settle();
     expect(await invoiceStatus(first.id)).toBe('overdue');
     expect(await invoiceStatus(second.id)).toBe('overdue');
@@ -107,13 +119,13 @@ describe('overdue invoices job', () => {
     expect(await customerStatus(customerId)).toBe('overdue');
     expect(await overdueNotifications(first.invoiceNumber)).toEqual([`${name}: invoice ${first.invoiceNumber} ($120.00) is past due`]);
     const customerEvents = await platform.api.store.readStream(streams.customer(customerId));
-    expect(customerEvents.at(-1)).toMatchObject({ type: 'customer_updated', data: { customerId, changes: { status: 'overdue' } } });
-
-    expect(await markOverdueInvoices({ pool: platform.api.pool, store: platform.api.store }, new Date())).toEqual({
-      invoicesMarked: 0,
-      customersMarked: 0,
-      position: null,
+    expect(customerEvents.at(-1)).toMatchObject({
+      type: 'customer_standing_changed',
+      data: { customerId, status: 'overdue', reason: expect.stringMatching(/^Invoice INV-T-\w+ is overdue$/) },
     });
+
+    const again = await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date());
+    expect(totals(again)).toEqual({ invoicesIssued: 0, lateFeesCharged: 0, invoicesOverdue: 0, customersOverdue: 0 });
     expect((await platform.api.store.readStream(streams.customer(customerId))).length).toBe(customerEvents.length);
 
     const payment = { amount: '120.00', method: 'cash' as const, stripePaymentIntentId: null };
@@ -126,7 +138,7 @@ describe('overdue invoices job', () => {
     // The read model may still show the invoice just paid as overdue: its stream has the last word.
     const settled = await afterPaymentRecorded(ctx(), platform.api.pool, customerId);
     if (settled) track(settled);
-    expect(settled?.events).toEqual([{ type: 'customer_updated', data: { customerId, changes: { status: 'active' } } }]);
+    expect(settled?.events).toEqual([{ type: 'customer_standing_changed', data: { customerId, status: 'active', reason: 'No overdue invoice left' } }]);
     await settle();
     expect(await invoiceStatus(second.id)).toBe('paid');
     expect(await customerStatus(customerId)).toBe('active');
@@ -136,8 +148,8 @@ describe('overdue invoices job', () => {
     const { customerId } = await customer('inactive');
     const late = await invoice(customerId, -5);
     await settle();
-    const run = track(await markOverdueInvoices({ pool: platform.api.pool, store: platform.api.store }, new Date()));
-    expect(run).toMatchObject({ invoicesMarked: 1, customersMarked: 0 });
+    const run = track(await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date()));
+    expect(totals(run)).toMatchObject({ invoicesOverdue: 1, customersOverdue: 0 });
     await settle();
     expect(await invoiceStatus(late.id)).toBe('overdue');
     expect(await customerStatus(customerId)).toBe('inactive');
@@ -151,13 +163,13 @@ describe('overdue invoices job', () => {
       await settle();
       const invoiceBefore = (await platform.api.store.readStream(streams.invoice(late.id))).at(-1)!;
       const customerBefore = (await platform.api.store.readStream(streams.customer(customerId))).at(-1)!;
-      track(await markOverdueInvoices({ pool: platform.api.pool, store: platform.api.store }, new Date()));
+      track(await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date()));
       await settle();
       const overdue = (await platform.api.store.readStream(streams.invoice(late.id))).at(-1)!;
       const customerOverdue = (await platform.api.store.readStream(streams.customer(customerId))).at(-1)!;
       expect(overdue.type).toBe('invoice_overdue');
       expect(overdue.metadata.causationId).toBe(invoiceBefore.id);
-      expect(customerOverdue.type).toBe('customer_updated');
+      expect(customerOverdue.type).toBe('customer_standing_changed');
       expect(customerOverdue.metadata.causationId).toBe(customerBefore.id);
       expect(customerOverdue.metadata.correlationId).toBe(overdue.metadata.correlationId);
       expect(overdue.metadata.correlationId).not.toBe(invoiceBefore.metadata.correlationId);
@@ -166,12 +178,12 @@ describe('overdue invoices job', () => {
     expect(correlations[0]).not.toBe(correlations[1]);
   });
 
-  it('is a daily BullMQ job scheduler, and runs once when a projector starts', async () => {
+  it("is an hourly BullMQ job scheduler, so that each facility's day starts within the hour, and runs once when a projector starts", async () => {
     const connection = queueConnection({ redisUrl: undefined, databaseUrl: platform.database.url });
     const queue = createQueue(SCHEDULED_JOBS_QUEUE, connection);
     try {
-      const scheduler = await queue.getJobScheduler(`${MARK_OVERDUE_INVOICES_JOB}-daily`);
-      expect(scheduler).toMatchObject({ name: MARK_OVERDUE_INVOICES_JOB, pattern: '5 0 * * *', tz: 'UTC' });
+      const scheduler = await queue.getJobScheduler(`${BILLING_DAY_JOB}-hourly`);
+      expect(scheduler).toMatchObject({ name: BILLING_DAY_JOB, pattern: '5 * * * *', tz: 'UTC' });
     } finally {
       await queue.close();
     }

@@ -1,0 +1,137 @@
+import type { BillingSettings, InvoiceLine } from '@storage/contracts/billing';
+import { fromCents, toCents } from '@storage/contracts/money';
+import { addDays, addMonths, dayOfMonth, daysInclusive, daysInMonth, endOfMonth, periodWords } from './calendar.ts';
+
+// What a lease is billed for, decided from its terms, the billing settings and how far it is
+// billed already: pure functions, so the billing run, a retry and a test all reach the same lines.
+
+/**
+ * Prorated rent, exact: monthly rate × days used ÷ days in that month, rounded half up to the
+ * cent (the one rounding rule of the engine). 120.00 for 19 of February's 28 days: 81.43.
+ */
+export function proratedRent(monthlyRate: string, days: number, monthDays: number): string {
+  const numerator = toCents(monthlyRate) * BigInt(days) * 2n + BigInt(monthDays);
+  return fromCents(numerator / (2n * BigInt(monthDays)));
+}
+
+export interface LeaseForBilling {
+  startDate: string;
+  monthlyRate: string;
+  depositAmount: string | null;
+  /** The last day already invoiced; null before the move-in invoice. */
+  billedThrough: string | null;
+  /** The move-out day: nothing after it is billed. */
+  endDate: string | null;
+}
+
+/** One invoice the engine issues for a lease: the days it covers, its lines, when it is issued and due. */
+export interface BillingPeriod {
+  kind: 'move-in' | 'rent';
+  periodStart: string;
+  periodEnd: string;
+  issueDate: string;
+  dueDate: string;
+  lines: InvoiceLine[];
+}
+
+/** A whole period (a calendar month from the 1st, or anniversary to anniversary) is the monthly rate; a shorter one is prorated. */
+function rentLine(lease: LeaseForBilling, start: string, end: string, whole: boolean): InvoiceLine {
+  const days = daysInclusive(start, end);
+  if (whole) return { kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: lease.monthlyRate, periodStart: start, periodEnd: end };
+  return {
+    kind: 'prorated_rent',
+    description: `Prorated rent ${periodWords(start, end)} (${days} of ${daysInMonth(start)} days)`,
+    amount: proratedRent(lease.monthlyRate, days, daysInMonth(start)),
+    periodStart: start,
+    periodEnd: end,
+  };
+}
+
+/** The lease's first anniversary after `date` (the start day of a month, or its last day when shorter). */
+function nextAnniversaryAfter(lease: LeaseForBilling, date: string): string {
+  let months = 0;
+  while (addMonths(lease.startDate, months) <= date) months++;
+  return addMonths(lease.startDate, months);
+}
+
+function isAnniversary(lease: LeaseForBilling, date: string): boolean {
+  let months = 0;
+  while (addMonths(lease.startDate, months) < date) months++;
+  return addMonths(lease.startDate, months) === date;
+}
+
+/**
+ * The move-in invoice, due at once: the first month (prorated to the month's end with billing on
+ * the 1st, or a whole month on anniversary billing), the next month too when the move-in falls
+ * after the chosen day, the deposit and the admin fee.
+ */
+export function moveInPeriod(lease: LeaseForBilling, settings: BillingSettings): BillingPeriod {
+  const start = lease.startDate;
+  const lines: InvoiceLine[] = [];
+  let end: string;
+  if (settings.billingDay === 'anniversary') {
+    end = addDays(addMonths(start, 1), -1);
+    lines.push(rentLine(lease, start, end, true));
+  } else {
+    end = endOfMonth(start);
+    const firstMonth = rentLine(lease, start, end, dayOfMonth(start) === 1);
+    // Not prorated: the first (partial) month costs the monthly rate.
+    lines.push(
+      settings.prorateFirstMonth ? firstMonth : { ...firstMonth, kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: lease.monthlyRate },
+    );
+    if (settings.billNextMonthAfterDay !== null && dayOfMonth(start) > settings.billNextMonthAfterDay) {
+      const nextStart = addDays(end, 1);
+      end = endOfMonth(nextStart);
+      lines.push(rentLine(lease, nextStart, end, true));
+    }
+  }
+  if (lease.depositAmount !== null && toCents(lease.depositAmount) > 0n) {
+    lines.push({ kind: 'deposit', description: 'Security deposit', amount: lease.depositAmount, periodStart: null, periodEnd: null });
+  }
+  if (toCents(settings.adminFee) > 0n) {
+    lines.push({ kind: 'admin_fee', description: 'Admin fee', amount: settings.adminFee, periodStart: null, periodEnd: null });
+  }
+  return { kind: 'move-in', periodStart: start, periodEnd: end, issueDate: start, dueDate: start, lines };
+}
+
+/**
+ * The next rent period after what is billed: a calendar month (billing on the 1st) or up to the
+ * day before the next anniversary; a first day that is not a period boundary (the settings
+ * changed) gets a prorated stretch up to the next boundary. Issued `issueDaysBefore` days before
+ * it is due on its first day. Null when the lease ended before it starts.
+ */
+export function nextRentPeriod(lease: LeaseForBilling, settings: BillingSettings): BillingPeriod | null {
+  if (lease.billedThrough === null) return null;
+  const start = addDays(lease.billedThrough, 1);
+  if (lease.endDate !== null && start > lease.endDate) return null;
+  const anniversary = settings.billingDay === 'anniversary';
+  const end = anniversary ? addDays(nextAnniversaryAfter(lease, start), -1) : endOfMonth(start);
+  const whole = anniversary ? isAnniversary(lease, start) : dayOfMonth(start) === 1;
+  return {
+    kind: 'rent',
+    periodStart: start,
+    periodEnd: end,
+    issueDate: addDays(start, -settings.issueDaysBefore),
+    dueDate: start,
+    lines: [rentLine(lease, start, end, whole)],
+  };
+}
+
+/** The late fee on an invoice whose rent is `rent`: the fixed amount, or the percentage with its minimum. */
+export function lateFeeAmount(settings: BillingSettings, rent: string): string {
+  const rule = settings.lateFee;
+  if (rule.kind === 'fixed') return rule.amount;
+  // Percent with up to two decimals, in basis points; half up to the cent.
+  const basisPoints = BigInt(Math.round(Number(rule.percent) * 100));
+  const fee = (toCents(rent) * basisPoints * 2n + 10_000n) / 20_000n;
+  const minimum = toCents(rule.minimum);
+  return fromCents(fee > minimum ? fee : minimum);
+}
+
+/**
+ * The day the late fee is charged: `graceDays` after the due date (due on the 1st, 10 days: the
+ * 11th), and never before the invoice is overdue (the day after it was due).
+ */
+export function lateFeeDay(dueDate: string, settings: BillingSettings): string {
+  return addDays(dueDate, Math.max(settings.graceDays, 1));
+}
