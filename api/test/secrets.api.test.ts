@@ -44,6 +44,9 @@ const ids = {
   credential: id(),
   credential2: id(),
   billingRun: id(),
+  credit: id(),
+  creditApplication: id(),
+  receipt: id(),
 };
 
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
@@ -125,6 +128,8 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       method: 'card',
       paidDate: '2026-02-02',
       stripePaymentIntentId: null,
+      reference: null,
+      receiptId: null,
     },
   },
   payment_refunded: {
@@ -139,7 +144,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       reason: 'invoice_already_paid',
     },
   },
-  invoice_cancelled: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
+  invoice_cancelled: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, reason: 'Entered twice' } },
   lock_installed: {
     stream: streams.lock(ids.lock),
     data: { lockId: ids.lock, serial: 'L-S1', unitId: ids.unit, status: 'active', batteryLevel: 90, firmwareVersion: null },
@@ -199,6 +204,30 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   lease_rent_billed: {
     stream: streams.lease(ids.lease),
     data: { leaseId: ids.lease, invoiceId: ids.invoice, periodStart: '2026-02-01', periodEnd: '2026-02-28' },
+  },
+  account_credited: {
+    stream: streams.account(ids.customer),
+    data: { customerId: ids.customer, creditId: ids.credit, amount: '10.00', reason: 'Goodwill', receiptId: null },
+  },
+  desk_payment_received: {
+    stream: streams.account(ids.customer),
+    data: {
+      customerId: ids.customer,
+      receiptId: ids.receipt,
+      amount: '30.00',
+      method: 'check',
+      reference: '1042',
+      allocations: [{ invoiceId: ids.invoice, amount: '20.00' }],
+      credit: '10.00',
+    },
+  },
+  account_credit_applied: {
+    stream: streams.account(ids.customer),
+    data: { customerId: ids.customer, applicationId: ids.creditApplication, invoiceId: ids.invoice, amount: '10.00' },
+  },
+  invoice_written_off: {
+    stream: streams.invoice(ids.invoice),
+    data: { invoiceId: ids.invoice, customerId: ids.customer, amount: '15.00', reason: 'Moved away, unreachable' },
   },
   customer_standing_changed: {
     stream: streams.customer(ids.customer),

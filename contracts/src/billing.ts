@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDate } from './fields.ts';
+import { DeskPaymentMethod } from './enums.ts';
+import { Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
 
 // The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
@@ -122,3 +123,30 @@ export const BillingRun = z.object({
   skipped: z.array(BillingRunSkip),
 });
 export type BillingRun = z.infer<typeof BillingRun>;
+
+// --- Money staff take and give back ---
+
+export const DeskPaymentRequest = z.strictObject({
+  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  method: DeskPaymentMethod,
+  /** A check number or a transfer's reference. */
+  reference: OptionalText(100),
+  /** The invoices to pay, in this order; absent: the renter's open invoices, oldest due first. */
+  invoiceIds: z.array(Id).min(1, 'must name at least one invoice').max(100).optional(),
+});
+export type DeskPaymentRequest = z.input<typeof DeskPaymentRequest>;
+
+export const DeskReceipt = z.object({
+  receiptId: Id,
+  applied: z.array(z.object({ invoiceId: Id, invoiceNumber: z.string(), amount: z.string() })),
+  /** Left over after every invoice it could pay: credit on the renter's account. */
+  credited: z.string(),
+});
+export type DeskReceipt = z.infer<typeof DeskReceipt>;
+
+export const CreditRequest = z.strictObject({
+  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  reason: RequiredText(200),
+});
+
+export const ReasonRequest = z.strictObject({ reason: RequiredText(200) });

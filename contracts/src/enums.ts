@@ -24,14 +24,29 @@ export type CustomerStatus = z.infer<typeof CustomerStatus>;
 export const LockStatus = z.enum(['active', 'inactive', 'maintenance', 'low_battery']);
 export type LockStatus = z.infer<typeof LockStatus>;
 
-export const InvoiceStatus = z.enum(['draft', 'sent', 'paid', 'overdue', 'cancelled']);
+/** written_off: what was still owed became bad debt (the invoice is closed, its payments stand). */
+export const InvoiceStatus = z.enum(['draft', 'sent', 'paid', 'overdue', 'cancelled', 'written_off']);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 
 export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-export const PaymentMethod = z.enum(['card', 'bank_transfer', 'cash', 'check']);
+/** card: online; card_present: a card at the desk; account_credit: the renter's credit (an overpayment, a credit staff gave) paying an invoice. */
+export const PaymentMethod = z.enum(['card', 'card_present', 'bank_transfer', 'cash', 'check', 'account_credit']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  card: 'Card',
+  card_present: 'Card at the desk',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  check: 'Check',
+  account_credit: 'Account credit',
+};
+
+/** How staff take a payment at the desk. */
+export const DeskPaymentMethod = z.enum(['cash', 'check', 'card_present', 'bank_transfer']);
+export type DeskPaymentMethod = z.infer<typeof DeskPaymentMethod>;
 
 export const StaffRole = z.enum(['owner', 'manager', 'clerk', 'auditor']);
 export type StaffRole = z.infer<typeof StaffRole>;

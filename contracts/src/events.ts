@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingSettings, DEFAULT_TIME_ZONE, InvoiceLine, singleLine } from './billing.ts';
-import { CustomerStatus, InvoiceStatus, LockStatus, PaymentMethod, StaffRole, UnitSize, UnitStatus } from './enums.ts';
+import { CustomerStatus, DeskPaymentMethod, InvoiceStatus, LockStatus, PaymentMethod, StaffRole, UnitSize, UnitStatus } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
 
 // The one catalogue of domain events. Each type has a current schema version; an event stored
@@ -74,6 +74,27 @@ export const eventSchemas = {
   customer_added: CustomerFields.extend({ customerId: Id }),
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
   customer_archived: z.object({ customerId: Id }),
+  /**
+   * Money on the renter's account that no invoice took (an overpayment), or a credit staff gave
+   * with a reason; the billing run applies it to open invoices, oldest first.
+   */
+  account_credited: z.object({ customerId: Id, creditId: Id, amount, reason: text, receiptId: Id.nullable() }),
+  /**
+   * A payment taken at the desk, planned before any invoice is paid: which open invoices it pays
+   * and how much (each then gets its payment_received under this receipt), and what is left over
+   * as credit on the account. A repeat of the receipt finishes this plan, never makes another.
+   */
+  desk_payment_received: z.object({
+    customerId: Id,
+    receiptId: Id,
+    amount,
+    method: DeskPaymentMethod,
+    reference: nullableText,
+    allocations: z.array(z.object({ invoiceId: Id, amount })),
+    credit: amount,
+  }),
+  /** Part of the account's credit taken for an invoice (paid on it as an account_credit payment). */
+  account_credit_applied: z.object({ customerId: Id, applicationId: Id, invoiceId: Id, amount }),
   /** The renter's standing follows their invoices (the billing engine decides it): overdue, or in good standing again. */
   customer_standing_changed: z.object({ customerId: Id, status: z.enum(['active', 'overdue']), reason: text }),
 
@@ -108,7 +129,15 @@ export const eventSchemas = {
   invoice_line_added: z.object({ invoiceId: Id, customerId: Id, line: InvoiceLine, amount }),
   invoice_sent: z.object({ invoiceId: Id }),
   invoice_overdue: z.object({ invoiceId: Id, customerId: Id }),
-  invoice_cancelled: z.object({ invoiceId: Id }),
+  /** Voided; reason: why (absent before it was asked for). */
+  invoice_cancelled: z.object({ invoiceId: Id, reason: nullableText.default(null) }),
+  /** What was still owed (amount) became bad debt; the invoice is closed. */
+  invoice_written_off: z.object({ invoiceId: Id, customerId: Id, amount, reason: text }),
+  /**
+   * A payment of part or all of the invoice's open balance. reference: a check number or a
+   * transfer's reference; receiptId: the desk payment it is part of (one payment over several
+   * invoices); both null in events written before they were kept.
+   */
   payment_received: z.object({
     paymentId: Id,
     invoiceId: Id,
@@ -117,6 +146,8 @@ export const eventSchemas = {
     method: PaymentMethod,
     paidDate: IsoDate,
     stripePaymentIntentId: nullableText,
+    reference: nullableText.default(null),
+    receiptId: Id.nullable().default(null),
   }),
   /**
    * A card charge that went through on an invoice it could not pay (already paid by another
@@ -332,6 +363,8 @@ export const streams = {
   notificationMarks: (facilityId: string | null) => `notification-marks-${facilityId ?? 'all'}`,
   settings: (scope: string) => `settings-${scope}`,
   /** The billing runs of one facility's day (facility null: units of no facility). */
+  /** A renter's account: credits from overpayments and from staff, and where they were applied. */
+  account: (customerId: string) => `account-${customerId}`,
   billingDay: (facilityId: string | null, date: string) => `billing-day-${facilityId ?? 'none'}-${date}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,

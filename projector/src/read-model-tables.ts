@@ -72,6 +72,8 @@ export interface ReadTables {
     status: string;
     facility_id: string | null;
     archived: boolean;
+    /** Credit on the renter's account that no invoice has taken yet. */
+    credit_balance: Money;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;
@@ -96,6 +98,8 @@ export interface ReadTables {
     customer_id: string;
     lease_id: string | null;
     amount: Money;
+    /** Paid so far: the open balance is amount - amount_paid. */
+    amount_paid: Money;
     due_date: IsoDate;
     paid_date: IsoDate | null;
     status: string;

@@ -164,7 +164,17 @@ describe('metrics projection', () => {
     await append(on(4), `invoice-${fee}`, { type: 'invoice_sent', data: { invoiceId: fee } });
     await append(on(5), `invoice-${rent}`, {
       type: 'payment_received',
-      data: { paymentId: randomUUID(), invoiceId: rent, customerId: ada, amount: '120.00', method: 'card', paidDate: dayOf(5), stripePaymentIntentId: null },
+      data: {
+        paymentId: randomUUID(),
+        invoiceId: rent,
+        customerId: ada,
+        amount: '120.00',
+        method: 'card',
+        paidDate: dayOf(5),
+        stripePaymentIntentId: null,
+        reference: null,
+        receiptId: null,
+      },
     });
     // Day 6: Ada moves to the south facility, her open fee with her; Bob is archived; the unit is vacated.
     await append(on(6), `customer-${ada}`, { type: 'customer_updated', data: { customerId: ada, changes: { facilityId: south } } });

@@ -166,6 +166,8 @@ function facilityHistory(index: number, start: number): Append[][] {
             method: 'card',
             paidDate: isoDay(paidAt),
             stripePaymentIntentId: null,
+            reference: null,
+            receiptId: null,
           },
           paidAt,
         ),

@@ -52,7 +52,7 @@ export async function activeCustomerCount(pool: DatabasePool, facilityId: string
 /** Sent and overdue invoices not yet paid, of the customers in scope (invoices follow their customer's facility). */
 export async function outstandingBalance(pool: DatabasePool, facilityId: string | undefined): Promise<string> {
   return pool.oneFirst(sql.type(AmountRow)`
-    SELECT coalesce(sum(i.amount), 0)::numeric(12, 2)::text AS amount
+    SELECT coalesce(sum(i.amount - i.amount_paid), 0)::numeric(12, 2)::text AS amount
     FROM invoices i JOIN customers c ON c.id = i.customer_id
     WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}`);
 }

@@ -29,7 +29,17 @@ describe('an invoice event in words', () => {
     expect(
       describeInvoiceEvent({
         type: 'payment_received',
-        data: { paymentId: invoiceId, invoiceId, customerId, amount: '120.00', method: 'bank_transfer', paidDate: '2025-03-02', stripePaymentIntentId: null },
+        data: {
+          paymentId: invoiceId,
+          invoiceId,
+          customerId,
+          amount: '120.00',
+          method: 'bank_transfer',
+          paidDate: '2025-03-02',
+          stripePaymentIntentId: null,
+          reference: null,
+          receiptId: null,
+        },
       }),
     ).toBe('Payment of $120.00 received by bank transfer');
   });
@@ -37,7 +47,7 @@ describe('an invoice event in words', () => {
   it('names sending, becoming overdue and cancelling', () => {
     expect(describeInvoiceEvent({ type: 'invoice_sent', data: { invoiceId } })).toBe('Invoice sent to the customer');
     expect(describeInvoiceEvent({ type: 'invoice_overdue', data: { invoiceId, customerId } })).toBe('Marked overdue: the due date passed without payment');
-    expect(describeInvoiceEvent({ type: 'invoice_cancelled', data: { invoiceId } })).toBe('Invoice cancelled');
+    expect(describeInvoiceEvent({ type: 'invoice_cancelled', data: { invoiceId, reason: null } })).toBe('Invoice cancelled');
   });
 
   it('leaves out events that are not about the invoice', () => {

@@ -62,7 +62,7 @@ const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean() });
 
 export async function getPortalAccount(db: CommonQueryMethods, customerId: string): Promise<PortalAccount> {
   const row = await db.one(sql.type(AccountRow)`
-    SELECT coalesce(sum(amount), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue
+    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue
     FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
   return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT' };
 }

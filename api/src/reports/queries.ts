@@ -45,7 +45,7 @@ const agingBucketOf = (today: string) => sql.fragment`
 /** Open (sent or overdue) invoices by days past due on `today`. */
 async function agingReceivables(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(AgingRow)`
-    SELECT ${agingBucketOf(today)} AS bucket, sum(i.amount)::numeric(12, 2)::text AS amount, count(*)::int8 AS invoices
+    SELECT ${agingBucketOf(today)} AS bucket, sum(i.amount - i.amount_paid)::numeric(12, 2)::text AS amount, count(*)::int8 AS invoices
     FROM invoices i JOIN customers c ON c.id = i.customer_id
     WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     GROUP BY 1`);
@@ -130,7 +130,7 @@ export async function rentRoll(pool: DatabasePool, facilityId: string | undefine
   return pool.any(sql.type(RentRollRow)`
     SELECT f.name AS facility, u.building, u.unit_number, u.size, c.first_name, c.last_name, c.email, c.phone,
            l.start_date::text, l.monthly_rate::text, l.deposit_amount::text,
-           (SELECT coalesce(sum(i.amount), 0)::numeric(12, 2)::text FROM invoices i
+           (SELECT coalesce(sum(i.amount - i.amount_paid), 0)::numeric(12, 2)::text FROM invoices i
             WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue')) AS customer_balance
     FROM leases l JOIN units u ON u.id = l.unit_id JOIN customers c ON c.id = l.customer_id
     LEFT JOIN facilities f ON f.id = u.facility_id
@@ -156,7 +156,7 @@ export async function openInvoices(pool: DatabasePool, facilityId: string | unde
   return pool.any(sql.type(OpenInvoiceRow)`
     SELECT i.invoice_number, c.first_name, c.last_name, c.email, f.name AS facility, i.due_date::text,
            greatest(${today}::date - i.due_date, 0)::int8 AS days_past_due,
-           ${agingBucketOf(today)} AS bucket, i.status, i.amount::text
+           ${agingBucketOf(today)} AS bucket, i.status, (i.amount - i.amount_paid)::text AS amount
     FROM invoices i JOIN customers c ON c.id = i.customer_id LEFT JOIN facilities f ON f.id = c.facility_id
     WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     ORDER BY i.due_date, i.invoice_number`);

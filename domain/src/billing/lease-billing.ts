@@ -2,6 +2,7 @@ import type { BillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { Position } from '@storage/eventstore/port';
+import { payFromCredit } from '../accounts/pay-from-credit.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -82,6 +83,8 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
   const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
   if (state.status !== 'current') throw new Error(`Invoice ${invoiceId} of lease ${leaseId} could not be generated`);
   if (state.fields.status === 'draft') position = (await sendInvoice(ctx, invoiceId)).position ?? position;
+  // Credit on the renter's account (an overpayment, a staff credit) pays the new invoice first.
+  position = (await payFromCredit(ctx, invoiceId)) ?? position;
   const covered = state.fields.lines.flatMap((line) => (line.periodEnd ? [line.periodEnd] : []));
   const periodEnd = covered.length > 0 ? covered.sort().at(-1)! : period.periodEnd;
   return { invoiceId, generated, position, periodEnd };

@@ -3,22 +3,35 @@ import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import type { InvoiceFields, InvoiceState } from './invoice.ts';
+import { type InvoiceFields, type InvoiceState, openBalance } from './invoice.ts';
 
 export type GenerateInvoice = { type: 'GenerateInvoice'; invoiceId: string; fields: InvoiceFields };
 export type SendInvoice = { type: 'SendInvoice'; invoiceId: string };
 /** `today` is an ISO date (YYYY-MM-DD). */
 export type MarkInvoiceOverdue = { type: 'MarkInvoiceOverdue'; invoiceId: string; today: string };
-/** The payment as received; the invoice supplies whose it is. */
-export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId'>;
+/** The payment as received; the invoice supplies whose it is. reference: a check number; receiptId: the desk payment it is part of. */
+export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId' | 'reference' | 'receiptId'> & {
+  reference?: string | null;
+  receiptId?: string | null;
+};
 export type RecordPayment = { type: 'RecordPayment'; invoiceId: string; payment: ReceivedPayment };
-export type CancelInvoice = { type: 'CancelInvoice'; invoiceId: string };
+export type CancelInvoice = { type: 'CancelInvoice'; invoiceId: string; reason?: string | null };
+/** What is still owed becomes bad debt. */
+export type WriteOffInvoice = { type: 'WriteOffInvoice'; invoiceId: string; reason: string };
 /** The refund the provider made of a card charge the invoice could not take; the invoice supplies whose it is. */
 export type CardRefund = Omit<EventData<'payment_refunded'>, 'invoiceId' | 'customerId'>;
 export type RecordRefund = { type: 'RecordRefund'; invoiceId: string; refund: CardRefund };
 /** A line added to an open invoice (the late fee: once per invoice). */
 export type AddInvoiceLine = { type: 'AddInvoiceLine'; invoiceId: string; line: InvoiceLine };
-export type InvoiceCommand = GenerateInvoice | SendInvoice | MarkInvoiceOverdue | RecordPayment | CancelInvoice | RecordRefund | AddInvoiceLine;
+export type InvoiceCommand =
+  | GenerateInvoice
+  | SendInvoice
+  | MarkInvoiceOverdue
+  | RecordPayment
+  | CancelInvoice
+  | RecordRefund
+  | AddInvoiceLine
+  | WriteOffInvoice;
 
 function existing(state: InvoiceState) {
   if (state.status === 'none') throw new NotFoundError('Invoice not found');
@@ -52,16 +65,20 @@ export function markInvoiceOverdue(command: MarkInvoiceOverdue, state: InvoiceSt
 export function recordPayment(command: RecordPayment, state: InvoiceState): DomainEvent[] {
   const invoice = existing(state);
   const { payment } = command;
-  const { status, amount, customerId } = invoice.fields;
-  if (status === 'paid') {
-    // A payment provider may report one payment twice; it is recorded once.
-    const sameIntent = payment.stripePaymentIntentId !== null && payment.stripePaymentIntentId === invoice.payment?.stripePaymentIntentId;
-    if (sameIntent) return [];
-    throw new ConflictError('This invoice is already paid');
-  }
+  const { status, customerId } = invoice.fields;
+  // The same payment reported again (a provider's replay, a retried desk payment) is recorded once.
+  if (invoice.payments.some((p) => p.paymentId === payment.paymentId)) return [];
+  const sameIntent = payment.stripePaymentIntentId !== null && invoice.payments.some((p) => p.stripePaymentIntentId === payment.stripePaymentIntentId);
+  if (sameIntent) return [];
+  if (status === 'paid') throw new ConflictError('This invoice is already paid');
   if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
-  if (toCents(payment.amount) !== toCents(amount)) throw new DomainRuleError(`The payment must equal the open balance of ${amount}`, 'amount');
-  return [{ type: 'payment_received', data: { ...payment, invoiceId: command.invoiceId, customerId } }];
+  if (status === 'written_off') throw new ConflictError('This invoice was written off and cannot be paid');
+  if (status === 'draft') throw new ConflictError('This invoice is a draft: send it before taking a payment');
+  const open = openBalance(invoice);
+  if (toCents(payment.amount) <= 0n) throw new DomainRuleError('The payment must be more than 0.00', 'amount');
+  if (toCents(payment.amount) > toCents(open)) throw new DomainRuleError(`The payment must be at most the open balance of ${open}`, 'amount');
+  const { reference = null, receiptId = null, ...received } = payment;
+  return [{ type: 'payment_received', data: { ...received, reference, receiptId, invoiceId: command.invoiceId, customerId } }];
 }
 
 /**
@@ -75,10 +92,10 @@ export type CardChargeOutcome = { kind: 'record' } | { kind: 'done' } | { kind: 
 export function cardChargeOutcome(state: InvoiceState, intentId: string, amount: string): CardChargeOutcome {
   const invoice = existing(state);
   if (invoice.refundedIntentIds.includes(intentId)) return { kind: 'done' };
-  if (invoice.payment?.stripePaymentIntentId === intentId) return { kind: 'done' };
+  if (invoice.payments.some((p) => p.stripePaymentIntentId === intentId)) return { kind: 'done' };
   if (invoice.fields.status === 'paid') return { kind: 'refund', reason: 'invoice_already_paid' };
-  if (invoice.fields.status === 'cancelled') return { kind: 'refund', reason: 'invoice_cancelled' };
-  if (toCents(amount) !== toCents(invoice.fields.amount)) return { kind: 'refund', reason: 'amount_not_balance' };
+  if (invoice.fields.status === 'cancelled' || invoice.fields.status === 'written_off') return { kind: 'refund', reason: 'invoice_cancelled' };
+  if (toCents(amount) !== toCents(openBalance(invoice))) return { kind: 'refund', reason: 'amount_not_balance' };
   return { kind: 'record' };
 }
 
@@ -94,10 +111,22 @@ export function recordRefund(command: RecordRefund, state: InvoiceState): Domain
 }
 
 export function cancelInvoice(command: CancelInvoice, state: InvoiceState): DomainEvent[] {
-  const { status } = existing(state).fields;
+  const invoice = existing(state);
+  const { status } = invoice.fields;
   if (status === 'cancelled') return [];
   if (status === 'paid') throw new ConflictError('A paid invoice cannot be cancelled');
-  return [{ type: 'invoice_cancelled', data: { invoiceId: command.invoiceId } }];
+  if (status === 'written_off') throw new ConflictError('A written-off invoice cannot be cancelled');
+  if (invoice.payments.length > 0) throw new ConflictError('An invoice with payments cannot be cancelled; write off what is still owed instead');
+  return [{ type: 'invoice_cancelled', data: { invoiceId: command.invoiceId, reason: command.reason ?? null } }];
+}
+
+export function writeOffInvoice(command: WriteOffInvoice, state: InvoiceState): DomainEvent[] {
+  const invoice = existing(state);
+  const { status, customerId } = invoice.fields;
+  if (status === 'written_off') return [];
+  if (status !== 'sent' && status !== 'overdue') throw new ConflictError(`Only an open invoice can be written off; this one is ${status}`);
+  if (command.reason.trim() === '') throw new DomainRuleError('reason: is required', 'reason');
+  return [{ type: 'invoice_written_off', data: { invoiceId: command.invoiceId, customerId, amount: openBalance(invoice), reason: command.reason } }];
 }
 
 export function addInvoiceLine(command: AddInvoiceLine, state: InvoiceState): DomainEvent[] {
@@ -137,6 +166,8 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Dom
       return recordRefund(command, state);
     case 'AddInvoiceLine':
       return addInvoiceLine(command, state);
+    case 'WriteOffInvoice':
+      return writeOffInvoice(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

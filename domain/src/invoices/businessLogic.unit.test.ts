@@ -23,7 +23,7 @@ const fields: InvoiceFields = {
 const generated: DomainEvent = { type: 'invoice_generated', data: { invoiceId, ...fields } };
 const sent: DomainEvent = { type: 'invoice_sent', data: { invoiceId } };
 const overdue: DomainEvent = { type: 'invoice_overdue', data: { invoiceId, customerId } };
-const cancelled: DomainEvent = { type: 'invoice_cancelled', data: { invoiceId } };
+const cancelled: DomainEvent = { type: 'invoice_cancelled', data: { invoiceId, reason: null } };
 const payment: ReceivedPayment = {
   paymentId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d06',
   amount: '120.00',
@@ -31,7 +31,7 @@ const payment: ReceivedPayment = {
   paidDate: '2025-03-02',
   stripePaymentIntentId: 'pi_123',
 };
-const paid: DomainEvent = { type: 'payment_received', data: { ...payment, invoiceId, customerId } };
+const paid: DomainEvent = { type: 'payment_received', data: { ...payment, reference: null, receiptId: null, invoiceId, customerId } };
 
 describe('generate invoice', () => {
   it('generates an invoice', () => {
@@ -96,10 +96,23 @@ describe('record payment', () => {
     expect(given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: { ...payment, amount: '120.0' } })).toHaveLength(1);
   });
 
-  it('refuses a payment that is not the open balance', () => {
-    expect(() => given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: { ...payment, amount: '119.99' } })).toThrow(
-      /open balance of 120.00/,
-    );
+  it('takes part of the open balance and keeps the invoice open, but refuses more than it or nothing', () => {
+    const part = { ...payment, amount: '20.00', stripePaymentIntentId: null };
+    const [partial] = given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: part });
+    expect(partial).toMatchObject({ type: 'payment_received', data: { amount: '20.00' } });
+    const state = [generated, sent, partial!].reduce(evolveInvoice, initialInvoiceState);
+    expect(state).toMatchObject({ fields: { status: 'sent' } });
+    const rest = { ...part, paymentId: '8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b08', amount: '100.01' };
+    expect(() => given(generated, sent, partial!).when({ type: 'RecordPayment', invoiceId, payment: rest })).toThrow(/at most the open balance of 100.00/);
+    expect(() => given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: { ...part, amount: '0.00' } })).toThrow(/more than 0.00/);
+    const [last] = given(generated, sent, partial!).when({ type: 'RecordPayment', invoiceId, payment: { ...rest, amount: '100.00' } });
+    expect([generated, sent, partial!, last!].reduce(evolveInvoice, initialInvoiceState)).toMatchObject({ fields: { status: 'paid' } });
+  });
+
+  it('writes off what is still owed with a reason, and then takes no payment', () => {
+    const [writtenOff] = given(generated, sent).when({ type: 'WriteOffInvoice', invoiceId, reason: 'Gone' });
+    expect(writtenOff).toEqual({ type: 'invoice_written_off', data: { invoiceId, customerId, amount: '120.00', reason: 'Gone' } });
+    expect(() => given(generated, sent, writtenOff!).when({ type: 'RecordPayment', invoiceId, payment })).toThrow(/written off/);
   });
 
   it('refuses a second payment of a paid invoice', () => {

@@ -71,8 +71,13 @@ export async function recordRefund(ctx: CommandContext, invoiceId: string, refun
   return decide(ctx, { type: 'RecordRefund', invoiceId, refund: { ...refund, paymentId } });
 }
 
-export async function cancelInvoice(ctx: CommandContext, invoiceId: string) {
-  return decide(ctx, { type: 'CancelInvoice', invoiceId });
+export async function cancelInvoice(ctx: CommandContext, invoiceId: string, reason: string | null = null) {
+  return decide(ctx, { type: 'CancelInvoice', invoiceId, reason });
+}
+
+/** What is still owed on the invoice becomes bad debt, with the reason staff gave. */
+export async function writeOffInvoice(ctx: CommandContext, invoiceId: string, reason: string) {
+  return decide(ctx, { type: 'WriteOffInvoice', invoiceId, reason });
 }
 
 /**

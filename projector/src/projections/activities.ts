@@ -1,4 +1,4 @@
-import type { ActivityType } from '@storage/contracts/enums';
+import { type ActivityType, paymentMethodLabels } from '@storage/contracts/enums';
 import type { EventData } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
@@ -27,13 +27,6 @@ interface InvoiceFacts {
   due_date: string;
   facility_id: string | null;
 }
-
-const paymentMethodWords: Record<EventData<'payment_received'>['method'], string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  check: 'Check',
-};
 
 const customerFieldWords: Record<keyof EventData<'customer_updated'>['changes'], string> = {
   firstName: 'first name',
@@ -182,7 +175,7 @@ async function describe(rows: ReadModelSession, event: ProjectedEvent): Promise<
         customerId: d.customerId,
         invoiceId: d.invoiceId,
         facilityId: customer?.facility_id ?? null,
-        metadata: { amount: d.amount, method: paymentMethodWords[d.method], paidDate: d.paidDate, invoiceNumber: invoice?.invoice_number },
+        metadata: { amount: d.amount, method: paymentMethodLabels[d.method], paidDate: d.paidDate, invoiceNumber: invoice?.invoice_number },
       };
     }
     case 'payment_refunded': {

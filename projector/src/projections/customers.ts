@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '@storage/contracts/money';
 import type { Projection } from '../projection.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -26,6 +27,7 @@ export const customersProjection: Projection = {
           status: d.status,
           facility_id: d.facilityId,
           archived: false,
+          credit_balance: '0.00',
           created_at: at,
           updated_at: at,
         };
@@ -50,6 +52,16 @@ export const customersProjection: Projection = {
           updated_at: at,
         };
         rows.insert('customers', { ...after, search_text: searchText(after) });
+        return;
+      }
+      case 'account_credited':
+      case 'desk_payment_received':
+      case 'account_credit_applied': {
+        const customer = await rows.get('customers', event.data.customerId);
+        if (!customer) return;
+        const change =
+          event.type === 'desk_payment_received' ? toCents(event.data.credit) : toCents(event.data.amount) * (event.type === 'account_credited' ? 1n : -1n);
+        await rows.update('customers', customer.id, { credit_balance: fromCents(toCents(customer.credit_balance) + change), updated_at: at });
         return;
       }
       case 'customer_standing_changed':

@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '@storage/contracts/money';
 import type { Projection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
@@ -31,6 +32,7 @@ export const invoicesProjection: Projection = {
           customer_id: d.customerId,
           lease_id: d.leaseId,
           amount: d.amount,
+          amount_paid: '0.00',
           due_date: d.dueDate,
           paid_date: null,
           status: d.status,
@@ -67,9 +69,22 @@ export const invoicesProjection: Projection = {
       case 'invoice_cancelled':
         await setStatus(event.data.invoiceId, 'cancelled');
         return;
+      case 'invoice_written_off':
+        await setStatus(event.data.invoiceId, 'written_off');
+        return;
       case 'payment_received': {
         const d = event.data;
-        await rows.update('invoices', d.invoiceId, { status: 'paid', paid_date: d.paidDate, updated_at: at });
+        const invoice = await rows.get('invoices', d.invoiceId);
+        if (invoice) {
+          // Paid in full when nothing is left owing; a partial payment keeps the invoice open.
+          const paid = toCents(invoice.amount_paid) + toCents(d.amount);
+          const full = paid >= toCents(invoice.amount);
+          await rows.update('invoices', d.invoiceId, {
+            amount_paid: fromCents(paid),
+            ...(full && { status: 'paid', paid_date: d.paidDate }),
+            updated_at: at,
+          });
+        }
         rows.insert('payments', {
           id: d.paymentId,
           customer_id: d.customerId,

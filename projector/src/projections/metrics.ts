@@ -137,13 +137,14 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
     }
     case 'invoice_line_added': {
       // A late fee adds to what the renter owes (and to the facility's outstanding, while open).
+      // amount_cents is what is still owed on the invoice.
       const before = await rows.get('metrics_invoices', event.data.invoiceId);
       if (!before) return;
-      const cents = toCents(event.data.amount);
-      rows.insert('metrics_invoices', { ...before, amount_cents: Number(cents) });
+      const added = toCents(event.data.line.amount);
+      rows.insert('metrics_invoices', { ...before, amount_cents: before.amount_cents + Number(added) });
       if (before.open) {
         const customer = await rows.get('metrics_customers', before.customer_id);
-        record(rows, customer?.facility_id ?? null, day, { outstanding_cents_change: cents - BigInt(before.amount_cents) });
+        record(rows, customer?.facility_id ?? null, day, { outstanding_cents_change: added });
       }
       return;
     }
@@ -157,9 +158,31 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
     case 'payment_received': {
       const d = event.data;
       const customer = await rows.get('metrics_customers', d.customerId);
-      // Revenue counts on the day the money came in.
-      record(rows, customer?.facility_id ?? null, d.paidDate, { revenue_cents: toCents(d.amount), payments: 1 });
-      await setInvoiceOpen(rows, d.invoiceId, false, day);
+      // Revenue counts on the day the money came in (credit from the renter's account came in earlier).
+      if (d.method !== 'account_credit') record(rows, customer?.facility_id ?? null, d.paidDate, { revenue_cents: toCents(d.amount), payments: 1 });
+      // What is still owed shrinks by the payment; paid in full, the invoice leaves the outstanding balance.
+      const invoice = await rows.get('metrics_invoices', d.invoiceId);
+      if (!invoice) return;
+      const left = invoice.amount_cents - Number(toCents(d.amount));
+      if (invoice.open) record(rows, customer?.facility_id ?? null, day, { outstanding_cents_change: -toCents(d.amount) });
+      rows.insert('metrics_invoices', { ...invoice, amount_cents: Math.max(left, 0), open: invoice.open && left > 0 });
+      return;
+    }
+    case 'invoice_written_off':
+      await setInvoiceOpen(rows, event.data.invoiceId, false, day);
+      return;
+    case 'desk_payment_received': {
+      // The part of a desk payment no invoice took is money in too (the invoices' shares count as their payments).
+      if (toCents(event.data.credit) === 0n) return;
+      const customer = await rows.get('metrics_customers', event.data.customerId);
+      record(rows, customer?.facility_id ?? null, day, { revenue_cents: toCents(event.data.credit) });
+      return;
+    }
+    case 'account_credited': {
+      // A credit is money received (an overpayment) or given (staff): only an overpayment is revenue.
+      if (event.data.receiptId === null) return;
+      const customer = await rows.get('metrics_customers', event.data.customerId);
+      record(rows, customer?.facility_id ?? null, day, { revenue_cents: toCents(event.data.amount) });
       return;
     }
   }

@@ -7,10 +7,12 @@ const statusColors: Record<InvoiceStatus, string> = {
   overdue: 'red',
   draft: 'default',
   cancelled: '#64748b',
+  written_off: '#7c2d12',
 };
 
 export const invoiceStatusColor = (status: InvoiceStatus): string => statusColors[status];
 
-export const invoiceStatusLabel = (status: InvoiceStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
+export const invoiceStatusLabel = (status: InvoiceStatus): string =>
+  status === 'written_off' ? 'Written off' : status.charAt(0).toUpperCase() + status.slice(1);
 
 export const invoiceStatusOptions = InvoiceStatus.options.map((status) => ({ value: status, label: invoiceStatusLabel(status) }));

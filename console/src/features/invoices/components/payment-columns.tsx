@@ -1,8 +1,7 @@
+import { paymentMethodLabels } from '@storage/contracts/enums';
 import type { Payment } from '@storage/contracts/invoices';
 import { dataTableColumns } from '../../../components/data-table.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
-
-const paymentMethodLabels = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check' } as const;
 
 /** A payment's date, amount, method and status, in words; for any row that is a payment. */
 export function paymentColumnsOf<Row extends Payment>() {

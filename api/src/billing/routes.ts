@@ -1,0 +1,120 @@
+import { CreditRequest, DeskPaymentRequest, DeskReceipt, ReasonRequest } from '@storage/contracts/billing';
+import { InvoiceListItem } from '@storage/contracts/invoices';
+import { derivedId } from '@storage/domain/commands/derived-id';
+import { NotFoundError } from '@storage/domain/commands/errors';
+import { cancelInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
+import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { commandContext } from '../http/command-context.ts';
+import { IdParams } from '../http/params.ts';
+import { errorAnswer, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
+import { getInvoice } from '../invoices/queries.ts';
+
+// Money at the desk and money given back: a payment staff take (it pays open invoices oldest
+// first, the rest becomes credit), a credit with a reason, a write-off and a void with a reason.
+// Each is an event naming the staff member; none edits history.
+
+export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Billing', access: 'staff' });
+  const takePayments = { roles: ['owner', 'manager', 'clerk'] } as const;
+  const giveMoneyBack = { roles: ['owner', 'manager'] } as const;
+
+  app.post(
+    '/api/customers/:id/payments',
+    {
+      config: takePayments,
+      schema: {
+        summary: 'Take a payment at the desk',
+        description:
+          'Cash, a check (its number in reference), a card at the desk or a bank transfer. It pays the open invoices named (in that order), or all of them oldest due first, part of the last one when it runs out; what is left over becomes credit on the account. With an Idempotency-Key, a repeat records nothing twice.',
+        params: IdParams,
+        body: DeskPaymentRequest,
+        response: { 201: json('What the payment paid, and any credit', DeskReceipt), 404: errorAnswer('No such customer') },
+      },
+    },
+    async (request, reply) => {
+      const key = request.idempotency?.key;
+      // The receipt is named by the request's key, so a retry after a crash pays the same invoices once.
+      const receiptId = key ? derivedId('desk-receipt', request.params.id, key) : undefined;
+      const { reference, invoiceIds, ...payment } = request.body;
+      const receipt = await recordDeskPayment(
+        commandContext(deps, request),
+        deps.pool,
+        { ...payment, customerId: request.params.id, reference: reference ?? null, ...(invoiceIds && { invoiceIds }) },
+        receiptId,
+      );
+      if (receipt.position) await deps.afterAppend(receipt.position);
+      const { position: _position, ...answer } = receipt;
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/customers/:id/credits',
+    {
+      config: giveMoneyBack,
+      schema: {
+        summary: 'Give a credit',
+        description: "Credit on the renter's account, with a reason: it pays their open invoices oldest first, and the next invoice uses the rest.",
+        params: IdParams,
+        body: CreditRequest,
+        response: { 201: json('Credited', z.object({ customerId: z.string(), amount: z.string() })), 404: errorAnswer('No such customer') },
+      },
+    },
+    async (request, reply) => {
+      const key = request.idempotency?.key;
+      const creditId = key ? derivedId('staff-credit', request.params.id, key) : undefined;
+      const { amount, reason } = request.body;
+      const result = await giveCredit(commandContext(deps, request), deps.pool, request.params.id, amount, reason, creditId);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send({ customerId: request.params.id, amount });
+    },
+  );
+
+  async function invoiceAnswer(id: string): Promise<InvoiceListItem> {
+    const invoice = await getInvoice(deps.pool, id);
+    if (!invoice) throw new NotFoundError('Invoice not found');
+    return invoice;
+  }
+
+  app.post(
+    '/api/invoices/:id/write-off',
+    {
+      config: giveMoneyBack,
+      schema: {
+        summary: 'Write off an invoice',
+        description: 'What is still owed on an open invoice becomes bad debt, with a reason; its payments stand.',
+        params: IdParams,
+        body: ReasonRequest,
+        response: { 200: json('The invoice, written off', InvoiceListItem), 404: errorAnswer('No such invoice'), 409: errorAnswer('The invoice is not open') },
+      },
+    },
+    async (request) => {
+      const result = await writeOffInvoice(commandContext(deps, request), request.params.id, request.body.reason);
+      if (result.position) await deps.afterAppend(result.position);
+      return invoiceAnswer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/void',
+    {
+      config: giveMoneyBack,
+      schema: {
+        summary: 'Void an invoice',
+        description: 'Cancels an invoice nothing was paid on, with a reason.',
+        params: IdParams,
+        body: ReasonRequest,
+        response: { 200: json('The invoice, voided', InvoiceListItem), 404: errorAnswer('No such invoice'), 409: errorAnswer('The invoice was paid on') },
+      },
+    },
+    async (request) => {
+      const result = await cancelInvoice(commandContext(deps, request), request.params.id, request.body.reason);
+      if (result.position) await deps.afterAppend(result.position);
+      return invoiceAnswer(request.params.id);
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import type { DomainEvent, EventData } from '@storage/contracts/events';
+import { fromCents, toCents } from '@storage/contracts/money';
+
+// A renter's account (stream `account-<customerId>`): credit that no invoice has taken yet, from an
+// overpayment at the desk or given by staff, and where it went. Credits and applications are named
+// by ids derived from what caused them, so a retry records each once.
+
+export type DeskReceiptPlan = Omit<EventData<'desk_payment_received'>, 'customerId'>;
+
+export interface AccountState {
+  creditIds: ReadonlySet<string>;
+  /** Desk payments by receipt id: how each was planned across invoices. */
+  receipts: ReadonlyMap<string, DeskReceiptPlan>;
+  /** applicationId → the amount taken. */
+  applications: ReadonlyMap<string, string>;
+  balanceCents: bigint;
+}
+
+export const initialAccountState: AccountState = { creditIds: new Set(), receipts: new Map(), applications: new Map(), balanceCents: 0n };
+
+export function evolveAccount(state: AccountState, event: DomainEvent): AccountState {
+  switch (event.type) {
+    case 'account_credited':
+      return { ...state, creditIds: new Set([...state.creditIds, event.data.creditId]), balanceCents: state.balanceCents + toCents(event.data.amount) };
+    case 'desk_payment_received': {
+      const { customerId: _customer, ...plan } = event.data;
+      return { ...state, receipts: new Map([...state.receipts, [plan.receiptId, plan]]), balanceCents: state.balanceCents + toCents(plan.credit) };
+    }
+    case 'account_credit_applied':
+      return {
+        ...state,
+        applications: new Map([...state.applications, [event.data.applicationId, event.data.amount]]),
+        balanceCents: state.balanceCents - toCents(event.data.amount),
+      };
+    default:
+      return state;
+  }
+}
+
+export const accountAggregate = { initial: initialAccountState, evolve: evolveAccount };
+
+export const accountBalance = (state: AccountState) => fromCents(state.balanceCents);

@@ -1,0 +1,39 @@
+import { streams } from '@storage/contracts/events';
+import { toCents } from '@storage/contracts/money';
+import type { Position } from '@storage/eventstore/port';
+import { derivedId } from '../commands/derived-id.ts';
+import { ConflictError, DomainRuleError } from '../commands/errors.ts';
+import { type CommandContext, loadAggregate } from '../commands/handle.ts';
+import { recordPayment } from '../invoices/commands.ts';
+import { invoiceAggregate, openBalance } from '../invoices/invoice.ts';
+import { creditAccount, takeCredit } from './commands.ts';
+
+/**
+ * Pays an open invoice from the renter's account credit, as far as it goes, once per invoice: the
+ * credit is taken on the account first (named by the invoice), then paid on the invoice under the
+ * same id, so a retry after a crash between the two finishes the payment and takes nothing twice.
+ * Credit taken for an invoice that no longer needs it (paid meanwhile) goes back on the account.
+ */
+export async function payFromCredit(ctx: CommandContext, invoiceId: string): Promise<Position | null> {
+  const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+  if (invoice.status !== 'current') return null;
+  const applicationId = derivedId('account-credit', invoiceId);
+  const already = invoice.payments.some((p) => p.paymentId === applicationId);
+  if (already || (invoice.fields.status !== 'sent' && invoice.fields.status !== 'overdue')) return null;
+  const { customerId, invoiceNumber } = invoice.fields;
+  const taken = await takeCredit(ctx, customerId, applicationId, invoiceId, openBalance(invoice));
+  if (toCents(taken) <= 0n) return null;
+  try {
+    const paid = await recordPayment(ctx, invoiceId, { amount: taken, method: 'account_credit', stripePaymentIntentId: null }, applicationId);
+    return paid.position;
+  } catch (error) {
+    if (!(error instanceof ConflictError || error instanceof DomainRuleError)) throw error;
+    const back = await creditAccount(ctx, customerId, {
+      creditId: derivedId('account-credit-returned', applicationId),
+      amount: taken,
+      reason: `Credit not needed on invoice ${invoiceNumber}`,
+      receiptId: null,
+    });
+    return back.position;
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { defaultBillingSettings } from '@storage/contracts/billing';
+import { streams } from '@storage/contracts/events';
+import { runBillingDay } from '@storage/domain/billing/run';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addCustomer } from '@storage/domain/customers/commands';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { cancelInvoice, generateInvoice, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
+import { startLease } from '@storage/domain/leases/commands';
+import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
+import { updateBillingSettings } from '@storage/domain/settings/commands';
+import { addUnit } from '@storage/domain/units/commands';
+import type { Position } from '@storage/eventstore/port';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+// Money at the desk on a real database: a payment over several invoices oldest first, part of the
+// last one, the rest as credit that the next invoice uses; a repeat records nothing twice; a
+// credit with a reason; a write-off and a void.
+
+const Row = z.object({ invoice_number: z.string(), amount: z.string(), amount_paid: z.string(), status: z.string() });
+
+describe('payments at the desk', () => {
+  let platform: TestPlatform;
+  let facilityId: string;
+  const ctx = (now = new Date()): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now });
+  let last: Position | null = null;
+  const track = <T extends { position: Position | null }>(result: T) => {
+    if (result.position) last = result.position;
+    return result;
+  };
+  const settle = async () => {
+    if (last) expect(await platform.api.afterAppend(last, 10_000)).toBe(true);
+  };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ billing: false });
+    const facility = track(
+      await addFacility(ctx(), { name: `Desk ${randomUUID().slice(0, 6)}`, address: '2 Way', phone: null, managerName: null, timeZone: 'America/Chicago' }),
+    );
+    if (facility.state.status !== 'current') throw new Error('no facility');
+    facilityId = facility.state.facilityId;
+    track(await updateBillingSettings(ctx(), { ...defaultBillingSettings }));
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  async function renter() {
+    const tag = randomUUID().slice(0, 8);
+    const customer = track(
+      await addCustomer(ctx(), {
+        firstName: 'Dana',
+        lastName: `Desk${tag}`,
+        email: `dana-${tag}@example.com`,
+        phone: null,
+        address: null,
+        emergencyContact: null,
+        emergencyPhone: null,
+        status: 'active',
+        facilityId,
+      }),
+    );
+    if (customer.state.status === 'none') throw new Error('no customer');
+    return customer.state.customerId;
+  }
+
+  async function sentInvoice(customerId: string, amount: string, dueDate: string) {
+    const number = `INV-D-${randomUUID().slice(0, 8)}`;
+    const made = track(
+      await generateInvoice(ctx(), { invoiceNumber: number, customerId, leaseId: null, amount, dueDate, status: 'draft', description: 'Charge' }),
+    );
+    if (made.state.status === 'none') throw new Error('no invoice');
+    track(await sendInvoice(ctx(), made.state.invoiceId));
+    return { id: made.state.invoiceId, number };
+  }
+
+  const invoices = async (customerId: string) => {
+    await settle();
+    return platform.api.pool.any(
+      sql.type(Row)`SELECT invoice_number, amount::text, amount_paid::text, status FROM invoices WHERE customer_id = ${customerId} ORDER BY due_date`,
+    );
+  };
+  const creditOf = async (customerId: string) => {
+    await settle();
+    return platform.api.pool.oneFirst(sql.type(z.object({ credit_balance: z.string() }))`SELECT credit_balance::text FROM customers WHERE id = ${customerId}`);
+  };
+
+  it('pays the open invoices oldest first, part of the last, and a repeat of the same receipt records nothing more', async () => {
+    const customerId = await renter();
+    const older = await sentInvoice(customerId, '100.00', '2026-01-01');
+    const newer = await sentInvoice(customerId, '80.00', '2026-02-01');
+    await settle();
+    const receiptId = randomUUID();
+    const payment = { customerId, amount: '130.00', method: 'check' as const, reference: '1042' };
+    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    expect(receipt.applied).toEqual([
+      { invoiceId: older.id, invoiceNumber: older.number, amount: '100.00' },
+      { invoiceId: newer.id, invoiceNumber: newer.number, amount: '30.00' },
+    ]);
+    expect(receipt.credited).toBe('0.00');
+    expect(await invoices(customerId)).toEqual([
+      { invoice_number: older.number, amount: '100.00', amount_paid: '100.00', status: 'paid' },
+      { invoice_number: newer.number, amount: '80.00', amount_paid: '30.00', status: 'sent' },
+    ]);
+    const again = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    expect(again.applied.map((a) => a.amount)).toEqual(['100.00', '30.00']);
+    expect((await invoices(customerId)).map((i) => i.amount_paid)).toEqual(['100.00', '30.00']);
+    const events = await platform.api.store.readStream(streams.invoice(newer.id));
+    expect(events.filter((e) => e.type === 'payment_received')).toHaveLength(1);
+    expect(events.find((e) => e.type === 'payment_received')!.data).toMatchObject({ method: 'check', reference: '1042', receiptId, amount: '30.00' });
+  });
+
+  it('keeps an overpayment as credit, which the next invoice the engine issues uses at once', async () => {
+    const customerId = await renter();
+    await sentInvoice(customerId, '50.00', '2026-01-01');
+    await settle();
+    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '200.00', method: 'cash', reference: null }));
+    expect(receipt.credited).toBe('150.00');
+    expect(await creditOf(customerId)).toBe('150.00');
+
+    const unit = track(
+      await addUnit(ctx(), {
+        facilityId,
+        unitNumber: `D-${randomUUID().slice(0, 6)}`,
+        building: 'D',
+        size: '5x5',
+        monthlyRate: '120.00',
+        status: 'available',
+        description: null,
+      }),
+    );
+    if (unit.state.status === 'none') throw new Error('no unit');
+    const leaseId = randomUUID();
+    const moveInAt = new Date('2026-03-01T18:00:00Z');
+    track(
+      await startLease(ctx(moveInAt), { customerId, unitId: unit.state.unitId, startDate: '2026-03-01', monthlyRate: '120.00', depositAmount: null }, leaseId),
+    );
+    // The move-in invoice (120.00) takes 120.00 of the credit; April's rent takes the last 30.00.
+    await settle();
+    track(await runBillingDay({ store: platform.api.store, pool: platform.api.pool }, new Date('2026-03-27T18:00:00Z'), { facilityId }));
+    const all = await invoices(customerId);
+    expect(all.slice(1).map((i) => [i.amount, i.amount_paid, i.status])).toEqual([
+      ['120.00', '120.00', 'paid'],
+      ['120.00', '30.00', 'sent'],
+    ]);
+    expect(await creditOf(customerId)).toBe('0.00');
+  });
+
+  it('gives a credit with a reason that pays what is open, writes off what is left with a reason, and voids only an unpaid invoice', async () => {
+    const customerId = await renter();
+    const owed = await sentInvoice(customerId, '90.00', '2026-01-01');
+    const untouched = await sentInvoice(customerId, '40.00', '2026-02-01');
+    await settle();
+    track(await giveCredit(ctx(), platform.api.pool, customerId, '25.00', 'Door was broken for a week'));
+    expect((await invoices(customerId)).map((i) => i.amount_paid)).toEqual(['25.00', '0.00']);
+    const account = await platform.api.store.readStream(streams.account(customerId));
+    expect(account.map((e) => e.type)).toEqual(['account_credited', 'account_credit_applied']);
+    expect(account[0]!.data).toMatchObject({ amount: '25.00', reason: 'Door was broken for a week', receiptId: null });
+
+    track(await writeOffInvoice(ctx(), owed.id, 'Renter left town'));
+    const written = (await platform.api.store.readStream(streams.invoice(owed.id))).at(-1)!;
+    expect(written).toMatchObject({ type: 'invoice_written_off', data: { amount: '65.00', reason: 'Renter left town' } });
+    await expect(cancelInvoice(ctx(), owed.id, 'Typed twice')).rejects.toThrow('A written-off invoice cannot be cancelled');
+    track(await cancelInvoice(ctx(), untouched.id, 'Typed twice'));
+    expect((await invoices(customerId)).map((i) => i.status)).toEqual(['written_off', 'cancelled']);
+  });
+
+  it('refuses a payment of nothing, and an invoice of another renter among those chosen', async () => {
+    const customerId = await renter();
+    const other = await renter();
+    const theirs = await sentInvoice(other, '10.00', '2026-01-01');
+    await expect(recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '0.00', method: 'cash', reference: null })).rejects.toThrow(
+      'more than 0.00',
+    );
+    await expect(
+      recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '10.00', method: 'cash', reference: null, invoiceIds: [theirs.id] }),
+    ).rejects.toThrow("not one of this customer's");
+  });
+});
