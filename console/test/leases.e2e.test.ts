@@ -107,7 +107,12 @@ describe('Lease Agreements in Chromium', () => {
     expect(text).toContain(`${customer!.firstName} ${customer!.lastName}`);
     expect(text).toContain('Active');
     expect(text).toContain('$50.00');
-    expect(text).toContain('0 total');
+    // Billed at once: the move-in invoice (and next month's rent too when the move-in falls within its issue days).
+    expect(text).toMatch(/[12] total/);
+    const newest = await api<{ description: string | null; status: string; dueDate: string }[]>(
+      `/api/invoices?search=${encodeURIComponent(customer!.email)}&sort=createdAt&order=desc&pageSize=5`,
+    );
+    expect(newest).toContainEqual(expect.objectContaining({ description: 'Move-in charges', status: 'sent' }));
     const [available] = await api<Unit[]>(`/api/units?search=${encodeURIComponent(unit!.unitNumber)}`);
     expect(available!.status).toBe('occupied');
   });

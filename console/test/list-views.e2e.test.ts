@@ -184,9 +184,13 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     await occurred.getByRole('button', { name: 'Occurred' }).click();
     await page.waitForURL(/order=asc/);
     await expect.poll(() => occurred.getAttribute('aria-sort')).toBe('ascending');
-    const oldest = await api<{ id: string; description: string; streamName: string }>(page, '/api/audit/events?sort=occurredAt&order=asc&pageSize=25');
+    const oldest = await api<{ id: string; description: string; streamName: string; entity: string | null }>(
+      page,
+      '/api/audit/events?sort=occurredAt&order=asc&pageSize=25',
+    );
+    // The Entity column names what each event is about ("Unit RS-A101"; the stream when it has no name), in the order the API sorted them.
     const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
-    await expect.poll(entities, eventually).toEqual(oldest.rows.map((e) => e.streamName));
+    await expect.poll(entities, eventually).toEqual(oldest.rows.map((e) => e.entity ?? e.streamName));
 
     await page.getByRole('columnheader', { name: 'Recorded' }).getByRole('button').click();
     await page.waitForURL(/sort=recordedAt/);

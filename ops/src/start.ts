@@ -38,6 +38,8 @@ export async function startAll(config: Config, log: (line: string) => void = con
       staticRoots,
       logger: processLogger(config.logLevel),
     });
+    // Decided before the projector starts: its scheduled processes may append at once.
+    const firstStart = embedded !== null && (await api.store.headPosition()) === null;
     const projector = await startProjector({
       pool: api.pool,
       store: api.store,
@@ -46,7 +48,6 @@ export async function startAll(config: Config, log: (line: string) => void = con
       schedule: config,
       log: (message, error) => (error === undefined ? api.app.log.info(message) : api.app.log.error({ err: error }, message)),
     });
-    const firstStart = embedded !== null && (await api.store.headPosition()) === null;
     if (firstStart) {
       log('First start: seeding the demo dataset...');
       const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };

@@ -55,6 +55,7 @@ describe('readConfig', () => {
       paymentGraceMs: 120_000,
       workflowGraceMs: 300_000,
       debugEmbeddedPostgres: false,
+      billingSchedule: '5 * * * *',
     };
     expect(readConfig({})).toEqual(defaults);
     expect(readConfig(Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])))).toEqual(defaults);
@@ -79,6 +80,7 @@ describe('readConfig', () => {
       RESERVATION_HOLD_DAYS: '0.5',
       PAYMENT_GRACE_SECONDS: '0',
       WORKFLOW_GRACE_SECONDS: '30',
+      BILLING_SCHEDULE: 'off',
       DEBUG_EMBEDDED_POSTGRES: 'true',
     });
     expect(config).toEqual({
@@ -99,6 +101,7 @@ describe('readConfig', () => {
       reservationHoldDays: 0.5,
       paymentGraceMs: 0,
       workflowGraceMs: 30_000,
+      billingSchedule: null,
       debugEmbeddedPostgres: true,
     });
   });

@@ -9,6 +9,7 @@ describe('projection lanes', () => {
       ['settings', 'facilities', 'units', 'customers', 'leases', 'invoices', 'locks', 'activities', 'notifications'],
       ['gateway_keys'],
       ['reservations'],
+      ['billing_runs'],
       ['metrics'],
     ]);
   });

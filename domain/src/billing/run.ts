@@ -133,7 +133,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     skipped: [],
   };
   let position: Position | null = null;
-  for (const leaseId of await leasesOf(deps.pool, facilityId)) {
+  const leases = await leasesOf(deps.pool, facilityId);
+  for (const leaseId of leases) {
     try {
       const billed = await billLease(ctx, leaseId, today, settings);
       run.invoicesIssued += billed.issued;
@@ -144,7 +145,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     }
   }
   const overdueCustomers = new Map<string, string>();
-  for (const invoiceId of await lateInvoicesOf(deps.pool, facilityId, today)) {
+  const lateInvoices = await lateInvoicesOf(deps.pool, facilityId, today);
+  for (const invoiceId of lateInvoices) {
     try {
       position = (await applyLateRules(ctx, invoiceId, today, settings, run, overdueCustomers)) ?? position;
     } catch (error) {
@@ -159,10 +161,11 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
       position = marked.position;
     }
   }
-  // Staff see each day's first run, and every run that did something.
+  // Staff see each day's first run of a facility with leases or open invoices, and every run that did something.
   const day = streams.billingDay(facilityId, today);
   const didSomething = run.invoicesIssued + run.lateFeesCharged + run.invoicesOverdue + run.customersOverdue + run.skipped.length > 0;
-  if (didSomething || (await deps.store.readStream(day)).length === 0) {
+  const hadWork = leases.length + lateInvoices.length > 0;
+  if (didSomething || (hadWork && (await deps.store.readStream(day)).length === 0)) {
     const { customersOverdue: _customers, ...summary } = run;
     const event: DomainEvent = { type: 'billing_run_completed', data: { runId: randomUUID(), ...summary } };
     position = (await deps.store.append(day, [envelope(ctx, event)], { expectedRevision: 'any' })).position;

@@ -6,7 +6,7 @@ const statusColors: Record<InvoiceStatus, string> = {
   sent: 'blue',
   overdue: 'red',
   draft: 'default',
-  cancelled: '#64748b',
+  cancelled: '#475569',
   written_off: '#7c2d12',
 };
 
