@@ -16,11 +16,12 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest(method: Method, path: string, body?: unknown): Promise<Response> {
+/** `headers`: more request headers, e.g. an Idempotency-Key that makes a repeated submit harmless. */
+export async function apiRequest(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());

@@ -12,3 +12,9 @@ export function useCanReadHistory(): boolean {
   const role = useQuery(authUserQueryOptions()).data?.role;
   return role === 'owner' || role === 'auditor';
 }
+
+/** Owners and managers give money back: credits, write-offs, voids. */
+export function useCanGiveMoneyBack(): boolean {
+  const role = useQuery(authUserQueryOptions()).data?.role;
+  return role === 'owner' || role === 'manager';
+}

@@ -8,14 +8,16 @@ import { CustomerActivity } from '../../features/activities/components/customer-
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
+import { GiveCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
 import { EntityHistory } from '../../features/history/components/entity-history.tsx';
+import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
 import { CustomerInvoices, CustomerPayments } from '../../features/invoices/components/customer-invoices.tsx';
 import { CustomerLeases } from '../../features/leases/components/customer-leases.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { facilitiesQueryOptions, useFacilities } from '../../lib/facilities.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useCanChange, useCanReadHistory } from '../../lib/staff-permissions.ts';
+import { useCanChange, useCanGiveMoneyBack, useCanReadHistory } from '../../lib/staff-permissions.ts';
 
 const backToCustomers = (
   <Link href="/customers" className="back-link">
@@ -36,6 +38,7 @@ export default function CustomerPage() {
   const facilities = useFacilities();
   const canChange = useCanChange();
   const canReadHistory = useCanReadHistory();
+  const canGiveMoneyBack = useCanGiveMoneyBack();
 
   if (customer.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (customer.isError) {
@@ -62,6 +65,8 @@ export default function CustomerPage() {
     void queryClient.invalidateQueries({ queryKey: unitsQueryKey });
     void queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey });
   };
+  // A payment or a credit changes the renter's invoices.
+  const afterMoney = () => queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
 
   const tabs: TabsProps['items'] = [
     { key: 'leases', label: 'Units & Leases', children: <CustomerLeases customerId={person.id} onMovedOut={afterMoveOut} /> },
@@ -80,6 +85,8 @@ export default function CustomerPage() {
         actions={
           canChange && (
             <>
+              <TakePaymentButton customerId={person.id} onMoneyMoved={afterMoney} />
+              {canGiveMoneyBack && <GiveCreditButton customerId={person.id} onMoneyMoved={afterMoney} />}
               <EditCustomerButton customer={person} />
               <ArchiveCustomerButton customer={person} onArchived={() => navigate('/customers')} />
             </>

@@ -1,0 +1,36 @@
+import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
+import { apiRequest } from '@storage/web-client/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customersQueryKey } from './get-customers.ts';
+
+/** `key`: one per dialog opening, so a double submit or a retry pays once. */
+export async function takeDeskPayment(customerId: string, request: DeskPaymentRequest, key: string): Promise<DeskReceipt> {
+  const response = await apiRequest('POST', `/api/customers/${customerId}/payments`, request, { 'Idempotency-Key': key });
+  return response.json();
+}
+
+export async function giveCredit(customerId: string, request: { amount: string; reason: string }, key: string): Promise<void> {
+  await apiRequest('POST', `/api/customers/${customerId}/credits`, request, { 'Idempotency-Key': key });
+}
+
+/** A payment or a credit changes the renter's balance (and, through `onMoneyMoved`, their invoices). */
+function useAfterMoney(onMoneyMoved: () => unknown) {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: customersQueryKey }), onMoneyMoved()]);
+}
+
+export function useTakeDeskPayment(customerId: string, onMoneyMoved: () => unknown) {
+  const after = useAfterMoney(onMoneyMoved);
+  return useMutation({
+    mutationFn: ({ request, key }: { request: DeskPaymentRequest; key: string }) => takeDeskPayment(customerId, request, key),
+    onSuccess: after,
+  });
+}
+
+export function useGiveCredit(customerId: string, onMoneyMoved: () => unknown) {
+  const after = useAfterMoney(onMoneyMoved);
+  return useMutation({
+    mutationFn: ({ request, key }: { request: { amount: string; reason: string }; key: string }) => giveCredit(customerId, request, key),
+    onSuccess: after,
+  });
+}

@@ -1,0 +1,121 @@
+import { CreditRequest, DeskPaymentRequest } from '@storage/contracts/billing';
+import { type DeskPaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import { formatDollars } from '@storage/contracts/money';
+import { Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
+import { contractRule } from '../../../lib/form-rules.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useGiveCredit, useTakeDeskPayment } from '../api/desk.ts';
+
+const deskMethods = ['cash', 'check', 'card_present', 'bank_transfer'] as const satisfies readonly DeskPaymentMethod[];
+const methodOptions = deskMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
+
+type PaymentValues = { amount: string; method: DeskPaymentMethod; reference: string };
+
+/** Take Payment: the amount pays the open invoices oldest first; what is left over becomes credit. */
+export function TakePaymentButton({ customerId, onMoneyMoved }: { customerId: string; onMoneyMoved: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        Take Payment
+      </Button>
+      <FormDialog open={open} title="Take Payment" width={480} onClose={() => setOpen(false)}>
+        <TakePaymentForm customerId={customerId} onMoneyMoved={onMoneyMoved} onDone={() => setOpen(false)} />
+      </FormDialog>
+    </>
+  );
+}
+
+/** Made anew on each opening, with its own idempotency key: a double submit pays once. */
+function TakePaymentForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
+  const [form] = Form.useForm<PaymentValues>();
+  const [key] = useState(() => crypto.randomUUID());
+  const take = useTakeDeskPayment(customerId, onMoneyMoved);
+  const toast = useToast();
+  const method = Form.useWatch('method', form);
+  const save = ({ amount, method, reference }: PaymentValues) =>
+    take.mutate(
+      { request: { amount, method, reference: reference || null }, key },
+      {
+        onSuccess: (receipt) => {
+          const paid = receipt.applied.map((a) => `${a.invoiceNumber} ${formatDollars(a.amount)}`).join(', ');
+          const credit = receipt.credited !== '0.00' ? `${paid ? '; ' : ''}${formatDollars(receipt.credited)} kept as credit` : '';
+          toast.success(`Payment recorded: ${paid}${credit}`);
+          onDone();
+        },
+        onError: (error) => toast.failure('Failed to record the payment', error),
+      },
+    );
+  return (
+    <DialogForm<PaymentValues>
+      form={form}
+      initialValues={{ amount: '', method: 'cash', reference: '' }}
+      onFinish={save}
+      saving={take.isPending}
+      submitLabel="Record Payment"
+      onCancel={onDone}
+    >
+      <FieldGrid>
+        <GridField label="Amount" name="amount" required rules={[contractRule('Amount', DeskPaymentRequest.shape.amount)]}>
+          <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
+        </GridField>
+        <GridField label="Method" name="method">
+          <Select options={methodOptions} />
+        </GridField>
+        <GridField
+          wide
+          label={method === 'check' ? 'Check Number' : 'Reference'}
+          name="reference"
+          rules={[contractRule('Reference', DeskPaymentRequest.shape.reference)]}
+        >
+          <Input autoComplete="off" />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
+  );
+}
+
+type CreditValues = { amount: string; reason: string };
+
+/** Give Credit: money on the renter's account, with a reason; it pays what is open, then the next invoice. */
+export function GiveCreditButton({ customerId, onMoneyMoved }: { customerId: string; onMoneyMoved: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Give Credit</Button>
+      <FormDialog open={open} title="Give Credit" width={480} onClose={() => setOpen(false)}>
+        <GiveCreditForm customerId={customerId} onMoneyMoved={onMoneyMoved} onDone={() => setOpen(false)} />
+      </FormDialog>
+    </>
+  );
+}
+
+function GiveCreditForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
+  const [form] = Form.useForm<CreditValues>();
+  const [key] = useState(() => crypto.randomUUID());
+  const give = useGiveCredit(customerId, onMoneyMoved);
+  const toast = useToast();
+  const save = (request: CreditValues) => give.mutate({ request, key }, toast.outcome('Credit given', 'Failed to give the credit', onDone));
+  return (
+    <DialogForm<CreditValues>
+      form={form}
+      initialValues={{ amount: '', reason: '' }}
+      onFinish={save}
+      saving={give.isPending}
+      submitLabel="Give Credit"
+      onCancel={onDone}
+    >
+      <FieldGrid>
+        <GridField label="Amount" name="amount" required rules={[contractRule('Amount', CreditRequest.shape.amount)]}>
+          <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
+        </GridField>
+        <GridField wide label="Reason" name="reason" required rules={[contractRule('Reason', CreditRequest.shape.reason)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
+  );
+}
