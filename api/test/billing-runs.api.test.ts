@@ -20,7 +20,7 @@ describe('billing runs API and invoice lines', () => {
     const runId = randomUUID();
     const skipped = Array.from({ length: counts.skipped ?? 0 }, (_, i) => ({ leaseId: randomUUID(), reason: `Lease ${i + 1} has no rent` }));
     const { position } = await platform.api.store.append(
-      streams.billingRun(runId),
+      streams.billingDay(facilityId, billingDate),
       [
         {
           id: randomUUID(),
@@ -29,14 +29,18 @@ describe('billing runs API and invoice lines', () => {
           metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: ranAt },
         },
       ],
-      { expectedRevision: 'no_stream' },
+      { expectedRevision: 'any' },
     );
     expect(await platform.api.afterAppend(position, 15_000)).toBe(true);
     return runId;
   };
 
   const addFacility = async (name: string) => {
-    const response = await inject('POST', '/api/facilities', { name: `${name} ${randomUUID().slice(0, 6)}`, address: '1 Main St', timeZone: 'America/Los_Angeles' });
+    const response = await inject('POST', '/api/facilities', {
+      name: `${name} ${randomUUID().slice(0, 6)}`,
+      address: '1 Main St',
+      timeZone: 'America/Los_Angeles',
+    });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: string; name: string };
   };
@@ -115,7 +119,11 @@ describe('billing runs API and invoice lines', () => {
   });
 
   it("shows an invoice's lines in its detail, with their periods; an invoice typed in has its amount as one line", async () => {
-    const customer = await inject('POST', '/api/customers', { firstName: 'Rachel', lastName: 'Martinez', email: `rachel-${randomUUID().slice(0, 6)}@example.com` });
+    const customer = await inject('POST', '/api/customers', {
+      firstName: 'Rachel',
+      lastName: 'Martinez',
+      email: `rachel-${randomUUID().slice(0, 6)}@example.com`,
+    });
     expect(customer.statusCode).toBe(201);
     const customerId = customer.json().id;
     const lines = [
@@ -127,7 +135,16 @@ describe('billing runs API and invoice lines', () => {
     const invoiceId = randomUUID();
     const generated = await generateInvoice(
       ctx,
-      { invoiceNumber: `INV-${randomUUID().slice(0, 6)}`, customerId, leaseId: null, amount: '106.67', dueDate: '2026-11-20', status: 'sent', description: 'Move-in', lines },
+      {
+        invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
+        customerId,
+        leaseId: null,
+        amount: '106.67',
+        dueDate: '2026-11-20',
+        status: 'sent',
+        description: 'Move-in',
+        lines,
+      },
       invoiceId,
     );
     expect(await platform.api.afterAppend(generated.position!, 15_000)).toBe(true);
@@ -135,7 +152,13 @@ describe('billing runs API and invoice lines', () => {
     expect(detail.lines).toEqual(lines);
     expect(detail.amount).toBe('106.67');
 
-    const typedIn = await inject('POST', '/api/invoices', { invoiceNumber: `INV-${randomUUID().slice(0, 6)}`, customerId, amount: '45.00', dueDate: '2026-12-01', description: 'Lock cut' });
+    const typedIn = await inject('POST', '/api/invoices', {
+      invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
+      customerId,
+      amount: '45.00',
+      dueDate: '2026-12-01',
+      description: 'Lock cut',
+    });
     expect(typedIn.statusCode).toBe(201);
     const typedDetail = InvoiceDetail.parse((await inject('GET', `/api/invoices/${typedIn.json().id}`)).json());
     expect(typedDetail.lines).toEqual([{ kind: 'adjustment', description: 'Lock cut', amount: '45.00', periodStart: null, periodEnd: null }]);

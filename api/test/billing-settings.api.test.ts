@@ -43,7 +43,9 @@ describe('billing settings API', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await platform.api.app.inject({ method: 'GET', url: '/api/settings/billing' })).statusCode).toBe(401);
-    expect((await platform.api.app.inject({ method: 'PUT', url: '/api/settings/billing', payload: { facilityId: null, settings: null } })).statusCode).toBe(401);
+    expect((await platform.api.app.inject({ method: 'PUT', url: '/api/settings/billing', payload: { facilityId: null, settings: null } })).statusCode).toBe(
+      401,
+    );
   });
 
   it("shows the defaults with the Payments card's late fee before anything is saved", async () => {
@@ -91,7 +93,11 @@ describe('billing settings API', () => {
     ['negative grace days', { facilityId: null, settings: { ...business, graceDays: -1 } }, 'settings.graceDays'],
     ['issue days past 28', { facilityId: null, settings: { ...business, issueDaysBefore: 29 } }, 'settings.issueDaysBefore'],
     ['a late fee in words', { facilityId: null, settings: { ...business, lateFee: { kind: 'fixed', amount: 'lots' } } }, 'settings.lateFee.amount'],
-    ['a percent fee of zero', { facilityId: null, settings: { ...business, lateFee: { kind: 'percent', percent: '0', minimum: '5.00' } } }, 'settings.lateFee.percent'],
+    [
+      'a percent fee of zero',
+      { facilityId: null, settings: { ...business, lateFee: { kind: 'percent', percent: '0', minimum: '5.00' } } },
+      'settings.lateFee.percent',
+    ],
     ['a next-month day of 31', { facilityId: null, settings: { ...business, billNextMonthAfterDay: 31 } }, 'settings.billNextMonthAfterDay'],
     ['a missing field', { facilityId: null, settings: { ...business, prorateFirstMonth: undefined } }, 'settings.prorateFirstMonth'],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_what, body, field) => {

@@ -6,10 +6,10 @@ import { updateBillingSettings, updateBusinessProfile, updateNotificationPrefere
 import type { FastifyInstance } from 'fastify';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import type { AppDeps } from '../deps.ts';
+import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { getFacility } from '../facilities/queries.ts';
 import { getBillingSettings, getSettings } from './queries.ts';
 
 export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
@@ -57,8 +57,7 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'The billing settings',
-        description:
-          "The business's own billing settings, the facility's own (with facilityId; null: it follows the business's), and those that apply to it.",
+        description: "The business's own billing settings, the facility's own (with facilityId; null: it follows the business's), and those that apply to it.",
         querystring: BillingSettingsQuery,
         response: { 200: json('The billing settings', BillingSettingsAnswer) },
       },

@@ -93,12 +93,7 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         <GridField label="Manager Name" name="managerName" rules={[contractRule('Manager name', fieldSchemas.managerName)]}>
           <Input autoComplete="off" />
         </GridField>
-        <GridField
-          label="Time Zone"
-          name="timeZone"
-          required
-          rules={[{ required: true, message: 'Time zone is required' }]}
-        >
+        <GridField label="Time Zone" name="timeZone" required rules={[{ required: true, message: 'Time zone is required' }]}>
           <Select options={timeZoneOptions(facility?.timeZone)} showSearch optionFilterProp="label" />
         </GridField>
       </FieldGrid>
