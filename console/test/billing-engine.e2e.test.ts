@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
-import { generateInvoice } from '@storage/domain/invoices/commands';
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
@@ -166,21 +165,34 @@ describe('Billing engine screens in Chromium', () => {
       const customer = await api().pool.one(sql.type(z.object({ id: z.string(), last_name: z.string() }))`
         SELECT id::text, last_name FROM customers WHERE NOT archived ORDER BY created_at LIMIT 1`);
       const invoiceNumber = `INV-LINES-${randomUUID().slice(0, 6).toUpperCase()}`;
-      const ctx = { store: api().store, actor: { type: 'system' as const }, correlationId: randomUUID(), now: new Date() };
-      const { position } = await generateInvoice(ctx, {
-        invoiceNumber,
-        customerId: customer.id,
-        leaseId: null,
-        amount: '165.00',
-        dueDate: '2026-12-01',
-        status: 'sent',
-        description: 'Rent for December',
-        lines: [
-          { kind: 'rent', description: 'Unit A-101 rent', amount: '120.00', periodStart: '2026-12-01', periodEnd: '2026-12-31' },
-          { kind: 'late_fee', description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null },
-          { kind: 'admin_fee', description: 'Admin fee', amount: '20.00', periodStart: null, periodEnd: null },
+      // As the engine writes it: invoice_generated (v2, with lines) on the invoice's stream.
+      const invoiceId = randomUUID();
+      const { position } = await api().store.append(
+        streams.invoice(invoiceId),
+        [
+          {
+            id: randomUUID(),
+            type: 'invoice_generated',
+            data: {
+              invoiceId,
+              invoiceNumber,
+              customerId: customer.id,
+              leaseId: null,
+              amount: '165.00',
+              dueDate: '2026-12-01',
+              status: 'sent',
+              description: 'Rent for December',
+              lines: [
+                { kind: 'rent', description: 'Unit A-101 rent', amount: '120.00', periodStart: '2026-12-01', periodEnd: '2026-12-31' },
+                { kind: 'late_fee', description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null },
+                { kind: 'admin_fee', description: 'Admin fee', amount: '20.00', periodStart: null, periodEnd: null },
+              ],
+            },
+            metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: 2, occurredAt: new Date().toISOString() },
+          },
         ],
-      });
+        { expectedRevision: 'no_stream' },
+      );
       await settle(position);
 
       for (const width of ['wide', 'narrow'] as const) {
