@@ -121,7 +121,9 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
   const followsBusiness = facilityId !== null && scoped.facility === null;
   const followBusiness = Form.useWatch('followBusiness', form) ?? followsBusiness;
   const lateFeeKind = Form.useWatch('lateFeeKind', form) ?? scoped.effective.lateFee.kind;
-  const fieldsDisabled = facilityId !== null && followBusiness;
+  const followingBusiness = facilityId !== null && followBusiness;
+  // True or left out: false would undo the form's own disabling (a read-only role, a save under way).
+  const fieldsDisabled = followingBusiness || undefined;
 
   const save = (values: BillingFormValues) => {
     const settings = facilityId !== null && values.followBusiness ? null : settingsOf(values);
@@ -230,7 +232,7 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           <Switch disabled={fieldsDisabled} />
         </GridField>
       </FieldGrid>
-      {fieldsDisabled && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="This facility uses the business's billing settings." />}
+      {followingBusiness && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="This facility uses the business's billing settings." />}
       <SettingsFormFooter canChange={canChange} saving={updateBillingSettings.isPending} saveLabel="Save Billing Settings" />
     </Form>
   );
