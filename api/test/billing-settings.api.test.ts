@@ -130,4 +130,15 @@ describe('billing settings API', () => {
       expect(await events(facilityId)).toEqual(before);
     }
   });
+
+  it('says in the audit log what billing settings each scope has now', async () => {
+    const response = await inject('GET', '/api/audit/events?type=billing_settings_updated&sort=recordedAt&order=desc&pageSize=20');
+    expect(response.statusCode).toBe(200);
+    const descriptions: string[] = response.json().map((e: { description: string }) => e.description);
+    expect(descriptions).toContain(
+      'Billing settings saved: due on the 1st, invoiced 7 days before; late fee $30.00 after 5 days; admin fee $20.00; first month prorated; move-ins after the 20th also pay next month',
+    );
+    const facilityName = (await inject('GET', '/api/facilities')).json().find((f: { id: string }) => f.id === facilityId).name;
+    expect(descriptions).toContain(`${facilityName} uses the business's billing settings again`);
+  });
 });

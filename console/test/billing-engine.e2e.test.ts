@@ -56,8 +56,10 @@ describe('Billing engine screens in Chromium', () => {
       await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Chicago, IL 60611');
       // Chromium runs in UTC here: a zone the form offers, so it is the default.
       await dialog.locator('.ant-select').filter({ hasText: 'UTC' }).waitFor();
-      await dialog.getByLabel('Time Zone').click();
-      await page.locator('.ant-select-item-option').filter({ visible: true, hasText: 'America/Denver' }).click();
+      // Typed into the select's search and chosen with Enter: a click could land while the list still slides in.
+      await dialog.getByLabel('Time Zone').fill('Denver');
+      await page.locator('.ant-select-item-option-active').filter({ visible: true, hasText: 'America/Denver' }).waitFor();
+      await dialog.getByLabel('Time Zone').press('Enter');
       await dialog.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: 'America/Denver' }).first().waitFor();
       await animationsDone(page);
       await expectAccessible(page, 'Add Facility dialog with its time zone');
@@ -71,8 +73,10 @@ describe('Billing engine screens in Chromium', () => {
 
       await row.getByRole('button', { name: /Edit/ }).click();
       await dialog.locator('.ant-select').filter({ hasText: 'America/Denver' }).waitFor();
-      await dialog.getByLabel('Time Zone').click();
-      await page.locator('.ant-select-item-option').filter({ visible: true, hasText: 'Pacific/Honolulu' }).click();
+      // Typed into the select's search and chosen with Enter: a click could land while the list still slides in.
+      await dialog.getByLabel('Time Zone').fill('Honolulu');
+      await page.locator('.ant-select-item-option-active').filter({ visible: true, hasText: 'Pacific/Honolulu' }).waitFor();
+      await dialog.getByLabel('Time Zone').press('Enter');
       await dialog.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: 'Pacific/Honolulu' }).first().waitFor();
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Facility updated successfully').waitFor();
@@ -239,11 +243,11 @@ describe('Billing engine screens in Chromium', () => {
         );
         await settle(position);
       };
-      await record(riverside!.id, '2026-11-26', '2026-11-26T08:00:03.000Z', 41, [
+      await record(riverside!.id, '2030-11-26', '2030-11-26T08:00:03.000Z', 41, [
         { leaseId: randomUUID(), reason: 'The lease has no monthly rent' },
         { leaseId: randomUUID(), reason: 'The lease ended before the period' },
       ]);
-      await record(harbor!.id, '2026-11-27', '2026-11-27T08:00:03.000Z', 17, []);
+      await record(harbor!.id, '2030-11-27', '2030-11-27T08:00:03.000Z', 17, []);
 
       const page = await open('wide', '/billing');
       await page.getByRole('tab', { name: 'Billing Runs' }).click();
@@ -251,8 +255,8 @@ describe('Billing engine screens in Chromium', () => {
       await rows.nth(1).waitFor();
       expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
       const [newest, older] = [await rows.nth(0).textContent(), await rows.nth(1).textContent()];
-      for (const text of ['Harbor Point Storage', 'Nov 27, 2026', '17']) expect(newest).toContain(text);
-      for (const text of ['Riverside Self Storage', 'Nov 26, 2026', '41']) expect(older).toContain(text);
+      for (const text of ['Harbor Point Storage', 'Nov 27, 2030', '17']) expect(newest).toContain(text);
+      for (const text of ['Riverside Self Storage', 'Nov 26, 2030', '41']) expect(older).toContain(text);
       const skipped = rows.nth(1).locator('details');
       expect(await skipped.getByText('The lease has no monthly rent').isVisible()).toBe(false);
       await skipped.locator('summary').click();
@@ -261,14 +265,19 @@ describe('Billing engine screens in Chromium', () => {
       await expectAccessible(page, 'Billing Runs');
       await screens.product.screenshot(page, 'billing-runs-1440');
 
-      // The header's facility scopes the history; a facility without runs says so.
+      // The header's facility scopes the history (the scheduler's own runs of the demo's day are there too).
       await page.goto(`${screens.product.baseUrl}/billing?view=runs&facility=${harbor!.id}`);
-      await rows.first().waitFor();
-      expect(await rows.count()).toBe(1);
-      const quiet = await api().pool.oneFirst(sql.type(z.object({ id: z.string() }))`
-        SELECT id::text FROM facilities WHERE name = 'Oak Hill Storage Center'`);
-      await page.goto(`${screens.product.baseUrl}/billing?view=runs&facility=${quiet}`);
+      await rows.first().getByText('Nov 27, 2030', { exact: true }).waitFor();
+      expect((await rows.allTextContents()).every((text) => text.includes('Harbor Point Storage'))).toBe(true);
+      expect((await rows.allTextContents()).some((text) => text.includes('Riverside Self Storage'))).toBe(false);
+
+      // Nothing run yet (a new install, a facility just added): the table says so.
+      await page.route(/\/api\/billing-runs/, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' }),
+      );
+      await page.goto(`${screens.product.baseUrl}/billing?view=runs`);
       await page.getByText('No billing runs yet').waitFor();
+      await screens.product.screenshot(page, 'billing-runs-empty-1440');
       await page.close();
 
       const phone = await open('narrow', '/billing?view=runs');

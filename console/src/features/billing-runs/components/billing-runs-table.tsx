@@ -11,7 +11,7 @@ import './billing-runs-table.css';
 const column = dataTableColumns<BillingRun>();
 const columns = column.columns([
   column.accessor('ranAt', { header: 'Ran At', cell: (info) => `${formatDate(info.getValue())}, ${formatTime12h(info.getValue())}` }),
-  column.accessor('facilityName', { header: 'Facility', cell: (info) => info.getValue() ?? 'All facilities' }),
+  column.accessor('facilityName', { header: 'Facility', cell: (info) => info.getValue() ?? 'No facility' }),
   column.accessor('billingDate', { header: 'Billing Date', cell: (info) => formatDate(info.getValue()) }),
   column.accessor('invoicesIssued', { header: 'Invoices Issued' }),
   column.accessor('lateFeesCharged', { header: 'Late Fees' }),
