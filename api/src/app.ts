@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { billingRunRoutes } from './billing-runs/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lockRoutes, deps);
   await app.register(invoiceRoutes, deps);
   await app.register(billingRoutes, deps);
+  await app.register(billingRunRoutes, deps);
   await app.register(leaseRoutes, deps);
   await app.register(reservationRoutes, deps);
   await app.register(activityRoutes, deps);

@@ -51,6 +51,7 @@ describe('facilities API', () => {
       managerName: null,
       totalUnits: 0,
       occupiedUnits: 0,
+      timeZone: 'UTC',
     });
     const list = await inject('GET', `/api/facilities?search=${encodeURIComponent(input.name)}`);
     expect(list.statusCode).toBe(200);
@@ -135,6 +136,8 @@ describe('facilities API', () => {
     ['an oversize name', facility({ name: 'x'.repeat(201) }), 'name'],
     ['a wrong type', facility({ phone: 5550100 }), 'phone'],
     ['typed-in unit counts', facility({ totalUnits: 10 }), 'totalUnits'],
+    ['a time zone that is none', facility({ timeZone: 'Mars/Olympus_Mons' }), 'timeZone'],
+    ['an empty time zone', facility({ timeZone: '' }), 'timeZone'],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_what, body, field) => {
     const before = await total();
     const response = await inject('POST', '/api/facilities', body);
@@ -185,5 +188,23 @@ describe('facilities API', () => {
       expect((await inject('PATCH', `/api/facilities/${created.json().id}`, { phone: null }, session)).statusCode).toBe(403);
       expect(await total()).toBe(before);
     }
+  });
+
+  it('keeps the time zone given, changes it on an edit, and refuses a bad one with 400 writing nothing', async () => {
+    const created = await inject('POST', '/api/facilities', facility({ timeZone: 'America/Los_Angeles' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().timeZone).toBe('America/Los_Angeles');
+    const { id } = created.json();
+    const edited = await inject('PATCH', `/api/facilities/${id}`, { timeZone: 'America/Chicago' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().timeZone).toBe('America/Chicago');
+    const listed = (await inject('GET', `/api/facilities?search=${encodeURIComponent(created.json().name)}`)).json();
+    expect(listed[0].timeZone).toBe('America/Chicago');
+    const bad = await inject('PATCH', `/api/facilities/${id}`, { timeZone: 'Nowhere/Atlantis' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('timeZone');
+    const events = await platform.api.store.readStream(`facility-${id}`);
+    expect(events.map((e) => e.type)).toEqual(['facility_added', 'facility_updated']);
+    expect(events[1]?.data).toMatchObject({ changes: { timeZone: 'America/Chicago' } });
   });
 });

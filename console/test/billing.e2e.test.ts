@@ -132,8 +132,9 @@ describe('Billing & Invoices in Chromium', () => {
     await row.getByRole('button', { name: 'View' }).click();
     const drawer = page.locator('.invoice-detail-drawer');
     await drawer.getByText(`Invoice ${invoiceNumber}`, { exact: true }).waitFor();
-    await drawer.getByText('$75.50', { exact: true }).waitFor();
-    await drawer.getByText('Lock replacement', { exact: true }).waitFor();
+    // The amount and description also appear in the lines table: the invoice's own are in its descriptions.
+    await drawer.locator('.ant-descriptions').getByText('$75.50', { exact: true }).waitFor();
+    await drawer.locator('.ant-descriptions').getByText('Lock replacement', { exact: true }).waitFor();
     await drawer.getByText('No payments recorded').waitFor();
     await drawer.getByText(`Invoice ${invoiceNumber} created as draft for $75.50`).waitFor();
     await drawer.getByText('Invoice sent to the customer').waitFor();

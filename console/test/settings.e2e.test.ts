@@ -125,8 +125,11 @@ describe('Settings in Chromium', () => {
       const page = await context.newPage();
       await page.goto(`${product.baseUrl}/settings`);
       await card(page, 'Payment Settings').waitFor();
-      expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(3);
-      for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Add Facility']) {
+      await card(page, 'Billing').getByLabel('Grace Days Before the Late Fee').waitFor();
+      // Business Profile, Notifications, Payment Settings and Billing.
+      expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(4);
+      expect(await card(page, 'Billing').getByLabel('Grace Days Before the Late Fee').isDisabled()).toBe(true);
+      for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Save Billing Settings', 'Add Facility']) {
         expect(await page.getByRole('button', { name }).count(), name).toBe(0);
       }
       expect(await page.getByRole('switch', { name: 'Overdue Payment Alerts' }).isDisabled()).toBe(true);

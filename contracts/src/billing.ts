@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeskPaymentMethod } from './enums.ts';
-import { Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
+import { Id, IsoDate, OptionalText, Page, PageSize, RequiredText } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
 
 // The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
@@ -150,3 +150,33 @@ export const CreditRequest = z.strictObject({
 });
 
 export const ReasonRequest = z.strictObject({ reason: RequiredText(200) });
+
+/** GET /api/settings/billing: the settings of the business and (with facilityId) of that facility. */
+export const BillingSettingsQuery = z.strictObject({ facilityId: Id.optional() });
+export type BillingSettingsQuery = z.input<typeof BillingSettingsQuery>;
+
+/** The scope's billing settings: each scope's own (null: it has none) and those that apply. */
+export const BillingSettingsAnswer = z.object({
+  /** The business's own settings; null: the defaults, with the Payments card's late fee. */
+  business: BillingSettings.nullable(),
+  /** The facility's own settings; null: it follows the business's (always null without facilityId). */
+  facility: BillingSettings.nullable(),
+  /** The settings that apply: the facility's own, else the business's, else the defaults. */
+  effective: BillingSettings,
+});
+export type BillingSettingsAnswer = z.infer<typeof BillingSettingsAnswer>;
+
+/** PUT /api/settings/billing: facilityId null saves the business's; settings null follows the business's (or the defaults) again. */
+export const UpdateBillingSettingsRequest = z.strictObject({
+  facilityId: Id.nullable(),
+  settings: BillingSettings.nullable(),
+});
+export type UpdateBillingSettingsRequest = z.input<typeof UpdateBillingSettingsRequest>;
+
+/** GET /api/billing-runs: newest first, all facilities unless one is named. */
+export const ListBillingRunsQuery = z.strictObject({
+  facilityId: Id.optional(),
+  page: Page,
+  pageSize: PageSize,
+});
+export type ListBillingRunsQuery = z.input<typeof ListBillingRunsQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZone } from './billing.ts';
 import { Id, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
 
 export const Facility = z.object({
@@ -9,6 +10,8 @@ export const Facility = z.object({
   managerName: z.string().nullable(),
   totalUnits: z.number().int(),
   occupiedUnits: z.number().int(),
+  /** The IANA zone the facility's days run in: its "today", due dates and billing days. */
+  timeZone: z.string(),
 });
 export type Facility = z.infer<typeof Facility>;
 
@@ -18,6 +21,8 @@ export const CreateFacilityRequest = z.strictObject({
   address: RequiredText(500),
   phone: OptionalText(40),
   managerName: OptionalText(200),
+  /** Any IANA zone; without one the facility keeps UTC. */
+  timeZone: TimeZone.optional(),
 });
 export type CreateFacilityRequest = z.input<typeof CreateFacilityRequest>;
 

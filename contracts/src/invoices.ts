@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceLine } from './billing.ts';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
@@ -81,6 +82,8 @@ export const InvoiceHistoryEntry = z.object({
 export type InvoiceHistoryEntry = z.infer<typeof InvoiceHistoryEntry>;
 
 export const InvoiceDetail = InvoiceListItem.extend({
+  /** What the invoice charges, in order; the amount is their sum. */
+  lines: z.array(InvoiceLine),
   payments: z.array(Payment),
   history: z.array(InvoiceHistoryEntry),
 });

@@ -61,6 +61,8 @@ interface Site {
   state: string;
   zip: number;
   areaCode: string;
+  /** The IANA zone the site's days (and its billing) run in. */
+  timeZone: string;
   managerName: string;
   /** Who took over as manager three months ago, if anyone did. */
   nextManagerName: string | null;
@@ -82,6 +84,7 @@ const SITES: Site[] = [
     state: 'OR',
     zip: 97217,
     areaCode: '503',
+    timeZone: 'America/Los_Angeles',
     managerName: 'Maria Gonzalez',
     nextManagerName: null,
     buildings: ['climate', 'interior', 'drive-up'],
@@ -98,6 +101,7 @@ const SITES: Site[] = [
     state: 'TX',
     zip: 78735,
     areaCode: '512',
+    timeZone: 'America/Chicago',
     managerName: 'James Carter',
     nextManagerName: null,
     buildings: ['climate', 'drive-up', 'drive-up'],
@@ -114,6 +118,7 @@ const SITES: Site[] = [
     state: 'WA',
     zip: 98402,
     areaCode: '253',
+    timeZone: 'America/Los_Angeles',
     managerName: 'Priya Patel',
     nextManagerName: 'Daniel Kim',
     buildings: ['interior', 'climate', 'drive-up'],
@@ -286,6 +291,7 @@ class DemoPlan {
       address: `${site.street}, ${site.city}, ${site.state} ${site.zip}`,
       phone: `(${site.areaCode}) 555-0100`,
       managerName: site.managerName,
+      timeZone: site.timeZone,
     };
     this.#add(this.#daysAgo(185, 9), (ctx) => addFacility(ctx, fields, facility.facilityId));
     const { nextManagerName } = site;

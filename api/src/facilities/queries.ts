@@ -11,9 +11,10 @@ const FacilityRow = z.object({
   manager_name: z.string().nullable(),
   total_units: z.number(),
   occupied_units: z.number(),
+  time_zone: z.string(),
 });
 
-const columns = sql.fragment`id::text, name, address, phone, manager_name, total_units, occupied_units`;
+const columns = sql.fragment`id::text, name, address, phone, manager_name, total_units, occupied_units, time_zone`;
 
 function toFacility(row: z.infer<typeof FacilityRow>): Facility {
   return {
@@ -24,6 +25,7 @@ function toFacility(row: z.infer<typeof FacilityRow>): Facility {
     managerName: row.manager_name,
     totalUnits: row.total_units,
     occupiedUnits: row.occupied_units,
+    timeZone: row.time_zone,
   };
 }
 

@@ -22,6 +22,7 @@ import type { Actor, EventStore, Position, RecordedEvent } from '@storage/events
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { billingEventIds, describeBillingEvent } from './billing-words.ts';
 import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
@@ -37,6 +38,8 @@ const aggregates: Record<HistoryStreamType, Aggregate<EntityState>> = {
 };
 
 /** A state as one level of named values: its own fields beside the `fields` it keeps. */
+const billingEventTypes = new Set(['invoice_line_added', 'customer_standing_changed', 'lease_rent_billed', 'billing_settings_updated']);
+
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};
   // The aggregate's own status (current, archived, ended) is kept apart from a `status` field it holds.
@@ -111,14 +114,15 @@ export async function entityHistory(
   });
   const asOfState = asOf ? fold(aggregate, await deps.store.readStream(stream, { until: asOf })) : null;
   const stateAsOf = asOfState && asOfState.status !== 'none' ? flatten(asOfState) : null;
+  const billingData = recorded.flatMap((e) => (billingEventTypes.has(e.type) ? [shownEvent(e).data as Record<string, unknown>] : []));
   const names = await entityNames(
     deps.pool,
-    idsIn([...changes.flat().flatMap((c) => [{ [c.field]: c.before }, { [c.field]: c.after }]), ...(stateAsOf ? [stateAsOf] : [])]),
+    idsIn([...changes.flat().flatMap((c) => [{ [c.field]: c.before }, { [c.field]: c.after }]), ...(stateAsOf ? [stateAsOf] : []), ...billingData]),
   );
   const events: HistoryEvent[] = recorded.map((e, i) => ({
     id: e.id,
     type: e.type,
-    description: describeEventType(e.type),
+    description: describeBillingEvent(e.type, shownEvent(e).data as Record<string, unknown>, names) ?? describeEventType(e.type),
     occurredAt: e.metadata.occurredAt,
     recordedAt: e.recordedAt,
     actor: label(e.metadata.actor),
@@ -247,23 +251,27 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
       pool,
       rows.map((r) => r.actor as Actor),
     ),
-    entityNames(
-      pool,
-      rows.flatMap((r) => streamEntity(r.stream_name) ?? []),
-    ),
+    entityNames(pool, [
+      ...rows.flatMap((r) => streamEntity(r.stream_name) ?? []),
+      // The billing events name their invoice, renter or facility in their sentence.
+      ...rows.flatMap((r) => (billingEventTypes.has(r.type) ? [...idsIn([r.data]), ...billingEventIds(r.type, r.data)] : [])),
+    ]),
   ]);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    description: describeEventType(r.type),
-    streamName: r.stream_name,
-    entity: streamEntityText(r.stream_name, names),
+  return rows.map((r) => {
     // In its current shape, as history and projections see it, its secret fields redacted.
-    data: readableEvent(r.type, r.schema_version, r.data),
-    occurredAt: r.occurred_at,
-    recordedAt: r.recorded_at,
-    actor: label(r.actor as Actor),
-  }));
+    const data = readableEvent(r.type, r.schema_version, r.data);
+    return {
+      id: r.id,
+      type: r.type,
+      description: describeBillingEvent(r.type, data, names) ?? describeEventType(r.type),
+      streamName: r.stream_name,
+      entity: streamEntityText(r.stream_name, names),
+      data,
+      occurredAt: r.occurred_at,
+      recordedAt: r.recorded_at,
+      actor: label(r.actor as Actor),
+    };
+  });
 }
 
 async function listAuditEventsBySql(pool: DatabasePool, filter: AuditFilter, sort: AuditSort, paging: Paging): Promise<AuditPage> {

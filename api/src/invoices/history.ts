@@ -1,3 +1,4 @@
+import { invoiceLineKindLabels } from '@storage/contracts/billing';
 import { type DomainEvent, redactEvent, streams } from '@storage/contracts/events';
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
@@ -12,12 +13,16 @@ function invoiceDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** What an event of an invoice's stream means, in the words a manager uses. */
-export function describeInvoiceEvent(event: DomainEvent): string | null {
+/** What an event of an invoice's stream means, in the words a manager uses (invoiceNumber: the invoice's, once it is known). */
+export function describeInvoiceEvent(event: DomainEvent, invoiceNumber?: string): string | null {
   switch (event.type) {
     case 'invoice_generated': {
       const d = event.data;
       return `Invoice ${d.invoiceNumber} created as ${d.status} for ${formatDollars(d.amount)}, due ${invoiceDate(d.dueDate)}`;
+    }
+    case 'invoice_line_added': {
+      const { line } = event.data;
+      return `${invoiceLineKindLabels[line.kind]} of ${formatDollars(line.amount)} added to ${invoiceNumber ?? 'the invoice'}`;
     }
     case 'invoice_sent':
       return 'Invoice sent to the customer';
@@ -46,8 +51,11 @@ export async function invoiceHistory(store: EventStore, pool: DatabasePool, invo
   const recorded = await store.readStream(streams.invoice(invoiceId));
   const idsOf = (type: 'staff' | 'customer') => [...new Set(recorded.flatMap((e) => (e.metadata.actor.type === type ? [e.metadata.actor.id] : [])))];
   const names = await peopleNames(pool, { staff: idsOf('staff'), customers: idsOf('customer') });
+  let invoiceNumber: string | undefined;
   return recorded.flatMap((e) => {
-    const description = describeInvoiceEvent(redactEvent(toDomainEvent(e)));
+    const event = redactEvent(toDomainEvent(e));
+    if (event.type === 'invoice_generated') invoiceNumber = event.data.invoiceNumber;
+    const description = describeInvoiceEvent(event, invoiceNumber);
     return description === null ? [] : [{ id: e.id, type: e.type, description, occurredAt: e.metadata.occurredAt, actor: actorOf(e, names) }];
   });
 }

@@ -53,4 +53,11 @@ describe('an invoice event in words', () => {
   it('leaves out events that are not about the invoice', () => {
     expect(describeInvoiceEvent({ type: 'notification_read', data: { notificationId: invoiceId } })).toBeNull();
   });
+
+  it('says which charge the billing engine added, and to which invoice', () => {
+    const line = { kind: 'late_fee' as const, description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null };
+    expect(describeInvoiceEvent({ type: 'invoice_line_added', data: { invoiceId, customerId, line, amount: '145.00' } }, 'INV-0042')).toBe(
+      'Late fee of $25.00 added to INV-0042',
+    );
+  });
 });

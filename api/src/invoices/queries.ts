@@ -1,3 +1,4 @@
+import { InvoiceLine, singleLine } from '@storage/contracts/billing';
 import type { CustomerPayment } from '@storage/contracts/customers';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from '@storage/contracts/enums';
 import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Payment } from '@storage/contracts/invoices';
@@ -156,4 +157,14 @@ export async function peopleNames(pool: DatabasePool, ids: { staff: string[]; cu
           SELECT id::text, first_name || ' ' || last_name AS name FROM customers WHERE id = ANY(${sql.array(ids.customers, 'uuid')})`),
   ]);
   return new Map([...staff, ...customers].map((row) => [row.id, row.name]));
+}
+
+const LinesRow = z.object({ lease_id: z.string().nullable(), description: z.string().nullable(), amount: z.string(), lines: z.array(InvoiceLine) });
+
+/** The invoice's lines; a row the projection wrote without any (older than lines) shows its amount as one line. */
+export async function linesOf(pool: DatabasePool, invoiceId: string): Promise<InvoiceLine[]> {
+  const row = await pool.maybeOne(sql.type(LinesRow)`
+    SELECT lease_id::text AS lease_id, description, amount, lines FROM invoices WHERE id = ${invoiceId}`);
+  if (!row) return [];
+  return row.lines.length > 0 ? row.lines : [singleLine({ leaseId: row.lease_id, description: row.description, amount: row.amount })];
 }

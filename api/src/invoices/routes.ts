@@ -13,7 +13,7 @@ import { IdParams } from '../http/params.ts';
 import { json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { invoiceHistory } from './history.ts';
-import { getInvoice, listInvoices, paymentsOf } from './queries.ts';
+import { getInvoice, linesOf, listInvoices, paymentsOf } from './queries.ts';
 
 export async function invoiceRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Invoices', access: 'staff' });
@@ -53,16 +53,21 @@ export async function invoiceRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Get an invoice',
-        description: 'The invoice with its payments and its history.',
+        description: 'The invoice with its lines, its payments and its history.',
         params: IdParams,
         response: { 200: json('The invoice', InvoiceDetail) },
       },
     },
     async (request): Promise<InvoiceDetail> => {
       const { id } = request.params;
-      const [invoice, payments, history] = await Promise.all([getInvoice(deps.pool, id), paymentsOf(deps.pool, id), invoiceHistory(deps.store, deps.pool, id)]);
+      const [invoice, lines, payments, history] = await Promise.all([
+        getInvoice(deps.pool, id),
+        linesOf(deps.pool, id),
+        paymentsOf(deps.pool, id),
+        invoiceHistory(deps.store, deps.pool, id),
+      ]);
       if (!invoice) throw new NotFoundError('Invoice not found');
-      return { ...invoice, payments, history };
+      return { ...invoice, lines, payments, history };
     },
   );
 

@@ -1,4 +1,5 @@
-import { defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
+import { BillingSettings, type BillingSettingsAnswer, defaultBillingSettings } from '@storage/contracts/billing';
+import { BUSINESS_SETTINGS_SCOPE, defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
@@ -32,4 +33,21 @@ export async function getSettings(pool: DatabasePool, scope: string, publishable
     payments: { publishableKey: maskedKey, automaticCharging: row.automatic_charging, lateFeeAmount: row.late_fee_amount },
     updatedAt: row.updated_at,
   };
+}
+
+const BillingRow = z.object({ scope: z.string(), billing: BillingSettings.nullable(), late_fee_amount: z.string() });
+
+/**
+ * The business's billing settings and (with a facility) the facility's own, as the read model
+ * holds them, and those that apply: the same choice as the engine's effectiveBillingSettings.
+ */
+export async function getBillingSettings(pool: DatabasePool, facilityId: string | null): Promise<BillingSettingsAnswer> {
+  const scopes = facilityId ? [BUSINESS_SETTINGS_SCOPE, facilityId] : [BUSINESS_SETTINGS_SCOPE];
+  const rows = await pool.any(sql.type(BillingRow)`
+    SELECT scope, billing, late_fee_amount FROM settings WHERE scope = ANY(${sql.array(scopes, 'text')})`);
+  const businessRow = rows.find((row) => row.scope === BUSINESS_SETTINGS_SCOPE);
+  const business = businessRow?.billing ?? null;
+  const facility = (facilityId && rows.find((row) => row.scope === facilityId)?.billing) || null;
+  const lateFeeAmount = businessRow?.late_fee_amount ?? defaultSettings.payments.lateFeeAmount;
+  return { business, facility, effective: facility ?? business ?? { ...defaultBillingSettings, lateFee: { kind: 'fixed', amount: lateFeeAmount } } };
 }

@@ -1,13 +1,16 @@
+import { BillingSettingsAnswer, BillingSettingsQuery, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
 import { BUSINESS_SETTINGS_SCOPE, BusinessProfile, NotificationPreferences, PaymentSettingsRequest, Settings } from '@storage/contracts/settings';
+import { NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandResult } from '@storage/domain/commands/handle';
-import { updateBusinessProfile, updateNotificationPreferences, updatePaymentSettings } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updateBusinessProfile, updateNotificationPreferences, updatePaymentSettings } from '@storage/domain/settings/commands';
 import type { FastifyInstance } from 'fastify';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import type { AppDeps } from '../deps.ts';
+import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { getSettings } from './queries.ts';
+import { getBillingSettings, getSettings } from './queries.ts';
 
 export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Settings', access: 'staff' });
@@ -41,5 +44,44 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/settings/payments',
     { config: changeSettings, schema: { summary: 'Save the payment settings', body: PaymentSettingsRequest, response: saved } },
     async (request) => answer(await updatePaymentSettings(commandContext(deps, request), request.body)),
+  );
+
+  /** A facility's settings are kept on its own settings stream; the facility must exist. */
+  const knownFacility = async (facilityId: string | null | undefined) => {
+    if (facilityId && !(await getFacility(deps.pool, facilityId))) throw new NotFoundError('Facility not found');
+    return facilityId ?? null;
+  };
+
+  app.get(
+    '/api/settings/billing',
+    {
+      schema: {
+        summary: 'The billing settings',
+        description: "The business's own billing settings, the facility's own (with facilityId; null: it follows the business's), and those that apply to it.",
+        querystring: BillingSettingsQuery,
+        response: { 200: json('The billing settings', BillingSettingsAnswer) },
+      },
+    },
+    async (request) => getBillingSettings(deps.pool, await knownFacility(request.query.facilityId)),
+  );
+
+  app.put(
+    '/api/settings/billing',
+    {
+      config: changeSettings,
+      schema: {
+        summary: 'Save the billing settings',
+        description:
+          "Saves the business's billing settings (facilityId null) or a facility's own. Settings null: the facility follows the business's again (the business: the defaults). A fixed late fee of the business is also the Payments settings' late fee.",
+        body: UpdateBillingSettingsRequest,
+        response: { 200: json('The billing settings as saved', BillingSettingsAnswer) },
+      },
+    },
+    async (request) => {
+      const facilityId = await knownFacility(request.body.facilityId);
+      const result = await updateBillingSettings(commandContext(deps, request), request.body.settings, facilityId ?? BUSINESS_SETTINGS_SCOPE);
+      if (result.position) await deps.afterAppend(result.position);
+      return getBillingSettings(deps.pool, facilityId);
+    },
   );
 }

@@ -28,3 +28,11 @@ export function ageLabel(value: string | null, now: Date = new Date()): string {
 export function formatPercent(value: number): string {
   return `${value.toFixed(1)}%`;
 }
+
+/** A period of days, both included: 'Dec 1 – Dec 31, 2026' (the year once when both share it). */
+export function formatPeriod(start: string, end: string): string {
+  const [startYear, endYear] = [start.slice(0, 4), end.slice(0, 4)];
+  if (startYear !== endYear) return `${formatDate(start)} – ${formatDate(end)}`;
+  const monthDay = new Date(`${start}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return `${monthDay} – ${formatDate(end)}`;
+}

@@ -1,6 +1,6 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DomainEvent } from '@storage/contracts/events';
-import type { BusinessProfile, NotificationPreferences, PaymentPreferences } from '@storage/contracts/settings';
+import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
 import type { SettingsState } from './settings.ts';
 
 export type UpdateBusinessProfile = { type: 'UpdateBusinessProfile'; scope: string; profile: BusinessProfile };
@@ -29,9 +29,16 @@ export function updatePaymentSettings(command: UpdatePaymentSettings, state: Set
   return [{ type: 'payment_settings_updated', data: { scope: command.scope, ...command.payments } }];
 }
 
+/**
+ * One late fee: a fixed fee saved with the billing settings is also the Payments card's amount
+ * (payment_settings_updated carries it the other way), in the same append.
+ */
 export function updateBillingSettings(command: UpdateBillingSettings, state: SettingsState): DomainEvent[] {
   if (JSON.stringify(state.billing) === JSON.stringify(command.settings)) return [];
-  return [{ type: 'billing_settings_updated', data: { scope: command.scope, settings: command.settings } }];
+  const saved: DomainEvent = { type: 'billing_settings_updated', data: { scope: command.scope, settings: command.settings } };
+  const lateFee = command.settings?.lateFee;
+  if (command.scope !== BUSINESS_SETTINGS_SCOPE || lateFee?.kind !== 'fixed' || lateFee.amount === state.payments.lateFeeAmount) return [saved];
+  return [saved, { type: 'payment_settings_updated', data: { scope: command.scope, ...state.payments, lateFeeAmount: lateFee.amount } }];
 }
 
 export function decideSettings(command: SettingsCommand, state: SettingsState): DomainEvent[] {

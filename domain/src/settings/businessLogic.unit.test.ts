@@ -47,3 +47,30 @@ describe('payment settings', () => {
     expect(given().when({ type: 'UpdatePaymentSettings', scope, payments })).toEqual([{ type: 'payment_settings_updated', data: { scope, ...payments } }]);
   });
 });
+
+describe('billing settings', () => {
+  const billing = {
+    billingDay: 'first' as const,
+    issueDaysBefore: 5,
+    graceDays: 10,
+    lateFee: { kind: 'fixed' as const, amount: '30.00' },
+    adminFee: '15.00',
+    prorateFirstMonth: true,
+    billNextMonthAfterDay: null,
+  };
+
+  it("keeps the Payments card's late fee in step with the business's fixed fee, in the same append", () => {
+    expect(given().when({ type: 'UpdateBillingSettings', scope, settings: billing })).toEqual([
+      { type: 'billing_settings_updated', data: { scope, settings: billing } },
+      { type: 'payment_settings_updated', data: { scope, automaticCharging: true, lateFeeAmount: '30.00' } },
+    ]);
+  });
+
+  it('leaves the Payments card alone for a percentage fee, a fee it already shows, or a facility', () => {
+    const percent = { ...billing, lateFee: { kind: 'percent' as const, percent: '10', minimum: '20.00' } };
+    expect(given().when({ type: 'UpdateBillingSettings', scope, settings: percent })).toHaveLength(1);
+    const same = { ...billing, lateFee: { kind: 'fixed' as const, amount: '25.00' } };
+    expect(given().when({ type: 'UpdateBillingSettings', scope, settings: same })).toHaveLength(1);
+    expect(given().when({ type: 'UpdateBillingSettings', scope: 'a-facility-id', settings: billing })).toHaveLength(1);
+  });
+});

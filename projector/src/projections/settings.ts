@@ -1,3 +1,4 @@
+import type { BillingSettings } from '@storage/contracts/billing';
 import { defaultSettings, type NotificationPreferences } from '@storage/contracts/settings';
 import type { Projection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
@@ -46,7 +47,10 @@ export const settingsProjection: Projection = {
         return;
       case 'payment_settings_updated': {
         const d = event.data;
-        await save(rows, d.scope, at, { automatic_charging: d.automaticCharging, late_fee_amount: d.lateFeeAmount });
+        // One late fee, as the settings aggregate keeps it: the amount is also the billing settings' fixed fee.
+        const billing = ((await rows.get('settings', d.scope))?.billing ?? null) as BillingSettings | null;
+        const inStep = billing?.lateFee.kind === 'fixed' ? { ...billing, lateFee: { kind: 'fixed' as const, amount: d.lateFeeAmount } } : billing;
+        await save(rows, d.scope, at, { automatic_charging: d.automaticCharging, late_fee_amount: d.lateFeeAmount, billing: inStep });
         return;
       }
     }

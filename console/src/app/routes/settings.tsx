@@ -7,6 +7,7 @@ import { FacilitiesCard } from '../../features/facilities/components/facilities-
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
 import { ReadModelCard } from '../../features/read-model/components/read-model-card.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
+import { BillingSettingsCard } from '../../features/settings/components/billing-settings-card.tsx';
 import { BusinessProfileCard } from '../../features/settings/components/business-profile-card.tsx';
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
@@ -27,7 +28,7 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="Manage your business profile, facilities, notifications, security and payments" />
+      <PageHeader title="Settings" subtitle="Manage your business profile, billing, facilities, notifications, security and payments" />
       <Flex vertical gap={16}>
         {settings.isPending && (
           <Row gutter={[16, 16]}>
@@ -58,6 +59,7 @@ export default function SettingsPage() {
             </Col>
           </Row>
         )}
+        <BillingSettingsCard canChange={canChange} />
         <FacilitiesCard canManage={canChange} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
         {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}

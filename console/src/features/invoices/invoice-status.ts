@@ -1,6 +1,6 @@
 import { InvoiceStatus } from '@storage/contracts/enums';
 
-/** Spec §4: paid green, sent blue, overdue red, draft grey, cancelled slate. */
+/** Spec §4: paid green, sent blue, overdue red, draft grey, cancelled slate (slate-600: 4.5:1 on its tag's tint). */
 const statusColors: Record<InvoiceStatus, string> = {
   paid: 'green',
   sent: 'blue',

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, HomeOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, EnvironmentOutlined, HomeOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import type { Facility } from '@storage/contracts/facilities';
 import { serverMessage } from '@storage/web-client/api';
 import { Card, Divider, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
@@ -57,6 +57,10 @@ function FacilityRow({ facility, canManage }: { facility: Facility; canManage: b
           <Typography.Text type="secondary">
             <UserOutlined className="card-line-icon" />
             {facility.managerName ?? '—'}
+          </Typography.Text>
+          <Typography.Text type="secondary" data-testid="facility-time-zone">
+            <ClockCircleOutlined className="card-line-icon" />
+            {facility.timeZone.replaceAll('_', ' ')}
           </Typography.Text>
         </Flex>
       </Flex>

@@ -1,5 +1,6 @@
+import { commonTimeZones } from '@storage/contracts/billing';
 import { CreateFacilityRequest, type Facility } from '@storage/contracts/facilities';
-import { Form, Input } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { changedFields } from '../../../lib/changed-fields.ts';
@@ -8,14 +9,31 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useCreateFacility } from '../api/create-facility.ts';
 import { useUpdateFacility } from '../api/update-facility.ts';
 
-type FacilityFormValues = { name: string; address: string; phone: string; managerName: string };
+type FacilityFormValues = { name: string; address: string; phone: string; managerName: string; timeZone: string };
 
 const fieldSchemas = CreateFacilityRequest.shape;
 
-const emptyFacility: FacilityFormValues = { name: '', address: '', phone: '', managerName: '' };
+/** A new facility's zone: the browser's, when the form offers it; else UTC. */
+export function defaultTimeZone(): string {
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (commonTimeZones as readonly string[]).includes(browserZone) ? browserZone : 'UTC';
+}
+
+/** The zones the form offers, and the facility's own when it is another. */
+function timeZoneOptions(current: string | undefined) {
+  const zones: string[] = [...commonTimeZones];
+  if (current && !zones.includes(current)) zones.push(current);
+  return zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
 
 function formValuesOf(facility: Facility): FacilityFormValues {
-  return { name: facility.name, address: facility.address, phone: facility.phone ?? '', managerName: facility.managerName ?? '' };
+  return {
+    name: facility.name,
+    address: facility.address,
+    phone: facility.phone ?? '',
+    managerName: facility.managerName ?? '',
+    timeZone: facility.timeZone,
+  };
 }
 
 type FacilityFormDialogProps = {
@@ -56,7 +74,7 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
   return (
     <DialogForm<FacilityFormValues>
       name="facility"
-      initialValues={facility ? formValuesOf(facility) : emptyFacility}
+      initialValues={facility ? formValuesOf(facility) : { name: '', address: '', phone: '', managerName: '', timeZone: defaultTimeZone() }}
       onFinish={save}
       saving={saving}
       submitLabel={facility ? 'Save Changes' : 'Add Facility'}
@@ -74,6 +92,9 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         </GridField>
         <GridField label="Manager Name" name="managerName" rules={[contractRule('Manager name', fieldSchemas.managerName)]}>
           <Input autoComplete="off" />
+        </GridField>
+        <GridField label="Time Zone" name="timeZone" required rules={[{ required: true, message: 'Time zone is required' }]}>
+          <Select options={timeZoneOptions(facility?.timeZone)} showSearch optionFilterProp="label" />
         </GridField>
       </FieldGrid>
     </DialogForm>

@@ -1,9 +1,10 @@
+import { type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
 import type { InvoiceDetail, Payment } from '@storage/contracts/invoices';
 import { serverMessage } from '@storage/web-client/api';
 import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Timeline, Typography } from 'antd';
 import { CustomerLink } from '../../../components/customer-link.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { formatDate, formatDollars, formatTime12h } from '../../../lib/format.ts';
+import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
+import { formatDate, formatDollars, formatPeriod, formatTime12h } from '../../../lib/format.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
@@ -12,6 +13,20 @@ import { paymentColumnsOf } from './payment-columns.tsx';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
 const paymentColumns = paymentColumnsOf<Payment>();
+
+type NumberedLine = InvoiceLine & { position: number };
+
+const lineColumn = dataTableColumns<NumberedLine>();
+const lineColumns = lineColumn.columns([
+  lineColumn.accessor('description', { header: 'Description' }),
+  lineColumn.accessor('kind', { header: 'Kind', cell: (info) => invoiceLineKindLabels[info.getValue()] }),
+  lineColumn.display({
+    id: 'period',
+    header: 'Period',
+    cell: ({ row }) => (row.original.periodStart && row.original.periodEnd ? formatPeriod(row.original.periodStart, row.original.periodEnd) : '—'),
+  }),
+  lineColumn.accessor('amount', { header: 'Amount', cell: (info) => formatDollars(info.getValue()) }),
+]);
 
 type InvoiceDetailDrawerProps = { invoiceId: string | null; onClose: () => void };
 
@@ -61,6 +76,23 @@ function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
         <Descriptions.Item label="Paid Date">{detail.paidDate ? formatDate(detail.paidDate) : '—'}</Descriptions.Item>
         <Descriptions.Item label="Description">{detail.description ?? '—'}</Descriptions.Item>
       </Descriptions>
+
+      <section>
+        <Typography.Title level={5}>Lines</Typography.Title>
+        <DataTable
+          label="Invoice lines"
+          compact
+          columns={lineColumns}
+          rows={detail.lines.map((line, position) => ({ ...line, position }))}
+          getRowId={(line) => String(line.position)}
+          rowTestId="invoice-line"
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No lines" />}
+        />
+        <Flex justify="flex-end" gap={16} style={{ marginTop: 8 }} data-testid="invoice-lines-total">
+          <Typography.Text strong>Total</Typography.Text>
+          <Typography.Text strong>{formatDollars(detail.amount)}</Typography.Text>
+        </Flex>
+      </section>
 
       <section>
         <Typography.Title level={5}>Payments</Typography.Title>

@@ -21,6 +21,8 @@ export function PaymentSettingsCard({ payments, canChange }: { payments: Setting
   return (
     <Card title={<SettingsCardTitle icon={<CreditCardOutlined />} text="Payment Settings" />} className="stretch-card">
       <Form<PaymentSettingsValues>
+        // Saving a fixed late fee on the Billing card changes this amount too: the form starts again from the new one.
+        key={payments.lateFeeAmount}
         name="paymentSettings"
         layout="vertical"
         initialValues={{ automaticCharging: payments.automaticCharging, lateFeeAmount: payments.lateFeeAmount }}

@@ -1,0 +1,66 @@
+import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
+import { formatDollars } from '@storage/contracts/money';
+import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import type { Names } from './readable.ts';
+
+// The billing engine's events in a manager's words, for history and the audit log: which invoice
+// a fee went on, whose standing changed and why, how far a lease's rent is invoiced, and what
+// billing settings a scope has now.
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayText = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+
+/** "due on the 1st, invoiced 5 days before; late fee $25.00 after 10 days; admin fee $0.00; first month prorated". */
+export function billingSettingsText(settings: BillingSettings): string {
+  const due = settings.billingDay === 'first' ? 'due on the 1st' : 'due on the lease anniversary';
+  const fee =
+    settings.lateFee.kind === 'fixed'
+      ? `late fee ${formatDollars(settings.lateFee.amount)}`
+      : `late fee ${settings.lateFee.percent}% (at least ${formatDollars(settings.lateFee.minimum)})`;
+  const parts = [
+    `${due}, invoiced ${settings.issueDaysBefore} days before`,
+    `${fee} after ${settings.graceDays} days`,
+    `admin fee ${formatDollars(settings.adminFee)}`,
+    settings.prorateFirstMonth ? 'first month prorated' : 'first month in full',
+    ...(settings.billNextMonthAfterDay ? [`move-ins after the ${settings.billNextMonthAfterDay}th also pay next month`] : []),
+  ];
+  return parts.join('; ');
+}
+
+/** The ids these events name beyond their fields' own (a facility's settings name it by their scope). */
+export function billingEventIds(type: string, data: Record<string, unknown>): Array<{ kind: 'facility'; id: string }> {
+  if (type === 'billing_settings_updated' && typeof data.scope === 'string' && data.scope !== BUSINESS_SETTINGS_SCOPE)
+    return [{ kind: 'facility', id: data.scope }];
+  return [];
+}
+
+/** A sentence for a billing event; null for any other event (it keeps its type in words). */
+export function describeBillingEvent(type: string, data: Record<string, unknown>, names: Names): string | null {
+  switch (type) {
+    case 'invoice_line_added': {
+      const line = data.line as InvoiceLine;
+      const invoice = names('invoice', data.invoiceId as string) ?? 'the invoice';
+      return `${invoiceLineKindLabels[line.kind] ?? 'Charge'} of ${formatDollars(line.amount)} added to ${invoice}`;
+    }
+    case 'customer_standing_changed': {
+      const who = names('customer', data.customerId as string) ?? 'The renter';
+      return data.status === 'overdue' ? `${who} is overdue: ${data.reason as string}` : `${who} is in good standing again`;
+    }
+    case 'lease_rent_billed': {
+      const invoice = names('invoice', data.invoiceId as string);
+      return `Rent invoiced through ${dayText(data.periodEnd as string)}${invoice ? ` (${invoice})` : ''}`;
+    }
+    case 'billing_settings_updated': {
+      const settings = data.settings as BillingSettings | null;
+      if (data.scope === BUSINESS_SETTINGS_SCOPE) {
+        return settings ? `Billing settings saved: ${billingSettingsText(settings)}` : 'Billing settings back to the defaults';
+      }
+      const facility = names('facility', data.scope as string) ?? 'A facility';
+      return settings
+        ? `${facility} has billing settings of its own: ${billingSettingsText(settings)}`
+        : `${facility} uses the business's billing settings again`;
+    }
+    default:
+      return null;
+  }
+}

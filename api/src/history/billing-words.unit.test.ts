@@ -1,0 +1,58 @@
+import { defaultBillingSettings } from '@storage/contracts/billing';
+import { describe, expect, it } from 'vitest';
+import { describeBillingEvent } from './billing-words.ts';
+import type { Names } from './readable.ts';
+
+const customerId = '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04';
+const invoiceId = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e05';
+const facilityId = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
+const known: Record<string, string> = { [customerId]: 'Rachel Martinez', [invoiceId]: 'INV-0042', [facilityId]: 'Oak Hill Storage Center' };
+const names: Names = (_kind, id) => known[id];
+const nobody: Names = () => undefined;
+
+describe('the billing events in words', () => {
+  it('names the fee and the invoice it went on', () => {
+    const line = { kind: 'late_fee', description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null };
+    expect(describeBillingEvent('invoice_line_added', { invoiceId, customerId, line, amount: '145.00' }, names)).toBe('Late fee of $25.00 added to INV-0042');
+    expect(describeBillingEvent('invoice_line_added', { invoiceId, customerId, line, amount: '145.00' }, nobody)).toBe(
+      'Late fee of $25.00 added to the invoice',
+    );
+  });
+
+  it('says whose standing changed, and why they are overdue', () => {
+    expect(describeBillingEvent('customer_standing_changed', { customerId, status: 'overdue', reason: 'INV-0042 is 11 days past due' }, names)).toBe(
+      'Rachel Martinez is overdue: INV-0042 is 11 days past due',
+    );
+    expect(describeBillingEvent('customer_standing_changed', { customerId, status: 'active', reason: 'paid' }, names)).toBe(
+      'Rachel Martinez is in good standing again',
+    );
+  });
+
+  it("says how far the lease's rent is invoiced", () => {
+    expect(describeBillingEvent('lease_rent_billed', { leaseId: customerId, invoiceId, periodStart: '2026-12-01', periodEnd: '2026-12-31' }, names)).toBe(
+      'Rent invoiced through Dec 31, 2026 (INV-0042)',
+    );
+  });
+
+  it('says what billing settings the business or a facility has now', () => {
+    expect(describeBillingEvent('billing_settings_updated', { scope: 'business', settings: defaultBillingSettings }, names)).toBe(
+      'Billing settings saved: due on the 1st, invoiced 5 days before; late fee $25.00 after 10 days; admin fee $0.00; first month prorated',
+    );
+    expect(describeBillingEvent('billing_settings_updated', { scope: facilityId, settings: null }, names)).toBe(
+      "Oak Hill Storage Center uses the business's billing settings again",
+    );
+    const percent = {
+      ...defaultBillingSettings,
+      billingDay: 'anniversary',
+      lateFee: { kind: 'percent', percent: '12.5', minimum: '20.00' },
+      billNextMonthAfterDay: 20,
+    };
+    expect(describeBillingEvent('billing_settings_updated', { scope: facilityId, settings: percent }, names)).toBe(
+      'Oak Hill Storage Center has billing settings of its own: due on the lease anniversary, invoiced 5 days before; late fee 12.5% (at least $20.00) after 10 days; admin fee $0.00; first month prorated; move-ins after the 20th also pay next month',
+    );
+  });
+
+  it('leaves every other event to its type in words', () => {
+    expect(describeBillingEvent('invoice_sent', { invoiceId }, names)).toBeNull();
+  });
+});
