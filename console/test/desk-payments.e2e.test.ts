@@ -26,7 +26,10 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     await dialog.getByLabel('Amount').fill('10.00');
     await expectAccessible(page, 'Take Payment dialog');
     await dialog.getByLabel('Method').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Check$/, visible: true }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Check$/, visible: true })
+      .click();
     await dialog.getByLabel('Check Number').fill('5123');
     await demo.product.screenshot(page, 'take-payment-1440');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
