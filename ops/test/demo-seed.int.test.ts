@@ -137,10 +137,13 @@ describe('the demo seed', () => {
   });
 
   it('has invoices in every status, most of them paid, with every payment method', () => {
+    // Written-off invoices and payments at the desk by card or from account credit are not in the
+    // demo's hand-written history (they come with the desk and the billing engine).
     const statuses = invoices.map((i) => i.fields.status);
-    expect(new Set(statuses)).toEqual(new Set(InvoiceStatus.options));
+    expect(new Set(statuses)).toEqual(new Set(InvoiceStatus.options.filter((s) => s !== 'written_off')));
     expect(statuses.filter((s) => s === 'paid').length).toBeGreaterThan(invoices.length / 2);
-    expect(new Set(ofType('payment_received').map((e) => e.data.method))).toEqual(new Set(PaymentMethod.options));
+    const methods = PaymentMethod.options.filter((m) => m !== 'card_present' && m !== 'account_credit');
+    expect(new Set(ofType('payment_received').map((e) => e.data.method))).toEqual(new Set(methods));
   });
 
   it('makes the customer of every overdue invoice overdue', () => {
