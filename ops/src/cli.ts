@@ -23,6 +23,8 @@ import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, type RebuildProgress, rebuildReadModel } from '@storage/projector/rebuild';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
+import { sql } from 'slonik';
+import { z } from 'zod';
 
 const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)
@@ -199,6 +201,8 @@ async function recoverStoppedWorkflows(args: string[]) {
   });
 }
 
+const FacilityName = z.object({ id: z.string(), name: z.string() });
+
 async function billingRun(args: string[]) {
   const { values } = parseArgs({ args, options: { date: { type: 'string' }, facility: { type: 'string' } } });
   if (values.date !== undefined && !IsoDate.safeParse(values.date).success) throw new Error('--date must be a date (YYYY-MM-DD)');
@@ -208,8 +212,9 @@ async function billingRun(args: string[]) {
       ...(values.date && { date: values.date }),
       ...(values.facility && { facilityId: values.facility }),
     });
+    const names = new Map((await pool.any(sql.type(FacilityName)`SELECT id::text, name FROM facilities`)).map((f) => [f.id, f.name]));
     for (const run of day.runs) {
-      const where = run.facilityId ? `facility ${run.facilityId}` : 'units of no facility';
+      const where = run.facilityId ? (names.get(run.facilityId) ?? `facility ${run.facilityId}`) : 'units of no facility';
       console.log(
         `${run.billingDate} ${where}: ${run.invoicesIssued} invoices issued, ${run.lateFeesCharged} late fees, ${run.invoicesOverdue} invoices and ${run.customersOverdue} renters marked overdue` +
           (run.skipped.length ? `, ${run.skipped.length} leases skipped` : ''),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { processLogger } from '@storage/api/http/logger';
 import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { runBillingDay } from '@storage/domain/billing/run';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@storage/embedded/postgres';
 import { loadOrCreateSecrets } from '@storage/embedded/secrets';
 import { waitForProjections } from '@storage/platform/checkpoints';
@@ -55,6 +56,11 @@ export async function startAll(config: Config, log: (line: string) => void = con
       const { position } = await registerStaff({ ...ctx, pool: api.pool }, { ...DEMO_STAFF, password: config.demoPassword });
       // Sign-in reads the staff table: let the read model catch up before opening the door.
       if (position) await waitForProjections(api.pool, position, 120_000);
+      // The day's billing run on the demo (the projector's first run came before the demo existed).
+      if (config.billingSchedule) {
+        const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date());
+        if (day.position) await waitForProjections(api.pool, day.position, 120_000);
+      }
       log('Demo data seeded.');
     }
     const stopLagReports = reportLag(api, (level, fields, message) => api.app.log[level](fields, message));
