@@ -43,8 +43,13 @@ export function statementPdf(ledger: Ledger, business: Settings['businessProfile
   const balanceX = left + width - MONEY_WIDTH;
   const descriptionWidth = amountX - descriptionX - 8;
 
-  const row = (cells: { date: string; description: string; amount: string; balance: string }, bold = false) => {
-    if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 30) pdf.addPage();
+  const header = { date: 'Date', description: 'Description', amount: 'Amount', balance: 'Balance' };
+  const row = (cells: typeof header, bold = false) => {
+    // A new page starts with the column names again.
+    if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 30) {
+      pdf.addPage();
+      if (!bold) row(header, true);
+    }
     const y = pdf.y;
     pdf
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
@@ -61,7 +66,7 @@ export function statementPdf(ledger: Ledger, business: Settings['businessProfile
     pdf.y = Math.max(...after) + 4;
   };
 
-  row({ date: 'Date', description: 'Description', amount: 'Amount', balance: 'Balance' }, true);
+  row(header, true);
   if (ledger.from) row({ date: formatCalendarDate(ledger.from), description: 'Opening balance', amount: '', balance: formatDollars(ledger.openingBalance) });
   for (const entry of ledger.entries) {
     row({ date: formatCalendarDate(entry.date), description: entry.description, amount: formatDollars(entry.amount), balance: formatDollars(entry.balance) });
