@@ -3,7 +3,6 @@ import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
 import type { LedgerEntryKind } from '@storage/contracts/ledger';
 import { paymentMethodLabels } from '@storage/contracts/ledger';
 import { fromCents, toCents } from '@storage/contracts/money';
-import { todayIn } from '@storage/domain/billing/calendar';
 import type { ProjectedEvent, Projection } from '../projection.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -25,6 +24,20 @@ import type { RowOf } from '../read-model-tables.ts';
 
 const CHARGED_KINDS = new Set<string>(['charge', 'late_fee', 'void']);
 
+/** One formatter per zone: making one per event would be most of a rebuild's time. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date (YYYY-MM-DD) in `timeZone` at the ISO timestamp `at`. */
+function dateIn(timeZone: string, at: string): string {
+  if (timeZone === 'UTC' && at.endsWith('Z')) return at.slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at));
+}
+
 /** The event's place in the history as one decimal number (hi << 64) + lo, for ordering entries of a day. */
 function positionOf(event: ProjectedEvent): string {
   return ((event.position.hi << 64n) + event.position.lo).toString();
@@ -42,13 +55,13 @@ export const ledgerProjection: Projection = {
   tables: ['ledger_entries'],
   reads: ['invoices', 'customers', 'facilities'],
   async apply(rows, event) {
-    /** The customer's facility and its date at the event (UTC for a customer of no facility). */
-    async function where(customerId: string) {
+    /** The customer's facility and its date at the event (UTC for a customer of no facility), unless the event gives the date. */
+    async function where(customerId: string, given: string | undefined) {
       const customer = await rows.get('customers', customerId);
       const facilityId = customer?.facility_id ?? null;
+      if (given) return { facilityId, date: given };
       const facility = facilityId ? await rows.get('facilities', facilityId) : undefined;
-      const date = todayIn(facility?.time_zone ?? DEFAULT_TIME_ZONE, new Date(event.metadata.occurredAt));
-      return { facilityId, date };
+      return { facilityId, date: dateIn(facility?.time_zone ?? DEFAULT_TIME_ZONE, event.metadata.occurredAt) };
     }
 
     async function entry(e: {
@@ -59,12 +72,12 @@ export const ledgerProjection: Projection = {
       invoice?: RowOf<'invoices'> | undefined;
       date?: string;
     }) {
-      const { facilityId, date } = await where(e.customerId);
+      const { facilityId, date } = await where(e.customerId, e.date);
       rows.insert('ledger_entries', {
         id: event.id,
         customer_id: e.customerId,
         facility_id: facilityId,
-        entry_date: e.date ?? date,
+        entry_date: date,
         recorded_at: event.metadata.occurredAt,
         position: positionOf(event),
         kind: e.kind,
