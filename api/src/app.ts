@@ -20,6 +20,7 @@ import { registerFrontEnds } from './http/static.ts';
 import { registerStorableInput } from './http/storable-input.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
+  await app.register(ledgerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
   await app.register(lockRoutes, deps);

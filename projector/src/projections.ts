@@ -6,6 +6,7 @@ import { facilitiesProjection } from './projections/facilities.ts';
 import { gatewayKeysProjection } from './projections/gateway-keys.ts';
 import { invoicesProjection } from './projections/invoices.ts';
 import { leasesProjection } from './projections/leases.ts';
+import { ledgerProjection } from './projections/ledger.ts';
 import { locksProjection } from './projections/locks.ts';
 import { metricsProjection } from './projections/metrics.ts';
 import { notificationsProjection } from './projections/notifications.ts';
@@ -27,6 +28,8 @@ export const readModelProjections: Projection[] = [
   customersProjection,
   leasesProjection,
   invoicesProjection,
+  // After invoices: a charge reads the invoice as it is after the event.
+  ledgerProjection,
   locksProjection,
   gatewayKeysProjection,
   reservationsProjection,

@@ -121,6 +121,23 @@ export interface ReadTables {
     invoices_overdue: number;
     skipped: unknown;
   };
+  ledger_entries: {
+    /** The event the entry records. */
+    id: string;
+    customer_id: string;
+    facility_id: string | null;
+    entry_date: IsoDate;
+    recorded_at: Timestamp;
+    /** The event's place in the history, (hi << 64) + lo, as a decimal string. */
+    position: string;
+    /** LedgerEntryKind (contracts/src/ledger.ts). */
+    kind: string;
+    description: string;
+    invoice_id: string | null;
+    invoice_number: string | null;
+    /** Signed: charges +, payments, credits and write-offs −. */
+    amount: Money;
+  };
   payments: {
     id: string;
     customer_id: string;
@@ -240,6 +257,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   invoices: 'id',
   billing_runs: 'id',
   payments: 'id',
+  ledger_entries: 'id',
   locks: 'id',
   gateway_keys: 'facility_id',
   reservations: 'id',

@@ -1,7 +1,7 @@
 import type { Facility } from '@storage/contracts/facilities';
 import type { Lease, LeaseDocument } from '@storage/contracts/leases';
 import { formatDollars } from '@storage/contracts/money';
-import PDFDocument from 'pdfkit';
+import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading } from '../documents/pdf.ts';
 
 // The lease agreement, written out once (`leaseDocument`) for the screen and for the PDF.
 
@@ -17,13 +17,6 @@ const NOT_GIVEN = '—';
 const RENT_DUE_DAY = '1st';
 const LATE_AFTER_DAY = '10th';
 const TERMINATION_NOTICE_DAYS = 30;
-
-const calendarDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Mar 1, 2025' for '2025-03-01', whatever the server's time zone. */
-function formatCalendarDate(isoDate: string): string {
-  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 function formatGeneratedAt(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
@@ -100,37 +93,16 @@ export function leaseDocument({ lease, facility, lateFee }: LeaseDocumentFacts, 
   };
 }
 
-const PAGE_MARGIN = 54;
 const LABEL_WIDTH = 130;
-const INK = '#0f172a';
-const MUTED = '#64748b';
-const RULE = '#cbd5e1';
 
 /** The document as a PDF (US Letter), streamed as pdfkit writes it. */
 export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
-  const pdf = new PDFDocument({
-    size: 'LETTER',
-    margin: PAGE_MARGIN,
-    info: { Title: `${document.title} ${document.leaseId}`, Subject: document.title },
-  });
-  const left = PAGE_MARGIN;
-  const width = pdf.page.width - 2 * PAGE_MARGIN;
+  const { pdf, left, width } = newPdf({ Title: `${document.title} ${document.leaseId}`, Subject: document.title });
 
   pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(document.title, { align: 'center' });
   pdf.moveDown(1);
 
-  const heading = (title: string) => {
-    pdf.moveDown(0.6);
-    pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(title, left, pdf.y, { width });
-    const y = pdf.y + 2;
-    pdf
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    pdf.moveDown(0.5);
-  };
+  const heading = (title: string) => pdfHeading(pdf, title, left, width);
 
   for (const section of document.sections) {
     heading(section.title);

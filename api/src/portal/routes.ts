@@ -1,3 +1,4 @@
+import { Ledger } from '@storage/contracts/ledger';
 import {
   CustomerPortalQuery,
   PORTAL_CUSTOMER_NOT_FOUND,
@@ -19,8 +20,11 @@ import { z } from 'zod';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { empty, errorAnswer, json } from '../http/responses.ts';
+import { attachment } from '../http/csv.ts';
+import { empty, errorAnswer, file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
+import { customerLedger } from '../ledger/queries.ts';
+import { statementFileName, statementPdf } from '../ledger/statement.ts';
 import { getSettings } from '../settings/queries.ts';
 import {
   findCustomerByEmail,
@@ -154,6 +158,34 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
     async (request): Promise<PortalContact> => {
       await sessionCustomer(request, request.query.email);
       return (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+    },
+  );
+
+  /** The session's own ledger, as of today in their facility. */
+  async function ownLedger(request: FastifyRequest, email: string | undefined) {
+    const ledger = await customerLedger(deps.pool, (await sessionCustomer(request, email)).id, {});
+    if (!ledger) throw new Error('The session customer has no ledger');
+    return ledger;
+  }
+  app.get('/api/customer/ledger', ownAccount('My statement', json('My charges, payments and credits with the running balance', Ledger)), async (request) =>
+    ownLedger(request, request.query.email),
+  );
+  app.get(
+    '/api/customer/statement.pdf',
+    {
+      schema: {
+        summary: 'My statement as PDF',
+        querystring: CustomerPortalQuery,
+        response: { 200: file('The statement, as a PDF to download', 'application/pdf'), 403: errorAnswer('This portal session belongs to another customer') },
+      },
+    },
+    async (request, reply) => {
+      const ledger = await ownLedger(request, request.query.email);
+      const { businessProfile } = await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(statementFileName(ledger)))
+        .send(statementPdf(ledger, businessProfile));
     },
   );
 }

@@ -8,6 +8,7 @@ import { CustomerActivity } from '../../features/activities/components/customer-
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
+import { CustomerStatement } from '../../features/customers/components/customer-statement.tsx';
 import { GiveCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
 import { EntityHistory } from '../../features/history/components/entity-history.tsx';
@@ -72,6 +73,7 @@ export default function CustomerPage() {
     { key: 'leases', label: 'Units & Leases', children: <CustomerLeases customerId={person.id} onMovedOut={afterMoveOut} /> },
     { key: 'invoices', label: 'Invoices', children: <CustomerInvoices customerId={person.id} /> },
     { key: 'payments', label: 'Payments', children: <CustomerPayments payments={account.data?.payments} /> },
+    { key: 'statement', label: 'Statement', children: <CustomerStatement customerId={person.id} /> },
     { key: 'activity', label: 'Activity', children: <CustomerActivity customerId={person.id} /> },
     ...(canReadHistory ? [{ key: 'history', label: 'History', children: <EntityHistory streamType="customer" id={person.id} /> }] : []),
   ];
@@ -96,7 +98,8 @@ export default function CustomerPage() {
       {account.isError && <Result status="error" title="Could not load the balance" subTitle={serverMessage(account.error)} />}
       <CustomerProfile customer={person} account={account.data} facilityName={facilityName} />
       <Card className="customer-sections">
-        <Tabs items={tabs} destroyOnHidden />
+        {/* Wrapping: on a phone every section stays a tab in view, none behind a "more" button. */}
+        <Tabs items={tabs} destroyOnHidden className="wrapping-tabs" />
       </Card>
     </Flex>
   );

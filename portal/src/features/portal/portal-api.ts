@@ -1,3 +1,4 @@
+import type { Ledger } from '@storage/contracts/ledger';
 import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
 import { apiRequest } from '@storage/web-client/api';
 
@@ -8,6 +9,8 @@ export interface PortalData {
   invoices: PortalInvoice[];
   units: PortalUnit[];
   accessLogs: PortalAccessLog[];
+  /** Every charge, payment and credit with the running balance, as of today. */
+  ledger: Ledger;
 }
 
 async function read<T>(path: string): Promise<T> {
@@ -33,16 +36,20 @@ export async function loadPortalDataIfSignedIn(): Promise<PortalData | null> {
 }
 
 export async function loadPortalData(): Promise<PortalData> {
-  const [profile, account, invoices, units, accessLogs] = await Promise.all([
+  const [profile, account, invoices, units, accessLogs, ledger] = await Promise.all([
     read<PortalProfile>('/api/customer/profile'),
     read<PortalAccount>('/api/customer/account'),
     read<PortalInvoice[]>('/api/customer/invoices'),
     read<PortalUnit[]>('/api/customer/units'),
     read<PortalAccessLog[]>('/api/customer/access-logs'),
+    read<Ledger>('/api/customer/ledger'),
   ]);
-  return { profile, account, invoices, units, accessLogs };
+  return { profile, account, invoices, units, accessLogs, ledger };
 }
 
 export function loadContact(): Promise<PortalContact> {
   return read<PortalContact>('/api/customer/contact');
 }
+
+/** The renter's statement as PDF, to download. */
+export const STATEMENT_PDF_URL = '/api/customer/statement.pdf';

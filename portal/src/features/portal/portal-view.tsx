@@ -1,12 +1,14 @@
+import { ledgerEntryKindLabels } from '@storage/contracts/ledger';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ContactDialog } from './contact-dialog.tsx';
 import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance } from './format.ts';
-import type { PortalData } from './portal-api.ts';
+import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
 
 const tabs = [
   { key: 'overview', label: 'Overview' },
   { key: 'bills', label: 'Bills & Payments' },
+  { key: 'statement', label: 'Statement' },
   { key: 'units', label: 'My Units' },
   { key: 'profile', label: 'Profile' },
   { key: 'access', label: 'Access Log' },
@@ -60,6 +62,7 @@ export function PortalView({ data, paymentReceived, onSignOut }: { data: PortalD
       <div className="portal-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview data={data} onViewBills={() => setTab('bills')} />}
         {tab === 'bills' && <Bills data={data} />}
+        {tab === 'statement' && <Statement data={data} />}
         {tab === 'units' && <Units data={data} />}
         {tab === 'profile' && <Profile data={data} />}
         {tab === 'access' && <AccessLog data={data} />}
@@ -136,6 +139,60 @@ function Bills({ data }: { data: PortalData }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The renter's ledger: what was charged and paid, in order, with the balance after each; and the same as a PDF. */
+function Statement({ data }: { data: PortalData }) {
+  const { ledger } = data;
+  const credit = ledger.balance.startsWith('-');
+  return (
+    <div className="portal-statement">
+      <div className="portal-statement-head">
+        <p className="portal-row-title" data-testid="portal-statement-balance">
+          {credit
+            ? `Credit as of ${formatCalendarDay(ledger.asOf)}: ${formatDollars(ledger.balance.slice(1))}`
+            : `Balance as of ${formatCalendarDay(ledger.asOf)}: ${formatDollars(ledger.balance)}`}
+        </p>
+        <a className="button button-secondary" href={STATEMENT_PDF_URL} download>
+          Download PDF
+        </a>
+      </div>
+      {ledger.entries.length === 0 ? (
+        <p className="portal-empty">Nothing charged or paid yet.</p>
+      ) : (
+        <div className="portal-card portal-table-wrap">
+          <table className="portal-table portal-statement-table" aria-label="Your statement">
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Type</th>
+                <th>Description</th>
+                <th className="portal-money">Amount</th>
+                <th className="portal-money">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.entries.map((entry) => (
+                <tr key={entry.id} data-testid="portal-statement-row">
+                  <td data-label="Date">{formatCalendarDay(entry.date)}</td>
+                  <td data-label="Type">{ledgerEntryKindLabels[entry.kind]}</td>
+                  <td data-label="Description" className="portal-wrap">
+                    {entry.description}
+                  </td>
+                  <td data-label="Amount" className="portal-money">
+                    {formatDollars(entry.amount)}
+                  </td>
+                  <td data-label="Balance" className="portal-money">
+                    {formatDollars(entry.balance)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
   );
 }
 

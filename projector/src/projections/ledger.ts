@@ -1,0 +1,153 @@
+import type { InvoiceLine } from '@storage/contracts/billing';
+import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
+import type { LedgerEntryKind } from '@storage/contracts/ledger';
+import { paymentMethodLabels } from '@storage/contracts/ledger';
+import { fromCents, toCents } from '@storage/contracts/money';
+import type { ProjectedEvent, Projection } from '../projection.ts';
+import type { RowOf } from '../read-model-tables.ts';
+
+// Each renter's ledger: one row per money event of theirs, signed (charges +, payments, credits,
+// write-offs −), so a statement's running balance is a sum over the rows in order.
+//
+// When a charge counts: when the invoice is sent (or generated already sent, overdue or paid); a
+// draft owes nothing yet. A line added to an invoice already charged (the late fee) is a charge of
+// its own; one added to a draft is in the charge when it is sent. Cancelling (voiding) an invoice
+// that was charged reverses what it charged with a `void` entry; payments made on it stay.
+//
+// payment_refunded has no entry: it is a card charge the invoice could NOT take, given straight
+// back by the provider. It never counted as a payment, so it never changed what the renter owes;
+// two entries that net to zero would only add lines to the renter's statement (the account's
+// payments list still shows it, as refunded).
+//
+// A new kind of money event (a credit, a write-off, a refund of a payment) is one `case` below
+// that calls `entry(...)` with its kind, signed amount and words.
+
+const CHARGED_KINDS = new Set<string>(['charge', 'late_fee', 'void']);
+
+/** One formatter per zone: making one per event would be most of a rebuild's time. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date (YYYY-MM-DD) in `timeZone` at the ISO timestamp `at`. */
+function dateIn(timeZone: string, at: string): string {
+  if (timeZone === 'UTC' && at.endsWith('Z')) return at.slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at));
+}
+
+/** The event's place in the history as one decimal number (hi << 64) + lo, for ordering entries of a day. */
+function positionOf(event: ProjectedEvent): string {
+  return ((event.position.hi << 64n) + event.position.lo).toString();
+}
+
+/** 'Invoice INV-1001 — Rent Dec 1 – Dec 31, 2026': the invoice's description, or its lines'. */
+function chargeDescription(invoice: RowOf<'invoices'>): string {
+  const lines = (invoice.lines as InvoiceLine[] | null) ?? [];
+  const words = invoice.description ?? lines.map((l) => l.description).join(', ');
+  return words ? `Invoice ${invoice.invoice_number} — ${words}` : `Invoice ${invoice.invoice_number}`;
+}
+
+export const ledgerProjection: Projection = {
+  name: 'ledger',
+  tables: ['ledger_entries'],
+  reads: ['invoices', 'customers', 'facilities'],
+  async apply(rows, event) {
+    /** The customer's facility and its date at the event (UTC for a customer of no facility), unless the event gives the date. */
+    async function where(customerId: string, given: string | undefined) {
+      const customer = await rows.get('customers', customerId);
+      const facilityId = customer?.facility_id ?? null;
+      if (given) return { facilityId, date: given };
+      const facility = facilityId ? await rows.get('facilities', facilityId) : undefined;
+      return { facilityId, date: dateIn(facility?.time_zone ?? DEFAULT_TIME_ZONE, event.metadata.occurredAt) };
+    }
+
+    async function entry(e: {
+      customerId: string;
+      kind: LedgerEntryKind;
+      description: string;
+      amountCents: bigint;
+      invoice?: RowOf<'invoices'> | undefined;
+      date?: string;
+    }) {
+      const { facilityId, date } = await where(e.customerId, e.date);
+      rows.insert('ledger_entries', {
+        id: event.id,
+        customer_id: e.customerId,
+        facility_id: facilityId,
+        entry_date: date,
+        recorded_at: event.metadata.occurredAt,
+        position: positionOf(event),
+        kind: e.kind,
+        description: e.description,
+        invoice_id: e.invoice?.id ?? null,
+        invoice_number: e.invoice?.invoice_number ?? null,
+        amount: fromCents(e.amountCents),
+      });
+    }
+
+    /** What the invoice has charged so far, net of any void (null: never charged). */
+    async function charged(invoiceId: string): Promise<bigint | null> {
+      const entries = (await rows.find('ledger_entries', 'invoice_id', invoiceId)).filter((r) => CHARGED_KINDS.has(r.kind));
+      if (entries.length === 0) return null;
+      return entries.reduce((sum, r) => sum + toCents(r.amount), 0n);
+    }
+
+    /**
+     * The charge of a whole invoice. It is charged once without looking (a rebuild would otherwise
+     * ask the database once per invoice): an invoice is generated once, and sent only from draft.
+     */
+    async function charge(invoiceId: string) {
+      const invoice = await rows.get('invoices', invoiceId);
+      if (!invoice) return;
+      await entry({ customerId: invoice.customer_id, kind: 'charge', description: chargeDescription(invoice), amountCents: toCents(invoice.amount), invoice });
+    }
+
+    switch (event.type) {
+      case 'invoice_generated':
+        if (event.data.status !== 'draft') await charge(event.data.invoiceId);
+        return;
+      case 'invoice_sent':
+        // The domain sends only a draft (sendInvoice), so nothing of it was charged before.
+        await charge(event.data.invoiceId);
+        return;
+      case 'invoice_line_added': {
+        const invoice = await rows.get('invoices', event.data.invoiceId);
+        // A line on a draft is charged with the rest when it is sent; one on a voided invoice is not owed.
+        if (!invoice || invoice.status === 'cancelled' || (await charged(invoice.id)) === null) return;
+        const { line } = event.data;
+        const kind = line.kind === 'late_fee' ? 'late_fee' : 'charge';
+        await entry({
+          customerId: invoice.customer_id,
+          kind,
+          description: `${line.description} — invoice ${invoice.invoice_number}`,
+          amountCents: toCents(line.amount),
+          invoice,
+        });
+        return;
+      }
+      case 'invoice_cancelled': {
+        const invoice = await rows.get('invoices', event.data.invoiceId);
+        const net = await charged(event.data.invoiceId);
+        if (!invoice || net === null || net === 0n) return;
+        await entry({ customerId: invoice.customer_id, kind: 'void', description: `Invoice ${invoice.invoice_number} voided`, amountCents: -net, invoice });
+        return;
+      }
+      case 'payment_received': {
+        const d = event.data;
+        const invoice = await rows.get('invoices', d.invoiceId);
+        await entry({
+          customerId: d.customerId,
+          kind: 'payment',
+          description: invoice ? `Payment — ${paymentMethodLabels[d.method]}, invoice ${invoice.invoice_number}` : `Payment — ${paymentMethodLabels[d.method]}`,
+          amountCents: -toCents(d.amount),
+          invoice,
+          date: d.paidDate,
+        });
+        return;
+      }
+    }
+  },
+};
