@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { PaymentMethod } from './enums.ts';
 import { IsoDate } from './fields.ts';
 
 // A renter's ledger: every money event of their account in order (charges, late fees, payments,
@@ -18,13 +17,6 @@ export const ledgerEntryKindLabels: Record<LedgerEntryKind, string> = {
   refund: 'Refund',
   write_off: 'Written off',
   void: 'Voided',
-};
-
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: 'card',
-  bank_transfer: 'bank transfer',
-  cash: 'cash',
-  check: 'check',
 };
 
 /** `asOf`: the last day the statement covers (default: today in the renter's facility); `from`: the first (earlier entries make the opening balance). */

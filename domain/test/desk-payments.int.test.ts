@@ -83,6 +83,14 @@ describe('payments at the desk', () => {
       sql.type(Row)`SELECT invoice_number, amount::text, amount_paid::text, status FROM invoices WHERE customer_id = ${customerId} ORDER BY due_date`,
     );
   };
+  const ledgerOf = async (customerId: string) => {
+    await settle();
+    const rows = await platform.api.pool.any(
+      sql.type(z.object({ kind: z.string(), amount: z.string() }))`SELECT kind, amount::text FROM ledger_entries WHERE customer_id = ${customerId} ORDER BY position`,
+    );
+    const cents = rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    return { kinds: rows.map((r) => r.kind), balance: (cents / 100).toFixed(2) };
+  };
   const creditOf = async (customerId: string) => {
     await settle();
     return platform.api.pool.oneFirst(sql.type(z.object({ credit_balance: z.string() }))`SELECT credit_balance::text FROM customers WHERE id = ${customerId}`);
@@ -147,6 +155,8 @@ describe('payments at the desk', () => {
       ['120.00', '30.00', 'sent'],
     ]);
     expect(await creditOf(customerId)).toBe('0.00');
+    // The ledger: what was charged less what came in; the credit counted once, when it came in.
+    expect(await ledgerOf(customerId)).toEqual({ kinds: ['charge', 'credit', 'payment', 'charge', 'charge'], balance: '90.00' });
   });
 
   it('gives a credit with a reason that pays what is open, writes off what is left with a reason, and voids only an unpaid invoice', async () => {
@@ -166,6 +176,7 @@ describe('payments at the desk', () => {
     await expect(cancelInvoice(ctx(), owed.id, 'Typed twice')).rejects.toThrow('A written-off invoice cannot be cancelled');
     track(await cancelInvoice(ctx(), untouched.id, 'Typed twice'));
     expect((await invoices(customerId)).map((i) => i.status)).toEqual(['written_off', 'cancelled']);
+    expect(await ledgerOf(customerId)).toEqual({ kinds: ['charge', 'charge', 'credit', 'write_off', 'void'], balance: '0.00' });
   });
 
   it('refuses a payment of nothing, and an invoice of another renter among those chosen', async () => {

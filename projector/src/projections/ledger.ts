@@ -1,7 +1,7 @@
 import type { InvoiceLine } from '@storage/contracts/billing';
 import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
+import { paymentMethodLabels } from '@storage/contracts/enums';
 import type { LedgerEntryKind } from '@storage/contracts/ledger';
-import { paymentMethodLabels } from '@storage/contracts/ledger';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { ProjectedEvent, Projection } from '../projection.ts';
 import type { RowOf } from '../read-model-tables.ts';
@@ -137,14 +137,43 @@ export const ledgerProjection: Projection = {
       }
       case 'payment_received': {
         const d = event.data;
+        // Credit paying an invoice moves money already on the account (counted when it was credited).
+        if (d.method === 'account_credit') return;
         const invoice = await rows.get('invoices', d.invoiceId);
+        const method = paymentMethodLabels[d.method].toLowerCase() + (d.reference ? ` ${d.reference}` : '');
         await entry({
           customerId: d.customerId,
           kind: 'payment',
-          description: invoice ? `Payment — ${paymentMethodLabels[d.method]}, invoice ${invoice.invoice_number}` : `Payment — ${paymentMethodLabels[d.method]}`,
+          description: invoice ? `Payment — ${method}, invoice ${invoice.invoice_number}` : `Payment — ${method}`,
           amountCents: -toCents(d.amount),
           invoice,
           date: d.paidDate,
+        });
+        return;
+      }
+      case 'desk_payment_received': {
+        // The part of a desk payment no invoice took: credit on the account (the invoices' parts are their payments).
+        const d = event.data;
+        if (toCents(d.credit) === 0n) return;
+        const method = paymentMethodLabels[d.method].toLowerCase() + (d.reference ? ` ${d.reference}` : '');
+        await entry({ customerId: d.customerId, kind: 'credit', description: `Payment — ${method}, kept as credit`, amountCents: -toCents(d.credit) });
+        return;
+      }
+      case 'account_credited': {
+        const d = event.data;
+        await entry({ customerId: d.customerId, kind: 'credit', description: `Credit — ${d.reason}`, amountCents: -toCents(d.amount) });
+        return;
+      }
+      case 'invoice_written_off': {
+        const d = event.data;
+        const invoice = await rows.get('invoices', d.invoiceId);
+        const number = invoice?.invoice_number ?? '';
+        await entry({
+          customerId: d.customerId,
+          kind: 'write_off',
+          description: `Invoice ${number} written off — ${d.reason}`,
+          amountCents: -toCents(d.amount),
+          invoice,
         });
         return;
       }
