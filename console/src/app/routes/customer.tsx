@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { CustomerActivity } from '../../features/activities/components/customer-activity.tsx';
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
+import { CustomerNotes } from '../../features/customers/components/customer-notes.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
 import { GiveCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
@@ -73,6 +74,7 @@ export default function CustomerPage() {
     { key: 'invoices', label: 'Invoices', children: <CustomerInvoices customerId={person.id} /> },
     { key: 'payments', label: 'Payments', children: <CustomerPayments payments={account.data?.payments} /> },
     { key: 'activity', label: 'Activity', children: <CustomerActivity customerId={person.id} /> },
+    { key: 'notes', label: 'Notes', children: <CustomerNotes customerId={person.id} canAdd={canChange} /> },
     ...(canReadHistory ? [{ key: 'history', label: 'History', children: <EntityHistory streamType="customer" id={person.id} /> }] : []),
   ];
 
