@@ -29,6 +29,22 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await page.getByRole('heading', { name: `${customer.firstName} ${customer.lastName}` }).waitFor();
     }
 
+    it('keeps notes: one added shows at the top with its author', async () => {
+      const page = await demo.wide.newPage();
+      const customer = await payingRenter(demo.wide);
+      await page.goto(`${demo.product.baseUrl}/customers/${customer.id}`);
+      await expectCustomerPage(page, customer);
+      await page.getByRole('tab', { name: 'Notes' }).click();
+      await page.getByLabel('New Note').fill('Asked for a larger unit in spring');
+      await page.getByRole('button', { name: 'Add Note' }).click();
+      await page.getByText('Note added').waitFor();
+      const first = page.getByTestId('customer-note').first();
+      await first.getByText('Asked for a larger unit in spring').waitFor();
+      expect(await first.textContent()).toMatch(/Olivia Owner · \w{3} \d{1,2}, \d{4}/);
+      expect(await page.getByLabel('New Note').inputValue()).toBe('');
+      await page.close();
+    });
+
     it('shows contact details, status, balance, leases, invoices, payments, activity and history', async () => {
       const page = await demo.wide.newPage();
       const customer = await payingRenter(demo.wide);
@@ -160,7 +176,8 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
 
       await card.getByRole('button', { name: 'History' }).click();
       const drawer = page.getByRole('dialog');
-      await drawer.getByText('Status: Available → Maintenance').waitFor(eventually);
+      // The newest first (a unit repaired before in the demo shows an earlier change too).
+      await drawer.getByText('Status: Available → Maintenance').first().waitFor(eventually);
       await drawer.getByText(`Facility: — → ${facilityName}`).waitFor();
       await drawer.getByText(/^Monthly rate: — → \$[\d,]+\.\d{2}$/).waitFor();
       expect(await drawer.locator('.entity-history-changes').allTextContents()).not.toContainEqual(expect.stringMatching(UUID));

@@ -70,3 +70,16 @@ export const CustomerAccount = z.object({
   payments: z.array(CustomerPayment),
 });
 export type CustomerAccount = z.infer<typeof CustomerAccount>;
+
+/** A note staff keep on a customer, newest first on the customer page. */
+export const CustomerNote = z.object({
+  id: Id,
+  text: z.string(),
+  /** Who wrote it ("Olivia Owner"); null when the system did or the account is gone. */
+  author: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type CustomerNote = z.infer<typeof CustomerNote>;
+
+export const AddCustomerNoteRequest = z.strictObject({ text: RequiredText(2000) });
+export type AddCustomerNoteRequest = z.input<typeof AddCustomerNoteRequest>;

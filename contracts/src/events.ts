@@ -74,6 +74,8 @@ export const eventSchemas = {
   customer_added: CustomerFields.extend({ customerId: Id }),
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
   customer_archived: z.object({ customerId: Id }),
+  /** A note staff keep on the customer (who wrote it is the event's actor). */
+  customer_note_added: z.object({ customerId: Id, noteId: Id, text }),
   /**
    * Money on the renter's account that no invoice took (an overpayment), or a credit staff gave
    * with a reason; the billing run applies it to open invoices, oldest first.

@@ -92,6 +92,14 @@ export interface ReadTables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  customer_notes: {
+    id: string;
+    customer_id: string;
+    text: string;
+    /** The staff member who wrote it; null when the system did. */
+    author_id: string | null;
+    created_at: Timestamp;
+  };
   invoices: {
     id: string;
     invoice_number: string;
@@ -255,6 +263,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customers: 'id',
   leases: 'id',
   invoices: 'id',
+  customer_notes: 'id',
   billing_runs: 'id',
   payments: 'id',
   ledger_entries: 'id',

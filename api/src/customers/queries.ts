@@ -1,4 +1,4 @@
-import { type Customer, customerSorting, type ListCustomersQuery } from '@storage/contracts/customers';
+import { type Customer, type CustomerNote, customerSorting, type ListCustomersQuery } from '@storage/contracts/customers';
 import { CustomerStatus } from '@storage/contracts/enums';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
@@ -70,4 +70,16 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
 export async function getCustomer(pool: DatabasePool, id: string): Promise<Customer | null> {
   const row = await pool.maybeOne(sql.type(CustomerRow)`SELECT ${columns} FROM customers WHERE id = ${id} AND NOT archived`);
   return row ? toCustomer(row) : null;
+}
+
+const NoteRow = z.object({ id: z.string(), text: z.string(), author: z.string().nullable(), created_at: z.string() });
+
+/** The customer's notes, newest first, each with its author's name. */
+export async function notesOfCustomer(pool: DatabasePool, customerId: string): Promise<CustomerNote[]> {
+  const rows = await pool.any(sql.type(NoteRow)`
+    SELECT n.id::text, n.text, nullif(trim(concat_ws(' ', s.first_name, s.last_name)), '') AS author, n.created_at::text
+    FROM customer_notes n LEFT JOIN staff s ON s.id = n.author_id
+    WHERE n.customer_id = ${customerId}
+    ORDER BY n.created_at DESC, n.id`);
+  return rows.map((r) => ({ id: r.id, text: r.text, author: r.author, createdAt: new Date(r.created_at).toISOString() }));
 }

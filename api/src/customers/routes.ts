@@ -1,8 +1,17 @@
-import { CreateCustomerRequest, Customer, CustomerAccount, ListCustomersQuery, TOTAL_COUNT_HEADER, UpdateCustomerRequest } from '@storage/contracts/customers';
+import {
+  AddCustomerNoteRequest,
+  CreateCustomerRequest,
+  Customer,
+  CustomerAccount,
+  CustomerNote,
+  ListCustomersQuery,
+  TOTAL_COUNT_HEADER,
+  UpdateCustomerRequest,
+} from '@storage/contracts/customers';
 import { NotFoundError } from '@storage/domain/commands/errors';
-import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { addCustomer, addCustomerNote, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
@@ -10,7 +19,7 @@ import { empty, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { paymentsOfCustomer } from '../invoices/queries.ts';
 import { getPortalAccount } from '../portal/queries.ts';
-import { getCustomer, listCustomers } from './queries.ts';
+import { getCustomer, listCustomers, notesOfCustomer } from './queries.ts';
 
 export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Customers', access: 'staff' });
@@ -49,6 +58,41 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
       if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
       const [account, payments] = await Promise.all([getPortalAccount(deps.pool, id), paymentsOfCustomer(deps.pool, id)]);
       return { openBalance: account.openBalance, standing: account.status, payments };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/notes',
+    {
+      schema: {
+        summary: "A customer's notes",
+        description: 'Newest first, each with who wrote it.',
+        params: IdParams,
+        response: { 200: json('The notes', z.array(CustomerNote)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
+      return notesOfCustomer(deps.pool, id);
+    },
+  );
+
+  app.post(
+    '/api/customers/:id/notes',
+    {
+      config: { roles: ['owner', 'manager', 'clerk'] },
+      schema: {
+        summary: 'Add a note to a customer',
+        params: IdParams,
+        body: AddCustomerNoteRequest,
+        response: { 201: json("The customer's notes, the new one first", z.array(CustomerNote)) },
+      },
+    },
+    async (request, reply) => {
+      const result = await addCustomerNote(commandContext(deps, request), request.params.id, request.body.text);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send(await notesOfCustomer(deps.pool, request.params.id));
     },
   );
 

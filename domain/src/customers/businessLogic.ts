@@ -1,11 +1,12 @@
 import type { DomainEvent } from '@storage/contracts/events';
-import { ConflictError, NotFoundError } from '../commands/errors.ts';
+import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { CustomerFields, CustomerState } from './customer.ts';
 
 export type AddCustomer = { type: 'AddCustomer'; customerId: string; fields: CustomerFields };
 export type UpdateCustomer = { type: 'UpdateCustomer'; customerId: string; changes: Partial<CustomerFields> };
 export type ArchiveCustomer = { type: 'ArchiveCustomer'; customerId: string };
-export type CustomerCommand = AddCustomer | UpdateCustomer | ArchiveCustomer;
+export type AddCustomerNote = { type: 'AddCustomerNote'; customerId: string; noteId: string; text: string };
+export type CustomerCommand = AddCustomer | UpdateCustomer | ArchiveCustomer | AddCustomerNote;
 
 export function addCustomer(command: AddCustomer, state: CustomerState): DomainEvent[] {
   if (state.status !== 'none') throw new ConflictError('This customer already exists');
@@ -27,6 +28,13 @@ export function archiveCustomer(command: ArchiveCustomer, state: CustomerState):
   return [{ type: 'customer_archived', data: { customerId: command.customerId } }];
 }
 
+export function addCustomerNote(command: AddCustomerNote, state: CustomerState): DomainEvent[] {
+  if (state.status !== 'current') throw new NotFoundError('Customer not found');
+  const text = command.text.trim();
+  if (text === '') throw new DomainRuleError('text: is required', 'text');
+  return [{ type: 'customer_note_added', data: { customerId: command.customerId, noteId: command.noteId, text } }];
+}
+
 export function decideCustomer(command: CustomerCommand, state: CustomerState): DomainEvent[] {
   switch (command.type) {
     case 'AddCustomer':
@@ -35,6 +43,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       return updateCustomer(command, state);
     case 'ArchiveCustomer':
       return archiveCustomer(command, state);
+    case 'AddCustomerNote':
+      return addCustomerNote(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

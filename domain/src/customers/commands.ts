@@ -108,3 +108,10 @@ export async function customerForOnlineReservation(ctx: CommandContext, fields: 
   }
   throw new ConflictError('Someone else changed this at the same time. Please try again.');
 }
+
+/** A note staff keep on the customer; its author is the command's actor. */
+export async function addCustomerNote(ctx: CommandContext, customerId: string, text: string, noteId: string = randomUUID()) {
+  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (state) =>
+    decideCustomer({ type: 'AddCustomerNote', customerId, noteId, text }, state),
+  );
+}

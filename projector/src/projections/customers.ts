@@ -9,7 +9,7 @@ function searchText(c: Pick<RowOf<'customers'>, 'first_name' | 'last_name' | 'em
 
 export const customersProjection: Projection = {
   name: 'customers',
-  tables: ['customers'],
+  tables: ['customers', 'customer_notes'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -67,6 +67,17 @@ export const customersProjection: Projection = {
       case 'customer_standing_changed':
         await rows.update('customers', event.data.customerId, { status: event.data.status, updated_at: at });
         return;
+      case 'customer_note_added': {
+        const { actor } = event.metadata;
+        rows.insert('customer_notes', {
+          id: event.data.noteId,
+          customer_id: event.data.customerId,
+          text: event.data.text,
+          author_id: actor.type === 'staff' ? actor.id : null,
+          created_at: at,
+        });
+        return;
+      }
       case 'customer_archived':
         await rows.update('customers', event.data.customerId, { archived: true, updated_at: at });
         return;

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { CustomerActivity } from '../../features/activities/components/customer-activity.tsx';
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
+import { CustomerNotes } from '../../features/customers/components/customer-notes.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
 import { CustomerStatement } from '../../features/customers/components/customer-statement.tsx';
 import { GiveCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
@@ -75,6 +76,7 @@ export default function CustomerPage() {
     { key: 'payments', label: 'Payments', children: <CustomerPayments payments={account.data?.payments} /> },
     { key: 'statement', label: 'Statement', children: <CustomerStatement customerId={person.id} /> },
     { key: 'activity', label: 'Activity', children: <CustomerActivity customerId={person.id} /> },
+    { key: 'notes', label: 'Notes', children: <CustomerNotes customerId={person.id} canAdd={canChange} /> },
     ...(canReadHistory ? [{ key: 'history', label: 'History', children: <EntityHistory streamType="customer" id={person.id} /> }] : []),
   ];
 
