@@ -86,7 +86,9 @@ describe('payments at the desk', () => {
   const ledgerOf = async (customerId: string) => {
     await settle();
     const rows = await platform.api.pool.any(
-      sql.type(z.object({ kind: z.string(), amount: z.string() }))`SELECT kind, amount::text FROM ledger_entries WHERE customer_id = ${customerId} ORDER BY position`,
+      sql.type(
+        z.object({ kind: z.string(), amount: z.string() }),
+      )`SELECT kind, amount::text FROM ledger_entries WHERE customer_id = ${customerId} ORDER BY position`,
     );
     const cents = rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     return { kinds: rows.map((r) => r.kind), balance: (cents / 100).toFixed(2) };
