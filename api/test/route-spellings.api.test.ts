@@ -29,6 +29,8 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/customer/units',
   'GET /api/customer/access-logs',
   'GET /api/customer/contact',
+  'GET /api/customer/ledger',
+  'GET /api/customer/statement.pdf',
   'GET /api/payments/config',
   'POST /api/create-payment-intent',
   'POST /api/test-provider/payment-intents/:id/confirm',

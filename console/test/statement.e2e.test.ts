@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Ledger } from '@storage/contracts/ledger';
 import { expectAccessible } from '@storage/testing/axe';
+import { readDownload } from '@storage/testing/browser';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
@@ -47,8 +47,7 @@ describe('the statement tab on the demo data in Chromium', { timeout: 120_000 },
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download PDF' }).click();
-    const file = await (await download).path();
-    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readDownload(await download)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The day before the first entry: nothing yet, nothing owed.
     const first = ledger.entries[0]!.date;

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expectAccessible } from '@storage/testing/axe';
-import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import { type ProductUnderTest, readDownload, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +52,7 @@ describe('the portal statement in Chromium', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download PDF' }).click();
-    const file = await (await download).path();
-    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readDownload(await download)).subarray(0, 5).toString()).toBe('%PDF-');
     await page.close();
   });
 
