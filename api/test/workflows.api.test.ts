@@ -32,7 +32,8 @@ describe('workflows across aggregates, through a crash at every step', () => {
   };
   const caughtUp = async () => {
     const head = await platform.api.store.headPosition();
-    if (head) await platform.api.afterAppend(head, 10_000);
+    // The recovery reads the read model: it must show everything first (a loaded machine may take a while).
+    if (head) expect(await platform.api.afterAppend(head, 60_000)).toBe(true);
   };
   /** The recovery process, now (a grace of 0; a second later, so what was just written is past it). */
   const recover = async (graceMs = 0) => {

@@ -74,13 +74,16 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     await page.getByLabel('Search activities').fill('');
 
     await page.getByLabel('Activity type').click();
-    await page.getByRole('option', { name: 'Lease Started' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Lease Started', visible: true }).click();
     await expect
       .poll(async () => allMatch(await page.getByTestId('activity-card').locator('.ant-tag').allTextContents(), (t) => t === 'Lease Started'), eventually)
       .toBe(true);
 
     await page.getByLabel('Facility').click();
-    await page.getByRole('option', { name: /^Harbor Point Storage/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Harbor Point Storage/, visible: true })
+      .click();
     await expect
       .poll(async () => {
         const texts = await page.getByTestId('activity-card').allTextContents();

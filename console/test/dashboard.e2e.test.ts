@@ -122,7 +122,10 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   it('scopes everything to a selected facility', async () => {
     const page = await openDashboard(demo.wide);
     await page.getByLabel('Facility').click();
-    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
+      .click();
     await page.getByText("Welcome back, Olivia. Here's what's happening at your facility.").waitFor();
     await page.getByTestId('occupancy-card').getByText('Facility Occupancy', { exact: true }).waitFor();
     expect(await page.getByTestId('building-occupancy').count()).toBe(3);

@@ -261,7 +261,7 @@ describe('Lease Agreements in Chromium', () => {
     await product.screenshot(page, 'leases-reservation-pending-1440');
     await row.getByRole('button', { name: `Link to ${name}` }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-    await page.getByText('Reservation converted to a lease').waitFor();
+    await page.getByText('Reservation converted to a lease').waitFor({ timeout: 60_000 });
     await row.waitFor({ state: 'detached' });
     const leases = await api<Lease[]>(`/api/leases?search=${encodeURIComponent(unit!.unitNumber)}`);
     const lease = leases.find((l) => l.unit.id === unit!.id);

@@ -96,7 +96,7 @@ describe('Settings in Chromium', () => {
       expect(await row.textContent()).toContain('0/0 occupied');
 
       await page.getByRole('combobox', { name: 'Facility' }).click();
-      await page.getByRole('option', { name: 'Lakeside Storage (0/0 occupied)' }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Lakeside Storage (0/0 occupied)', visible: true }).click();
       await row.getByRole('button', { name: 'Edit Lakeside Storage' }).click();
       const editDialog = page.getByRole('dialog');
       await editDialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage North');

@@ -127,7 +127,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   it('scopes the list to the facility chosen in the sidebar', async () => {
     const page = await openUnits(demo.wide);
     await page.getByLabel('Facility').click();
-    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
+      .click();
     await expect
       .poll(async () => {
         const titles = await page.locator('[data-testid="unit-card"] .ant-card-head-title').allTextContents();
@@ -144,7 +147,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
     const page = await openUnits(demo.wide);
     await page.getByLabel('Facility', { exact: true }).click();
-    await page.getByRole('option', { name: /^Oak Hill Storage Center/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
+      .click();
     const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
     const oakHill = facilities.find((f) => f.name === 'Oak Hill Storage Center')!.id;
     await page.waitForURL((url) => url.searchParams.get('facility') === oakHill);
@@ -175,7 +181,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await shared.close();
 
     await page.getByLabel('Facility', { exact: true }).click();
-    await page.getByRole('option', { name: 'All Facilities' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'All Facilities', visible: true }).click();
     await page.waitForURL((url) => !url.searchParams.has('facility'));
     await page.close();
   });

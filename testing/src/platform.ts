@@ -79,6 +79,15 @@ async function demoTemplate(): Promise<string> {
       await platform.api.close();
     }
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
+    // No queue state in the template: BullMQ's PostgreSQL tables are not namespaced by our queue
+    // prefix, so a copy would find the template projector's scheduled jobs as its own.
+    const template = new pg.Client({ connectionString: building.url });
+    await template.connect();
+    try {
+      await template.query('DROP SCHEMA IF EXISTS bullmq CASCADE');
+    } finally {
+      await template.end();
+    }
     await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
     return name;
   } finally {
