@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseFacility, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { chooseFacility, chooseSelectOption, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -121,12 +121,12 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
 
   it('scopes everything to a selected facility', async () => {
     const page = await openDashboard(demo.wide);
-    await page.getByLabel('Facility').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
-      .click();
-    await page.getByText("Welcome back, Olivia. Here's what's happening at your facility.").waitFor();
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility'),
+      /^Oak Hill Storage Center/,
+      page.getByText("Welcome back, Olivia. Here's what's happening at your facility."),
+    );
     await page.getByTestId('occupancy-card').getByText('Facility Occupancy', { exact: true }).waitFor();
     expect(await page.getByTestId('building-occupancy').count()).toBe(3);
     const rows = page.getByRole('table', { name: 'Recent customers' }).locator('tbody').getByRole('row');

@@ -75,9 +75,25 @@ export const allMatch = (texts: string[], matches: (text: string) => boolean): b
 
 /** Chooses the facility of a new unit or customer in an open form dialog. */
 export async function chooseFacility(page: Page, dialog: Locator, name: string): Promise<void> {
-  await dialog.getByLabel('Facility', { exact: true }).click();
-  await page.locator('.ant-select-item-option').filter({ visible: true, hasText: name }).first().click();
-  await facilityShown(page, dialog, name).waitFor();
+  await chooseSelectOption(page, dialog.getByLabel('Facility', { exact: true }), name, facilityShown(page, dialog, name));
+}
+
+/**
+ * Opens an antd Select and clicks the visible option `option` until `chosen` shows the choice: on a
+ * loaded machine a click can land while the list is still opening and be lost, so it is tried again.
+ */
+export async function chooseSelectOption(page: Page, select: Locator, option: string | RegExp, chosen: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await select.click();
+      await page.locator('.ant-select-item-option').filter({ visible: true, hasText: option }).first().click({ timeout: 10_000 });
+      await chosen.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The Facility field of an open form dialog, once it shows `name`. */
