@@ -18,7 +18,7 @@ export default defineConfig({
     maxWorkers: shared ? 1 : suiteWorkers(),
     fileParallelism: !shared,
     expect: { poll: { timeout: 10_000 } },
-    // `npm test` runs both; `npm run test:unit` the first only.
+    // `npm test` runs them all; `npm run test:unit` the first only.
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT_TESTS } },
       {
@@ -26,8 +26,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
-          exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**'],
+          exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**', '*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
+        },
+      },
+      // Browser tests: a test whose click was lost on a loaded machine runs again, at most twice
+      // (README, Tests); one that fails three times fails the run.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['*/test/**/*.e2e.test.ts'],
+          globalSetup: ['./testing/src/suite-setup.ts'],
+          retry: 2,
         },
       },
     ],

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allMatch, chooseFacility, demoStaffScreens, facilityShown, slowDown } from './staff-browser.ts';
+import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, facilityShown, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -146,11 +146,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
     const page = await openUnits(demo.wide);
-    await page.getByLabel('Facility', { exact: true }).click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
-      .click();
+    await chooseSelectOption(page, page.getByLabel('Facility', { exact: true }), /^Oak Hill Storage Center/, page.getByText('Oak Hill Storage Center').first());
     const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
     const oakHill = facilities.find((f) => f.name === 'Oak Hill Storage Center')!.id;
     await page.waitForURL((url) => url.searchParams.get('facility') === oakHill);

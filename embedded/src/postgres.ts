@@ -15,10 +15,10 @@ const FIRST_PORT = 54329;
 // process.exit(0) when the event loop drains: that overrode every exit code a command or a test run
 // had set (a failing vitest run exited 0). Every user of this module stops its PostgreSQL itself,
 // so the drain is left to end the process with its own exit code.
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-exitHook.unhookEvent('beforeExit');
-// Its 'exit' handler would then run the asynchronous shutdown where nothing asynchronous can run (and throw).
-exitHook.unhookEvent('exit');
+// Its 'exit' handler would then run the asynchronous shutdown where nothing asynchronous can run
+// (and throw). Once per process: this module may be evaluated more than once (vitest).
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
