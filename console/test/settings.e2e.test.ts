@@ -1,7 +1,7 @@
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { chooseSelectOption, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 
 // Settings in a real browser: the owner saves each section and manages facilities (the sidebar's
 // selector follows at once); a clerk sees the settings read-only and changes their own password.
@@ -76,6 +76,8 @@ describe('Settings in Chromium', () => {
     async () => {
       const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
       await product.signIn(page);
+      // Its own name on each attempt (a retried attempt finds the first one's facility).
+      const lake = `Lakeside Storage ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
       await page.goto(`${product.baseUrl}/settings`);
       await card(page, 'Facilities').waitFor();
 
@@ -84,26 +86,33 @@ describe('Settings in Chromium', () => {
       await dialog.getByRole('button', { name: 'Add Facility' }).click();
       await dialog.getByText('Name is required').waitFor();
       await product.screenshot(page, 'settings-add-facility-1440');
-      await dialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage');
+      await dialog.getByLabel('Name', { exact: true }).fill(lake);
       await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Madison, WI 53703');
       await dialog.getByLabel('Phone').fill('(608) 555-0100');
       await dialog.getByLabel('Manager Name').fill('Ada Brooks');
       await dialog.getByRole('button', { name: 'Add Facility' }).click();
       await page.getByText('Facility created successfully').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      const row = page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage' });
+      const row = page.getByTestId('facility-row').filter({ hasText: lake });
       await row.waitFor();
       expect(await row.textContent()).toContain('0/0 occupied');
 
-      await page.getByRole('combobox', { name: 'Facility' }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Lakeside Storage (0/0 occupied)', visible: true }).click();
-      await row.getByRole('button', { name: 'Edit Lakeside Storage' }).click();
+      await chooseSelectOption(
+        page,
+        page.getByRole('combobox', { name: 'Facility' }),
+        `${lake} (0/0 occupied)`,
+        page.locator('.sidebar-facility').getByText(`${lake} (0/0 occupied)`),
+      );
+      await row.getByRole('button', { name: `Edit ${lake}` }).click();
       const editDialog = page.getByRole('dialog');
-      await editDialog.getByLabel('Name', { exact: true }).fill('Lakeside Storage North');
+      await editDialog.getByLabel('Name', { exact: true }).fill(`${lake} North`);
       await editDialog.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Facility updated successfully').waitFor();
-      await page.getByTestId('facility-row').filter({ hasText: 'Lakeside Storage North' }).waitFor();
-      await page.locator('.sidebar-facility').getByText('Lakeside Storage North (0/0 occupied)').waitFor();
+      await page
+        .getByTestId('facility-row')
+        .filter({ hasText: `${lake} North` })
+        .waitFor();
+      await page.locator('.sidebar-facility').getByText(`${lake} North (0/0 occupied)`).waitFor();
 
       await page.getByRole('button', { name: 'Add Facility' }).click();
       const duplicate = page.getByRole('dialog');
