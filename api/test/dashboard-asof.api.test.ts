@@ -63,6 +63,7 @@ describe('dashboard metrics as of a past day', () => {
       occupancyRate: 25,
       activeCustomers: 2,
       outstandingBalance: '50.00',
+      overdueBalance: '0.00',
       // Four units then, one let; the fifth came later.
       buildingOccupancy: [{ building: 'A', facilityId, facilityName: 'As Of Storage', occupied: 1, total: 4 }],
       // Nothing happened before last month: no earlier month to compare with.

@@ -65,6 +65,7 @@ describe('dashboard API', () => {
       occupancyRate: 40,
       activeCustomers: 3,
       outstandingBalance: '80.00',
+      overdueBalance: '0.00',
       buildingOccupancy: [
         { building: 'A', facilityId: riverside, facilityName: 'Riverside Metrics', occupied: 2, total: 4 },
         { building: 'B', facilityId: riverside, facilityName: 'Riverside Metrics', occupied: 0, total: 1 },

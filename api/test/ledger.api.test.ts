@@ -118,6 +118,12 @@ describe('the ledger and statement API', () => {
     const bad = await get(`/api/customers/${ada.id}/ledger?asOf=2026-13-45`);
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('asOf');
+    // A well-formed date of year 0, which PostgreSQL cannot hold (it was a 500).
+    for (const query of ['asOf=0000-01-01', 'from=0000-06-30']) {
+      const yearZero = await get(`/api/customers/${ada.id}/ledger?${query}`);
+      expect(yearZero.statusCode, query).toBe(400);
+      expect(JSON.stringify(yearZero.json()), query).toContain(query.split('=')[0]);
+    }
     expect((await get(`/api/customers/${randomUUID()}/ledger`)).statusCode).toBe(404);
     expect((await get(`/api/customers/${randomUUID()}/statement.pdf`)).statusCode).toBe(404);
   });

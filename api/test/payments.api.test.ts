@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { derivedId } from '@storage/domain/commands/derived-id';
+import { envelope } from '@storage/domain/commands/handle';
 import { cancelInvoice, recordPayment } from '@storage/domain/invoices/commands';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import { readConfig } from '@storage/platform/config';
@@ -572,6 +574,25 @@ describe('payments API with Stripe (offline)', () => {
     expect(foreign.json()).toEqual({ received: true });
   });
 
+  it('creates a payment toward the whole balance with only the customer in its metadata, and its signed webhook spreads it once', async () => {
+    const rita = await renter();
+    const older = await invoice(rita.id, { amount: '40.00', dueDate: isoDaysFromNow(-2) });
+    const newer = await invoice(rita.id, { amount: '60.00' });
+    const created = await inject('POST', '/api/customer/account-payment-intent', { amount: '70.00' }, rita.cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    const { paymentIntentId } = created.json() as { paymentIntentId: string };
+    expect(create).toHaveBeenLastCalledWith(
+      expect.objectContaining({ amount: 7000, currency: 'usd', metadata: { customerId: rita.id } }),
+      expect.objectContaining({ idempotencyKey: expect.stringContaining(`account-${rita.id}`) }),
+    );
+    stripeIntents.get(paymentIntentId)!.status = 'succeeded';
+    const replays = await Promise.all(Array.from({ length: 4 }, () => webhook(signed(succeeded(paymentIntentId)))));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(4).fill(200));
+    expect(replays.filter((r) => r.json().recorded)).toHaveLength(1);
+    expect((await paymentEvents(older.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '40.00', stripePaymentIntentId: paymentIntentId })]);
+    expect((await paymentEvents(newer.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '30.00', stripePaymentIntentId: paymentIntentId })]);
+  });
+
   it('asks Stripe for one intent when two tabs open at once, and cancels one for a stale amount before the next', async () => {
     const rita = await renter();
     const bill = await invoice(rita.id, { amount: '100.00' });
@@ -940,5 +961,205 @@ describe("the projector's scheduled payment reconciliation", () => {
       if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('paid');
+  });
+});
+
+// The portal pays any amount from the minimum due up to the whole balance; the server spreads it
+// over the open invoices oldest first (as a desk payment is), once per intent however it is
+// reported, and what the invoices no longer need is credit on the account.
+describe('paying an amount toward the whole balance', () => {
+  let platform: TestPlatform;
+  const { inject, projected, renter, invoice, paymentEvents, staff } = billingFixture(() => platform);
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  type Rita = { id: string; email: string; cookie: string };
+  const account = async (rita: Rita) => {
+    await projected(`account-${rita.id}`);
+    const response = await inject('GET', '/api/customer/account', undefined, rita.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { openBalance: string; status: string; minimumDue: string; credit: string };
+  };
+  const startPaying = (rita: Rita, amount: string) => inject('POST', '/api/customer/account-payment-intent', { amount }, rita.cookie);
+  async function confirmed(rita: Rita, amount: string) {
+    const created = await startPaying(rita, amount);
+    expect(created.statusCode, created.body).toBe(200);
+    const { paymentIntentId } = created.json() as { paymentIntentId: string; amount: string };
+    expect(created.json().amount).toBe(amount);
+    const paid = await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie);
+    expect(paid.json().status).toBe('succeeded');
+    return paymentIntentId;
+  }
+  const report = (rita: Rita, paymentIntentId: string) => inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId, customerId: rita.id }, rita.cookie);
+  const plans = async (customerId: string) =>
+    (await platform.api.store.readStream(`account-${customerId}`)).filter((e) => e.type === 'portal_payment_received');
+  const reconcile = () =>
+    reconcilePayments(
+      { pool: platform.api.pool, store: platform.api.store, provider: createPaymentProvider(readConfig({}), platform.api.pool) },
+      new Date(),
+      0,
+    );
+  const invoiceRow = (id: string) =>
+    platform.api.pool.one(sql.type(z.object({ amount_paid: z.string(), status: z.string() }))`SELECT amount_paid::text, status FROM invoices WHERE id = ${id}`);
+
+  /** An invoice due 3 days ago (100.00) and one due in 10 days (80.00). */
+  async function twoBills(rita: Rita) {
+    const older = await invoice(rita.id, { amount: '100.00', dueDate: isoDaysFromNow(-3) });
+    const newer = await invoice(rita.id, { amount: '80.00', dueDate: isoDaysFromNow(10) });
+    return { older, newer };
+  }
+
+  it('tells the renter the whole balance, the minimum due (what is due today or earlier, else 0.01) and their credit', async () => {
+    const rita = await renter();
+    await twoBills(rita);
+    expect(await account(rita)).toEqual({ openBalance: '180.00', status: 'CURRENT', minimumDue: '100.00', credit: '0.00' });
+    const early = await renter();
+    await invoice(early.id, { amount: '55.00', dueDate: isoDaysFromNow(20) });
+    expect(await account(early)).toMatchObject({ openBalance: '55.00', minimumDue: '0.01' });
+    const none = await renter();
+    expect(await account(none)).toMatchObject({ openBalance: '0.00', minimumDue: '0.00' });
+  });
+
+  it('refuses an amount outside the minimum due to the whole balance with 400 naming amount, and asks the provider for nothing', async () => {
+    const rita = await renter();
+    await twoBills(rita);
+    for (const amount of ['99.99', '180.01', '0.00', '-5.00', 'lots', '10.001']) {
+      const response = await startPaying(rita, amount);
+      expect(response.statusCode, `${amount}: ${response.body}`).toBe(400);
+      expect(response.json().field, amount).toBe('amount');
+    }
+    expect((await startPaying(rita, '99.99')).json().message).toContain('$100.00');
+    const none = await renter();
+    const nothingOwed = await startPaying(none, '10.00');
+    expect(nothingOwed.statusCode).toBe(400);
+    expect(nothingOwed.json()).toMatchObject({ field: 'amount', message: expect.stringContaining('nothing is owed') });
+    expect((await inject('POST', '/api/customer/account-payment-intent', { amount: '100.00' })).statusCode).toBe(401);
+    const intents = await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM test_payment_intents WHERE customer_id IN (${rita.id}, ${none.id})`);
+    expect(intents).toBe(0);
+  });
+
+  it('spreads a partial payment over the open invoices oldest first, by card with the intent id, and the balance drops by it', async () => {
+    const rita = await renter();
+    const { older, newer } = await twoBills(rita);
+    const intentId = await confirmed(rita, '130.00');
+    const reported = await report(rita, intentId);
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect(reported.json()).toEqual({ paymentIntentId: intentId, invoiceId: null, recorded: true, refunded: false });
+    const [first] = await paymentEvents(older.id);
+    const [second] = await paymentEvents(newer.id);
+    expect(first!.data).toMatchObject({ amount: '100.00', method: 'card', stripePaymentIntentId: intentId });
+    expect(second!.data).toMatchObject({ amount: '30.00', method: 'card', stripePaymentIntentId: intentId });
+    expect(first!.metadata.actor).toEqual({ type: 'customer', id: rita.id });
+    expect((await plans(rita.id)).map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        amount: '130.00',
+        stripePaymentIntentId: intentId,
+        allocations: [
+          { invoiceId: older.id, amount: '100.00' },
+          { invoiceId: newer.id, amount: '30.00' },
+        ],
+        credit: '0.00',
+      }),
+    ]);
+    await projected(`invoice-${newer.id}`);
+    expect(await invoiceRow(older.id)).toEqual({ amount_paid: '100.00', status: 'paid' });
+    expect(await invoiceRow(newer.id)).toEqual({ amount_paid: '30.00', status: 'sent' });
+    expect(await account(rita)).toMatchObject({ openBalance: '50.00', minimumDue: '0.01', credit: '0.00' });
+  });
+
+  it('pays once however often the payment is reported, replayed or raced, and by the reconciliation too', async () => {
+    const rita = await renter();
+    const { older, newer } = await twoBills(rita);
+    const intentId = await confirmed(rita, '180.00');
+    const raced = await Promise.all([...Array.from({ length: 6 }, () => report(rita, intentId)), reconcile()]);
+    const reports = raced.slice(0, 6) as Awaited<ReturnType<typeof report>>[];
+    expect(reports.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const run = raced[6] as Awaited<ReturnType<typeof reconcile>>;
+    expect(run.failures).toEqual([]);
+    expect(reports.filter((r) => r.json().recorded).length + (run.actions.recorded ?? 0)).toBe(1);
+    for (let i = 0; i < 3; i++) expect((await report(rita, intentId)).json()).toMatchObject({ recorded: false, refunded: false });
+    expect((await reconcile()).actions.recorded ?? 0).toBe(0);
+    expect(await plans(rita.id)).toHaveLength(1);
+    expect((await paymentEvents(older.id)).map((e) => e.data.amount)).toEqual(['100.00']);
+    expect((await paymentEvents(newer.id)).map((e) => e.data.amount)).toEqual(['80.00']);
+    expect(await account(rita)).toMatchObject({ openBalance: '0.00', credit: '0.00' });
+  });
+
+  it('finishes a recorded plan after a crash between its steps, paying nothing twice', async () => {
+    const rita = await renter();
+    const { older, newer } = await twoBills(rita);
+    const intentId = await confirmed(rita, '150.00');
+    // The first report crashed after writing the plan and paying the older invoice its part.
+    const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const receiptId = derivedId('portal-payment', intentId);
+    const plan = {
+      customerId: rita.id,
+      receiptId,
+      amount: '150.00',
+      stripePaymentIntentId: intentId,
+      allocations: [
+        { invoiceId: older.id, amount: '100.00' },
+        { invoiceId: newer.id, amount: '50.00' },
+      ],
+      credit: '0.00',
+    };
+    await platform.api.store.append(`account-${rita.id}`, [envelope(ctx, { type: 'portal_payment_received', data: plan })], { expectedRevision: 'any' });
+    const part = { amount: '100.00', method: 'card' as const, stripePaymentIntentId: intentId, reference: null, receiptId };
+    await recordPayment(ctx, older.id, part, derivedId('portal-payment', receiptId, older.id));
+
+    const again = await report(rita, intentId);
+    expect(again.json()).toMatchObject({ recorded: false, refunded: false });
+    expect(await plans(rita.id)).toHaveLength(1);
+    expect((await paymentEvents(older.id)).map((e) => e.data.amount)).toEqual(['100.00']);
+    expect((await paymentEvents(newer.id)).map((e) => e.data.amount)).toEqual(['50.00']);
+    expect(await account(rita)).toMatchObject({ openBalance: '30.00' });
+  });
+
+  it('keeps as credit what the invoices no longer need when the balance dropped after the renter chose the amount', async () => {
+    const rita = await renter();
+    const { older, newer } = await twoBills(rita);
+    const created = await startPaying(rita, '180.00');
+    const { paymentIntentId } = created.json() as { paymentIntentId: string };
+    // Paid at the desk while the card form was open.
+    const desk = await inject('POST', `/api/customers/${rita.id}/payments`, { amount: '100.00', method: 'cash', reference: null }, staff());
+    expect(desk.statusCode, desk.body).toBe(201);
+    expect((await inject('POST', `/api/test-provider/payment-intents/${paymentIntentId}/confirm`, goodCard, rita.cookie)).json().status).toBe('succeeded');
+    expect((await report(rita, paymentIntentId)).json()).toMatchObject({ recorded: true, refunded: false });
+    expect((await paymentEvents(older.id)).map((e) => e.data.method)).toEqual(['cash']);
+    expect((await paymentEvents(newer.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '80.00', method: 'card' })]);
+    expect((await plans(rita.id)).map((e) => e.data)).toEqual([expect.objectContaining({ amount: '180.00', credit: '100.00' })]);
+    // Not refunded silently: the money is on the account, for the next invoice.
+    expect(
+      await platform.api.pool.anyFirst(
+        sql.type(z.object({ id: z.string() }))`SELECT id FROM test_payment_refunds WHERE payment_intent_id = ${paymentIntentId}`,
+      ),
+    ).toEqual([]);
+    expect(await account(rita)).toMatchObject({ openBalance: '0.00', credit: '100.00' });
+    const credits = await platform.api.pool.any(sql.type(z.object({ description: z.string(), amount: z.string() }))`
+      SELECT description, amount::text FROM ledger_entries WHERE customer_id = ${rita.id} AND kind = 'credit'`);
+    expect(credits).toEqual([{ description: 'Payment — card, kept as credit', amount: '-100.00' }]);
+    const customer = (await inject('GET', `/api/customers/${rita.id}/account`, undefined, staff())).json();
+    expect(customer).toMatchObject({ openBalance: '0.00', credit: '100.00' });
+  });
+
+  it('gives a reload the same intent for the same amount, and replaces it through the provider for another amount', async () => {
+    const rita = await renter();
+    await twoBills(rita);
+    const first = (await startPaying(rita, '120.00')).json();
+    expect((await startPaying(rita, '120.00')).json().paymentIntentId).toBe(first.paymentIntentId);
+    const second = (await startPaying(rita, '150.00')).json();
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+    const statuses = await platform.api.pool.any(sql.type(z.object({ id: z.string(), status: z.string() }))`
+      SELECT id, status FROM test_payment_intents WHERE customer_id = ${rita.id} ORDER BY created_at`);
+    expect(statuses).toEqual([
+      { id: first.paymentIntentId, status: 'canceled' },
+      { id: second.paymentIntentId, status: 'requires_payment_method' },
+    ]);
   });
 });

@@ -33,6 +33,7 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/customer/statement.pdf',
   'GET /api/payments/config',
   'POST /api/create-payment-intent',
+  'POST /api/customer/account-payment-intent',
   'POST /api/test-provider/payment-intents/:id/confirm',
   'POST /api/stripe/webhook/simulate',
   'POST /api/stripe/webhook',

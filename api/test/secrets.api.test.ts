@@ -48,6 +48,9 @@ const ids = {
   credit: id(),
   creditApplication: id(),
   receipt: id(),
+  portalReceipt: id(),
+  refund: id(),
+  creditRefund: id(),
 };
 
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
@@ -145,6 +148,34 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       reason: 'invoice_already_paid',
     },
   },
+  payment_refund_requested: {
+    stream: streams.invoice(ids.invoice),
+    data: {
+      refundId: ids.refund,
+      paymentId: ids.payment,
+      invoiceId: ids.invoice,
+      customerId: ids.customer,
+      amount: '20.00',
+      method: 'card',
+      reason: 'Gate was broken',
+      refundDate: '2026-02-03',
+    },
+  },
+  payment_refund_issued: {
+    stream: streams.invoice(ids.invoice),
+    data: {
+      refundId: ids.refund,
+      paymentId: ids.payment,
+      invoiceId: ids.invoice,
+      customerId: ids.customer,
+      amount: '20.00',
+      method: 'card',
+      reason: 'Gate was broken',
+      refundDate: '2026-02-03',
+      providerRefundId: 're_secret_staff',
+      invoiceStatus: 'sent',
+    },
+  },
   invoice_cancelled: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, reason: 'Entered twice' } },
   lock_installed: {
     stream: streams.lock(ids.lock),
@@ -222,6 +253,21 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       credit: '10.00',
     },
   },
+  portal_payment_received: {
+    stream: streams.account(ids.customer),
+    data: {
+      customerId: ids.customer,
+      receiptId: ids.portalReceipt,
+      amount: '30.00',
+      stripePaymentIntentId: 'pi_test_secret_check',
+      allocations: [{ invoiceId: ids.invoice, amount: '20.00' }],
+      credit: '10.00',
+    },
+  },
+  account_credit_refunded: {
+    stream: streams.account(ids.customer),
+    data: { customerId: ids.customer, refundId: ids.creditRefund, amount: '5.00', method: 'cash', reference: null, reason: 'Moved away' },
+  },
   account_credit_applied: {
     stream: streams.account(ids.customer),
     data: { customerId: ids.customer, applicationId: ids.creditApplication, invoiceId: ids.invoice, amount: '10.00' },
@@ -250,6 +296,10 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   unique_key_claimed: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
   unique_key_released: { stream: streams.uniqueKey('secret-test', 'k'), data: { ownerStream: streams.customer(ids.customer) } },
   lease_ended: { stream: streams.lease(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer, unitId: ids.unit, endDate: '2026-06-30' } },
+  lease_deposit_settled: {
+    stream: streams.lease(ids.lease),
+    data: { leaseId: ids.lease, customerId: ids.customer, amount: '50.00', disposition: 'returned', method: 'check' },
+  },
   customer_archived: { stream: streams.customer(ids.customer), data: { customerId: ids.customer } },
   staff_registered: {
     stream: streams.staff(ids.staff),

@@ -60,7 +60,14 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await contact.getByText(/^(Active|Inactive|Overdue|Terminated)$/).waitFor();
       const balance = page.getByTestId('customer-balance');
       await balance.getByText('Outstanding Balance').waitFor();
-      await balance.getByText(/^\$[\d,]+\.\d{2}$/).waitFor();
+      await balance
+        .getByTestId('customer-open-balance')
+        .getByText(/^\$[\d,]+\.\d{2}$/)
+        .waitFor();
+      await balance
+        .getByTestId('customer-credit')
+        .getByText(/^\$[\d,]+\.\d{2}$/)
+        .waitFor();
       await balance.getByText(/^(Current|Overdue)$/).waitFor();
       expect(await page.getByRole('link', { name: 'Customers', exact: true }).count()).toBeGreaterThan(0);
 
@@ -95,7 +102,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await expectCustomerPage(page, customer);
       await page.getByTestId('lease-card').first().waitFor();
       await page
-        .getByTestId('customer-balance')
+        .getByTestId('customer-open-balance')
         .getByText(/^\$[\d,]+\.\d{2}$/)
         .waitFor();
       expect(await horizontalOverflow(page)).toBe(0);

@@ -7,7 +7,7 @@ import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 // renter's open invoices, then gives a credit with a reason; the balance on the page follows.
 
 type Invoice = { id: string; invoiceNumber: string; amount: string; status: string; customer: { id: string } };
-type Account = { openBalance: string };
+type Account = { openBalance: string; credit: string };
 
 describe('Take Payment and Give Credit on the customer page', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
@@ -37,7 +37,7 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => cents((await get<Account>(page, `/api/customers/${customerId}/account`)).openBalance)).toBe(cents(before.openBalance) - 1000);
     await page
-      .getByTestId('customer-balance')
+      .getByTestId('customer-open-balance')
       .getByText(`$${((cents(before.openBalance) - 1000) / 100).toFixed(2)}`)
       .waitFor();
 
@@ -50,6 +50,32 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     await credit.getByRole('button', { name: 'Give Credit' }).click();
     await page.getByText('Credit given').waitFor();
     await expect.poll(async () => cents((await get<Account>(page, `/api/customers/${customerId}/account`)).openBalance)).toBe(cents(before.openBalance) - 1500);
+    await page.close();
+  });
+
+  it('shows beside what is owed the credit an overpayment leaves on the account', async () => {
+    const page = await demo.wide.newPage();
+    const overdue = await get<Invoice[]>(page, '/api/invoices?status=overdue&sort=dueDate&order=desc&pageSize=1');
+    const customerId = overdue[0]!.customer.id;
+    const before = await get<Account>(page, `/api/customers/${customerId}/account`);
+    await page.goto(`${demo.product.baseUrl}/customers/${customerId}`);
+    const card = page.getByTestId('customer-balance');
+    await card.getByText('Account Credit').waitFor();
+    await page.getByRole('button', { name: 'Take Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Take Payment' });
+    const paid = (cents(before.openBalance) + 700) / 100;
+    await dialog.getByLabel('Amount').fill(paid.toFixed(2));
+    await dialog.getByLabel('Method').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Cash$/, visible: true })
+      .click();
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const credit = ((cents(before.credit) + 700) / 100).toFixed(2);
+    await expect.poll(async () => (await get<Account>(page, `/api/customers/${customerId}/account`)).credit).toBe(credit);
+    await card.getByTestId('customer-open-balance').getByText('$0.00').waitFor();
+    await page.getByTestId('customer-credit').getByText(`$${credit}`).waitFor();
     await page.close();
   });
 

@@ -1,3 +1,4 @@
+import { formatDollars } from '@storage/contracts/money';
 import { readDownload } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -57,16 +58,54 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
   it('downloads each report as CSV', async () => {
     const page = await openReports(demo.wide);
     for (const [button, header] of [
-      ['Rent Roll', 'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Customer Balance'],
-      ['Aging Receivables', 'Invoice #,Customer,Email,Facility,Due Date,Days Past Due,Aging Bucket,Status,Amount'],
+      [
+        'Rent Roll',
+        'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
+      ],
+      ['Aging Receivables', 'Customer,Email,Facility,Current,1-30 Days,31-60 Days,61-90 Days,90+ Days,Credit,Balance,Unreconciled'],
+      ['Payments by Method', 'Date,Method,Payments,Paid,Refunds,Refunded,Total'],
+      ['Revenue by Charge Type', 'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Charged,Voided,Written Off,Net'],
       ['Occupancy', 'Month,Total Units,Occupied Units,Occupancy Rate (%),Move-ins,Move-outs'],
       ['Revenue', 'Month,Payments,Revenue'],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: new RegExp(`${button}$`) }).click()]);
       const lines = (await readDownload(download)).toString('utf8').trim().split('\r\n');
       expect(lines[0], button).toBe(header);
-      expect(lines.length, button).toBeGreaterThan(1);
+      // Today's payments may be none: that report is a header alone then.
+      if (button !== 'Payments by Method') expect(lines.length, button).toBeGreaterThan(1);
     }
+    await page.close();
+  });
+
+  it('shows payments by method per day for a chosen range, with totals, and downloads the same as CSV', async () => {
+    const page = await openReports(demo.wide);
+    const card = page.getByTestId('payments-by-method-report');
+    // By default today (UTC for all facilities); the demo's payments of the last 60 days are chosen.
+    const today = (await (await page.request.get(`${demo.product.baseUrl}/api/reports/payments-by-method`)).json()).to as string;
+    await expect.poll(() => card.getByLabel('To').inputValue()).toBe(today);
+    const from = new Date(Date.parse(`${today}T00:00:00Z`) - 60 * 86_400_000).toISOString().slice(0, 10);
+    const report = await (await page.request.get(`${demo.product.baseUrl}/api/reports/payments-by-method?from=${from}&to=${today}`)).json();
+    expect(report.rows.length).toBeGreaterThan(0);
+    await card.getByLabel('From').fill(from);
+    const rows = card.getByTestId('payments-by-method-row');
+    // One row per day and method, then one per method over the range, then all methods.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(report.rows.length + report.methods.length + 1);
+    const first = report.rows[0];
+    const firstRow = await rows.first().textContent();
+    expect(firstRow).toContain(first.methodLabel);
+    expect(firstRow).toContain(formatDollars(first.total));
+    const totalRow = await rows.last().textContent();
+    expect(totalRow).toContain('All methods');
+    expect(totalRow).toContain(formatDollars(report.totals.total));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download Payments by Method as CSV' }).click()]);
+    const lines = (await readDownload(download)).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Method,Payments,Paid,Refunds,Refunded,Total');
+    expect(lines).toHaveLength(1 + report.rows.length + report.methods.length + 1);
+    expect(lines[1]).toBe([first.date, first.methodLabel, first.payments, first.paid, first.refunds, first.refunded, first.total].join(','));
+    const t = report.totals;
+    expect(lines.at(-1)).toBe(`${from} – ${today},All methods,${t.payments},${t.paid},${t.refunds},${t.refunded},${t.total}`);
+    await demo.product.screenshot(page, 'reports-payments-by-method-1440');
     await page.close();
   });
 

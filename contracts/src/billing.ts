@@ -64,6 +64,12 @@ export const BillingSettings = z.strictObject({
   prorateFirstMonth: z.boolean(),
   /** A move-in after this day of the month also pays the next month on its move-in invoice (null: never). */
   billNextMonthAfterDay: z.number().int('must be a whole number').min(1, 'must be at least 1').max(28, 'must be at most 28').nullable(),
+  /**
+   * At move-out, the unused days of a period already invoiced are credited back (rent × unused
+   * days ÷ days in their month, rounded half up: the proration rule). Settings saved before it
+   * existed (absent): no.
+   */
+  moveOutCredit: z.boolean().optional(),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -76,6 +82,7 @@ export const defaultBillingSettings: BillingSettings = {
   adminFee: '0.00',
   prorateFirstMonth: true,
   billNextMonthAfterDay: null,
+  moveOutCredit: false,
 };
 
 /** A facility's settings: its own, or (null) the business's. */
@@ -150,6 +157,34 @@ export const CreditRequest = z.strictObject({
 });
 
 export const ReasonRequest = z.strictObject({ reason: RequiredText(200) });
+
+/** POST /api/payments/:id/refund: how much of the payment goes back (at most what is left unrefunded), and why. */
+export const RefundRequest = z.strictObject({
+  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  reason: RequiredText(200),
+});
+export type RefundRequest = z.input<typeof RefundRequest>;
+
+export const RefundAnswer = z.object({
+  refundId: Id,
+  paymentId: Id,
+  invoiceId: Id,
+  amount: z.string(),
+  /** The provider's refund of a card payment; null for money handed back at the desk. */
+  providerRefundId: z.string().nullable(),
+  /** The invoice's status after the refund (a paid invoice reopens). */
+  invoiceStatus: z.string(),
+});
+export type RefundAnswer = z.infer<typeof RefundAnswer>;
+
+/** POST /api/customers/:id/credit-refunds: credit on the account handed back to the renter. */
+export const CreditRefundRequest = z.strictObject({
+  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  method: DeskPaymentMethod,
+  reference: OptionalText(100),
+  reason: RequiredText(200),
+});
+export type CreditRefundRequest = z.input<typeof CreditRefundRequest>;
 
 /** GET /api/settings/billing: the settings of the business and (with facilityId) of that facility. */
 export const BillingSettingsQuery = z.strictObject({ facilityId: Id.optional() });

@@ -61,12 +61,13 @@ export type CustomerPayment = z.infer<typeof CustomerPayment>;
 
 /**
  * The customer's account as the customer page shows it: the open balance of unpaid (sent or
- * overdue) invoices, OVERDUE when one is past due (the renter sees the same in the portal), and
- * every payment, newest first.
+ * overdue) invoices, OVERDUE when one is past due (the renter sees the same in the portal), the
+ * credit on the account that no invoice has taken yet, and every payment, newest first.
  */
 export const CustomerAccount = z.object({
   openBalance: z.string(),
   standing: z.enum(['CURRENT', 'OVERDUE']),
+  credit: z.string(),
   payments: z.array(CustomerPayment),
 });
 export type CustomerAccount = z.infer<typeof CustomerAccount>;

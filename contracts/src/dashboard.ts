@@ -8,7 +8,9 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const PastDay = z
   .union([IsoDate, IsoDateTime], { error: 'must be a date (YYYY-MM-DD) or an ISO-8601 date and time' })
   .transform((value) => (value.length === 10 ? value : utcDay(new Date(value))))
-  .refine((day) => day <= utcDay(new Date()), 'must not be in the future');
+  .refine((day) => day <= utcDay(new Date()), 'must not be in the future')
+  // PostgreSQL has no year 0 (0000-01-01 was a 500): nothing the dashboard shows is that old.
+  .refine((day) => day >= '1900-01-01', 'must be on or after 1900-01-01');
 
 export const DashboardMetricsQuery = z.strictObject({
   facilityId: Id.optional(),
@@ -47,13 +49,18 @@ export type MonthOverMonth = z.infer<typeof MonthOverMonth>;
  * today, or `asOf` when asked for: the figures as they stood at its end (UTC).
  */
 export const DashboardMetrics = z.object({
-  /** Payments received in the day's calendar month (UTC) up to the day, as a decimal string. */
+  /**
+   * Money received in the day's calendar month up to the day, less refunds, from the ledger (the
+   * facilities' own dates), as a decimal string.
+   */
   totalRevenue: z.string(),
   /** Occupied units / all units, in percent with one decimal; 0 when there are no units. */
   occupancyRate: z.number(),
   activeCustomers: z.number().int(),
-  /** Unpaid sent and overdue invoices, as a decimal string. */
+  /** What renters owe at the end of the day by the ledger: each renter's balance when positive, summed. */
   outstandingBalance: z.string(),
+  /** The past-due part of it: each renter's balance less what invoices not yet due charged them, never below 0. */
+  overdueBalance: z.string(),
   /** Units and occupied units per building at the end of the day; a building with no units by then is left out. */
   buildingOccupancy: z.array(BuildingOccupancy),
   monthOverMonth: MonthOverMonth,

@@ -95,8 +95,24 @@ export const eventSchemas = {
     allocations: z.array(z.object({ invoiceId: Id, amount })),
     credit: amount,
   }),
+  /**
+   * A card payment the renter made in the portal for an amount of their choosing (from the
+   * minimum due up to the whole balance), planned as a desk payment is: which open invoices it
+   * pays, oldest first, and what is left over as credit. receiptId is derived from the intent, so
+   * every report of the intent finishes this one plan.
+   */
+  portal_payment_received: z.object({
+    customerId: Id,
+    receiptId: Id,
+    amount,
+    stripePaymentIntentId: text,
+    allocations: z.array(z.object({ invoiceId: Id, amount })),
+    credit: amount,
+  }),
   /** Part of the account's credit taken for an invoice (paid on it as an account_credit payment). */
   account_credit_applied: z.object({ customerId: Id, applicationId: Id, invoiceId: Id, amount }),
+  /** Credit on the renter's account handed back to them (cash, a check, a transfer), with a reason. */
+  account_credit_refunded: z.object({ customerId: Id, refundId: Id, amount, method: DeskPaymentMethod, reference: nullableText, reason: text }),
   /** The renter's standing follows their invoices (the billing engine decides it): overdue, or in good standing again. */
   customer_standing_changed: z.object({ customerId: Id, status: z.enum(['active', 'overdue']), reason: text }),
 
@@ -112,6 +128,18 @@ export const eventSchemas = {
     depositAmount: amount.nullable(),
   }),
   lease_ended: z.object({ leaseId: Id, customerId: Id, unitId: Id, endDate: IsoDate }),
+  /**
+   * At move-out, staff chose what becomes of the deposit the renter paid: returned to them
+   * (method: how), or applied to what they still owe. Recorded once per lease; the money follows
+   * as account events named from the lease.
+   */
+  lease_deposit_settled: z.object({
+    leaseId: Id,
+    customerId: Id,
+    amount,
+    disposition: z.enum(['returned', 'applied']),
+    method: DeskPaymentMethod.nullable(),
+  }),
   /** The lease's rent is invoiced up to periodEnd (the move-in invoice, then each period's). */
   lease_rent_billed: z.object({ leaseId: Id, invoiceId: Id, periodStart: IsoDate, periodEnd: IsoDate }),
 
@@ -164,6 +192,42 @@ export const eventSchemas = {
     /** The provider's id of the refund. */
     refundId: text,
     reason: z.enum(['invoice_already_paid', 'invoice_cancelled', 'amount_not_balance']),
+  }),
+  /**
+   * Staff decided to give back (part of) a card payment, with a reason; recorded before the
+   * provider is asked, so that a refund the provider makes is never lost to a crash: the amount is
+   * held against what the payment can still give back, and payment_refund_issued (same refundId)
+   * follows once the provider has refunded (a repeat of the request, or the payment
+   * reconciliation, finishes it). The money is not owed again until then: the invoice and the
+   * ledger change on issue.
+   */
+  payment_refund_requested: z.object({
+    refundId: Id,
+    paymentId: Id,
+    invoiceId: Id,
+    customerId: Id,
+    amount,
+    method: PaymentMethod,
+    reason: text,
+    refundDate: IsoDate,
+  }),
+  /**
+   * Staff gave back (part of) a payment, with a reason: a card payment through the provider
+   * (providerRefundId), any other recorded as money handed back. The money is owed again, so the
+   * invoice's open balance rises by the amount and a paid invoice reopens: invoiceStatus is its
+   * status after the refund (sent, or overdue when its due date has passed).
+   */
+  payment_refund_issued: z.object({
+    refundId: Id,
+    paymentId: Id,
+    invoiceId: Id,
+    customerId: Id,
+    amount,
+    method: PaymentMethod,
+    reason: text,
+    refundDate: IsoDate,
+    providerRefundId: nullableText,
+    invoiceStatus: InvoiceStatus,
   }),
 
   lock_installed: z.object({

@@ -19,8 +19,8 @@ export const Email = z
   .max(254, 'must be at most 254 characters')
   .pipe(z.email('must be a valid email address'))
   .transform((v) => v.toLowerCase());
-/** YYYY-MM-DD */
-export const IsoDate = z.iso.date('must be a date (YYYY-MM-DD)');
+/** YYYY-MM-DD of a year PostgreSQL holds (it has no year 0: 0000-01-01 was a 500 wherever a date was asked for). */
+export const IsoDate = z.iso.date('must be a date (YYYY-MM-DD)').refine((day) => !day.startsWith('0000'), 'must be a date (YYYY-MM-DD) from year 0001');
 export const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date and time' });
 export const Page = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1);
 export const PageSize = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);

@@ -67,6 +67,10 @@ export const Payment = z.object({
   status: PaymentStatus,
   stripePaymentIntentId: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** How much of it staff have given back so far ("0.00": none); a refund row itself shows its own amount. */
+  amountRefunded: z.string(),
+  /** A refund's row: the payment it gives back (status 'pending' while a card refund awaits the provider). */
+  refundOf: Id.nullable().default(null),
   createdAt: IsoDateTime,
 });
 export type Payment = z.infer<typeof Payment>;

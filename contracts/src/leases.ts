@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UnitSize } from './enums.ts';
+import { DeskPaymentMethod, UnitSize } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
 import { listSorting } from './sorting.ts';
@@ -41,7 +41,15 @@ export const StartLeaseRequest = z.strictObject({
 export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;
 
 /** Move-out: the lease ends and its unit is available again. */
-export const EndLeaseRequest = z.strictObject({ endDate: IsoDate });
+/**
+ * deposit: what becomes of the deposit the renter paid: handed back ('return', by depositMethod,
+ * a check unless said) or applied to what they still owe ('apply'); absent: it is not touched.
+ */
+export const EndLeaseRequest = z.strictObject({
+  endDate: IsoDate,
+  deposit: z.enum(['return', 'apply']).optional(),
+  depositMethod: DeskPaymentMethod.optional(),
+});
 export type EndLeaseRequest = z.input<typeof EndLeaseRequest>;
 
 export const LeaseInvoiceSummary = z.object({ paid: z.number().int(), overdue: z.number().int(), total: z.number().int() });

@@ -71,9 +71,18 @@ export const SimulateWebhookRequest = z.strictObject({
 });
 export type SimulateWebhookRequest = z.input<typeof SimulateWebhookRequest>;
 
+/**
+ * POST /api/customer/account-payment-intent: pay an amount of the renter's choosing toward their
+ * whole balance, from the minimum due up to the whole balance (GET /api/customer/account says
+ * both); the server spreads it over the open invoices, oldest first, when it succeeds.
+ */
+export const CreateAccountPaymentIntentRequest = z.strictObject({ amount: Money });
+export type CreateAccountPaymentIntentRequest = z.input<typeof CreateAccountPaymentIntentRequest>;
+
 export const PaymentRecordedResponse = z.object({
   paymentIntentId: z.string(),
-  invoiceId: Id,
+  /** Null for a payment toward the whole balance (spread over the open invoices). */
+  invoiceId: Id.nullable(),
   /** False when this intent's payment was already recorded (a replay), or was refunded. */
   recorded: z.boolean(),
   /** True when the invoice could not take this charge (already paid, cancelled, or not its open balance), so it was refunded. */

@@ -46,6 +46,8 @@ export const PortalInvoice = z.object({
   customerId: Id,
   invoiceNumber: z.string(),
   amount: z.string(),
+  /** What is still owed on it: the amount less its payments ("0.00" once paid). */
+  openBalance: z.string(),
   description: z.string().nullable(),
   dueDate: z.string(),
   status: InvoiceStatus,
@@ -77,5 +79,12 @@ export const PortalContact = z.object({ name: z.string().nullable(), phone: z.st
 export type PortalContact = z.infer<typeof PortalContact>;
 
 /** The renter's standing: the exact open balance of unpaid (sent or overdue) bills, OVERDUE when one is past due. */
-export const PortalAccount = z.object({ openBalance: z.string(), status: z.enum(['CURRENT', 'OVERDUE']) });
+export const PortalAccount = z.object({
+  openBalance: z.string(),
+  status: z.enum(['CURRENT', 'OVERDUE']),
+  /** The least a payment toward the balance may be: what is due today or earlier (0.01 when nothing is due yet; 0.00 when nothing is owed). */
+  minimumDue: z.string(),
+  /** Money on the account that no invoice has taken yet; the next invoice uses it. */
+  credit: z.string(),
+});
 export type PortalAccount = z.infer<typeof PortalAccount>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './fields.ts';
+import { Id, IsoDate } from './fields.ts';
 
 export const ReportsQuery = z.strictObject({ facilityId: Id.optional() });
 export type ReportsQuery = z.input<typeof ReportsQuery>;
@@ -12,7 +12,7 @@ export type AgingBucket = z.infer<typeof AgingBucket>;
 const Month = z.string().regex(/^\d{4}-\d{2}$/);
 
 export const ReportsOverview = z.object({
-  /** The last 12 calendar months (UTC), oldest first, the current month so far last. */
+  /** The last 12 calendar months (UTC), oldest first, the current month so far last; revenue: money in less refunds, from the ledger (the facilities' dates). */
   revenueByMonth: z.array(z.object({ month: Month, revenue: z.string(), payments: z.number().int() })),
   /** Each of those months' occupancy at its end (now, for the current month); rate null without units. */
   occupancyByMonth: z.array(
@@ -39,7 +39,160 @@ export type ReportsOverview = z.infer<typeof ReportsOverview>;
 export const reportDownloads = [
   { kind: 'rent-roll', title: 'Rent Roll' },
   { kind: 'aging', title: 'Aging Receivables' },
+  { kind: 'payments-by-method', title: 'Payments by Method' },
+  { kind: 'revenue-by-charge-type', title: 'Revenue by Charge Type' },
   { kind: 'occupancy', title: 'Occupancy' },
   { kind: 'revenue', title: 'Revenue' },
 ] as const;
 export type ReportKind = (typeof reportDownloads)[number]['kind'];
+
+// Reports from the ledger (issue 12): the rent roll, aging, payments by method per day and
+// revenue by charge type, each as JSON for the Reports screen and as CSV.
+
+const Amount = z.string();
+
+/** At most a year and a day of days in one payments-by-method report. */
+export const MAX_REPORT_DAYS = 366;
+
+/** A day a report can be asked for (PostgreSQL has no year 0; nothing here is older than 1900). */
+const ReportDay = IsoDate.refine((day) => day >= '1900-01-01' && day <= '2999-12-31', 'must be a date between 1900-01-01 and 2999-12-31');
+/** YYYY-MM of a real month, 1900–2999. */
+const ReportMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month (YYYY-MM)')
+  .refine((month) => month >= '1900-01' && month <= '2999-12', 'must be a month between 1900-01 and 2999-12');
+
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** `from`–`to` (both included, the facility's dates); each defaults to today in the facility's zone (UTC for all facilities). */
+export const PaymentsByMethodQuery = z
+  .strictObject({ facilityId: Id.optional(), from: ReportDay.optional(), to: ReportDay.optional() })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    else if (q.from && q.to && daysBetween(q.from, q.to) >= MAX_REPORT_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
+  });
+export type PaymentsByMethodQuery = z.input<typeof PaymentsByMethodQuery>;
+
+/** `from`–`to` months (YYYY-MM, both included); by default the last 12 months up to this one. */
+export const RevenueByChargeTypeQuery = z
+  .strictObject({
+    facilityId: Id.optional(),
+    from: ReportMonth.optional(),
+    to: ReportMonth.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    else if (q.from && q.to && monthIndex(q.to) - monthIndex(q.from) >= 36)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be at most 36 months after from' });
+  });
+export type RevenueByChargeTypeQuery = z.input<typeof RevenueByChargeTypeQuery>;
+
+function monthIndex(month: string): number {
+  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+}
+
+/** An active lease: who rents which unit, for which period, and what the renter owes by the ledger. */
+export const RentRollRow = z.object({
+  leaseId: Id,
+  customerId: Id,
+  facility: z.string().nullable(),
+  building: z.string(),
+  unitNumber: z.string(),
+  size: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  leaseStart: IsoDate,
+  monthlyRate: Amount,
+  deposit: Amount.nullable(),
+  /** The last day the lease's rent is invoiced for; null before the engine billed it. */
+  billedThrough: IsoDate.nullable(),
+  /** The rent period that holds today (in the facility's zone), from the lease's invoice lines; null when none does. */
+  currentPeriod: z.object({ start: IsoDate, end: IsoDate }).nullable(),
+  /** The renter's balance by the ledger (all their leases together; negative: credit). */
+  balance: Amount,
+  /** Days since the due date of the renter's oldest unpaid invoice; 0 when nothing is past due. */
+  daysPastDue: z.number().int(),
+});
+export type RentRollRow = z.infer<typeof RentRollRow>;
+export const RentRoll = z.object({ rows: z.array(RentRollRow), totalMonthlyRate: Amount, totalBalance: Amount });
+export type RentRoll = z.infer<typeof RentRoll>;
+
+/** Aging buckets by days past the due date of what is unpaid; `current`: not yet past due. */
+export const LedgerAgingBucket = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
+export type LedgerAgingBucket = z.infer<typeof LedgerAgingBucket>;
+export const ledgerAgingBucketLabels: Record<LedgerAgingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': '90+ days',
+};
+
+const AgingAmounts = z.object({
+  current: Amount,
+  days1to30: Amount,
+  days31to60: Amount,
+  days61to90: Amount,
+  days90plus: Amount,
+  /** Credit on the account no invoice took yet (zero or negative). */
+  credit: Amount,
+  /** The ledger's balance: the buckets plus the credit. */
+  balance: Amount,
+  /** What the invoices do not explain of the ledger balance (0.00 when they reconcile). */
+  unreconciled: Amount,
+});
+export const AgingRow = AgingAmounts.extend({ customerId: Id, customer: z.string(), email: z.string(), facility: z.string().nullable() });
+export type AgingRow = z.infer<typeof AgingRow>;
+export const AgingReport = z.object({ rows: z.array(AgingRow), totals: AgingAmounts });
+export type AgingReport = z.infer<typeof AgingReport>;
+
+/** One day's money of one method: payments in (positive), refunds out (negative). */
+export const PaymentsByMethodRow = z.object({
+  date: IsoDate,
+  /** PaymentMethod; null when the history did not record it. */
+  method: z.string().nullable(),
+  methodLabel: z.string(),
+  /** Payments (a desk receipt over several invoices counts once). */
+  payments: z.number().int(),
+  paid: Amount,
+  refunds: z.number().int(),
+  /** Zero or negative. */
+  refunded: Amount,
+  /** paid + refunded. */
+  total: Amount,
+});
+export type PaymentsByMethodRow = z.infer<typeof PaymentsByMethodRow>;
+export const PaymentsByMethod = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  rows: z.array(PaymentsByMethodRow),
+  /** Per method over the range. */
+  methods: z.array(PaymentsByMethodRow.omit({ date: true })),
+  totals: PaymentsByMethodRow.omit({ date: true, method: true, methodLabel: true }),
+});
+export type PaymentsByMethod = z.infer<typeof PaymentsByMethod>;
+
+/** Charges of one month by invoice line kind, with the voids and write-offs of the month apart. */
+export const RevenueByChargeTypeRow = z.object({
+  month: Month,
+  rent: Amount,
+  proratedRent: Amount,
+  deposit: Amount,
+  adminFee: Amount,
+  lateFee: Amount,
+  credit: Amount,
+  adjustment: Amount,
+  /** Everything charged in the month. */
+  charged: Amount,
+  /** Reversed by voiding invoices (zero or negative). */
+  voided: Amount,
+  /** Written off as bad debt (zero or negative). */
+  writtenOff: Amount,
+  /** charged + voided + writtenOff. */
+  net: Amount,
+});
+export type RevenueByChargeTypeRow = z.infer<typeof RevenueByChargeTypeRow>;
+export const RevenueByChargeType = z.object({ rows: z.array(RevenueByChargeTypeRow), totals: RevenueByChargeTypeRow.omit({ month: true }) });
+export type RevenueByChargeType = z.infer<typeof RevenueByChargeType>;

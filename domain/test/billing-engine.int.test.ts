@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
+import { leaseInvoiceId, leaseInvoiceNumber } from '@storage/domain/billing/lease-billing';
 import { runBillingDay } from '@storage/domain/billing/run';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { loadAggregate } from '@storage/domain/commands/handle';
+import { claimUniqueKey } from '@storage/domain/commands/unique-keys';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { endLease, startLease } from '@storage/domain/leases/commands';
@@ -164,6 +166,13 @@ describe('the billing engine', () => {
       ['2026-07-01', '120.00'],
     ]);
     expect(await billedEvents(leaseId)).toEqual(['2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01']);
+    // Issued late, the caught-up invoices get their grace days from the day they were sent (June
+    // 27), not from their due dates: no fee before July 7, then one each (July's own comes later).
+    const amounts = async () => (await invoicesOf(leaseId)).map((i) => i.amount);
+    await billingDay(new Date('2026-07-06T18:00:00Z'));
+    expect(await amounts()).toEqual(['165.00', '120.00', '120.00', '120.00', '120.00']);
+    await billingDay(new Date('2026-07-07T18:00:00Z'));
+    expect(await amounts()).toEqual(['165.00', '145.00', '145.00', '145.00', '120.00']);
     track(await endLease(ctx(new Date('2026-07-10T18:00:00Z')), leaseId, '2026-07-15'));
     await settle();
     await billingDay(new Date('2026-09-01T18:00:00Z'));
@@ -188,5 +197,40 @@ describe('the billing engine', () => {
     ]);
     await billingDay(new Date('2026-05-12T18:00:00Z'), '2026-05-12');
     expect((await may()).amount).toBe('145.00');
+  });
+
+  it('bills many leases side by side: two billing days at once issue every period once, and count each invoice once', async () => {
+    const moved = [];
+    for (let n = 0; n < 24; n++) moved.push(await moveIn('2026-10-01', new Date('2026-10-01T18:00:00Z')));
+    const invoiceCount = () => platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM invoices`);
+    const before = await invoiceCount();
+    const days = await Promise.all([0, 1].map(() => runBillingDay(deps(), new Date('2026-10-27T18:00:00Z'))));
+    for (const day of days) track(day);
+    await settle();
+    for (const { leaseId } of moved) {
+      expect(await billedEvents(leaseId)).toEqual(['2026-10-01', '2026-11-01']);
+      expect((await invoicesOf(leaseId)).map((i) => i.due_date)).toEqual(['2026-10-01', '2026-11-01']);
+    }
+    // The two days together issued exactly the invoices that now exist, November's for each lease among them.
+    const issued = days.flatMap((day) => day.runs).reduce((n, run) => n + run.invoicesIssued, 0);
+    expect(issued).toBe((await invoiceCount()) - before);
+    expect(issued).toBeGreaterThanOrEqual(moved.length);
+  });
+
+  it("gives an invoice a longer number when its usual one belongs to another lease's invoice, and issues it once", async () => {
+    const { leaseId } = await moveIn('2026-11-01', new Date('2026-11-01T18:00:00Z'));
+    const december = leaseInvoiceId(leaseId, '2026-12-01');
+    const usual = leaseInvoiceNumber('2026-12-01', december);
+    // Another invoice of December whose id starts with the same eight digits holds the number.
+    expect(await claimUniqueKey(ctx(new Date('2026-11-20T18:00:00Z')), 'invoice-number', usual, streams.invoice(randomUUID()))).toBe(true);
+    const run = await billingDay(new Date('2026-11-26T18:00:00Z'));
+    expect(run.skipped).toEqual([]);
+    const invoice = (await invoicesOf(leaseId)).find((i) => i.due_date === '2026-12-01')!;
+    expect(invoice.id).toBe(december);
+    expect(invoice.invoice_number).toMatch(/^INV-202612-[0-9A-F]{16}$/);
+    expect(invoice.invoice_number.startsWith(usual)).toBe(true);
+    await billingDay(new Date('2026-11-27T18:00:00Z'));
+    expect(await billedEvents(leaseId)).toEqual(['2026-11-01', '2026-12-01']);
+    expect((await platform.api.store.readStream(streams.invoice(december))).filter((e) => e.type === 'invoice_generated')).toHaveLength(1);
   });
 });

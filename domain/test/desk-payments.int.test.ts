@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultBillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { runBillingDay } from '@storage/domain/billing/run';
+import { ConcurrencyExhaustedError } from '@storage/domain/commands/errors';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { addFacility } from '@storage/domain/facilities/commands';
@@ -10,7 +11,7 @@ import { startLease } from '@storage/domain/leases/commands';
 import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
 import { updateBillingSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
-import type { Position } from '@storage/eventstore/port';
+import { type EventStore, type Position, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,60 @@ describe('payments at the desk', () => {
     const events = await platform.api.store.readStream(streams.invoice(newer.id));
     expect(events.filter((e) => e.type === 'payment_received')).toHaveLength(1);
     expect(events.find((e) => e.type === 'payment_received')!.data).toMatchObject({ method: 'check', reference: '1042', receiptId, amount: '30.00' });
+  });
+
+  it('pays an invoice written a moment before, which the read model has not projected yet, instead of keeping the money as credit', async () => {
+    const customerId = await renter();
+    await settle();
+    // Issued just now (as the billing engine would) and not yet projected: nothing woke the projector.
+    const fresh = await sentInvoice(customerId, '75.00', '2026-03-01');
+    const receiptId = randomUUID();
+    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
+    expect(receipt.applied).toEqual([{ invoiceId: fresh.id, invoiceNumber: fresh.number, amount: '75.00' }]);
+    expect(receipt.credited).toBe('0.00');
+    // The plan was recorded first: a repeat of the receipt is the same plan.
+    const again = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
+    expect(again.applied.map((a) => a.invoiceId)).toEqual([fresh.id]);
+    expect(await creditOf(customerId)).toBe('0.00');
+    expect((await invoices(customerId)).map((i) => i.status)).toEqual(['paid']);
+  });
+
+  it('keeps nothing as credit when every attempt on an invoice lost its race, and a repeat of the receipt then pays it once', async () => {
+    const customerId = await renter();
+    const invoice = await sentInvoice(customerId, '60.00', '2026-01-01');
+    await settle();
+    // A store whose appends to this invoice's stream always find it changed meanwhile.
+    const store = platform.api.store;
+    const racing: EventStore = Object.create(store, {
+      append: {
+        value: (stream: string, events: Parameters<EventStore['append']>[1], options: Parameters<EventStore['append']>[2]) =>
+          stream === streams.invoice(invoice.id)
+            ? Promise.reject(new WrongExpectedRevisionError(stream, options?.expectedRevision ?? 'any', 0n))
+            : store.append(stream, events, options),
+      },
+    });
+    const receiptId = randomUUID();
+    const payment = { customerId, amount: '60.00', method: 'cash' as const, reference: null };
+    await expect(recordDeskPayment({ ...ctx(), store: racing }, platform.api.pool, payment, receiptId)).rejects.toBeInstanceOf(ConcurrencyExhaustedError);
+    expect(await creditOf(customerId)).toBe('0.00');
+    const repeat = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    expect(repeat).toMatchObject({ applied: [{ invoiceId: invoice.id, amount: '60.00' }], credited: '0.00' });
+    expect(await creditOf(customerId)).toBe('0.00');
+    expect((await invoices(customerId)).map((i) => [i.amount_paid, i.status])).toEqual([['60.00', 'paid']]);
+  });
+
+  it("dates a payment in the facility's zone: 05:00 UTC is still the evening before in Chicago", async () => {
+    const customerId = await renter();
+    const invoice = await sentInvoice(customerId, '40.00', '2026-01-01');
+    await settle();
+    track(await recordDeskPayment(ctx(new Date('2026-11-24T05:00:00Z')), platform.api.pool, { customerId, amount: '40.00', method: 'cash', reference: null }));
+    const events = await platform.api.store.readStream(streams.invoice(invoice.id));
+    expect(events.find((e) => e.type === 'payment_received')!.data).toMatchObject({ paidDate: '2026-11-23' });
+    await settle();
+    const dates = await platform.api.pool.anyFirst(
+      sql.type(z.object({ entry_date: z.string() }))`SELECT entry_date::text FROM ledger_entries WHERE customer_id = ${customerId} AND kind = 'payment'`,
+    );
+    expect(dates).toEqual(['2026-11-23']);
   });
 
   it('keeps an overpayment as credit, which the next invoice the engine issues uses at once', async () => {

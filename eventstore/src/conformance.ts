@@ -10,6 +10,7 @@ import {
   type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type RecordedEvent,
+  readStreams,
   WrongExpectedRevisionError,
 } from './port.ts';
 
@@ -279,6 +280,23 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
 
       it('a stream that does not exist reads as empty', async () => {
         expect(await store.readStream(newStreamName('never-written'))).toEqual([]);
+      });
+    });
+
+    describe('readStreams', () => {
+      it('reads several streams at once, each as readStream reads it, a missing one as empty', async () => {
+        const [a, b, missing] = [newStreamName('many-a'), newStreamName('many-b'), newStreamName('many-missing')];
+        await store.append(a, newEvents(2), { expectedRevision: 'no_stream' });
+        await store.append(b, newEvents(1), { expectedRevision: 'no_stream' });
+        await store.append(a, newEvents(1), { expectedRevision: 1n });
+
+        const read = await readStreams(store, [b, missing, a]);
+
+        expect([...read.keys()].sort()).toEqual([a, b, missing].sort());
+        expect(read.get(a)).toEqual(await store.readStream(a));
+        expect(read.get(a)!.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+        expect(read.get(b)).toEqual(await store.readStream(b));
+        expect(read.get(missing)).toEqual([]);
       });
     });
 

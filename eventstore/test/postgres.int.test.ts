@@ -111,6 +111,26 @@ describe('postgres event store', () => {
       await empty.drop();
     }
   });
+
+  it('appends in one statement, and still appends (and refuses a wrong revision) on a schema not migrated since the function came', async () => {
+    const older = await createTestDatabase('eventstore_older');
+    const store = await createPostgresEventStore({ connectionString: older.url });
+    const admin = new pg.Client({ connectionString: older.url });
+    await admin.connect();
+    try {
+      await store.migrate();
+      const stream = `one-statement-${randomUUID()}`;
+      expect((await store.append(stream, [event(), event()], { expectedRevision: 'no_stream' })).nextRevision).toBe(1n);
+      await admin.query('DROP FUNCTION event_store.append_events(text, text, jsonb)');
+      expect((await store.append(stream, [event()], { expectedRevision: 1n })).nextRevision).toBe(2n);
+      await expect(store.append(stream, [event()], { expectedRevision: 1n })).rejects.toThrow(/is at 2, expected 1/);
+      expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+    } finally {
+      await admin.end();
+      await store.close();
+      await older.drop();
+    }
+  });
 });
 
 function event() {

@@ -2,10 +2,11 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
-import { createDatabasePool } from '@storage/platform/db';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildIntoShadow } from '@storage/projector/rebuild';
+import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
 import { seedDemoData } from '@storage/seed/demo';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
 import { createTestDatabase } from '@storage/testing/database';
@@ -31,14 +32,14 @@ function verdict(events: number, rate: number): string {
 
 const { values } = parseArgs({ options: { large: { type: 'boolean', default: false } } });
 
-async function benchmark(label: string, seed: (store: EventStore) => Promise<void>) {
+async function benchmark(label: string, seed: (store: EventStore, pool: DatabasePool) => Promise<void>) {
   const database = await createTestDatabase('bench_rebuild');
   try {
     await migrateReadModel(database.url);
     const pool = await createDatabasePool(database.url);
     const store = await connectEventStore({ eventStoreUrl: undefined, databaseUrl: database.url });
     try {
-      await seed(store);
+      await seed(store, pool);
       if (label === 'demo') {
         const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
         const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -66,7 +67,10 @@ async function benchmark(label: string, seed: (store: EventStore) => Promise<voi
   }
 }
 
-await benchmark('demo', (store) => seedDemoData(store, { now: new Date() }));
+await benchmark('demo', async (store, pool) => {
+  await ensureCheckpoints(pool, readModelProjections);
+  await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+});
 if (values.large) {
   await benchmark('large', async (store) => {
     console.log(`Seeding ${LARGE_HISTORY_EVENTS.toLocaleString('en-US')} events...`);

@@ -207,6 +207,7 @@ async function billingRun(args: string[]) {
   const { values } = parseArgs({ args, options: { date: { type: 'string' }, facility: { type: 'string' } } });
   if (values.date !== undefined && !IsoDate.safeParse(values.date).success) throw new Error('--date must be a date (YYYY-MM-DD)');
   if (values.facility !== undefined && !Id.safeParse(values.facility).success) throw new Error('--facility must be a facility id (a UUID)');
+  const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
   await withReadModel(async (pool, store) => {
     const day = await runBillingDay({ pool, store }, new Date(), {
       ...(values.date && { date: values.date }),
@@ -216,8 +217,9 @@ async function billingRun(args: string[]) {
     for (const run of day.runs) {
       const where = run.facilityId ? (names.get(run.facilityId) ?? `facility ${run.facilityId}`) : 'units of no facility';
       console.log(
-        `${run.billingDate} ${where}: ${run.invoicesIssued} invoices issued, ${run.lateFeesCharged} late fees, ${run.invoicesOverdue} invoices and ${run.customersOverdue} renters marked overdue` +
-          (run.skipped.length ? `, ${run.skipped.length} leases skipped` : ''),
+        `${run.billingDate} ${where}: ${count(run.invoicesIssued, 'invoice')} issued, ${count(run.lateFeesCharged, 'late fee')}, ` +
+          `${count(run.invoicesOverdue, 'invoice')} and ${count(run.customersOverdue, 'renter')} marked overdue` +
+          (run.skipped.length ? `, ${count(run.skipped.length, 'lease')} skipped` : ''),
       );
       for (const skip of run.skipped) console.log(`  lease ${skip.leaseId}: ${skip.reason}`);
     }
@@ -233,7 +235,9 @@ async function reconcileStoredPayments(args: string[]) {
     const done = Object.entries(run.actions).map(([action, count]) => `${count} ${action}`);
     console.log(run.checked ? `Asked ${provider.name} about ${run.checked} payment intents: ${done.join(', ')}.` : 'No payment intent to reconcile.');
     for (const failure of run.failures) console.log(`  ${failure.paymentIntentId}: ${failure.error} (the next run retries it)`);
-    if (run.failures.length) process.exitCode = 1;
+    if (run.refunds.checked) console.log(`Finished ${run.refunds.issued} of ${run.refunds.checked} pending card refunds.`);
+    for (const failure of run.refunds.failures) console.log(`  refund ${failure.refundId}: ${failure.error} (still pending; the next run retries it)`);
+    if (run.failures.length || run.refunds.failures.length) process.exitCode = 1;
   });
 }
 

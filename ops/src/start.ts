@@ -6,11 +6,14 @@ import { registerStaff } from '@storage/domain/auth/staff';
 import { runBillingDay } from '@storage/domain/billing/run';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@storage/embedded/postgres';
 import { loadOrCreateSecrets } from '@storage/embedded/secrets';
+import type { Position } from '@storage/eventstore/port';
 import { waitForProjections } from '@storage/platform/checkpoints';
 import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
 import { reportLag } from '@storage/platform/health';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
+import { readModelProjections } from '@storage/projector/projections';
+import { catchUpTo } from '@storage/projector/runner';
 import { startProjector } from '@storage/projector/service';
 import { DEMO_STAFF, seedDemoData } from '@storage/seed/demo';
 
@@ -52,7 +55,8 @@ export async function startAll(config: Config, log: (line: string) => void = con
     if (firstStart) {
       log('First start: seeding the demo dataset...');
       const ctx = { store: api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-      await seedDemoData(api.store, { now: new Date() });
+      const readModel = { pool: api.pool, catchUpTo: (position: Position) => catchUpTo(api.pool, api.store, readModelProjections, position, 120_000) };
+      await seedDemoData({ store: api.store, ...readModel }, { now: new Date() });
       const { position } = await registerStaff({ ...ctx, pool: api.pool }, { ...DEMO_STAFF, password: config.demoPassword });
       // Sign-in reads the staff table: let the read model catch up before opening the door.
       if (position) await waitForProjections(api.pool, position, 120_000);

@@ -1,5 +1,7 @@
 import { InvoiceStatus, PaymentMethod, unitFormSizes } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
+import { addDays, todayIn } from '@storage/domain/billing/calendar';
+import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
 import { toDomainEvent } from '@storage/domain/commands/handle';
 import { type CustomerState, customerAggregate } from '@storage/domain/customers/customer';
 import { type FacilityState, facilityAggregate } from '@storage/domain/facilities/facility';
@@ -9,12 +11,27 @@ import { type LockState, lockAggregate } from '@storage/domain/locks/lock';
 import { type UnitState, unitAggregate } from '@storage/domain/units/unit';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
-import { DEMO_BUSINESS, seedDemoData } from '@storage/seed/demo';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { readModelProjections } from '@storage/projector/projections';
+import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
+import { DEMO_BILLING_SETTINGS, DEMO_BUSINESS, seedDemoData } from '@storage/seed/demo';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const NOW = new Date('2025-06-15T14:30:00.000Z');
 const DAY = 86_400_000;
+
+/** A fresh database with the event store and the read model's tables, as the seed is given them. */
+async function seedDatabase(): Promise<{ database: TestDatabase; store: PostgresEventStore; pool: DatabasePool }> {
+  const database = await createTestDatabase('seed');
+  const store = await createPostgresEventStore({ connectionString: database.url });
+  await store.migrate();
+  await migrateReadModel(database.url);
+  const pool = await createDatabasePool(database.url);
+  await ensureCheckpoints(pool, readModelProjections);
+  return { database, store, pool };
+}
 
 async function readEverything(store: PostgresEventStore): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
@@ -42,6 +59,7 @@ function current<S extends { status: string }>(states: S[]): Exclude<S, { status
 describe('the demo seed', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
+  let pool: DatabasePool;
   let events: RecordedEvent[];
   let facilities: Exclude<FacilityState, { status: 'none' }>[];
   let units: Exclude<UnitState, { status: 'none' }>[];
@@ -54,11 +72,9 @@ describe('the demo seed', () => {
     events.filter((e) => e.type === type).map((e) => toDomainEvent(e) as Extract<DomainEvent, { type: T }>);
 
   beforeAll(async () => {
-    database = await createTestDatabase('seed');
-    store = await createPostgresEventStore({ connectionString: database.url });
-    await store.migrate();
+    ({ database, store, pool } = await seedDatabase());
     const started = performance.now();
-    await seedDemoData(store, { now: NOW });
+    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: NOW });
     const seconds = (performance.now() - started) / 1000;
     events = await readEverything(store);
     console.log(`demo seed: ${events.length} events in ${seconds.toFixed(1)} s`);
@@ -71,6 +87,7 @@ describe('the demo seed', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await pool?.end();
     await store?.close();
     await database?.drop();
   });
@@ -137,20 +154,122 @@ describe('the demo seed', () => {
   });
 
   it('has invoices in every status, most of them paid, with every payment method', () => {
-    // Written-off invoices and payments at the desk by card or from account credit are not in the
-    // demo's hand-written history (they come with the desk and the billing engine).
     const statuses = invoices.map((i) => i.fields.status);
-    expect(new Set(statuses)).toEqual(new Set(InvoiceStatus.options.filter((s) => s !== 'written_off')));
+    expect(new Set(statuses)).toEqual(new Set(InvoiceStatus.options));
     expect(statuses.filter((s) => s === 'paid').length).toBeGreaterThan(invoices.length / 2);
-    const methods = PaymentMethod.options.filter((m) => m !== 'card_present' && m !== 'account_credit');
-    expect(new Set(ofType('payment_received').map((e) => e.data.method))).toEqual(new Set(methods));
+    expect(new Set(ofType('payment_received').map((e) => e.data.method))).toEqual(new Set(PaymentMethod.options));
   });
 
-  it('makes the customer of every overdue invoice overdue', () => {
+  it('makes the customer of every overdue invoice overdue, and no one else', () => {
     const overdueCustomers = new Set(invoices.filter((i) => i.fields.status === 'overdue').map((i) => i.fields.customerId));
+    expect(overdueCustomers.size).toBeGreaterThan(0);
     for (const customerId of overdueCustomers) {
       expect(customers.find((c) => c.customerId === customerId)?.fields.status).toBe('overdue');
     }
+    expect(customers.filter((c) => c.fields.status === 'overdue').every((c) => overdueCustomers.has(c.customerId))).toBe(true);
+  });
+
+  const started = () => leases.filter((l): l is Extract<LeaseState, { status: 'active' | 'ended' }> => l.status !== 'abandoned');
+  /** A facility's date of an event (the engine's "today" there). */
+  const facilityDate = (occurredAt: string, facilityId: string | null) =>
+    todayIn(facilities.find((f) => f.facilityId === facilityId)?.fields.timeZone ?? 'UTC', new Date(occurredAt));
+  const generatedAt = () =>
+    new Map(events.filter((e) => e.type === 'invoice_generated').map((e) => [e.streamName.slice('invoice-'.length), e.metadata.occurredAt]));
+
+  it("bills every lease through the engine: the move-in invoice, then each month's rent issued ahead of the 1st, without gaps", () => {
+    const generated = generatedAt();
+    const leaseInvoices = invoices.filter((i) => i.fields.leaseId !== null);
+    expect(leaseInvoices.length).toBeGreaterThan(started().length * 3);
+    for (const lease of started()) {
+      const own = leaseInvoices
+        .filter((i) => i.fields.leaseId === lease.leaseId)
+        .sort((a, b) => (a.fields.lines[0]!.periodStart! < b.fields.lines[0]!.periodStart! ? -1 : 1));
+      const [moveIn, ...rent] = own;
+      // The move-in invoice: the rest of the first month prorated (whole from the 1st), the deposit if any, the admin fee; due at once.
+      expect(moveIn!.fields.dueDate).toBe(lease.terms.startDate);
+      expect(moveIn!.fields.lines.map((l) => l.kind)).toEqual([
+        lease.terms.startDate.endsWith('-01') ? 'rent' : 'prorated_rent',
+        ...(lease.terms.depositAmount ? ['deposit'] : []),
+        'admin_fee',
+      ]);
+      expect(moveIn!.fields.lines.at(-1)!.amount).toBe(DEMO_BILLING_SETTINGS.adminFee);
+      let billedThrough = moveIn!.fields.lines[0]!.periodEnd!;
+      for (const invoice of own) {
+        // The engine's invoice: its identity derived from the lease and the first day it bills.
+        const first = invoice.fields.lines[0]!;
+        expect(invoice.invoiceId).toBe(leaseInvoiceId(lease.leaseId, first.periodStart!));
+        if (invoice === moveIn) continue;
+        expect(first.periodStart).toBe(addDays(billedThrough, 1));
+        expect(first.periodStart!.endsWith('-01')).toBe(true);
+        expect(invoice.fields.dueDate).toBe(first.periodStart);
+        expect(first).toMatchObject({ kind: 'rent', amount: lease.terms.monthlyRate });
+        billedThrough = first.periodEnd!;
+        // Issued five days before it is due in the facility's zone, or at a move-in after that day.
+        const issuedOn = facilityDate(generated.get(invoice.invoiceId)!, lease.terms.facilityId);
+        expect([addDays(invoice.fields.dueDate, -DEMO_BILLING_SETTINGS.issueDaysBefore), lease.terms.startDate]).toContain(issuedOn);
+      }
+      expect(lease.billedThrough).toBe(billedThrough);
+      // Billed up to this month's end, and next month's once it is issued (June 26 in 2025); a lease that ended, to its end.
+      if (lease.status === 'active') expect(billedThrough).toBe('2025-06-30');
+      expect(rent.length).toBeGreaterThanOrEqual(lease.status === 'active' && lease.terms.startDate < '2025-05-27' ? 1 : 0);
+    }
+  });
+
+  it('runs the billing day for every facility on every day, and it marks overdue the day after the due date and charges the late fee once after the grace days', () => {
+    const runs = ofType('billing_run_completed');
+    for (const facility of facilities) {
+      const dates = new Set(runs.filter((r) => r.data.facilityId === facility.facilityId).map((r) => r.data.billingDate));
+      const firstMoveIn = started()
+        .filter((l) => l.terms.facilityId === facility.facilityId)
+        .map((l) => l.terms.startDate)
+        .sort()[0]!;
+      // Every day once the first lease is in the read model the run reads (within a fortnight of it).
+      for (let day = addDays(firstMoveIn, 15); day <= '2025-06-15'; day = addDays(day, 1)) expect(dates).toContain(day);
+    }
+    const invoiceOf = new Map(invoices.map((i) => [i.invoiceId, i]));
+    const facilityOf = (invoiceId: string) => started().find((l) => l.leaseId === invoiceOf.get(invoiceId)!.fields.leaseId)?.terms.facilityId ?? null;
+    const overdue = events.filter((e) => e.type === 'invoice_overdue');
+    expect(overdue.length).toBeGreaterThan(10);
+    for (const event of overdue) {
+      const invoiceId = event.streamName.slice('invoice-'.length);
+      expect(facilityDate(event.metadata.occurredAt, facilityOf(invoiceId))).toBe(addDays(invoiceOf.get(invoiceId)!.fields.dueDate, 1));
+    }
+    const lateFees = events.filter((e) => e.type === 'invoice_line_added');
+    expect(lateFees.length).toBeGreaterThan(5);
+    for (const event of lateFees) {
+      const { invoiceId, line } = (toDomainEvent(event) as Extract<DomainEvent, { type: 'invoice_line_added' }>).data;
+      expect(line).toMatchObject({ kind: 'late_fee', amount: '25.00' });
+      expect(facilityDate(event.metadata.occurredAt, facilityOf(invoiceId))).toBe(addDays(invoiceOf.get(invoiceId)!.fields.dueDate, 10));
+      expect(invoiceOf.get(invoiceId)!.fields.lines.filter((l) => l.kind === 'late_fee')).toHaveLength(1);
+    }
+  });
+
+  it("has renters paying on time, late, in parts, or not at all; card payments are the renters' own, credit is rare", () => {
+    const payments = ofType('payment_received');
+    const invoiceOf = new Map(invoices.map((i) => [i.invoiceId, i]));
+    const paidLate = payments.filter((p) => p.data.paidDate > invoiceOf.get(p.data.invoiceId)!.fields.dueDate);
+    expect(paidLate.length).toBeGreaterThan(10);
+    expect(paidLate.length).toBeLessThan(payments.length / 2);
+    const paymentsPerInvoice = new Map<string, number>();
+    for (const { data } of payments)
+      if (data.method !== 'account_credit') paymentsPerInvoice.set(data.invoiceId, (paymentsPerInvoice.get(data.invoiceId) ?? 0) + 1);
+    expect([...paymentsPerInvoice.values()].filter((n) => n > 1).length).toBeGreaterThan(2);
+    const delinquent = new Set(
+      invoices.filter((i) => i.fields.status === 'overdue' && i.fields.lines.some((l) => l.kind === 'late_fee')).map((i) => i.fields.customerId),
+    );
+    expect(delinquent.size).toBeGreaterThanOrEqual(2);
+    const credit = payments.filter((p) => p.data.method === 'account_credit');
+    expect(credit.length).toBeGreaterThan(0);
+    expect(credit.length).toBeLessThan(payments.length / 20);
+    const cardPayments = events.filter(
+      (e) => e.type === 'payment_received' && (toDomainEvent(e) as Extract<DomainEvent, { type: 'payment_received' }>).data.method === 'card',
+    );
+    for (const event of cardPayments) {
+      const { customerId } = (toDomainEvent(event) as Extract<DomainEvent, { type: 'payment_received' }>).data;
+      expect(event.metadata.actor).toEqual({ type: 'customer', id: customerId });
+    }
+    expect(ofType('invoice_written_off')).toHaveLength(1);
+    expect(ofType('desk_payment_received').length).toBeGreaterThan(started().length);
   });
 
   it('puts locks on most occupied units, with varied batteries and firmware, some running low', () => {
@@ -167,14 +286,16 @@ describe('the demo seed', () => {
   });
 
   it('writes the same history again for the same seed and now', async () => {
-    const again = await createTestDatabase('seed');
-    const againStore = await createPostgresEventStore({ connectionString: again.url });
+    const { database: again, store: againStore, pool: againPool } = await seedDatabase();
     try {
-      await againStore.migrate();
-      await seedDemoData(againStore, { now: NOW });
+      await seedDemoData(
+        { store: againStore, pool: againPool, catchUpTo: (position) => catchUpTo(againPool, againStore, readModelProjections, position, 120_000) },
+        { now: NOW },
+      );
       const essence = (e: RecordedEvent) => [e.streamName, e.type, e.data, e.metadata.occurredAt, e.metadata.correlationId, e.metadata.actor];
       expect((await readEverything(againStore)).map(essence)).toEqual(events.map(essence));
     } finally {
+      await againPool.end();
       await againStore.close();
       await again.drop();
     }

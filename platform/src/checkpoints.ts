@@ -102,3 +102,19 @@ export async function waitForProjections(pool: DatabasePool, position: Position,
     await new Promise((r) => setTimeout(r, delay));
   }
 }
+
+/**
+ * Resolves true once the one projection `name` has passed `position`, false when `timeoutMs` runs
+ * out first, also while it is failing: a write-side step that plans from that projection's tables
+ * must not plan from tables that are behind.
+ */
+export async function waitForProjection(pool: DatabasePool, name: string, position: Position, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+    const row = await pool.maybeOne(sql.type(CheckpointRow)`SELECT position_hi::text, position_lo::text FROM projection_checkpoints WHERE name = ${name}`);
+    const reached = row ? toPosition(row) : null;
+    if (reached && comparePositions(reached, position) >= 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}

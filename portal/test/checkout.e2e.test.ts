@@ -6,7 +6,8 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Paying a bill in Chromium with the built-in test provider: the portal gate, Pay Now, the test
-// card form, the success page, and back to the portal showing the bill paid.
+// card form, the success page, and back to the portal showing the bill paid; and paying an amount
+// of the renter's choosing toward the whole balance.
 
 const eventually = { timeout: 15_000 };
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
@@ -109,6 +110,54 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     const payments = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
     expect(payments).toHaveLength(1);
     expectNoEmailIn(urls, email);
+    await context.close();
+  });
+
+  it('pays part of the balance from the portal: the oldest bill first, and the balance drops by the amount paid', async () => {
+    const { context, page, invoiceId, invoiceNumber } = await renterWithBill('80.00');
+    const stored = await product.platform.api.store.readStream(`invoice-${invoiceId}`);
+    const customerId = (stored[0]!.data as { customerId: string }).customerId;
+    const olderNumber = `INV-${Date.now()}-old`;
+    const older = await inject('/api/invoices', {
+      invoiceNumber: olderNumber,
+      customerId,
+      amount: '100.00',
+      dueDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      status: 'sent',
+      description: 'Last month',
+    });
+    expect(older.statusCode, older.body).toBe(201);
+    await projected(`invoice-${older.json().id}`);
+
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await page.getByRole('tab', { name: 'Bills & Payments' }).click();
+    await page.getByText('Minimum due $100.00').waitFor(eventually);
+    await page.getByRole('link', { name: 'Pay an Amount' }).click();
+    await page.getByRole('heading', { name: 'Pay toward your balance' }).waitFor(eventually);
+    const amount = page.getByLabel('Amount to pay');
+    expect(await amount.inputValue()).toBe('180.00');
+    expect([await amount.getAttribute('min'), await amount.getAttribute('max')]).toEqual(['100.00', '180.00']);
+    await page.getByText('Any amount from $100.00 (the minimum due) up to $180.00 (your whole balance).', { exact: false }).waitFor();
+    await expectAccessible(page, 'Checkout of an amount');
+    await amount.fill('130.00');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await product.screenshot(page, 'portal-checkout-amount');
+    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor(eventually);
+    await page.getByText('Your payment has been applied to your bills, oldest first.').waitFor();
+
+    await page.getByRole('link', { name: 'Return to Customer Portal' }).click();
+    await page.getByText('$50.00 Due').waitFor(eventually);
+    await page.getByRole('tab', { name: 'Bills & Payments' }).click();
+    const olderRow = page.getByRole('listitem').filter({ hasText: olderNumber });
+    await olderRow.getByText('PAID', { exact: true }).waitFor(eventually);
+    const newerRow = page.getByRole('listitem').filter({ hasText: invoiceNumber });
+    await newerRow.getByRole('link', { name: 'Pay Now' }).waitFor();
+    // Partly paid: the bill shows what is left of it, not its whole amount.
+    await newerRow.getByText('$50.00 left of $80.00').waitFor();
+    const paid = (await product.platform.api.store.readStream(`invoice-${invoiceId}`)).filter((e) => e.type === 'payment_received');
+    expect(paid.map((e) => e.data)).toEqual([expect.objectContaining({ amount: '30.00', method: 'card' })]);
     await context.close();
   });
 

@@ -145,6 +145,10 @@ export interface ReadTables {
     invoice_number: string | null;
     /** Signed: charges +, payments, credits and write-offs −. */
     amount: Money;
+    /** PaymentMethod of money that moved (a payment, desk credit, a refund that names one); null otherwise. */
+    method: string | null;
+    /** The desk receipt the entry is part of. */
+    receipt_id: string | null;
   };
   payments: {
     id: string;
@@ -155,6 +159,10 @@ export interface ReadTables {
     status: string;
     stripe_payment_intent_id: string | null;
     transaction_id?: string | null;
+    /** How much of the payment staff have given back. */
+    amount_refunded: Money;
+    /** A refund's row: the payment it gives back (null for payments, and the provider's own refunds). */
+    refund_of: string | null;
     created_at: Timestamp;
   };
   locks: {

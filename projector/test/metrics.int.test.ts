@@ -7,7 +7,7 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { metricsProjection } from '@storage/projector/projections/metrics';
-import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
+import { catchUp, catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
 import { seedDemoData } from '@storage/seed/demo';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
@@ -248,7 +248,7 @@ describe('metrics projection over the demo history', () => {
     await migrateReadModel(database.url);
     pool = await createDatabasePool(database.url);
     await ensureCheckpoints(pool, readModelProjections);
-    await seedDemoData(store, { now: new Date() });
+    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
     const head = await store.headPosition();
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -275,7 +275,8 @@ describe('metrics projection over the demo history', () => {
              (SELECT count(*) FROM units u WHERE u.facility_id = f.id)::int8 AS units,
              (SELECT count(*) FROM units u WHERE u.facility_id = f.id AND u.status = 'occupied')::int8 AS occupied,
              (SELECT count(*) FROM customers c WHERE c.facility_id = f.id AND c.status = 'active' AND NOT c.archived)::int8 AS active,
-             (SELECT coalesce(sum(i.amount * 100), 0) FROM invoices i JOIN customers c ON c.id = i.customer_id
+             (SELECT coalesce(sum((i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0)) * 100), 0)
+              FROM invoices i JOIN customers c ON c.id = i.customer_id
               WHERE c.facility_id = f.id AND i.status IN ('sent', 'overdue'))::int8 AS outstanding
       FROM facilities f ORDER BY f.id`);
     expect(fromTables).toHaveLength(3);

@@ -1,20 +1,32 @@
 // The demo dataset of a first start: three facilities and six months of their history, written
-// through the API's own command functions so that every event is one the product itself writes.
+// through the product's own command functions so that every event is one the product itself
+// writes. Rent is billed by the billing engine: staff move-ins bill the move-in invoice, and the
+// billing day runs for every day of the history (rent issued ahead of the 1st, overdue standing,
+// late fees after the grace days); renters pay through the desk and the portal's commands.
 
-import { defaultBillingSettings } from '@storage/contracts/billing';
+import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
-import type { PaymentMethod, UnitSize } from '@storage/contracts/enums';
-import { recordRentBilled } from '@storage/domain/billing/lease-billing';
-import type { CommandContext } from '@storage/domain/commands/handle';
+import type { DeskPaymentMethod, PaymentMethod, UnitSize } from '@storage/contracts/enums';
+import { streams } from '@storage/contracts/events';
+import { fromCents, toCents } from '@storage/contracts/money';
+import { addDays as addIsoDays } from '@storage/domain/billing/calendar';
+import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
+import { type BillingPeriod, lateFeeDay, moveInPeriod, nextRentPeriod } from '@storage/domain/billing/periods';
+import { runBillingDay } from '@storage/domain/billing/run';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
 import { addCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
-import { cancelInvoice, generateInvoice, markCustomerOverdue, markInvoiceOverdue, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
+import { afterPaymentRecorded, cancelInvoice, generateInvoice, recordPayment, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
+import { invoiceAggregate, openBalance } from '@storage/domain/invoices/invoice';
 import { endLease, startLease } from '@storage/domain/leases/commands';
 import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
 import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
 import { updateBillingSettings, updateBusinessProfile } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
-import type { Actor, EventStore } from '@storage/eventstore/port';
+import { type Actor, comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
+import type { DatabasePool } from 'slonik';
+import { cachedStreams } from './cached-store.ts';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, STREETS } from './people.ts';
 import { Dice, mulberry32 } from './random.ts';
 
@@ -28,7 +40,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SYSTEM: Actor = { type: 'system' };
-const LATE_FEE = '25.00';
+/** The billing day's hour (UTC): just after midnight in the demo's zones (Pacific and Central), before any desk opens. */
+const BILLING_HOUR_UTC = 8;
+
+/** The demo business's billing: the spec's lease terms (rent due on the 1st, 25.00 late fee after the 10th), prorated move-ins with an admin fee. */
+export const DEMO_BILLING_SETTINGS: BillingSettings = {
+  ...defaultBillingSettings,
+  issueDaysBefore: 5,
+  graceDays: 10,
+  lateFee: { kind: 'fixed', amount: '25.00' },
+  adminFee: '20.00',
+};
 const FIRMWARE_UPGRADE = '2.4.0';
 
 type FormSize = Extract<UnitSize, '5x5' | '5x10' | '10x10' | '10x15' | '10x20' | '15x20' | '20x20'>;
@@ -181,21 +203,81 @@ interface Tenancy {
   moveIn: Date;
   moveOut: Date | null;
   lock: Lock | null;
+  /** Prompt payers pay before the due date; late ones after it (some in two parts); delinquent ones stop paying. */
   payer: 'prompt' | 'late' | 'delinquent';
+  /** Once, a desk payment of more than was owed: the rest is credit the next invoice uses. */
+  overpays: boolean;
+  /** Left without paying the last invoice, which the manager writes off. */
+  skips: boolean;
+}
+
+/** An invoice the billing engine issues for a tenancy, as the planner foresees it (the same pure rules the engine bills by). */
+interface PlannedInvoice {
+  invoiceId: string;
+  periodStart: string;
+  dueDate: string;
+  /** The facility's date it is issued on: its issue day, or the move-in for what is due already then. */
+  issuedOn: string;
+}
+
+/** What the seed's actions may use besides the command context. */
+interface SeedEnv {
+  pool: DatabasePool;
+  /** Lets the read model catch up with every append so far (the billing day nominates leases and invoices from it). */
+  catchUp(): Promise<void>;
+  newId(): string;
 }
 
 interface Action {
   at: Date;
   actor: Actor;
   correlationId: string;
-  run: (ctx: CommandContext) => Promise<unknown>;
+  run: (ctx: CommandContext, env: SeedEnv) => Promise<unknown>;
 }
 
-export async function seedDemoData(store: EventStore, options: { now: Date; random?: () => number }): Promise<void> {
-  const plan = new DemoPlan(new Dice(options.random ?? mulberry32(DEFAULT_SEED)), options.now);
+export interface DemoSeedDeps {
+  store: EventStore;
+  /** The read model's database, which the billing day and the desk read. */
+  pool: DatabasePool;
+  /**
+   * Brings the read model up to `position` (the projector's catch-up, run in-process: the seed is
+   * not the projector's to import), or fails.
+   */
+  catchUpTo(position: Position): Promise<void>;
+}
+
+/**
+ * Writes the demo's six months of history up to `now`, action by action in time order, each at its
+ * own time. Returns with the read model caught up with it.
+ */
+export async function seedDemoData(deps: DemoSeedDeps, options: { now: Date; random?: () => number }): Promise<void> {
+  const dice = new Dice(options.random ?? mulberry32(DEFAULT_SEED));
+  const plan = new DemoPlan(dice, options.now);
+  const { pool } = deps;
+  const store = cachedStreams(deps.store);
+  let caughtUp: Position | null = null;
+  const env: SeedEnv = {
+    pool,
+    newId: () => dice.uuid(),
+    async catchUp() {
+      const head = await store.headPosition();
+      if (head === null || (caughtUp !== null && comparePositions(head, caughtUp) <= 0)) return;
+      await deps.catchUpTo(head);
+      caughtUp = head;
+    },
+  };
   for (const action of plan.actions()) {
-    await action.run({ store, actor: action.actor, correlationId: action.correlationId, now: action.at });
+    await action.run({ store, actor: action.actor, correlationId: action.correlationId, now: action.at }, env);
   }
+  await env.catchUp();
+}
+
+/** The invoice's open balance, or null when it is not open (paid, cancelled, not issued). */
+async function openAmount(ctx: CommandContext, invoiceId: string): Promise<string | null> {
+  const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+  if (state.status !== 'current' || (state.fields.status !== 'sent' && state.fields.status !== 'overdue')) return null;
+  const open = openBalance(state);
+  return toCents(open) > 0n ? open : null;
 }
 
 function addDays(date: Date, days: number): Date {
@@ -222,8 +304,19 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function monthName(date: Date): string {
-  return date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+function dayOf(iso: string): Date {
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+/** Half of an amount, in whole dollars (at least one). */
+function halfInDollars(amount: string): string {
+  const half = toCents(amount) / 200n;
+  return fromCents((half > 0n ? half : 1n) * 100n);
+}
+
+function deskMethod(method: PaymentMethod): DeskPaymentMethod {
+  if (method === 'cash' || method === 'check' || method === 'bank_transfer' || method === 'card_present') return method;
+  return 'card_present';
 }
 
 /** Plans the whole history up front (every draw happens here), then hands it out in time order. */
@@ -234,7 +327,8 @@ class DemoPlan {
   readonly #actions: Action[] = [];
   readonly #facilities: Facility[] = [];
   readonly #usedNames = new Set<string>();
-  #invoiceCount = 0;
+  /** The days the billing day acts on the demo's invoices: each one's issue day, the day after it is due, its late-fee day. */
+  readonly #billingDates = new Set<string>();
   #lockCount = 0;
 
   constructor(dice: Dice, now: Date) {
@@ -242,10 +336,7 @@ class DemoPlan {
     this.#now = now;
     this.#today = startOfDay(now);
     this.#add(this.#daysAgo(185, 8), (ctx) => updateBusinessProfile(ctx, DEMO_BUSINESS));
-    // The demo's history bills rent on each lease's anniversary, issued ten days before it is due.
-    this.#add(this.#daysAgo(185, 8, 1), (ctx) =>
-      updateBillingSettings(ctx, { ...defaultBillingSettings, billingDay: 'anniversary', issueDaysBefore: 10, lateFee: { kind: 'fixed', amount: LATE_FEE } }),
-    );
+    this.#add(this.#daysAgo(185, 8, 1), (ctx) => updateBillingSettings(ctx, DEMO_BILLING_SETTINGS));
     const tenancies = SITES.flatMap((site) => this.#planFacility(site));
     this.#planCustomers(tenancies);
     for (const facility of this.#facilities)
@@ -254,6 +345,73 @@ class DemoPlan {
         tenancies.filter((t) => t.unit.facility === facility),
       );
     for (const tenancy of tenancies) this.#planTenancy(tenancy);
+    this.#planDeskExtras(tenancies);
+    for (let days = 184; days >= 0; days--) this.#planBillingDay(this.#daysAgo(days, BILLING_HOUR_UTC));
+  }
+
+  /**
+   * The billing day, as the scheduler runs it: every facility on its own date (just after its
+   * midnight). On a day it has something to do (an invoice to issue, to mark overdue, to charge
+   * its late fee) the read model it nominates leases and invoices from is caught up first; on the
+   * others it finds nothing either way, and catching up would only slow the seed. It is caught up
+   * again when the run marked something overdue: a payment later that day restores the renter's
+   * standing by it.
+   */
+  #planBillingDay(at: Date) {
+    const fresh = this.#billingDates.has(isoDate(at));
+    this.#add(at, async (ctx, env) => {
+      if (fresh) await env.catchUp();
+      const day = await runBillingDay({ store: ctx.store, pool: env.pool }, at, { newId: env.newId, concurrency: 1 });
+      if (day.runs.some((run) => run.invoicesOverdue > 0)) await env.catchUp();
+    });
+  }
+
+  /**
+   * What staff do at the desk besides taking rent: charges typed by hand (one paid, one sent and
+   * not yet due, one still a draft), and a rare goodwill credit.
+   */
+  #planDeskExtras(tenancies: Tenancy[]) {
+    const dice = this.#dice;
+    const tenants = dice.shuffle(tenancies.filter((t) => t.moveOut === null && t.payer === 'prompt' && this.#wholeDaysAgo(t.startDay) >= 30));
+    const charges = [
+      { daysAgo: dice.int(25, 60), description: 'Lock cut service', amount: '35.00', paidAfterDays: dice.int(2, 6) as number | null, send: true },
+      { daysAgo: dice.int(3, 12), description: 'Replacement key fob', amount: '15.00', paidAfterDays: null, send: true },
+      { daysAgo: 1, description: 'Cleaning fee, unit left with debris', amount: '50.00', paidAfterDays: null, send: false },
+    ];
+    for (const [i, charge] of charges.entries()) {
+      const tenancy = tenants[i];
+      if (!tenancy) continue;
+      const customerId = tenancy.customer!.customerId;
+      const invoiceId = dice.uuid();
+      const at = this.#duringOpeningHours(this.#daysAgo(charge.daysAgo));
+      // As the console's New Invoice form fills it in: INV- and the time, due in 30 days, a draft.
+      const fields = {
+        invoiceNumber: `INV-${at.getTime()}`,
+        customerId,
+        leaseId: null,
+        amount: charge.amount,
+        dueDate: isoDate(addDays(startOfDay(at), 30)),
+        status: 'draft' as const,
+        description: `${charge.description}, unit ${tenancy.unit.unitNumber}`,
+      };
+      this.#add(at, (ctx) => generateInvoice(ctx, fields, invoiceId));
+      this.#billingDatesOf(isoDate(at), fields.dueDate);
+      if (charge.send) this.#add(atTime(at, 0, 10), (ctx) => sendInvoice(ctx, invoiceId));
+      if (charge.paidAfterDays !== null) {
+        const invoice = { invoiceId, periodStart: fields.dueDate, dueDate: fields.dueDate, issuedOn: isoDate(at) };
+        this.#planPayment(this.#duringOpeningHours(addDays(startOfDay(at), charge.paidAfterDays)), tenancy, invoice, 'whole');
+      }
+    }
+    const credited = tenants[charges.length];
+    if (credited) {
+      const creditId = dice.uuid();
+      const reason = `Goodwill: unit ${credited.unit.unitNumber} door repair took a week`;
+      this.#add(this.#duringOpeningHours(this.#daysAgo(dice.int(15, 50))), async (ctx, env) => {
+        // A credit pays the open invoices the read model lists, which it waits to be caught up.
+        await env.catchUp();
+        await giveCredit(ctx, env.pool, credited.customer!.customerId, '15.00', reason, creditId);
+      });
+    }
   }
 
   actions(): Action[] {
@@ -261,7 +419,7 @@ class DemoPlan {
   }
 
   /** One logical action: its commands share a correlation id. What would happen after now has not happened yet. */
-  #add(at: Date, run: (ctx: CommandContext) => Promise<unknown>, actor: Actor = SYSTEM) {
+  #add(at: Date, run: (ctx: CommandContext, env: SeedEnv) => Promise<unknown>, actor: Actor = SYSTEM) {
     if (at > this.#now) return;
     this.#actions.push({ at, actor, correlationId: this.#dice.uuid(), run });
   }
@@ -365,12 +523,15 @@ class DemoPlan {
       moveOut: null,
       lock: null,
       payer: this.#dice.chance(0.75) ? 'prompt' : 'late',
+      overpays: false,
+      skips: false,
     };
   }
 
-  /** Tenants leave a few days before a billing date, after that month's invoice went out: it gets cancelled. */
+  /** Tenants who left paid what they owed; a move-out after the next month's rent went out cancels that invoice. */
   #endedTenancy(unit: Unit, daysAgo: number, latestEnd: Date): Tenancy {
     const tenancy = this.#tenancy(unit, daysAgo);
+    tenancy.payer = 'prompt';
     let months = 1;
     while (addDays(addMonths(tenancy.startDay, months + 1), -3) <= latestEnd) months++;
     const endDay = addDays(addMonths(tenancy.startDay, this.#dice.int(1, months)), -this.#dice.int(3, 9));
@@ -404,6 +565,11 @@ class DemoPlan {
     }
     const longStanding = tenancies.filter((t) => t.moveOut === null && this.#wholeDaysAgo(t.startDay) >= 45);
     for (const tenancy of dice.shuffle(longStanding).slice(0, 4)) tenancy.payer = 'delinquent';
+    const cashPayers = tenancies.filter((t) => t.moveOut === null && t.payer === 'prompt' && t.customer!.method === 'cash');
+    for (const tenancy of dice.shuffle(cashPayers).slice(0, 2)) tenancy.overpays = true;
+    // One renter left owing their last month, long enough ago for the manager to have written it off.
+    const leftOwing = tenancies.filter((t) => t.moveOut !== null && this.#wholeDaysAgo(t.moveOut) >= 45);
+    if (leftOwing.length > 0) dice.pick(leftOwing).skips = true;
   }
 
   #customer(facility: Facility, joinedAt: Date): Customer {
@@ -447,6 +613,7 @@ class DemoPlan {
   }
 
   #planTenancy(tenancy: Tenancy) {
+    const dice = this.#dice;
     const { leaseId, unit, lock, moveOut } = tenancy;
     const customer = tenancy.customer!;
     const terms = {
@@ -454,98 +621,133 @@ class DemoPlan {
       unitId: unit.unitId,
       startDate: isoDate(tenancy.startDay),
       monthlyRate: unit.monthlyRate,
-      depositAmount: this.#dice.chance(0.8) ? unit.monthlyRate : null,
+      depositAmount: dice.chance(0.8) ? unit.monthlyRate : null,
     };
+    const invoices = this.#invoicesOf(tenancy, terms.depositAmount);
+    const endDate = moveOut ? isoDate(moveOut) : null;
+    // A staff move-in: the engine bills the move-in invoice (and rent already due), which the renter pays at the desk.
     this.#add(tenancy.moveIn, async (ctx) => {
-      // The seed writes the tenancy's invoices itself (below), so the lease starts without the engine's move-in invoice.
-      await startLease(ctx, terms, leaseId, null, { bill: false });
+      await startLease(ctx, terms, leaseId);
       if (lock) await assignLock(ctx, lock.lockId, unit.unitId);
     });
-    const cancelledAtMoveOut = this.#planInvoices(tenancy);
-    if (moveOut === null) return;
+    const atMoveIn = invoices.filter((i) => i.issuedOn === terms.startDate);
+    this.#planDeskPayment(
+      atTime(tenancy.moveIn, 0, 5),
+      tenancy,
+      atMoveIn.map((i) => i.invoiceId),
+      'whole',
+    );
+    const rent = invoices.filter((i) => i.issuedOn !== terms.startDate && (endDate === null || i.periodStart <= endDate));
+    const lastDueBy = rent.filter((i) => i.dueDate <= isoDate(this.#daysAgo(11))).length - 1;
+    const firstMissed = tenancy.payer === 'delinquent' ? Math.max(0, lastDueBy - dice.int(0, 1)) : Infinity;
+    const overpaid = tenancy.overpays ? dice.int(0, rent.length - 1) : -1;
+    for (const [index, invoice] of rent.entries()) {
+      const due = dayOf(invoice.dueDate);
+      if (tenancy.skips && index === rent.length - 1) {
+        this.#add(atTime(addDays(due, 40), 11), async (ctx) => {
+          if (await openAmount(ctx, invoice.invoiceId)) await writeOffInvoice(ctx, invoice.invoiceId, 'Moved out without paying; sent to collections');
+        });
+        continue;
+      }
+      if (index >= firstMissed) {
+        // A delinquent renter's first missed month: some pay a part of it, then nothing more.
+        if (index === firstMissed && dice.chance(0.5)) this.#planPayment(this.#duringOpeningHours(addDays(due, dice.int(3, 8))), tenancy, invoice, 'half');
+        continue;
+      }
+      const issued = dayOf(invoice.issuedOn);
+      if (tenancy.payer === 'late') {
+        if (dice.chance(0.3)) {
+          this.#planPayment(this.#duringOpeningHours(addDays(due, dice.int(1, 4))), tenancy, invoice, 'half');
+          this.#planPayment(this.#duringOpeningHours(addDays(due, dice.int(9, 18))), tenancy, invoice, 'whole');
+        } else this.#planPayment(this.#duringOpeningHours(addDays(due, dice.int(3, 16))), tenancy, invoice, 'whole');
+        continue;
+      }
+      const day = addDays(due, dice.int(-4, 1));
+      this.#planPayment(this.#duringOpeningHours(day < issued ? issued : day), tenancy, invoice, index === overpaid ? 'more' : 'whole');
+    }
+    if (moveOut === null || endDate === null) return;
+    // Rent issued for a period after the move-out is cancelled; what was owed before it stays owed.
+    const after = invoices.filter((i) => i.periodStart > endDate).map((i) => i.invoiceId);
     this.#add(moveOut, async (ctx) => {
-      await endLease(ctx, leaseId, isoDate(moveOut));
-      if (cancelledAtMoveOut) await cancelInvoice(ctx, cancelledAtMoveOut);
+      await endLease(ctx, leaseId, endDate);
+      for (const invoiceId of after) if (await openAmount(ctx, invoiceId)) await cancelInvoice(ctx, invoiceId, 'Moved out before this period');
       if (lock) await assignLock(ctx, lock.lockId, null);
       await updateCustomer(ctx, customer.customerId, { status: 'inactive' });
     });
   }
 
   /**
-   * Rent is billed monthly on the lease's start day: generated as a draft ten days before, sent
-   * seven days before, paid around the due date; an unpaid one turns overdue ten days after it.
-   * Returns the id of the invoice the move-out cancels.
+   * The invoices the engine issues for the tenancy up to its move-out (or today), by the rules it
+   * bills by: the move-in invoice, then each month's rent, issued ahead of the 1st.
    */
-  #planInvoices(tenancy: Tenancy): string | null {
+  #invoicesOf(tenancy: Tenancy, depositAmount: string | null): PlannedInvoice[] {
+    const startDate = isoDate(tenancy.startDay);
+    const today = isoDate(this.#today);
+    const last = tenancy.moveOut && isoDate(tenancy.moveOut) < today ? isoDate(tenancy.moveOut) : today;
+    const lease = { startDate, monthlyRate: tenancy.unit.monthlyRate, depositAmount, billedThrough: null, endDate: null };
+    const planned: PlannedInvoice[] = [];
+    for (let period: BillingPeriod | null = moveInPeriod(lease, DEMO_BILLING_SETTINGS); period; ) {
+      const issuedOn = period.kind === 'move-in' || period.issueDate < startDate ? startDate : period.issueDate;
+      if (issuedOn > last) break;
+      planned.push({ invoiceId: leaseInvoiceId(tenancy.leaseId, period.periodStart), periodStart: period.periodStart, dueDate: period.dueDate, issuedOn });
+      // The move-in invoice is issued by the move-in and paid there and then.
+      if (period.kind === 'rent') this.#billingDatesOf(issuedOn, period.dueDate);
+      period = nextRentPeriod({ ...lease, billedThrough: period.periodEnd }, DEMO_BILLING_SETTINGS);
+    }
+    return planned;
+  }
+
+  #billingDatesOf(issuedOn: string, dueDate: string) {
+    this.#billingDates.add(issuedOn);
+    this.#billingDates.add(addIsoDays(dueDate, 1));
+    this.#billingDates.add(lateFeeDay(dueDate, DEMO_BILLING_SETTINGS));
+  }
+
+  /**
+   * A renter paying an invoice: by card in the portal (the renter's own act), else at the desk.
+   * 'half': a part of it, in whole dollars; 'more': a round sum above it, the rest kept as credit.
+   */
+  #planPayment(at: Date, tenancy: Tenancy, invoice: PlannedInvoice, part: 'whole' | 'half' | 'more') {
+    const customer = tenancy.customer!;
+    if (customer.method !== 'card') {
+      this.#planDeskPayment(at, tenancy, [invoice.invoiceId], part);
+      return;
+    }
+    const paymentId = this.#dice.uuid();
+    const renter: Actor = { type: 'customer', id: customer.customerId };
+    this.#add(
+      at,
+      async (ctx, env) => {
+        const open = await openAmount(ctx, invoice.invoiceId);
+        if (!open) return;
+        const amount = part === 'half' ? halfInDollars(open) : open;
+        await recordPayment(ctx, invoice.invoiceId, { amount, method: 'card', stripePaymentIntentId: null }, paymentId);
+        await afterPaymentRecorded(ctx, env.pool, customer.customerId);
+      },
+      renter,
+    );
+  }
+
+  /** A payment taken at the desk for these invoices (a card there is a card present). */
+  #planDeskPayment(at: Date, tenancy: Tenancy, invoiceIds: string[], part: 'whole' | 'half' | 'more') {
     const dice = this.#dice;
     const customer = tenancy.customer!;
-    const { moveOut } = tenancy;
-    const firstMissed = tenancy.payer === 'delinquent' ? Math.max(1, this.#lastMonthDueBy(tenancy, this.#daysAgo(11)) - dice.int(0, 1)) : Infinity;
-    for (let month = 0; ; month++) {
-      const dueDay = addMonths(tenancy.startDay, month);
-      const generatedAt = month === 0 ? atTime(tenancy.moveIn, 0, 20) : atTime(addDays(dueDay, -10), 8);
-      if (generatedAt > this.#now || (moveOut && generatedAt > moveOut)) return null;
-      const description = month === 0 ? "First month's rent" : `Rent for ${monthName(dueDay)}`;
-      const period = { start: isoDate(dueDay), end: isoDate(addDays(addMonths(tenancy.startDay, month + 1), -1)) };
-      const invoiceId = this.#generateInvoice(
-        generatedAt,
-        tenancy,
-        tenancy.unit.monthlyRate,
-        dueDay,
-        `${description}, unit ${tenancy.unit.unitNumber}`,
-        period,
-      );
-      const sentAt = month === 0 ? atTime(tenancy.moveIn, 0, 21) : atTime(addDays(dueDay, -7), 8, 30);
-      if (!moveOut || sentAt < moveOut) this.#add(sentAt, (ctx) => sendInvoice(ctx, invoiceId));
-      if (moveOut && dueDay > moveOut) return invoiceId;
-      if (month >= firstMissed) {
-        this.#planOverdue(tenancy, invoiceId, atTime(addDays(dueDay, 10), 7), month === firstMissed);
-        continue;
+    const method: DeskPaymentMethod = customer.method === 'card' || customer.method === 'card_present' ? 'card_present' : deskMethod(customer.method);
+    const reference = method === 'check' ? String(dice.int(1001, 4999)) : method === 'bank_transfer' ? `ACH-${dice.int(100_000, 999_999)}` : null;
+    const receiptId = dice.uuid();
+    this.#add(at, async (ctx, env) => {
+      const open: string[] = [];
+      let owed = 0n;
+      for (const invoiceId of invoiceIds) {
+        const amount = await openAmount(ctx, invoiceId);
+        if (amount === null) continue;
+        open.push(invoiceId);
+        owed += toCents(amount);
       }
-      const paidAt =
-        month === 0 ? atTime(tenancy.moveIn, 0, 25) : this.#duringOpeningHours(addDays(dueDay, tenancy.payer === 'late' ? dice.int(3, 9) : dice.int(-5, 2)));
-      const payment = { amount: tenancy.unit.monthlyRate, method: customer.method, stripePaymentIntentId: null };
-      const paymentId = dice.uuid();
-      const payer: Actor = customer.method === 'card' ? { type: 'customer', id: customer.customerId } : SYSTEM;
-      this.#add(paidAt, (ctx) => recordPayment(ctx, invoiceId, payment, paymentId), payer);
-    }
-  }
-
-  /** The last billing month of the tenancy due on or before `day` (0 is the first). */
-  #lastMonthDueBy(tenancy: Tenancy, day: Date): number {
-    let month = 0;
-    while (addMonths(tenancy.startDay, month + 1) <= day) month++;
-    return month;
-  }
-
-  /** `period`: the rent period the invoice bills, recorded on the lease so the billing engine carries on after it. */
-  #generateInvoice(at: Date, tenancy: Tenancy, amount: string, dueDay: Date, description: string, period?: { start: string; end: string }): string {
-    const invoiceId = this.#dice.uuid();
-    const fields = {
-      customerId: tenancy.customer!.customerId,
-      leaseId: tenancy.leaseId,
-      amount,
-      dueDate: isoDate(dueDay),
-      status: 'draft' as const,
-      description,
-    };
-    this.#add(at, async (ctx) => {
-      // Numbered as generated, so numbers rise with time.
-      const invoiceNumber = `INV-${isoDate(at).slice(0, 7).replace('-', '')}-${String(++this.#invoiceCount).padStart(4, '0')}`;
-      await generateInvoice(ctx, { ...fields, invoiceNumber }, invoiceId);
-      if (period) await recordRentBilled(ctx, tenancy.leaseId, invoiceId, period.start, period.end);
+      if (open.length === 0) return;
+      const amount = part === 'half' ? halfInDollars(fromCents(owed)) : part === 'more' ? fromCents(((owed + 5_000n) / 5_000n) * 5_000n) : fromCents(owed);
+      await recordDeskPayment(ctx, env.pool, { customerId: customer.customerId, amount, method, reference, invoiceIds: open }, receiptId);
     });
-    return invoiceId;
-  }
-
-  /** Ten days late the invoice turns overdue, and so does its customer; a late fee waits as a draft for the manager. */
-  #planOverdue(tenancy: Tenancy, invoiceId: string, at: Date, firstMissed: boolean) {
-    const customerId = tenancy.customer!.customerId;
-    this.#add(at, async (ctx) => {
-      await markInvoiceOverdue(ctx, invoiceId);
-      if (firstMissed) await markCustomerOverdue(ctx, customerId, 'Rent is overdue');
-    });
-    this.#generateInvoice(atTime(at, 0, 5), tenancy, LATE_FEE, addDays(at, 20), `Late fee, unit ${tenancy.unit.unitNumber}`);
   }
 
   /**

@@ -1,9 +1,11 @@
-import { CreditRequest, DeskPaymentRequest, DeskReceipt, ReasonRequest } from '@storage/contracts/billing';
+import { CreditRefundRequest, CreditRequest, DeskPaymentRequest, DeskReceipt, ReasonRequest, RefundAnswer, RefundRequest } from '@storage/contracts/billing';
 import { InvoiceListItem } from '@storage/contracts/invoices';
 import { derivedId } from '@storage/domain/commands/derived-id';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { cancelInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
 import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
+import { refundAccountCredit, refundPayment } from '@storage/domain/payments/refunds';
+import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -21,6 +23,62 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Billing', access: 'staff' });
   const takePayments = { roles: ['owner', 'manager', 'clerk'] } as const;
   const giveMoneyBack = { roles: ['owner', 'manager'] } as const;
+  const provider = createPaymentProvider(deps, deps.pool);
+
+  app.post(
+    '/api/payments/:id/refund',
+    {
+      config: giveMoneyBack,
+      schema: {
+        summary: 'Refund a payment',
+        description:
+          "Gives back part or all of a payment (never more than it has left unrefunded), with a reason. A card payment is refunded through the payment provider: the refund is recorded as pending first, then issued once the provider has made it (a 409 saying the refund is pending is finished by the same request again, with the same Idempotency-Key, or by the payment reconciliation within minutes); any other is recorded as money handed back. The money is owed again: the invoice's open balance rises, and a paid invoice reopens (overdue when its due date has passed). With an Idempotency-Key, a repeat refunds once.",
+        params: IdParams,
+        body: RefundRequest,
+        response: {
+          201: json('The refund', RefundAnswer),
+          404: errorAnswer('No such payment'),
+          409: errorAnswer(
+            'The payment cannot be refunded (account credit, or a written-off invoice), or the provider has not made the refund yet (it is pending)',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.idempotency?.key;
+      // The refund is named by the request's key, so a retry after a crash is the same refund at the provider and here.
+      const refundId = key ? derivedId('payment-refund', request.params.id, key) : undefined;
+      const { position, ...refund } = await refundPayment(commandContext(deps, request), deps.pool, provider, request.params.id, request.body, refundId);
+      if (position) await deps.afterAppend(position);
+      return reply.status(201).send(refund);
+    },
+  );
+
+  app.post(
+    '/api/customers/:id/credit-refunds',
+    {
+      config: giveMoneyBack,
+      schema: {
+        summary: 'Refund account credit',
+        description:
+          "Hands credit on the renter's account back to them (cash, a check, a card at the desk or a transfer), with a reason; never more than the credit.",
+        params: IdParams,
+        body: CreditRefundRequest,
+        response: {
+          201: json('Refunded', z.object({ refundId: z.string(), customerId: z.string(), amount: z.string() })),
+          404: errorAnswer('No such customer'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.idempotency?.key;
+      const refundId = key ? derivedId('credit-refund', request.params.id, key) : undefined;
+      const { reference, ...refund } = request.body;
+      const result = await refundAccountCredit(commandContext(deps, request), request.params.id, { ...refund, reference: reference ?? null }, refundId);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(201).send({ refundId: result.refundId, customerId: request.params.id, amount: refund.amount });
+    },
+  );
 
   app.post(
     '/api/customers/:id/payments',
@@ -47,7 +105,7 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
         receiptId,
       );
       if (receipt.position) await deps.afterAppend(receipt.position);
-      const { position: _position, ...answer } = receipt;
+      const { position: _position, planned: _planned, ...answer } = receipt;
       return reply.status(201).send(answer);
     },
   );

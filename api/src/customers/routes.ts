@@ -48,7 +48,8 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: "A customer's balance and payments",
-        description: 'The open balance of unpaid invoices and the standing the renter sees in the portal, and every payment, newest first.',
+        description:
+          'The open balance of unpaid invoices, the standing the renter sees in the portal, the credit on the account no invoice has taken yet, and every payment, newest first.',
         params: IdParams,
         response: { 200: json('The account', CustomerAccount) },
       },
@@ -56,8 +57,8 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { id } = request.params;
       if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
-      const [account, payments] = await Promise.all([getPortalAccount(deps.pool, id), paymentsOfCustomer(deps.pool, id)]);
-      return { openBalance: account.openBalance, standing: account.status, payments };
+      const [account, payments] = await Promise.all([getPortalAccount(deps.pool, deps.store, id, new Date()), paymentsOfCustomer(deps.pool, id)]);
+      return { openBalance: account.openBalance, standing: account.status, credit: account.credit, payments };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { BuildingOccupancy, DashboardMetrics, RecentCustomer } from '@storage/contracts/dashboard';
 import { RECENT_CUSTOMERS_LIMIT } from '@storage/contracts/dashboard';
-import { fromCents, toCents } from '@storage/contracts/money';
+import { toCents } from '@storage/contracts/money';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { CustomerRow, columns as customerColumns, toCustomer } from '../customers/queries.ts';
@@ -14,7 +14,6 @@ export function inFacility(column: FragmentSqlToken, facilityId: string | undefi
 
 const UnitCountsRow = z.object({ total: z.number(), occupied: z.number() });
 const CountRow = z.object({ n: z.number() });
-const AmountRow = z.object({ amount: z.string() });
 const BuildingRow = z.object({
   building: z.string(),
   facility_id: z.string().nullable(),
@@ -23,17 +22,13 @@ const BuildingRow = z.object({
   occupied: z.number(),
 });
 const MonthToDayRow = z.object({
-  revenue_cents: z.number(),
-  same_days_last_month_revenue_cents: z.number(),
   customers_added: z.number(),
   units_change: z.number(),
   occupied_units_change: z.number(),
   active_customers_change: z.number(),
-  outstanding_cents_change: z.number(),
   units_change_since: z.number(),
   occupied_units_change_since: z.number(),
   active_customers_change_since: z.number(),
-  outstanding_cents_change_since: z.number(),
   has_earlier_months: z.boolean(),
 });
 
@@ -49,12 +44,61 @@ export async function activeCustomerCount(pool: DatabasePool, facilityId: string
     WHERE status = 'active' AND NOT archived AND ${inFacility(sql.fragment`facility_id`, facilityId)}`);
 }
 
-/** Sent and overdue invoices not yet paid, of the customers in scope (invoices follow their customer's facility). */
-export async function outstandingBalance(pool: DatabasePool, facilityId: string | undefined): Promise<string> {
-  return pool.oneFirst(sql.type(AmountRow)`
-    SELECT coalesce(sum(i.amount - i.amount_paid), 0)::numeric(12, 2)::text AS amount
-    FROM invoices i JOIN customers c ON c.id = i.customer_id
-    WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}`);
+const LedgerMoneyRow = z.object({
+  revenue: z.string(),
+  same_days_last_month_revenue: z.string(),
+  outstanding: z.string(),
+  outstanding_last_month_end: z.string(),
+  overdue: z.string(),
+  has_earlier_months: z.boolean(),
+});
+
+/**
+ * Ledger entries that are money moving (for revenue): payments, the part of a desk payment kept as
+ * credit, refunds (positive, so they subtract); not charges, staff credits, write-offs or voids.
+ */
+export const isMoneyEntry = (le: string) =>
+  sql.fragment`(${sql.identifier([le, 'kind'])} IN ('payment', 'refund') OR ${sql.identifier([le, 'method'])} IS NOT NULL OR ${sql.identifier([le, 'receipt_id'])} IS NOT NULL)`;
+
+/**
+ * The dashboard's money from the ledger, on the facilities' own dates (entry_date), at the end of `day`:
+ * - revenue: money in during `day`'s month up to it, less refunds (and the same days of last month),
+ *   in the facility where it was taken;
+ * - outstanding: what renters owe, each renter's balance counted when positive (a renter's credit
+ *   is not netted against another's debt), at `day` and at the end of last month;
+ * - overdue: the part of each renter's balance that is past due: their balance less what was
+ *   charged on invoices not yet due at `day` (payments pay the oldest first), never below 0.
+ * Renters count in their current facility.
+ */
+async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, day: string) {
+  const start = monthStart(day);
+  const money = isMoneyEntry('le');
+  return pool.one(sql.type(LedgerMoneyRow)`
+    WITH taken AS (
+      SELECT
+        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${start} AND le.entry_date <= ${day}), 0)::numeric(14, 2)::text AS revenue,
+        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${sameDayLastMonth(day)} AND le.entry_date < ${start}), 0)::numeric(14, 2)::text AS same_days_last_month_revenue
+      FROM ledger_entries le
+      WHERE ${money} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${day}
+    ), renters AS (
+      SELECT le.customer_id,
+             sum(le.amount) AS balance,
+             sum(le.amount) FILTER (WHERE le.entry_date < ${start}) AS balance_last_month_end,
+             coalesce(sum(le.amount) FILTER (WHERE le.kind IN ('charge', 'late_fee', 'void') AND i.due_date >= ${day}), 0) AS not_yet_due
+      FROM ledger_entries le
+      JOIN customers c ON c.id = le.customer_id
+      LEFT JOIN invoices i ON i.id = le.invoice_id
+      WHERE le.entry_date <= ${day} AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+      GROUP BY le.customer_id
+    ), owed AS (
+      SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(14, 2)::text AS outstanding,
+             coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(14, 2)::text AS outstanding_last_month_end,
+             coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(14, 2)::text AS overdue
+      FROM renters
+    )
+    SELECT taken.*, owed.*,
+           EXISTS (SELECT 1 FROM ledger_entries le WHERE ${inFacility(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date < ${start}) AS has_earlier_months
+    FROM taken, owed`);
 }
 
 /**
@@ -83,8 +127,8 @@ async function buildingOccupancy(pool: DatabasePool, facilityId: string | undefi
 }
 
 /**
- * The flows and net changes of the scope in `day`'s month up to `day`, revenue of the same days of
- * the month before, and the net changes after `day` (none when it is today).
+ * The flows and net changes of the scope in `day`'s month up to `day`, and the net changes after
+ * `day` (none when it is today). The money comes from the ledger (ledgerMoney).
  */
 async function monthToDay(pool: DatabasePool, facilityId: string | undefined, day: string) {
   const start = monthStart(day);
@@ -94,47 +138,45 @@ async function monthToDay(pool: DatabasePool, facilityId: string | undefined, da
   const after = sql.fragment`day > ${day}`;
   return pool.one(sql.type(MonthToDayRow)`
     SELECT
-      coalesce(sum(revenue_cents) FILTER (WHERE ${inMonth}), 0)::int8 AS revenue_cents,
-      coalesce(sum(revenue_cents) FILTER (WHERE day < ${start} AND day <= ${sameDayLastMonth(day)}), 0)::int8 AS same_days_last_month_revenue_cents,
       coalesce(sum(customers_added) FILTER (WHERE ${inMonth}), 0)::int8 AS customers_added,
       coalesce(sum(units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS units_change,
       coalesce(sum(occupied_units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS occupied_units_change,
       coalesce(sum(active_customers_change) FILTER (WHERE ${inMonth}), 0)::int8 AS active_customers_change,
-      coalesce(sum(outstanding_cents_change) FILTER (WHERE ${inMonth}), 0)::int8 AS outstanding_cents_change,
       coalesce(sum(units_change) FILTER (WHERE ${after}), 0)::int8 AS units_change_since,
       coalesce(sum(occupied_units_change) FILTER (WHERE ${after}), 0)::int8 AS occupied_units_change_since,
       coalesce(sum(active_customers_change) FILTER (WHERE ${after}), 0)::int8 AS active_customers_change_since,
-      coalesce(sum(outstanding_cents_change) FILTER (WHERE ${after}), 0)::int8 AS outstanding_cents_change_since,
       EXISTS (SELECT 1 FROM metrics_daily WHERE ${scope} AND day < ${start}) AS has_earlier_months
     FROM metrics_daily WHERE ${scope} AND day >= ${lastMonthStart}`);
 }
 
 /** The metrics as they stood at the end of `day` (today or before): today's stock figures less the changes since. */
 export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, day: string): Promise<DashboardMetrics> {
-  const [current, activeNow, outstandingNow, buildings, month] = await Promise.all([
+  const [current, activeNow, money, buildings, month] = await Promise.all([
     unitCounts(pool, facilityId),
     activeCustomerCount(pool, facilityId),
-    outstandingBalance(pool, facilityId),
+    ledgerMoney(pool, facilityId, day),
     buildingOccupancy(pool, facilityId, day),
     monthToDay(pool, facilityId, day),
   ]);
   const units = { total: current.total - month.units_change_since, occupied: current.occupied - month.occupied_units_change_since };
-  const outstandingCents = Number(toCents(outstandingNow)) - month.outstanding_cents_change_since;
+  const cents = (amount: string) => Number(toCents(amount));
   const rate = occupancyRate(units.occupied, units.total);
   // Last month ended where this month's net changes started from.
   const lastMonthRate = occupancyRate(units.occupied - month.occupied_units_change, units.total - month.units_change);
   const compare = month.has_earlier_months;
+  const compareMoney = money.has_earlier_months;
   return {
-    totalRevenue: fromCents(BigInt(month.revenue_cents)),
+    totalRevenue: money.revenue,
     occupancyRate: rate ?? 0,
     activeCustomers: activeNow - month.active_customers_change_since,
-    outstandingBalance: fromCents(BigInt(outstandingCents)),
+    outstandingBalance: money.outstanding,
+    overdueBalance: money.overdue,
     buildingOccupancy: buildings,
     monthOverMonth: {
-      revenuePercent: compare ? percentChange(month.revenue_cents, month.same_days_last_month_revenue_cents) : null,
+      revenuePercent: compareMoney ? percentChange(cents(money.revenue), cents(money.same_days_last_month_revenue)) : null,
       occupancyPoints: compare ? pointsChange(rate, lastMonthRate) : null,
       newCustomers: month.customers_added,
-      outstandingPercent: compare ? percentChange(outstandingCents, outstandingCents - month.outstanding_cents_change) : null,
+      outstandingPercent: compareMoney ? percentChange(cents(money.outstanding), cents(money.outstanding_last_month_end)) : null,
     },
   };
 }

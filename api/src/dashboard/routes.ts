@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { isoDay } from './month-over-month.ts';
+import { reportToday } from '../reports/ledger-reports.ts';
 import { dashboardMetrics, recentCustomers } from './queries.ts';
 
 export async function dashboardRoutes(plugin: FastifyInstance, deps: AppDeps) {
@@ -21,7 +21,8 @@ export async function dashboardRoutes(plugin: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { facilityId, asOf } = request.query;
-      const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? isoDay(new Date()));
+      // Today is the facility's own day (its time zone; UTC for all facilities), as the ledger's dates are.
+      const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? (await reportToday(deps.pool, facilityId, new Date())));
       return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
     },
   );

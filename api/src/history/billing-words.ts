@@ -1,4 +1,5 @@
 import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
+import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { Names } from './readable.ts';
@@ -23,6 +24,7 @@ export function billingSettingsText(settings: BillingSettings): string {
     `admin fee ${formatDollars(settings.adminFee)}`,
     settings.prorateFirstMonth ? 'first month prorated' : 'first month in full',
     ...(settings.billNextMonthAfterDay ? [`move-ins after the ${settings.billNextMonthAfterDay}th also pay next month`] : []),
+    ...(settings.moveOutCredit ? ['unused days credited at move-out'] : []),
   ];
   return parts.join('; ');
 }
@@ -59,6 +61,29 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       return settings
         ? `${facility} has billing settings of its own: ${billingSettingsText(settings)}`
         : `${facility} uses the business's billing settings again`;
+    }
+    case 'payment_refund_requested': {
+      const invoice = names('invoice', data.invoiceId as string) ?? 'the invoice';
+      const method = paymentMethodLabels[data.method as PaymentMethod]?.toLowerCase() ?? 'payment';
+      return `Refund of ${formatDollars(data.amount as string)} (${method}) on ${invoice} requested from the payment provider: ${data.reason as string}`;
+    }
+    case 'payment_refund_issued': {
+      const invoice = names('invoice', data.invoiceId as string) ?? 'the invoice';
+      const method = paymentMethodLabels[data.method as PaymentMethod]?.toLowerCase() ?? 'payment';
+      // The money is owed again: the invoice is open (sent, or overdue past its due date).
+      const reopened = data.invoiceStatus === 'sent' || data.invoiceStatus === 'overdue' ? `; ${invoice} is now ${data.invoiceStatus as string}` : '';
+      return `Refund of ${formatDollars(data.amount as string)} (${method}) on ${invoice}: ${data.reason as string}${reopened}`;
+    }
+    case 'account_credit_refunded': {
+      const who = names('customer', data.customerId as string) ?? 'the renter';
+      const method = paymentMethodLabels[data.method as PaymentMethod]?.toLowerCase() ?? 'money';
+      return `Credit of ${formatDollars(data.amount as string)} refunded to ${who} (${method}): ${data.reason as string}`;
+    }
+    case 'lease_deposit_settled': {
+      const amount = formatDollars(data.amount as string);
+      if (data.disposition === 'applied') return `Deposit of ${amount} applied to the balance at move-out`;
+      const method = paymentMethodLabels[(data.method as PaymentMethod | null) ?? 'check']?.toLowerCase() ?? 'check';
+      return `Deposit of ${amount} returned at move-out (${method})`;
     }
     default:
       return null;

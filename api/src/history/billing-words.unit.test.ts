@@ -55,4 +55,44 @@ describe('the billing events in words', () => {
   it('leaves every other event to its type in words', () => {
     expect(describeBillingEvent('invoice_sent', { invoiceId }, names)).toBeNull();
   });
+
+  it('says what was refunded, how, why, and that the invoice is owed again', () => {
+    const refund = {
+      refundId: customerId,
+      paymentId: invoiceId,
+      invoiceId,
+      customerId,
+      amount: '30.00',
+      method: 'card',
+      reason: 'Gate broken',
+      refundDate: '2026-12-02',
+      providerRefundId: 're_1',
+      invoiceStatus: 'overdue',
+    };
+    const { providerRefundId: _p, invoiceStatus: _s, ...requested } = refund;
+    expect(describeBillingEvent('payment_refund_requested', requested, names)).toBe(
+      'Refund of $30.00 (card) on INV-0042 requested from the payment provider: Gate broken',
+    );
+    expect(describeBillingEvent('payment_refund_issued', refund, names)).toBe('Refund of $30.00 (card) on INV-0042: Gate broken; INV-0042 is now overdue');
+    expect(describeBillingEvent('payment_refund_issued', { ...refund, method: 'cash', invoiceStatus: 'sent' }, nobody)).toBe(
+      'Refund of $30.00 (cash) on the invoice: Gate broken; the invoice is now sent',
+    );
+    expect(
+      describeBillingEvent(
+        'account_credit_refunded',
+        { customerId, refundId: invoiceId, amount: '5.00', method: 'check', reference: '12', reason: 'Moved' },
+        names,
+      ),
+    ).toBe('Credit of $5.00 refunded to Rachel Martinez (check): Moved');
+    expect(
+      describeBillingEvent('lease_deposit_settled', { leaseId: invoiceId, customerId, amount: '50.00', disposition: 'applied', method: null }, names),
+    ).toBe('Deposit of $50.00 applied to the balance at move-out');
+    expect(
+      describeBillingEvent(
+        'lease_deposit_settled',
+        { leaseId: invoiceId, customerId, amount: '50.00', disposition: 'returned', method: 'bank_transfer' },
+        names,
+      ),
+    ).toBe('Deposit of $50.00 returned at move-out (bank transfer)');
+  });
 });

@@ -1,4 +1,4 @@
-import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
+import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError, UnfinishedError } from '@storage/domain/commands/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from './validate.ts';
 
@@ -22,6 +22,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, method: request.method, url: request.url, params: request.params, query: request.query }, 'request failed');
       return reply.status(500).send({ message: 'Internal Server Error' });
     }
+    // Part of it is recorded and a repeat with the same key finishes it: not the answer kept for the key.
+    if (error instanceof UnfinishedError && request.idempotency) request.idempotency.keep = false;
     const field = (error as { field?: string }).field;
     const message = status === 413 ? 'The request body is too large' : (error as Error).message;
     return reply.status(status).send(field ? { message, field } : { message });

@@ -46,7 +46,8 @@ export class IdempotencyKeyReusedError extends Error {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { scope: string; key: string; token: string } | null;
+    /** keep: false when the answer is not final (UnfinishedError): a repeat with the key runs again. */
+    idempotency: { scope: string; key: string; token: string; keep?: boolean } | null;
   }
   interface FastifyContextConfig {
     /** false for routes whose answer carries a secret that must not be kept for replays. */
@@ -154,8 +155,8 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
     request.idempotency = null;
     // The claim token: a request that outlived its claim (taken over as stale) does not overwrite the new one.
     const mine = sql.fragment`scope = ${claim.scope} AND key = ${claim.key} AND claim_token = ${claim.token}`;
-    if (reply.statusCode >= 500) {
-      // A failure of ours is not an answer to keep: the client may retry with the same key.
+    if (reply.statusCode >= 500 || claim.keep === false) {
+      // A failure of ours (or an unfinished request) is not an answer to keep: the client may retry with the same key.
       await pool.query(sql.unsafe`DELETE FROM idempotency_keys WHERE ${mine}`);
       return payload;
     }

@@ -32,6 +32,13 @@ export function describeInvoiceEvent(event: DomainEvent, invoiceNumber?: string)
       return 'Invoice cancelled';
     case 'payment_received':
       return `Payment of ${formatDollars(event.data.amount)} received by ${event.data.method.replace('_', ' ')}`;
+    case 'payment_refund_requested':
+      return `Refund of ${formatDollars(event.data.amount)} by ${event.data.method.replace('_', ' ')} requested from the payment provider: ${event.data.reason}`;
+    case 'payment_refund_issued': {
+      const d = event.data;
+      const reopened = d.invoiceStatus === 'sent' || d.invoiceStatus === 'overdue' ? ` (the invoice is now ${d.invoiceStatus})` : '';
+      return `Refund of ${formatDollars(d.amount)} by ${d.method.replace('_', ' ')}: ${d.reason}${reopened}`;
+    }
     case 'payment_refunded':
       return `Card payment of ${formatDollars(event.data.amount)} refunded: ${refundReasonWords[event.data.reason]}`;
     default:

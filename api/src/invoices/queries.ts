@@ -107,6 +107,8 @@ const PaymentRow = z.object({
   status: PaymentStatus,
   stripe_payment_intent_id: z.string().nullable(),
   transaction_id: z.string().nullable(),
+  amount_refunded: z.string(),
+  refund_of: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -118,13 +120,15 @@ function toPayment(r: z.infer<typeof PaymentRow>): Payment {
     status: r.status,
     stripePaymentIntentId: r.stripe_payment_intent_id,
     transactionId: r.transaction_id,
+    amountRefunded: r.amount_refunded,
+    refundOf: r.refund_of,
     createdAt: r.created_at,
   };
 }
 
 export async function paymentsOf(pool: DatabasePool, invoiceId: string): Promise<Payment[]> {
   const rows = await pool.any(sql.type(PaymentRow)`
-    SELECT id::text, amount, method, status, stripe_payment_intent_id, transaction_id, created_at
+    SELECT id::text, amount, method, status, stripe_payment_intent_id, transaction_id, amount_refunded, refund_of::text, created_at
     FROM payments WHERE invoice_id = ${invoiceId} ORDER BY created_at, id`);
   return rows.map(toPayment);
 }
@@ -134,7 +138,7 @@ const CustomerPaymentRow = PaymentRow.extend({ invoice_id: z.string(), invoice_n
 /** Every payment of the customer's invoices, newest first. */
 export async function paymentsOfCustomer(pool: DatabasePool, customerId: string): Promise<CustomerPayment[]> {
   const rows = await pool.any(sql.type(CustomerPaymentRow)`
-    SELECT p.id::text, p.amount, p.method, p.status, p.stripe_payment_intent_id, p.transaction_id, p.created_at,
+    SELECT p.id::text, p.amount, p.method, p.status, p.stripe_payment_intent_id, p.transaction_id, p.amount_refunded, p.refund_of::text, p.created_at,
       i.id::text AS invoice_id, i.invoice_number
     FROM invoices i JOIN payments p ON p.invoice_id = i.id
     WHERE i.customer_id = ${customerId} ORDER BY p.created_at DESC, p.id DESC`);

@@ -12,11 +12,12 @@ import {
   StartLeaseRequest,
 } from '@storage/contracts/leases';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
-import { NotFoundError } from '@storage/domain/commands/errors';
+import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
-import { endLease, startLease } from '@storage/domain/leases/commands';
+import { startLease } from '@storage/domain/leases/commands';
 import type { LeaseState } from '@storage/domain/leases/lease';
+import { moveOut } from '@storage/domain/leases/move-out';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
@@ -151,14 +152,18 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       config: leasing,
       schema: {
         summary: 'End a lease',
-        description: 'Moves the customer out on the end date.',
+        description:
+          'Moves the customer out on the end date: billing stops after it, what is owed stays owed, the unused days of a period already invoiced are credited when the billing setting says so, and the deposit paid is returned (owners and managers) or applied to the balance as `deposit` says (absent: not touched). Repeating it records nothing twice.',
         params: IdParams,
         body: EndLeaseRequest,
         response: { 200: json('The lease as ended', Lease) },
       },
     },
     async (request) => {
-      const result = await endLease(commandContext(deps, request), request.params.id, request.body.endDate);
+      // Handing the deposit back is money going back: owners and managers only (anyone who moves renters out may apply it).
+      const role = request.staff?.role;
+      if (request.body.deposit === 'return' && role !== 'owner' && role !== 'manager') throw new ForbiddenError('Only owners and managers return a deposit');
+      const result = await moveOut(commandContext(deps, request), deps.pool, request.params.id, request.body);
       if (result.position) await deps.afterAppend(result.position);
       return leaseAsShown(result.state);
     },

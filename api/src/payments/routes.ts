@@ -3,6 +3,7 @@ import { streams } from '@storage/contracts/events';
 import {
   ConfirmTestPaymentRequest,
   ConfirmTestPaymentResponse,
+  CreateAccountPaymentIntentRequest,
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   PaymentConfig,
@@ -14,6 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '@storage/domain/co
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { invoiceAggregate } from '@storage/domain/invoices/invoice';
+import { startAccountPayment } from '@storage/domain/payments/account-payment';
 import { intentForInvoice } from '@storage/domain/payments/intents';
 import { type PaymentReport, recordIntentPayment } from '@storage/domain/payments/record';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
@@ -105,6 +107,35 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
     },
   );
 
+  // As above, never kept for Idempotency-Key replays: a customer has one live account intent, which a repeat gets back.
+  app.post(
+    '/api/customer/account-payment-intent',
+    {
+      config: { access: 'portal', idempotent: false },
+      schema: {
+        summary: 'Start paying an amount toward my balance',
+        description:
+          'Creates (or gets back) the payment intent for an amount from the minimum due up to the whole balance (GET /api/customer/account says both). When it succeeds, the server pays the open invoices with it, oldest first; what is left over is credit on the account.',
+        body: CreateAccountPaymentIntentRequest,
+        response: {
+          200: json("The intent, for the provider's card form", CreatePaymentIntentResponse),
+          400: errorAnswer('The amount is outside the range, or nothing is owed'),
+        },
+      },
+    },
+    async (request): Promise<CreatePaymentIntentResponse> => {
+      const { amount } = request.body;
+      const intent = await startAccountPayment({ pool: deps.pool, store: deps.store, provider }, request.customerId!, amount, new Date());
+      if (intent.kind === 'succeeded') {
+        // An earlier payment went through and was not reported yet: recorded now; the balance it leaves is to be looked at again.
+        await record(request, { paymentIntentId: intent.intentId });
+        throw new ConflictError('Your previous payment has just been recorded: check your balance before paying again');
+      }
+      if (intent.kind === 'processing') throw new ConflictError('A payment toward your balance is being processed; try again in a few minutes');
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+    },
+  );
+
   app.post(
     '/api/test-provider/payment-intents/:id/confirm',
     {
@@ -192,9 +223,11 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
             throw new ValidationError('The webhook signature is invalid', 'stripe-signature');
           throw error;
         }
-        // Other events, and payments that are not for an invoice of ours, need no answer but receipt.
-        if (event.type !== 'payment_intent.succeeded' || !event.data.object.metadata?.invoiceId) return { received: true as const };
-        return { received: true as const, ...(await record(request, { paymentIntentId: event.data.object.id })) };
+        // Other events, and payments that are neither for an invoice nor toward a renter's balance, need no answer but receipt.
+        if (event.type !== 'payment_intent.succeeded') return { received: true as const };
+        const { id, metadata } = event.data.object;
+        if (!metadata.invoiceId && !metadata.customerId) return { received: true as const };
+        return { received: true as const, ...(await record(request, { paymentIntentId: id })) };
       },
     );
   });

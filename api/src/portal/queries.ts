@@ -1,5 +1,7 @@
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { accountPaymentRange } from '@storage/domain/payments/account-payment';
+import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 
@@ -36,6 +38,7 @@ const InvoiceRow = z.object({
   customer_id: z.string(),
   invoice_number: z.string(),
   amount: z.string(),
+  open_balance: z.string(),
   description: z.string().nullable(),
   due_date: z.string(),
   status: InvoiceStatus,
@@ -44,7 +47,8 @@ const InvoiceRow = z.object({
 /** The customer's bills, paid and unpaid, newest first; drafts and cancelled invoices are not bills. */
 export async function listPortalInvoices(db: CommonQueryMethods, customerId: string): Promise<PortalInvoice[]> {
   const rows = await db.any(sql.type(InvoiceRow)`
-    SELECT id::text, customer_id::text, invoice_number, amount, description, due_date, status FROM invoices
+    SELECT id::text, customer_id::text, invoice_number, amount, greatest(amount - amount_paid, 0)::numeric(12, 2)::text AS open_balance,
+           description, due_date, status FROM invoices
     WHERE customer_id = ${customerId} AND status IN ('sent', 'paid', 'overdue')
     ORDER BY due_date DESC, created_at DESC, id DESC`);
   return rows.map((r) => ({
@@ -52,19 +56,23 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
     customerId: r.customer_id,
     invoiceNumber: r.invoice_number,
     amount: r.amount,
+    openBalance: r.status === 'paid' ? '0.00' : r.open_balance,
     description: r.description,
     dueDate: r.due_date,
     status: r.status,
   }));
 }
 
-const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean() });
+const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean(), credit: z.string() });
 
-export async function getPortalAccount(db: CommonQueryMethods, customerId: string): Promise<PortalAccount> {
+/** The renter's open balance, standing, minimum due today (in their facility's zone) and credit. */
+export async function getPortalAccount(db: CommonQueryMethods, store: EventStore, customerId: string, now: Date): Promise<PortalAccount> {
   const row = await db.one(sql.type(AccountRow)`
-    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue
+    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue,
+           (SELECT coalesce(credit_balance, 0)::numeric(12, 2)::text FROM customers WHERE id = ${customerId}) AS credit
     FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
-  return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT' };
+  const { minimumDue } = await accountPaymentRange(db, store, customerId, now);
+  return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT', minimumDue, credit: row.credit ?? '0.00' };
 }
 
 const UnitRow = z.object({

@@ -140,8 +140,8 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
   app.get('/api/customer/profile', ownAccount('My profile', json('The renter', PortalProfile)), async (request) =>
     toPortalProfile(await sessionCustomer(request, request.query.email)),
   );
-  app.get('/api/customer/account', ownAccount('My balance', json('The open balance and standing', PortalAccount)), async (request) =>
-    getPortalAccount(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+  app.get('/api/customer/account', ownAccount('My balance', json('The open balance, standing, minimum due and credit', PortalAccount)), async (request) =>
+    getPortalAccount(deps.pool, deps.store, (await sessionCustomer(request, request.query.email)).id, new Date()),
   );
   app.get('/api/customer/invoices', ownAccount('My invoices', json('The invoices', z.array(PortalInvoice))), async (request) =>
     listPortalInvoices(deps.pool, (await sessionCustomer(request, request.query.email)).id),

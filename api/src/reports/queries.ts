@@ -1,16 +1,13 @@
-import { fromCents } from '@storage/contracts/money';
 import { AgingBucket, type ReportsOverview } from '@storage/contracts/reports';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
-import { inFacility, unitCounts } from '../dashboard/queries.ts';
+import { inFacility, isMoneyEntry, unitCounts } from '../dashboard/queries.ts';
 
 const REPORT_MONTHS = 12;
 
 const MonthRow = z.object({
   month: z.string(),
-  revenue_cents: z.number(),
-  payments: z.number(),
   move_ins: z.number(),
   move_outs: z.number(),
   units_filled: z.number(),
@@ -25,12 +22,28 @@ const CollectionRow = z.object({ due: z.number(), paid: z.number() });
 async function monthlyFigures(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(MonthRow)`
     SELECT to_char(date_trunc('month', day), 'YYYY-MM') AS month,
-           sum(revenue_cents)::int8 AS revenue_cents, sum(payments)::int8 AS payments,
            sum(move_ins)::int8 AS move_ins, sum(move_outs)::int8 AS move_outs,
            sum(units_filled)::int8 AS units_filled, sum(vacant_seconds_filled)::int8 AS vacant_seconds_filled,
            sum(units_change)::int8 AS units_change, sum(occupied_units_change)::int8 AS occupied_units_change
     FROM metrics_daily
     WHERE ${inFacility(sql.fragment`facility_id`, facilityId)} AND day >= ${monthStart(today, 1 - REPORT_MONTHS)}
+    GROUP BY 1`);
+  return new Map(rows.map((row) => [row.month, row]));
+}
+
+const RevenueMonthRow = z.object({ month: z.string(), revenue: z.string(), payments: z.number() });
+
+/**
+ * Money in per month from the ledger (the facilities' dates), less refunds, as the dashboard's
+ * revenue counts it; payments: how many (a desk receipt over several invoices counts once).
+ */
+async function ledgerRevenueByMonth(pool: DatabasePool, facilityId: string | undefined, today: string) {
+  const rows = await pool.any(sql.type(RevenueMonthRow)`
+    SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
+           count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
+    FROM ledger_entries le
+    WHERE ${isMoneyEntry('le')} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)}
+      AND le.entry_date >= ${monthStart(today, 1 - REPORT_MONTHS)} AND le.entry_date < ${monthStart(today, 1)}
     GROUP BY 1`);
   return new Map(rows.map((row) => [row.month, row]));
 }
@@ -66,8 +79,9 @@ async function collection(pool: DatabasePool, facilityId: string | undefined, to
 
 export async function reportsOverview(pool: DatabasePool, facilityId: string | undefined, today: string): Promise<ReportsOverview> {
   const months = monthsUpTo(today, REPORT_MONTHS);
-  const [figures, units, aging, collected] = await Promise.all([
+  const [figures, revenue, units, aging, collected] = await Promise.all([
     monthlyFigures(pool, facilityId, today),
+    ledgerRevenueByMonth(pool, facilityId, today),
     unitCounts(pool, facilityId),
     agingReceivables(pool, facilityId, today),
     collection(pool, facilityId, today),
@@ -91,8 +105,8 @@ export async function reportsOverview(pool: DatabasePool, facilityId: string | u
   return {
     revenueByMonth: months.map((month) => ({
       month,
-      revenue: fromCents(BigInt(figures.get(month)?.revenue_cents ?? 0)),
-      payments: figures.get(month)?.payments ?? 0,
+      revenue: revenue.get(month)?.revenue ?? '0.00',
+      payments: revenue.get(month)?.payments ?? 0,
     })),
     occupancyByMonth: months.map((month, i) => ({
       month,
@@ -108,56 +122,4 @@ export async function reportsOverview(pool: DatabasePool, facilityId: string | u
     paymentSuccessRate: collected.due === 0 ? null : oneDecimal((collected.paid / collected.due) * 100),
     invoicesDue: collected.due,
   };
-}
-
-const RentRollRow = z.object({
-  facility: z.string().nullable(),
-  building: z.string(),
-  unit_number: z.string(),
-  size: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  start_date: z.string(),
-  monthly_rate: z.string(),
-  deposit_amount: z.string().nullable(),
-  customer_balance: z.string(),
-});
-
-/** The active leases of the scope's units, by facility, building and unit. */
-export async function rentRoll(pool: DatabasePool, facilityId: string | undefined) {
-  return pool.any(sql.type(RentRollRow)`
-    SELECT f.name AS facility, u.building, u.unit_number, u.size, c.first_name, c.last_name, c.email, c.phone,
-           l.start_date::text, l.monthly_rate::text, l.deposit_amount::text,
-           (SELECT coalesce(sum(i.amount - i.amount_paid), 0)::numeric(12, 2)::text FROM invoices i
-            WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue')) AS customer_balance
-    FROM leases l JOIN units u ON u.id = l.unit_id JOIN customers c ON c.id = l.customer_id
-    LEFT JOIN facilities f ON f.id = u.facility_id
-    WHERE l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}
-    ORDER BY f.name NULLS LAST, u.building, u.unit_number`);
-}
-
-const OpenInvoiceRow = z.object({
-  invoice_number: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  facility: z.string().nullable(),
-  due_date: z.string(),
-  days_past_due: z.number(),
-  bucket: AgingBucket,
-  status: z.string(),
-  amount: z.string(),
-});
-
-/** The open invoices of the scope, longest past due first. */
-export async function openInvoices(pool: DatabasePool, facilityId: string | undefined, today: string) {
-  return pool.any(sql.type(OpenInvoiceRow)`
-    SELECT i.invoice_number, c.first_name, c.last_name, c.email, f.name AS facility, i.due_date::text,
-           greatest(${today}::date - i.due_date, 0)::int8 AS days_past_due,
-           ${agingBucketOf(today)} AS bucket, i.status, (i.amount - i.amount_paid)::text AS amount
-    FROM invoices i JOIN customers c ON c.id = i.customer_id LEFT JOIN facilities f ON f.id = c.facility_id
-    WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
-    ORDER BY i.due_date, i.invoice_number`);
 }

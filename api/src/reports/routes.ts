@@ -1,49 +1,112 @@
 import { toCsv } from '@storage/contracts/csv';
-import { type ReportKind, ReportsOverview, ReportsQuery, reportDownloads } from '@storage/contracts/reports';
+import {
+  AgingReport,
+  PaymentsByMethod,
+  PaymentsByMethodQuery,
+  RentRoll,
+  type ReportKind,
+  ReportsOverview,
+  ReportsQuery,
+  RevenueByChargeType,
+  RevenueByChargeTypeQuery,
+  reportDownloads,
+} from '@storage/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
+import type { z } from 'zod';
 import { isoDay } from '../dashboard/month-over-month.ts';
 import type { AppDeps } from '../deps.ts';
 import { file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { openInvoices, rentRoll, reportsOverview } from './queries.ts';
+import { ledgerAging, ledgerRentRoll, paymentsByMethod, revenueByChargeType } from './ledger-reports.ts';
+import { reportsOverview } from './queries.ts';
 
 type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
+type CsvQuery = { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined };
 
-const csvReports: Record<ReportKind, (pool: DatabasePool, facilityId: string | undefined, today: string) => Promise<Csv>> = {
-  'rent-roll': async (pool, facilityId) => ({
-    header: ['Facility', 'Building', 'Unit', 'Size', 'Customer', 'Email', 'Phone', 'Lease Start', 'Monthly Rate', 'Deposit', 'Customer Balance'],
-    rows: (await rentRoll(pool, facilityId)).map((r) => [
-      r.facility,
-      r.building,
-      r.unit_number,
-      r.size,
-      `${r.first_name} ${r.last_name}`,
-      r.email,
-      r.phone,
-      r.start_date,
-      r.monthly_rate,
-      r.deposit_amount,
-      r.customer_balance,
-    ]),
-  }),
-  aging: async (pool, facilityId, today) => ({
-    header: ['Invoice #', 'Customer', 'Email', 'Facility', 'Due Date', 'Days Past Due', 'Aging Bucket', 'Status', 'Amount'],
-    rows: (await openInvoices(pool, facilityId, today)).map((r) => [
-      r.invoice_number,
-      `${r.first_name} ${r.last_name}`,
-      r.email,
-      r.facility,
-      r.due_date,
-      r.days_past_due,
-      r.bucket,
-      r.status,
-      r.amount,
-    ]),
-  }),
-  occupancy: async (pool, facilityId, today) => ({
+const csvReports: Record<ReportKind, (pool: DatabasePool, query: CsvQuery, now: Date) => Promise<Csv>> = {
+  'rent-roll': async (pool, { facilityId }, now) => {
+    const roll = await ledgerRentRoll(pool, facilityId, now);
+    return {
+      header: [
+        'Facility',
+        'Building',
+        'Unit',
+        'Size',
+        'Customer',
+        'Email',
+        'Phone',
+        'Lease Start',
+        'Monthly Rate',
+        'Deposit',
+        'Billed Through',
+        'Current Period Start',
+        'Current Period End',
+        'Renter Balance',
+        'Days Past Due',
+      ],
+      rows: roll.rows.map((r) => [
+        r.facility,
+        r.building,
+        r.unitNumber,
+        r.size,
+        r.customer,
+        r.email,
+        r.phone,
+        r.leaseStart,
+        r.monthlyRate,
+        r.deposit,
+        r.billedThrough,
+        r.currentPeriod?.start ?? null,
+        r.currentPeriod?.end ?? null,
+        r.balance,
+        r.daysPastDue,
+      ]),
+    };
+  },
+  aging: async (pool, { facilityId }, now) => {
+    const aging = await ledgerAging(pool, facilityId, now);
+    const amounts = (a: AgingReport['totals']) => [a.current, a.days1to30, a.days31to60, a.days61to90, a.days90plus, a.credit, a.balance, a.unreconciled];
+    return {
+      header: ['Customer', 'Email', 'Facility', 'Current', '1-30 Days', '31-60 Days', '61-90 Days', '90+ Days', 'Credit', 'Balance', 'Unreconciled'],
+      rows: [...aging.rows.map((r) => [r.customer, r.email, r.facility, ...amounts(r)]), ['Total', null, null, ...amounts(aging.totals)]],
+    };
+  },
+  'payments-by-method': async (pool, query, now) => {
+    const report = await paymentsByMethod(pool, query, now);
+    const figures = (r: PaymentsByMethod['totals']) => [r.payments, r.paid, r.refunds, r.refunded, r.total];
+    return {
+      header: ['Date', 'Method', 'Payments', 'Paid', 'Refunds', 'Refunded', 'Total'],
+      rows: [
+        ...report.rows.map((r) => [r.date, r.methodLabel, ...figures(r)]),
+        ...report.methods.map((m) => [`${report.from} – ${report.to}`, m.methodLabel, ...figures(m)]),
+        [`${report.from} – ${report.to}`, 'All methods', ...figures(report.totals)],
+      ],
+    };
+  },
+  'revenue-by-charge-type': async (pool, query, now) => {
+    const report = await revenueByChargeType(pool, query, now);
+    const figures = (r: RevenueByChargeType['totals']) => [
+      r.rent,
+      r.proratedRent,
+      r.deposit,
+      r.adminFee,
+      r.lateFee,
+      r.credit,
+      r.adjustment,
+      r.charged,
+      r.voided,
+      r.writtenOff,
+      r.net,
+    ];
+    return {
+      header: ['Month', 'Rent', 'Prorated Rent', 'Deposit', 'Admin Fee', 'Late Fee', 'Credit', 'Adjustment', 'Charged', 'Voided', 'Written Off', 'Net'],
+      rows: [...report.rows.map((r) => [r.month, ...figures(r)]), ['Total', ...figures(report.totals)]],
+    };
+  },
+  occupancy: async (pool, { facilityId }, now) => ({
     header: ['Month', 'Total Units', 'Occupied Units', 'Occupancy Rate (%)', 'Move-ins', 'Move-outs'],
-    rows: (await reportsOverview(pool, facilityId, today)).occupancyByMonth.map((m) => [
+    rows: (await reportsOverview(pool, facilityId, isoDay(now))).occupancyByMonth.map((m) => [
       m.month,
       m.totalUnits,
       m.occupiedUnits,
@@ -52,10 +115,20 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, facilityId: string | u
       m.moveOuts,
     ]),
   }),
-  revenue: async (pool, facilityId, today) => ({
+  revenue: async (pool, { facilityId }, now) => ({
     header: ['Month', 'Payments', 'Revenue'],
-    rows: (await reportsOverview(pool, facilityId, today)).revenueByMonth.map((m) => [m.month, m.payments, m.revenue]),
+    rows: (await reportsOverview(pool, facilityId, isoDay(now))).revenueByMonth.map((m) => [m.month, m.payments, m.revenue]),
   }),
+};
+
+/** The query each CSV download takes: a date range for the reports of a range. */
+const csvQueries: Record<ReportKind, z.ZodType<CsvQuery>> = {
+  'rent-roll': ReportsQuery,
+  aging: ReportsQuery,
+  'payments-by-method': PaymentsByMethodQuery,
+  'revenue-by-charge-type': RevenueByChargeTypeQuery,
+  occupancy: ReportsQuery,
+  revenue: ReportsQuery,
 };
 
 export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
@@ -74,6 +147,59 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request) => reportsOverview(deps.pool, request.query.facilityId, isoDay(new Date())),
   );
 
+  app.get(
+    '/api/reports/rent-roll',
+    {
+      schema: {
+        summary: 'Rent roll',
+        description:
+          "Every active lease of the scope's units: the rent period that holds today, how far its rent is invoiced, the renter's balance by the ledger and days past due.",
+        querystring: ReportsQuery,
+        response: { 200: json('The rent roll', RentRoll) },
+      },
+    },
+    async (request) => ledgerRentRoll(deps.pool, request.query.facilityId, new Date()),
+  );
+
+  app.get(
+    '/api/reports/aging',
+    {
+      schema: {
+        summary: 'Aging receivables per renter',
+        description: "Each renter's open invoices by days past due (current, 1–30, 31–60, 61–90, 90+), their unapplied credit, and their ledger balance.",
+        querystring: ReportsQuery,
+        response: { 200: json('The aging', AgingReport) },
+      },
+    },
+    async (request) => ledgerAging(deps.pool, request.query.facilityId, new Date()),
+  );
+
+  app.get(
+    '/api/reports/payments-by-method',
+    {
+      schema: {
+        summary: 'Payments by method per day',
+        description: "The end-of-day report: money in per day and method (refunds negative), from `from` to `to` (default today in the facility's zone).",
+        querystring: PaymentsByMethodQuery,
+        response: { 200: json('The payments', PaymentsByMethod) },
+      },
+    },
+    async (request) => paymentsByMethod(deps.pool, request.query, new Date()),
+  );
+
+  app.get(
+    '/api/reports/revenue-by-charge-type',
+    {
+      schema: {
+        summary: 'Revenue by charge type',
+        description: 'Per month, the invoice lines charged by kind, with voids and write-offs apart (default: the last 12 months).',
+        querystring: RevenueByChargeTypeQuery,
+        response: { 200: json('The revenue', RevenueByChargeType) },
+      },
+    },
+    async (request) => revenueByChargeType(deps.pool, request.query, new Date()),
+  );
+
   for (const { kind, title } of reportDownloads) {
     const build = csvReports[kind];
     app.get(
@@ -81,13 +207,14 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
       {
         schema: {
           summary: `Download the ${title} report`,
-          querystring: ReportsQuery,
+          querystring: csvQueries[kind],
           response: { 200: file(`The ${title} report as of today, as CSV`, 'text/csv') },
         },
       },
       async (request, reply) => {
-        const today = isoDay(new Date());
-        const { header, rows } = await build(deps.pool, request.query.facilityId, today);
+        const now = new Date();
+        const today = isoDay(now);
+        const { header, rows } = await build(deps.pool, request.query as CsvQuery, now);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${kind}-${today}.csv"`)

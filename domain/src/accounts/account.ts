@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 
@@ -5,18 +6,24 @@ import { fromCents, toCents } from '@storage/contracts/money';
 // overpayment at the desk or given by staff, and where it went. Credits and applications are named
 // by ids derived from what caused them, so a retry records each once.
 
-export type DeskReceiptPlan = Omit<EventData<'desk_payment_received'>, 'customerId'>;
+/** How a payment over the renter's invoices was planned: at the desk, or by card in the portal. */
+export interface ReceiptPlan extends Omit<EventData<'desk_payment_received'>, 'customerId' | 'method'> {
+  method: PaymentMethod;
+  stripePaymentIntentId: string | null;
+}
 
 export interface AccountState {
   creditIds: ReadonlySet<string>;
-  /** Desk payments by receipt id: how each was planned across invoices. */
-  receipts: ReadonlyMap<string, DeskReceiptPlan>;
+  /** Credit handed back to the renter, by refund id. */
+  refundIds: ReadonlySet<string>;
+  /** Desk and portal payments by receipt id: how each was planned across invoices. */
+  receipts: ReadonlyMap<string, ReceiptPlan>;
   /** applicationId → the amount taken. */
   applications: ReadonlyMap<string, string>;
   balanceCents: bigint;
 }
 
-export const initialAccountState: AccountState = { creditIds: new Set(), receipts: new Map(), applications: new Map(), balanceCents: 0n };
+export const initialAccountState: AccountState = { creditIds: new Set(), refundIds: new Set(), receipts: new Map(), applications: new Map(), balanceCents: 0n };
 
 export function evolveAccount(state: AccountState, event: DomainEvent): AccountState {
   switch (event.type) {
@@ -24,7 +31,11 @@ export function evolveAccount(state: AccountState, event: DomainEvent): AccountS
       return { ...state, creditIds: new Set([...state.creditIds, event.data.creditId]), balanceCents: state.balanceCents + toCents(event.data.amount) };
     case 'desk_payment_received': {
       const { customerId: _customer, ...plan } = event.data;
-      return { ...state, receipts: new Map([...state.receipts, [plan.receiptId, plan]]), balanceCents: state.balanceCents + toCents(plan.credit) };
+      return withReceipt(state, { ...plan, stripePaymentIntentId: null });
+    }
+    case 'portal_payment_received': {
+      const { customerId: _customer, ...plan } = event.data;
+      return withReceipt(state, { ...plan, method: 'card', reference: null });
     }
     case 'account_credit_applied':
       return {
@@ -32,9 +43,19 @@ export function evolveAccount(state: AccountState, event: DomainEvent): AccountS
         applications: new Map([...state.applications, [event.data.applicationId, event.data.amount]]),
         balanceCents: state.balanceCents - toCents(event.data.amount),
       };
+    case 'account_credit_refunded':
+      return {
+        ...state,
+        refundIds: new Set([...state.refundIds, event.data.refundId]),
+        balanceCents: state.balanceCents - toCents(event.data.amount),
+      };
     default:
       return state;
   }
+}
+
+function withReceipt(state: AccountState, plan: ReceiptPlan): AccountState {
+  return { ...state, receipts: new Map([...state.receipts, [plan.receiptId, plan]]), balanceCents: state.balanceCents + toCents(plan.credit) };
 }
 
 export const accountAggregate = { initial: initialAccountState, evolve: evolveAccount };

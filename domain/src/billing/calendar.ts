@@ -8,39 +8,52 @@ const utc = tz('UTC');
 const day = (iso: string) => parseISO(iso, { in: utc });
 const iso = (date: Date) => format(date, 'yyyy-MM-dd', { in: utc });
 
+/**
+ * Remembers a calendar function's answers: a billing run asks the same few hundred dates again for
+ * each of thousands of leases, and a zoned date costs tens of microseconds to make. Bounded: the
+ * memory is let go when it grows past its limit.
+ */
+function remembered<A extends (string | number)[], R>(compute: (...args: A) => R): (...args: A) => R {
+  const answers = new Map<string, R>();
+  return (...args: A) => {
+    const key = args.join('|');
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= 10_000) answers.clear();
+      answer = compute(...args);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
 /** The date it is at `now` in `timeZone` (an IANA zone such as America/Los_Angeles). */
 export function todayIn(timeZone: string, now: Date): string {
   return format(now, 'yyyy-MM-dd', { in: tz(timeZone) });
 }
 
-export function addDays(date: string, days: number): string {
-  return iso(addDaysTo(day(date), days, { in: utc }));
-}
+export const addDays: (date: string, days: number) => string = remembered((date: string, days: number) => iso(addDaysTo(day(date), days, { in: utc })));
 
 /** The same day `months` later, or that month's last day when it is shorter (Jan 31 + 1 month: Feb 28). */
-export function addMonths(date: string, months: number): string {
-  return iso(addMonthsTo(day(date), months, { in: utc }));
-}
+export const addMonths: (date: string, months: number) => string = remembered((date: string, months: number) =>
+  iso(addMonthsTo(day(date), months, { in: utc })),
+);
 
-export function endOfMonth(date: string): string {
-  return iso(lastDayOfMonth(day(date), { in: utc }));
-}
+export const endOfMonth: (date: string) => string = remembered((date: string) => iso(lastDayOfMonth(day(date), { in: utc })));
 
-export function daysInMonth(date: string): number {
-  return getDaysInMonth(day(date), { in: utc });
-}
+export const daysInMonth: (date: string) => number = remembered((date: string) => getDaysInMonth(day(date), { in: utc }));
 
 /** Days from `from` to `to`, both included. */
-export function daysInclusive(from: string, to: string): number {
-  return differenceInCalendarDays(day(to), day(from), { in: utc }) + 1;
-}
+export const daysInclusive: (from: string, to: string) => number = remembered(
+  (from: string, to: string) => differenceInCalendarDays(day(to), day(from), { in: utc }) + 1,
+);
 
 export function dayOfMonth(date: string): number {
   return Number(date.slice(8, 10));
 }
 
 /** "Dec 1 – Dec 31, 2026" */
-export function periodWords(start: string, end: string): string {
+export const periodWords: (start: string, end: string) => string = remembered((start: string, end: string) => {
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
   return `${format(day(start), sameYear ? 'MMM d' : 'MMM d, yyyy', { in: utc })} – ${format(day(end), 'MMM d, yyyy', { in: utc })}`;
-}
+});

@@ -3,8 +3,10 @@ import { streams } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import type { EventStore } from '@storage/eventstore/port';
 import { loadAggregate } from '../commands/handle.ts';
+import { customerAggregate } from '../customers/customer.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
 import { type SettingsState, settingsAggregate } from '../settings/settings.ts';
+import { todayIn } from './calendar.ts';
 
 /**
  * The billing settings that apply to a facility: its own, else the business's, else the defaults
@@ -26,4 +28,11 @@ export async function facilityTimeZone(store: EventStore, facilityId: string | n
   if (facilityId === null) return DEFAULT_TIME_ZONE;
   const { state } = await loadAggregate(store, streams.facility(facilityId), facilityAggregate);
   return state.status === 'current' ? state.fields.timeZone : DEFAULT_TIME_ZONE;
+}
+
+/** Today in the zone of the customer's facility (UTC for a customer of no facility). */
+export async function customerToday(store: EventStore, customerId: string, now: Date): Promise<string> {
+  const { state } = await loadAggregate(store, streams.customer(customerId), customerAggregate);
+  const facilityId = state.status === 'none' ? null : state.fields.facilityId;
+  return todayIn(await facilityTimeZone(store, facilityId), now);
 }

@@ -28,6 +28,30 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * The request was taken and part of it recorded, but a step outside our control (the payment
+ * provider) did not answer yet (409): a repeat with the same Idempotency-Key finishes it, so this
+ * answer is not the one kept for the key.
+ */
+export class UnfinishedError extends ConflictError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnfinishedError';
+  }
+}
+
+/**
+ * A command lost the race for its stream every time it tried (409): nothing was decided, so a
+ * repeat may still do it (so it is unfinished: not the answer kept for an Idempotency-Key). Unlike
+ * a rule's conflict ("already paid"), it says nothing about the state.
+ */
+export class ConcurrencyExhaustedError extends UnfinishedError {
+  constructor() {
+    super('Someone else changed this at the same time. Please try again.');
+    this.name = 'ConcurrencyExhaustedError';
+  }
+}
+
 /** The signed-in user may not do this (403). */
 export class ForbiddenError extends Error {
   constructor(message = 'Forbidden') {

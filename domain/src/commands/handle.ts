@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { currentSchemaVersion, type DomainEvent, isEventType, upcast } from '@storage/contracts/events';
 import { type Actor, type EventStore, type NewEvent, type Position, type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
-import { ConflictError } from './errors.ts';
+import { ConcurrencyExhaustedError } from './errors.ts';
 
 export interface CommandContext {
   store: EventStore;
@@ -48,6 +48,17 @@ export interface CommandResult<S> {
   events: DomainEvent[];
   /** Position of the last event appended; null when the command appended nothing. */
   position: Position | null;
+  /** The stream's revision after the command (null: the stream still does not exist). */
+  revision: bigint | null;
+  /** The id of the stream's last event after the command. */
+  lastEventId: string | null;
+}
+
+/** A stream's state as loaded (loadAggregate), with the revision it was decided at. */
+export interface LoadedAggregate<S> {
+  state: S;
+  revision: bigint | null;
+  lastEventId: string | null;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -72,8 +83,12 @@ export function envelope(ctx: CommandContext, event: DomainEvent, causationId: s
   };
 }
 
-export async function loadAggregate<S>(store: EventStore, stream: string, aggregate: Aggregate<S>) {
-  const recorded = await store.readStream(stream);
+export async function loadAggregate<S>(store: EventStore, stream: string, aggregate: Aggregate<S>): Promise<LoadedAggregate<S>> {
+  return aggregateFrom(await store.readStream(stream), aggregate);
+}
+
+/** A stream's state from its events as read (readStream, or several streams at once with readStreams). */
+export function aggregateFrom<S>(recorded: readonly RecordedEvent[], aggregate: Aggregate<S>): LoadedAggregate<S> {
   let state = aggregate.initial;
   for (const e of recorded) state = aggregate.evolve(state, toDomainEvent(e));
   const last = recorded.at(-1);
@@ -82,29 +97,35 @@ export async function loadAggregate<S>(store: EventStore, stream: string, aggreg
 
 /**
  * Loads a stream, decides, and appends with the expected revision; a lost race is retried on
- * fresh state a bounded number of times, then reported as a conflict.
+ * fresh state a bounded number of times, then reported as a conflict. `known`: the stream as the
+ * caller loaded it a moment ago (the billing run, which keeps each lease's state between its
+ * steps), decided on first instead of reading the stream again; a lost race reads it afresh.
  */
 export async function handleCommand<S>(
   ctx: CommandContext,
   stream: string,
   aggregate: Aggregate<S>,
   decide: (state: S, exists: boolean) => DomainEvent[],
+  known?: LoadedAggregate<S>,
 ): Promise<CommandResult<S>> {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision, lastEventId } = await loadAggregate(ctx.store, stream, aggregate);
+    const { state, revision, lastEventId } = attempt === 1 && known ? known : await loadAggregate(ctx.store, stream, aggregate);
     const events = decide(state, revision !== null);
-    if (events.length === 0) return { state, events, position: null };
+    if (events.length === 0) return { state, events, position: null, revision, lastEventId };
     const causationId = ctx.causedByStreamHead ? lastEventId : null;
+    const envelopes = events.map((e) => envelope(ctx, e, causationId));
     try {
-      const result = await ctx.store.append(
-        stream,
-        events.map((e) => envelope(ctx, e, causationId)),
-        { expectedRevision: revision ?? 'no_stream' },
-      );
-      return { state: events.reduce(aggregate.evolve, state), events, position: result.position };
+      const result = await ctx.store.append(stream, envelopes, { expectedRevision: revision ?? 'no_stream' });
+      return {
+        state: events.reduce(aggregate.evolve, state),
+        events,
+        position: result.position,
+        revision: result.nextRevision,
+        lastEventId: envelopes.at(-1)!.id,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError('Someone else changed this at the same time. Please try again.');
+      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyExhaustedError();
     }
   }
 }

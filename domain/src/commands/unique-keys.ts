@@ -1,5 +1,5 @@
 import { streams } from '@storage/contracts/events';
-import { WrongExpectedRevisionError } from '@storage/eventstore/port';
+import { type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { ConflictError } from './errors.ts';
 import { type CommandContext, envelope, toDomainEvent } from './handle.ts';
 
@@ -13,14 +13,26 @@ export function normaliseKey(key: string): string {
   return key.trim().toLowerCase();
 }
 
+/** The stream that holds the claims of `key`. */
+export function uniqueKeyStream(kind: string, key: string): string {
+  return streams.uniqueKey(kind, normaliseKey(key));
+}
+
 /**
  * Claims `key` of `kind` for `ownerStream`. Returns false when another owner holds it. A claim
  * whose owner never came to exist (a crash between claim and create) is taken over.
  */
-export async function claimUniqueKey(ctx: CommandContext, kind: string, key: string, ownerStream: string): Promise<boolean> {
-  const stream = streams.uniqueKey(kind, normaliseKey(key));
+export async function claimUniqueKey(
+  ctx: CommandContext,
+  kind: string,
+  key: string,
+  ownerStream: string,
+  /** The key's stream as the caller read it a moment ago (readStreams); a lost race reads it afresh. */
+  known?: readonly RecordedEvent[],
+): Promise<boolean> {
+  const stream = uniqueKeyStream(kind, key);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const recorded = await ctx.store.readStream(stream);
+    const recorded = attempt === 0 && known ? known : await ctx.store.readStream(stream);
     const last = recorded.at(-1);
     if (last) {
       const event = toDomainEvent(last);

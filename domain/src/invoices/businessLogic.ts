@@ -3,7 +3,7 @@ import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { type InvoiceFields, type InvoiceState, openBalance } from './invoice.ts';
+import { type InvoiceFields, type InvoicePayment, type InvoiceState, leftToRefund, openBalance } from './invoice.ts';
 
 export type GenerateInvoice = { type: 'GenerateInvoice'; invoiceId: string; fields: InvoiceFields };
 export type SendInvoice = { type: 'SendInvoice'; invoiceId: string };
@@ -23,7 +23,14 @@ export type CardRefund = Omit<EventData<'payment_refunded'>, 'invoiceId' | 'cust
 export type RecordRefund = { type: 'RecordRefund'; invoiceId: string; refund: CardRefund };
 /** A line added to an open invoice (the late fee: once per invoice). */
 export type AddInvoiceLine = { type: 'AddInvoiceLine'; invoiceId: string; line: InvoiceLine };
+/** Staff give back part or all of a payment; refundDate: the facility's today; providerRefundId: the provider's refund of a card payment. */
+export type StaffRefund = Omit<EventData<'payment_refund_issued'>, 'invoiceId' | 'customerId' | 'method' | 'invoiceStatus'>;
+export type RefundPayment = { type: 'RefundPayment'; invoiceId: string; refund: StaffRefund };
+/** A card refund staff decided, recorded before the provider is asked (providerRefundId follows on issue). */
+export type RequestRefund = { type: 'RequestRefund'; invoiceId: string; refund: Omit<StaffRefund, 'providerRefundId'> };
 export type InvoiceCommand =
+  | RefundPayment
+  | RequestRefund
   | GenerateInvoice
   | SendInvoice
   | MarkInvoiceOverdue
@@ -110,6 +117,73 @@ export function recordRefund(command: RecordRefund, state: InvoiceState): Domain
   return [{ type: 'payment_refunded', data: { ...refund, invoiceId: command.invoiceId, customerId: invoice.fields.customerId } }];
 }
 
+/**
+ * The payment of the invoice that staff may give back `amount` of, or why not: never more than
+ * what the payment has left unrefunded, never a payment of account credit (that money is the
+ * renter's credit: refund the credit instead), never on a written-off invoice (it is closed).
+ * Checked before a card refund is asked of the provider, and again when it is recorded.
+ */
+export function refundablePayment(state: InvoiceState, paymentId: string, amount: string, reason: string): InvoicePayment {
+  const invoice = existing(state);
+  const payment = invoice.payments.find((p) => p.paymentId === paymentId);
+  if (!payment) throw new NotFoundError('Payment not found');
+  const { status, invoiceNumber } = invoice.fields;
+  if (status === 'written_off') throw new ConflictError(`Invoice ${invoiceNumber} was written off: its payments stand`);
+  if (payment.method === 'account_credit') throw new ConflictError('This payment was made from account credit; it cannot be refunded as money');
+  if (reason.trim() === '') throw new DomainRuleError('reason: is required', 'reason');
+  const left = leftToRefund(payment);
+  if (toCents(amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
+  if (toCents(amount) > toCents(left)) {
+    throw new DomainRuleError(
+      toCents(left) === 0n
+        ? payment.pendingRefunds.length > 0
+          ? 'amount: the rest of this payment is already being refunded'
+          : 'amount: this payment has been refunded in full'
+        : `amount: must be at most ${left}, what is left of this payment to refund`,
+      'amount',
+    );
+  }
+  return payment;
+}
+
+/**
+ * A refund of a payment: the money is owed again, so the open balance rises by it and a paid
+ * invoice reopens (overdue when its due date has passed on the refund's day, else sent). Recorded
+ * once per refund id.
+ */
+export function refundPayment(command: RefundPayment, state: InvoiceState): DomainEvent[] {
+  const invoice = existing(state);
+  const { refund } = command;
+  if (invoice.payments.some((p) => p.refundIds.includes(refund.refundId))) return [];
+  // A requested refund the provider has made is recorded as requested, whatever happened since
+  // (its amount was held; the money has gone back): only an unrequested one is checked here.
+  const requested = invoice.payments.find((p) => p.paymentId === refund.paymentId && p.pendingRefunds.some((r) => r.refundId === refund.refundId));
+  const payment = requested ?? refundablePayment(state, refund.paymentId, refund.amount, refund.reason);
+  const { status, dueDate, customerId } = invoice.fields;
+  const invoiceStatus = status === 'paid' ? (refund.refundDate > dueDate ? 'overdue' : 'sent') : status;
+  return [
+    {
+      type: 'payment_refund_issued',
+      data: { ...refund, invoiceId: command.invoiceId, customerId, method: payment.method, invoiceStatus },
+    },
+  ];
+}
+
+/**
+ * A card refund decided before the provider is asked: the same checks as a refund, and its amount
+ * is held against what the payment can still give back, so two refunds can never together exceed
+ * it. Once per refund id (requested or already issued: nothing more).
+ */
+export function requestRefund(command: RequestRefund, state: InvoiceState): DomainEvent[] {
+  const invoice = existing(state);
+  const { refund } = command;
+  if (invoice.payments.some((p) => p.refundIds.includes(refund.refundId) || p.pendingRefunds.some((r) => r.refundId === refund.refundId))) return [];
+  const payment = refundablePayment(state, refund.paymentId, refund.amount, refund.reason);
+  if (!payment.stripePaymentIntentId) throw new ConflictError('Only a card payment taken through the provider is refunded in two steps');
+  const { customerId } = invoice.fields;
+  return [{ type: 'payment_refund_requested', data: { ...refund, invoiceId: command.invoiceId, customerId, method: payment.method } }];
+}
+
 export function cancelInvoice(command: CancelInvoice, state: InvoiceState): DomainEvent[] {
   const invoice = existing(state);
   const { status } = invoice.fields;
@@ -168,6 +242,10 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Dom
       return addInvoiceLine(command, state);
     case 'WriteOffInvoice':
       return writeOffInvoice(command, state);
+    case 'RefundPayment':
+      return refundPayment(command, state);
+    case 'RequestRefund':
+      return requestRefund(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

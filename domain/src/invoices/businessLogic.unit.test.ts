@@ -208,3 +208,95 @@ describe('customer standing after billing', () => {
     }
   });
 });
+
+describe('refund a payment', () => {
+  const refundId = '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e09';
+  const refund = (amount: string, refundDate = '2025-02-20', reason = 'Gate broken') => ({
+    type: 'RefundPayment' as const,
+    invoiceId,
+    refund: { refundId, paymentId: payment.paymentId, amount, reason, refundDate, providerRefundId: 're_1' },
+  });
+  const issued = (amount: string, invoiceStatus: 'sent' | 'overdue' | 'paid'): DomainEvent => ({
+    type: 'payment_refund_issued',
+    data: { ...refund(amount).refund, invoiceId, customerId, method: 'card', invoiceStatus },
+  });
+
+  it('reopens a paid invoice: sent before its due date is past, overdue after', () => {
+    expect(given(generated, sent, paid).when(refund('20.00'))).toEqual([issued('20.00', 'sent')]);
+    const late = refund('20.00', '2025-03-02');
+    expect(given(generated, sent, paid).when(late)).toEqual([
+      { type: 'payment_refund_issued', data: { ...late.refund, invoiceId, customerId, method: 'card', invoiceStatus: 'overdue' } },
+    ]);
+  });
+
+  it('raises the open balance by the refund, records a refund once, and never gives back more than is left', () => {
+    const state = [generated, sent, paid, issued('20.00', 'sent')].reduce(evolveInvoice, initialInvoiceState);
+    if (state.status !== 'current') throw new Error('no invoice');
+    expect(state.fields.status).toBe('sent');
+    expect(state.payments[0]).toMatchObject({ refunded: '20.00' });
+    expect(given(generated, sent, paid, issued('20.00', 'sent')).when(refund('20.00'))).toEqual([]);
+    const other = { ...refund('100.01'), refund: { ...refund('100.01').refund, refundId: '6e7f8091-ab2c-4d3e-9f40-5b6c7d8e9f10' } };
+    expect(() => given(generated, sent, paid, issued('20.00', 'sent')).when(other)).toThrow(
+      new DomainRuleError('amount: must be at most 100.00, what is left of this payment to refund', 'amount'),
+    );
+  });
+
+  it('refuses a refund of nothing, without a reason, of a payment it does not have, or on a written-off invoice', () => {
+    expect(() => given(generated, sent, paid).when(refund('0.00'))).toThrow(DomainRuleError);
+    expect(() => given(generated, sent, paid).when(refund('5.00', '2025-02-20', ' '))).toThrow(DomainRuleError);
+    expect(() => given(generated, sent).when(refund('5.00'))).toThrow(NotFoundError);
+    const partial: DomainEvent = {
+      ...paid,
+      data: { ...(paid.data as ReceivedPayment & { invoiceId: string; customerId: string; reference: null; receiptId: null }), amount: '50.00' },
+    } as DomainEvent;
+    const writtenOff: DomainEvent = { type: 'invoice_written_off', data: { invoiceId, customerId, amount: '70.00', reason: 'Gone' } };
+    expect(() => given(generated, sent, partial, writtenOff).when(refund('5.00'))).toThrow(ConflictError);
+  });
+});
+
+describe('request a card refund (before the provider is asked)', () => {
+  const refundId = '7f809102-bc3d-4e4f-8a51-6c7d8e9fa011';
+  const request = (amount: string, id = refundId) => ({
+    type: 'RequestRefund' as const,
+    invoiceId,
+    refund: { refundId: id, paymentId: payment.paymentId, amount, reason: 'Gate broken', refundDate: '2025-02-20' },
+  });
+  const requested = (amount: string, id = refundId): DomainEvent => ({
+    type: 'payment_refund_requested',
+    data: { ...request(amount, id).refund, invoiceId, customerId, method: 'card' },
+  });
+  const issue = (amount: string, id = refundId) => ({
+    type: 'RefundPayment' as const,
+    invoiceId,
+    refund: { ...request(amount, id).refund, providerRefundId: 're_1' },
+  });
+
+  it('records the request once, holding its amount against what the payment can still give back, without reopening the invoice', () => {
+    expect(given(generated, sent, paid).when(request('80.00'))).toEqual([requested('80.00')]);
+    expect(given(generated, sent, paid, requested('80.00')).when(request('80.00'))).toEqual([]);
+    const state = [generated, sent, paid, requested('80.00')].reduce(evolveInvoice, initialInvoiceState);
+    if (state.status !== 'current') throw new Error('no invoice');
+    expect(state.fields.status).toBe('paid');
+    expect(state.payments[0]).toMatchObject({ refunded: '0.00', pendingRefunds: [expect.objectContaining({ refundId, amount: '80.00' })] });
+    const other = '809102a3-cd4e-4f50-9b62-7d8e9fa0b122';
+    expect(() => given(generated, sent, paid, requested('80.00')).when(request('40.01', other))).toThrow(
+      new DomainRuleError('amount: must be at most 40.00, what is left of this payment to refund', 'amount'),
+    );
+    expect(() => given(generated, sent, paid, requested('120.00')).when(issue('1.00', other))).toThrow(
+      new DomainRuleError('amount: the rest of this payment is already being refunded', 'amount'),
+    );
+  });
+
+  it('issues a requested refund whatever was decided since, and once; a card payment only', () => {
+    const writtenOff: DomainEvent = { type: 'invoice_written_off', data: { invoiceId, customerId, amount: '0.00', reason: 'Gone' } };
+    const events = given(generated, sent, paid, requested('120.00'), writtenOff).when(issue('120.00'));
+    expect(events).toEqual([expect.objectContaining({ type: 'payment_refund_issued', data: expect.objectContaining({ refundId, amount: '120.00' }) })]);
+    const after = [generated, sent, paid, requested('120.00'), events[0]!].reduce(evolveInvoice, initialInvoiceState);
+    if (after.status !== 'current') throw new Error('no invoice');
+    expect(after.payments[0]).toMatchObject({ refunded: '120.00', pendingRefunds: [], refundIds: [refundId] });
+    expect(given(generated, sent, paid, requested('120.00'), events[0]!).when(issue('120.00'))).toEqual([]);
+    expect(given(generated, sent, paid, requested('120.00'), events[0]!).when(request('120.00'))).toEqual([]);
+    const cash: DomainEvent = { ...paid, data: { ...(paid.data as object), method: 'cash', stripePaymentIntentId: null } } as DomainEvent;
+    expect(() => given(generated, sent, cash).when(request('5.00'))).toThrow(ConflictError);
+  });
+});

@@ -3,12 +3,21 @@ import { type InvoiceLine, singleLine } from '@storage/contracts/billing';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { customerToday } from '../billing/settings.ts';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
-import { type CardRefund, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
+import {
+  type CardRefund,
+  customerStandingAfterBilling,
+  decideInvoice,
+  type InvoiceCommand,
+  type ReceivedPayment,
+  type RequestRefund,
+  type StaffRefund,
+} from './businessLogic.ts';
 import { type InvoiceFields, invoiceAggregate } from './invoice.ts';
 
 function decide(ctx: CommandContext, command: InvoiceCommand) {
@@ -56,19 +65,35 @@ export async function addInvoiceLine(ctx: CommandContext, invoiceId: string, lin
   return decide(ctx, { type: 'AddInvoiceLine', invoiceId, line });
 }
 
-/** Records a payment received today; `stripePaymentIntentId` makes a provider's repeated report harmless. */
+/**
+ * Records a payment received today, dated in the zone of the renter's facility (a payment at
+ * 9 pm in Los Angeles belongs to that day's deposit, not to tomorrow's in UTC);
+ * `stripePaymentIntentId` makes a provider's repeated report harmless.
+ */
 export async function recordPayment(
   ctx: CommandContext,
   invoiceId: string,
   payment: Omit<ReceivedPayment, 'paymentId' | 'paidDate'>,
   paymentId: string = randomUUID(),
 ) {
-  return decide(ctx, { type: 'RecordPayment', invoiceId, payment: { ...payment, paymentId, paidDate: today(ctx) } });
+  const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+  const paidDate = state.status === 'none' ? today(ctx) : await customerToday(ctx.store, state.fields.customerId, ctx.now);
+  return decide(ctx, { type: 'RecordPayment', invoiceId, payment: { ...payment, paymentId, paidDate } });
 }
 
 /** Records a refund the provider made of a card charge the invoice could not take; once per intent. */
 export async function recordRefund(ctx: CommandContext, invoiceId: string, refund: Omit<CardRefund, 'paymentId'>, paymentId: string = randomUUID()) {
   return decide(ctx, { type: 'RecordRefund', invoiceId, refund: { ...refund, paymentId } });
+}
+
+/** Records a card refund staff decided, before the provider is asked; once per refund id. */
+export async function requestStaffRefund(ctx: CommandContext, invoiceId: string, refund: RequestRefund['refund']) {
+  return decide(ctx, { type: 'RequestRefund', invoiceId, refund });
+}
+
+/** Records a refund staff gave of a payment (a card one already made through the provider); once per refund id. */
+export async function recordStaffRefund(ctx: CommandContext, invoiceId: string, refund: StaffRefund) {
+  return decide(ctx, { type: 'RefundPayment', invoiceId, refund });
 }
 
 export async function cancelInvoice(ctx: CommandContext, invoiceId: string, reason: string | null = null) {

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 
@@ -7,7 +8,16 @@ export interface InvoicePayment {
   paymentId: string;
   stripePaymentIntentId: string | null;
   amount: string;
+  method: PaymentMethod;
+  /** Given back by staff so far (payment_refund_issued). */
+  refunded: string;
+  /** The refunds of it, by refund id. */
+  refundIds: readonly string[];
+  /** Card refunds requested (payment_refund_requested) and not yet issued: held against what is left to give back. */
+  pendingRefunds: readonly PendingRefund[];
 }
+
+export type PendingRefund = Pick<EventData<'payment_refund_requested'>, 'refundId' | 'amount' | 'reason' | 'refundDate'>;
 
 export type InvoiceState =
   | { status: 'none' }
@@ -23,9 +33,20 @@ export type InvoiceState =
 
 export const initialInvoiceState: InvoiceState = { status: 'none' };
 
-/** What is still owed on the invoice: its amount less its payments (never below 0). */
+/** What a payment still counts for: its amount less what staff gave back of it. */
+export function unrefunded(payment: InvoicePayment): string {
+  return fromCents(toCents(payment.amount) - toCents(payment.refunded));
+}
+
+/** What staff may still give back of a payment: what it counts for less the refunds requested and not yet issued. */
+export function leftToRefund(payment: InvoicePayment): string {
+  const pending = payment.pendingRefunds.reduce((sum, r) => sum + toCents(r.amount), 0n);
+  return fromCents(toCents(unrefunded(payment)) - pending);
+}
+
+/** What is still owed on the invoice: its amount less its payments, net of their refunds (never below 0). */
 export function openBalance(state: Extract<InvoiceState, { status: 'current' }>): string {
-  const paid = state.payments.reduce((sum, p) => sum + toCents(p.amount), 0n);
+  const paid = state.payments.reduce((sum, p) => sum + toCents(unrefunded(p)), 0n);
   const open = toCents(state.fields.amount) - paid;
   return fromCents(open > 0n ? open : 0n);
 }
@@ -49,13 +70,35 @@ export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceS
     case 'invoice_line_added':
       return { ...state, fields: { ...state.fields, amount: event.data.amount, lines: [...state.fields.lines, event.data.line] } };
     case 'payment_received': {
-      const { paymentId, stripePaymentIntentId, amount } = event.data;
-      const paid: InvoiceState = { ...state, payments: [...state.payments, { paymentId, stripePaymentIntentId, amount }] };
+      const { paymentId, stripePaymentIntentId, amount, method } = event.data;
+      const payment: InvoicePayment = { paymentId, stripePaymentIntentId, amount, method, refunded: '0.00', refundIds: [], pendingRefunds: [] };
+      const paid: InvoiceState = { ...state, payments: [...state.payments, payment] };
       // Paid in full when nothing is left owing; a partial payment keeps its status (sent, overdue).
       return toCents(openBalance(paid)) === 0n ? { ...paid, fields: { ...paid.fields, status: 'paid' } } : paid;
     }
     case 'payment_refunded':
       return { ...state, refundedIntentIds: [...state.refundedIntentIds, event.data.stripePaymentIntentId] };
+    case 'payment_refund_requested': {
+      const { refundId, amount, reason, refundDate } = event.data;
+      const payments = state.payments.map((p) =>
+        p.paymentId === event.data.paymentId ? { ...p, pendingRefunds: [...p.pendingRefunds, { refundId, amount, reason, refundDate }] } : p,
+      );
+      return { ...state, payments };
+    }
+    case 'payment_refund_issued': {
+      const d = event.data;
+      const payments = state.payments.map((p) =>
+        p.paymentId === d.paymentId
+          ? {
+              ...p,
+              refunded: fromCents(toCents(p.refunded) + toCents(d.amount)),
+              refundIds: [...p.refundIds, d.refundId],
+              pendingRefunds: p.pendingRefunds.filter((r) => r.refundId !== d.refundId),
+            }
+          : p,
+      );
+      return { ...state, payments, fields: { ...state.fields, status: d.invoiceStatus } };
+    }
     default:
       return state;
   }

@@ -7,8 +7,11 @@ export type LeaseState =
   /** Took its unit but never started (the request stopped); it can no longer start. */
   | { status: 'abandoned'; leaseId: string }
   /** billedThrough: the last day its rent is invoiced for (null: not even the move-in invoice yet). */
-  | { status: 'active'; leaseId: string; terms: LeaseTerms; billedThrough: string | null }
-  | { status: 'ended'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; endDate: string };
+  | { status: 'active'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; deposit?: DepositSettlement }
+  | { status: 'ended'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; endDate: string; deposit?: DepositSettlement };
+
+/** What staff chose, at move-out, to do with the deposit the renter paid. */
+export type DepositSettlement = Omit<EventData<'lease_deposit_settled'>, 'leaseId' | 'customerId'>;
 
 export const initialLeaseState: LeaseState = { status: 'none' };
 
@@ -26,6 +29,11 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
     case 'lease_ended':
       if (state.status !== 'active') return state;
       return { ...state, status: 'ended', endDate: event.data.endDate };
+    case 'lease_deposit_settled': {
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      const { leaseId: _lease, customerId: _customer, ...deposit } = event.data;
+      return { ...state, deposit };
+    }
     default:
       return state;
   }

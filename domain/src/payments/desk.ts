@@ -3,13 +3,14 @@ import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { Position } from '@storage/eventstore/port';
+import { waitForProjection } from '@storage/platform/checkpoints';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { accountAggregate, type DeskReceiptPlan } from '../accounts/account.ts';
+import { accountAggregate, type ReceiptPlan } from '../accounts/account.ts';
 import { creditAccount } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
 import { derivedId } from '../commands/derived-id.ts';
-import { ConflictError, DomainRuleError } from '../commands/errors.ts';
+import { ConcurrencyExhaustedError, ConflictError, DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
 import { afterPaymentRecorded, recordPayment } from '../invoices/commands.ts';
@@ -20,7 +21,8 @@ import { invoiceAggregate, openBalance } from '../invoices/invoice.ts';
 // order), part of one when it runs out; what is left over is credit on the account, which the next
 // invoice uses. The receipt's plan is recorded on the renter's account first (desk_payment_received),
 // then carried out invoice by invoice under ids derived from the receipt: a repeat (the same
-// receipt) finishes the plan and records nothing twice.
+// receipt) finishes the plan and records nothing twice. A portal card payment of an amount toward
+// the whole balance is planned and carried out the same way (recordPortalPayment).
 
 export interface DeskPayment {
   customerId: string;
@@ -38,24 +40,45 @@ export interface DeskReceipt {
   /** Left over after every invoice it could pay: credit on the renter's account. */
   credited: string;
   position: Position | null;
+  /** True when this call recorded the plan; false when an earlier call (a repeat, a racing report) had. */
+  planned: boolean;
 }
 
 const IdRow = z.object({ id: z.string() });
 
-async function openInvoicesOf(pool: DatabasePool, customerId: string): Promise<readonly string[]> {
+/** How long a plan waits for the invoices read table to show every event already written. */
+const READ_MODEL_WAIT_MS = 10_000;
+
+/**
+ * The renter's open invoices, oldest due first. The read table nominates them, but only once it
+ * has projected every event already in the store: an invoice the billing engine issued a moment
+ * ago is in it, and its money is not mistaken for credit. A read model that cannot catch up in
+ * time refuses the payment (nothing is written) rather than plan from stale rows.
+ */
+async function openInvoicesOf(ctx: CommandContext, pool: DatabasePool, customerId: string): Promise<readonly string[]> {
+  const head = await ctx.store.headPosition();
+  if (head && !(await waitForProjection(pool, 'invoices', head, READ_MODEL_WAIT_MS))) {
+    throw new ConflictError('The invoices are still being brought up to date; please try again in a moment');
+  }
   return pool.anyFirst(sql.type(IdRow)`
     SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue') ORDER BY due_date, invoice_number, id`);
 }
 
-/** How the payment spreads over the invoices, each one's open balance read from its own stream. */
-async function plan(ctx: CommandContext, pool: DatabasePool, payment: DeskPayment, receiptId: string): Promise<DeskReceiptPlan> {
-  const chosen = payment.invoiceIds !== undefined;
-  const allocations: DeskReceiptPlan['allocations'] = [];
-  let left = toCents(payment.amount);
-  for (const invoiceId of payment.invoiceIds ?? (await openInvoicesOf(pool, payment.customerId))) {
+type Spread = Pick<ReceiptPlan, 'allocations' | 'credit'>;
+
+/**
+ * How an amount spreads over the renter's invoices (the chosen ones in their order, else every open
+ * one, oldest due first), each one's open balance read from its own stream; the rest is credit.
+ * The one place that decides what a payment over several invoices covers, at the desk and in the portal.
+ */
+async function spread(ctx: CommandContext, pool: DatabasePool, customerId: string, total: string, invoiceIds?: string[]): Promise<Spread> {
+  const chosen = invoiceIds !== undefined;
+  const allocations: ReceiptPlan['allocations'] = [];
+  let left = toCents(total);
+  for (const invoiceId of invoiceIds ?? (await openInvoicesOf(ctx, pool, customerId))) {
     if (left <= 0n) break;
     const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
-    if (invoice.status !== 'current' || invoice.fields.customerId !== payment.customerId) {
+    if (invoice.status !== 'current' || invoice.fields.customerId !== customerId) {
       if (chosen) throw new DomainRuleError("invoiceIds: an invoice is not one of this customer's", 'invoiceIds');
       continue;
     }
@@ -69,39 +92,57 @@ async function plan(ctx: CommandContext, pool: DatabasePool, payment: DeskPaymen
     allocations.push({ invoiceId, amount: fromCents(amount) });
     left -= amount;
   }
-  return { receiptId, amount: payment.amount, method: payment.method, reference: payment.reference, allocations, credit: fromCents(left) };
+  return { allocations, credit: fromCents(left) };
 }
 
-/** Records a desk payment; `receiptId` (from the request's idempotency key) makes a repeat finish it, never pay twice. */
-export async function recordDeskPayment(ctx: CommandContext, pool: DatabasePool, payment: DeskPayment, receiptId: string = randomUUID()): Promise<DeskReceipt> {
-  if (toCents(payment.amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
-  await requireCurrentCustomer(ctx, payment.customerId);
-  const { customerId } = payment;
+/**
+ * Records the receipt's plan on the renter's account (once: the account stream's revision makes
+ * a racing repeat find the first plan), then carries it out invoice by invoice under payment ids
+ * derived from the receipt, so a repeat, a race or a run after a crash between two steps
+ * finishes the one plan and records nothing twice. `kind` keeps desk and portal ids apart.
+ */
+async function carryOutReceipt(
+  ctx: CommandContext,
+  pool: DatabasePool,
+  customerId: string,
+  receiptId: string,
+  kind: 'desk' | 'portal',
+  planned: () => Promise<DomainEvent>,
+): Promise<DeskReceipt> {
   const { state: before } = await loadAggregate(ctx.store, streams.account(customerId), accountAggregate);
-  const planned = before.receipts.get(receiptId) ?? (await plan(ctx, pool, payment, receiptId));
+  const plan = before.receipts.has(receiptId) ? null : await planned();
   const recorded = await handleCommand(ctx, streams.account(customerId), accountAggregate, (state): DomainEvent[] =>
-    state.receipts.has(receiptId) ? [] : [{ type: 'desk_payment_received', data: { customerId, ...planned } }],
+    state.receipts.has(receiptId) || !plan ? [] : [plan],
   );
   const receipt = recorded.state.receipts.get(receiptId)!;
-  const answer: DeskReceipt = { receiptId, applied: [], credited: receipt.credit, position: recorded.position };
+  const answer: DeskReceipt = { receiptId, applied: [], credited: receipt.credit, position: recorded.position, planned: recorded.events.length > 0 };
   for (const allocation of receipt.allocations) {
-    const paymentId = derivedId('desk-payment', receiptId, allocation.invoiceId);
+    const paymentId = derivedId(`${kind}-payment`, receiptId, allocation.invoiceId);
     const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(allocation.invoiceId), invoiceAggregate);
     const invoiceNumber = invoice.status === 'current' ? invoice.fields.invoiceNumber : '';
     try {
       const paid = await recordPayment(
         ctx,
         allocation.invoiceId,
-        { amount: allocation.amount, method: receipt.method, stripePaymentIntentId: null, reference: receipt.reference, receiptId },
+        {
+          amount: allocation.amount,
+          method: receipt.method,
+          stripePaymentIntentId: receipt.stripePaymentIntentId,
+          reference: receipt.reference,
+          receiptId,
+        },
         paymentId,
       );
       answer.position = paid.position ?? answer.position;
       answer.applied.push({ invoiceId: allocation.invoiceId, invoiceNumber, amount: allocation.amount });
     } catch (error) {
+      // A race lost every time decided nothing: the invoice may still take this part, so it is not
+      // credited (a repeat of the receipt would then pay it too); the repeat finishes the plan.
+      if (error instanceof ConcurrencyExhaustedError) throw error;
       if (!(error instanceof ConflictError || error instanceof DomainRuleError)) throw error;
       // Paid or closed by something else since the plan: this part of the money is credit instead.
       const credited = await creditAccount(ctx, customerId, {
-        creditId: derivedId('desk-payment-unapplied', receiptId, allocation.invoiceId),
+        creditId: derivedId(`${kind}-payment-unapplied`, receiptId, allocation.invoiceId),
         amount: allocation.amount,
         reason: `Invoice ${invoiceNumber} no longer needed it`,
         receiptId,
@@ -115,12 +156,50 @@ export async function recordDeskPayment(ctx: CommandContext, pool: DatabasePool,
   return answer;
 }
 
+/** Records a desk payment; `receiptId` (from the request's idempotency key) makes a repeat finish it, never pay twice. */
+export async function recordDeskPayment(ctx: CommandContext, pool: DatabasePool, payment: DeskPayment, receiptId: string = randomUUID()): Promise<DeskReceipt> {
+  if (toCents(payment.amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
+  await requireCurrentCustomer(ctx, payment.customerId);
+  const { customerId, amount, method, reference } = payment;
+  return carryOutReceipt(ctx, pool, customerId, receiptId, 'desk', async () => ({
+    type: 'desk_payment_received',
+    data: { customerId, receiptId, amount, method, reference, ...(await spread(ctx, pool, customerId, amount, payment.invoiceIds)) },
+  }));
+}
+
+/** A card charge the provider reports succeeded, for an amount the renter chose toward their balance (see portal-payment.ts). */
+export interface PortalCharge {
+  paymentIntentId: string;
+  customerId: string;
+  amount: string;
+}
+
+/**
+ * Records a portal card payment of an amount toward the whole balance, spread over the open
+ * invoices oldest first exactly as a desk payment is; once per intent, whatever the number of
+ * reports. The plan is made when the charge is first reported, from the invoices open then: if
+ * the balance dropped since the renter chose the amount (paid at the desk meanwhile), the surplus
+ * becomes credit on the account, which the next invoice uses: never lost, never silently refunded.
+ */
+export async function recordPortalPayment(ctx: CommandContext, pool: DatabasePool, charge: PortalCharge): Promise<DeskReceipt> {
+  const { customerId, amount, paymentIntentId } = charge;
+  if (toCents(amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
+  const receiptId = derivedId('portal-payment', paymentIntentId);
+  return carryOutReceipt(ctx, pool, customerId, receiptId, 'portal', async () => ({
+    type: 'portal_payment_received',
+    data: { customerId, receiptId, amount, stripePaymentIntentId: paymentIntentId, ...(await spread(ctx, pool, customerId, amount)) },
+  }));
+}
+
 /** A credit staff give, with a reason: it pays the renter's open invoices, oldest first, and the rest waits for the next one. */
 export async function giveCredit(ctx: CommandContext, pool: DatabasePool, customerId: string, amount: string, reason: string, creditId: string = randomUUID()) {
   await requireCurrentCustomer(ctx, customerId);
+  // The open invoices are listed first: the list waits for the read model to reach the history's
+  // head, which must not include this credit's own event (only a running projector would project it).
+  const open = await openInvoicesOf(ctx, pool, customerId);
   const credited = await creditAccount(ctx, customerId, { creditId, amount, reason, receiptId: null });
   let position = credited.position;
-  for (const invoiceId of await openInvoicesOf(pool, customerId)) position = (await payFromCredit(ctx, invoiceId)) ?? position;
+  for (const invoiceId of open) position = (await payFromCredit(ctx, invoiceId)) ?? position;
   const standing = await afterPaymentRecorded(ctx, pool, customerId);
   return { position: standing?.position ?? position };
 }

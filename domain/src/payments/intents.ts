@@ -6,14 +6,18 @@ import { z } from 'zod';
 import { ConflictError } from '../commands/errors.ts';
 
 // Our own record of the intents we asked the provider for (table payment_intents): one invoice
-// has at most one live intent, so two tabs (or a reload) can never both take money for one bill.
+// has at most one live intent, so two tabs (or a reload) can never both take money for one bill;
+// so has a renter's account, for a payment of an amount of their choosing toward their balance.
 
 const LiveRow = z.object({ id: z.string(), amount: z.string() });
 /** How long a creation waits for another one of the same invoice (the provider's calls time out after 10 s). */
 const LOCK_WAIT_MS = 30_000;
 const LOCK_RETRY_MS = 25;
 
-/** What creating an intent for an invoice came to. */
+/** What an intent is for: one invoice, or (invoiceId null) the renter's whole balance. */
+export type Payable = Pick<NewPaymentIntent, 'invoiceId' | 'customerId'>;
+
+/** What creating an intent for an invoice (or an account) came to. */
 export type IntentForInvoice =
   | { kind: 'intent'; id: string; clientSecret: string; reused: boolean }
   /** The live intent already took the money (its report has not arrived yet): nothing to pay. */
@@ -22,7 +26,7 @@ export type IntentForInvoice =
   | { kind: 'processing'; intentId: string };
 
 /**
- * The payable intent of an invoice for `intent.amount`: the live one when it is for that amount
+ * The payable intent of an invoice (or of the renter's account, invoiceId null) for `intent.amount`: the live one when it is for that amount
  * and the provider still holds it payable, else a new one, after the stale one is cancelled
  * through the provider. Creations for one invoice are serialized (an advisory lock of the
  * connection, released when it ends, also when the process dies), so concurrent calls get one
@@ -34,31 +38,33 @@ export async function intentForInvoice(pool: DatabasePool, provider: PaymentProv
   for (;;) {
     // A waiter holds no connection while it waits (many tabs must not drain the pool the lock
     // holder needs), so it tries the lock and sleeps between tries.
-    const outcome = await underInvoiceLock(pool, intent.invoiceId, (connection) => decideIntent(connection, provider, intent));
-    if (outcome !== INVOICE_BUSY) return outcome;
-    if (Date.now() > deadline) throw new ConflictError('Another payment of this invoice is being prepared; try again in a moment');
+    const outcome = await underIntentLock(pool, intent, (connection) => decideIntent(connection, provider, intent));
+    if (outcome !== INTENT_BUSY) return outcome;
+    if (Date.now() > deadline) {
+      throw new ConflictError(`Another payment of this ${intent.invoiceId ? 'invoice' : 'account'} is being prepared; try again in a moment`);
+    }
     await delay(LOCK_RETRY_MS);
   }
 }
 
-/** What underInvoiceLock answers when another call holds the invoice's lock. */
-export const INVOICE_BUSY = Symbol('invoice busy');
+/** What underIntentLock answers when another call holds the lock. */
+export const INTENT_BUSY = Symbol('intent busy');
 
 /**
- * Runs `work` holding the lock of the invoice's intents (an advisory lock of the connection,
- * released when it ends, also when the process dies), or answers INVOICE_BUSY at once when
- * another call holds it. Whatever decides which intent of an invoice is live runs under it.
+ * Runs `work` holding the lock of the invoice's (or account's) intents (an advisory lock of the
+ * connection, released when it ends, also when the process dies), or answers INTENT_BUSY at once
+ * when another call holds it. Whatever decides which intent of it is live runs under it.
  */
-export async function underInvoiceLock<T>(
+export async function underIntentLock<T>(
   pool: DatabasePool,
-  invoiceId: string,
+  payable: Payable,
   work: (connection: DatabaseConnection) => Promise<T>,
-): Promise<T | typeof INVOICE_BUSY> {
-  const lockKey = `payment-intent:${invoiceId}`;
+): Promise<T | typeof INTENT_BUSY> {
+  const lockKey = payable.invoiceId ? `payment-intent:${payable.invoiceId}` : `payment-intent:account:${payable.customerId}`;
   return pool.connect(async (connection) => {
     const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
       SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`);
-    if (!locked) return INVOICE_BUSY;
+    if (!locked) return INTENT_BUSY;
     try {
       return await work(connection);
     } finally {
@@ -67,10 +73,11 @@ export async function underInvoiceLock<T>(
   });
 }
 
-/** Under the invoice's lock: the live intent, reused, or replaced. */
+/** Under the invoice's (or account's) lock: the live intent, reused, or replaced. */
 async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
+  const ofPayable = intent.invoiceId ? sql.fragment`invoice_id = ${intent.invoiceId}` : sql.fragment`customer_id = ${intent.customerId} AND invoice_id IS NULL`;
   const live = await tx.maybeOne(sql.type(LiveRow)`
-    SELECT id, amount::text FROM payment_intents WHERE invoice_id = ${intent.invoiceId} AND state = 'live'`);
+    SELECT id, amount::text FROM payment_intents WHERE ${ofPayable} AND state = 'live'`);
   if (live) {
     const known = await provider.retrieveIntent(live.id);
     if (known?.status === 'succeeded') {

@@ -6,8 +6,9 @@ import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
-import { cancelOrSucceeded, INVOICE_BUSY, markIntent, underInvoiceLock } from './intents.ts';
+import { cancelOrSucceeded, INTENT_BUSY, markIntent, underIntentLock } from './intents.ts';
 import { recordIntentPayment } from './record.ts';
+import { finishPendingRefunds } from './refunds.ts';
 
 // The payment reconciliation process: money a provider took is on its invoice (or given back)
 // even when nobody reported it: a renter who paid and closed the tab before the success page
@@ -18,6 +19,13 @@ import { recordIntentPayment } from './record.ts';
 // report. Exactly once by construction: the intent is the step's identity (the invoice stream
 // takes one payment or one refund per intent, the provider one refund per intent's key), so a
 // second run, a second replica or a run racing a webhook records nothing twice.
+//
+// It also finishes card refunds staff requested that were never issued (a crash between the
+// provider's refund and its record, or a provider refusal): see finishPendingRefunds in
+// refunds.ts; the refund's id is the provider's idempotency key, so it is made and recorded once.
+
+/** A card refund requested this long ago and still pending is finished by the run (a request in flight finishes it itself). */
+export const PENDING_REFUND_GRACE_MS = 60_000;
 
 /** At most this many intents a run, the least recently asked first; the next run goes on. */
 const BATCH_SIZE = 200;
@@ -44,11 +52,13 @@ export interface ReconciliationRun {
   checked: number;
   actions: Partial<Record<ReconcileAction, number>>;
   failures: Array<{ paymentIntentId: string; error: string }>;
+  /** Pending card refunds tried, issued, and those the provider refused (kept pending, retried next run). */
+  refunds: { checked: number; issued: number; failures: Array<{ refundId: string; error: string }> };
   /** The last event appended, for read-your-writes; null when nothing was. */
   position: Position | null;
 }
 
-const CandidateRow = z.object({ id: z.string(), invoice_id: z.string(), state: z.enum(['live', 'succeeded']) });
+const CandidateRow = z.object({ id: z.string(), invoice_id: z.string().nullable(), customer_id: z.string(), state: z.enum(['live', 'succeeded']) });
 type Candidate = z.infer<typeof CandidateRow>;
 
 interface Reconciled {
@@ -65,6 +75,7 @@ export async function reconcilePayments(
   deps: { pool: DatabasePool; store: EventStore; provider: PaymentProvider },
   now: Date,
   graceMs: number,
+  refundGraceMs: number = PENDING_REFUND_GRACE_MS,
 ): Promise<ReconciliationRun> {
   // A fresh correlation id per run; each event names the one it was decided on as its causation.
   const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: randomUUID(), now, causedByStreamHead: true };
@@ -72,13 +83,15 @@ export async function reconcilePayments(
   // `now` has milliseconds and created_at microseconds: an intent made within the cutoff's millisecond is in.
   const cutoff = new Date(now.getTime() - graceMs).toISOString();
   const candidates = await deps.pool.any(sql.type(CandidateRow)`
-    SELECT id, invoice_id::text, state FROM payment_intents
+    SELECT id, invoice_id::text, customer_id::text, state FROM payment_intents
     WHERE settled_at IS NULL AND state IN ('live', 'succeeded') AND provider = ${deps.provider.name}
       AND created_at < ${cutoff}::timestamptz + interval '1 millisecond'
       AND (checked_at IS NULL OR checked_at + least(interval '1 minute' * power(2, least(checks, 6)), interval '1 hour') <= ${nowIso}::timestamptz)
     ORDER BY checked_at NULLS FIRST, created_at
     LIMIT ${BATCH_SIZE}`);
-  const run: ReconciliationRun = { checked: 0, actions: {}, failures: [], position: null };
+  const pending = await finishPendingRefunds(deps, now, refundGraceMs);
+  const { checked, issued, failures } = pending;
+  const run: ReconciliationRun = { checked: 0, actions: {}, failures: [], refunds: { checked, issued, failures }, position: pending.position };
   for (const candidate of candidates) {
     run.checked++;
     let action: ReconcileAction;
@@ -131,18 +144,20 @@ async function reconcileIntent(ctx: CommandContext, deps: { pool: DatabasePool; 
     await markIntent(deps.pool, candidate.id, 'cancelled');
     return { action: 'cancelled', position: null };
   }
-  if (!step.cancellable || !(await invoiceCannotTakePayment(ctx, candidate.invoice_id))) return { action: 'open', position: null };
+  // A payment toward the whole balance is never cancelled: whatever it takes pays invoices or becomes credit.
+  const invoiceId = candidate.invoice_id;
+  if (!step.cancellable || invoiceId === null || !(await invoiceCannotTakePayment(ctx, invoiceId))) return { action: 'open', position: null };
   // Paid by other means, or cancelled, while a tab still holds this intent: cancelled, so that it
   // never takes money that would only be refunded. Under the invoice's lock, as every change of
   // which intent is live.
-  const cancelled = await underInvoiceLock(deps.pool, candidate.invoice_id, async (connection) => {
+  const cancelled = await underIntentLock(deps.pool, { invoiceId, customerId: candidate.customer_id }, async (connection) => {
     const state = await connection.maybeOneFirst(sql.type(z.object({ state: z.string() }))`SELECT state FROM payment_intents WHERE id = ${candidate.id}`);
-    if (state !== 'live') return INVOICE_BUSY;
+    if (state !== 'live') return INTENT_BUSY;
     const outcome = await cancelOrSucceeded(deps.provider, candidate.id);
     if (outcome === 'cancelled') await markIntent(connection, candidate.id, 'cancelled');
     return outcome;
   });
-  if (cancelled === INVOICE_BUSY) return { action: 'busy', position: null };
+  if (cancelled === INTENT_BUSY) return { action: 'busy', position: null };
   // It took the money while we cancelled: it is refunded.
   if (cancelled === 'succeeded') return settle(ctx, deps, candidate.id);
   return { action: 'cancelled', position: null };

@@ -7,6 +7,7 @@ import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { cardChargeOutcome } from '../invoices/businessLogic.ts';
 import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
+import { recordPortalPayment } from './desk.ts';
 import { markIntentSettled } from './intents.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
@@ -20,7 +21,8 @@ export interface PaymentReport {
 
 export interface RecordedIntent {
   paymentIntentId: string;
-  invoiceId: string;
+  /** Null for a payment toward the whole balance (spread over the open invoices). */
+  invoiceId: string | null;
   /** False when the intent's payment was already on the invoice (a replayed report), or refunded. */
   recorded: boolean;
   /** True when the invoice could not take the charge (already paid, or cancelled), so it was refunded. */
@@ -30,7 +32,8 @@ export interface RecordedIntent {
 }
 
 /**
- * Records the payment of a succeeded intent on its invoice, as the provider (never the caller)
+ * Records the payment of a succeeded intent on its invoice (or, for an intent toward the whole
+ * balance, over the open invoices: recordPortalPayment), as the provider (never the caller)
  * tells it. The invoice stream's revision makes it once per intent: a replay, or a replay racing
  * the first report, finds the invoice paid by this very intent and appends nothing. A charge the
  * invoice cannot take (paid by another intent or method, cancelled, or not its open balance) is refunded through the
@@ -39,7 +42,7 @@ export interface RecordedIntent {
 export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePool, provider: PaymentProvider, report: PaymentReport): Promise<RecordedIntent> {
   const intent = await provider.retrieveIntent(report.paymentIntentId);
   if (!intent) throw new NotFoundError('Payment intent not found');
-  if (!intent.invoiceId || !intent.customerId) throw new DomainRuleError('paymentIntentId: This payment is not for an invoice', 'paymentIntentId');
+  if (!intent.customerId) throw new DomainRuleError('paymentIntentId: This payment is not for an invoice', 'paymentIntentId');
   if (report.invoiceId !== undefined && report.invoiceId !== intent.invoiceId) {
     throw new DomainRuleError('invoiceId: The payment is for another invoice', 'invoiceId');
   }
@@ -52,6 +55,12 @@ export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePoo
   // The payment is the renter's own act when their portal session reports it; otherwise the system's.
   const payCtx: CommandContext = report.reportedBy === intent.customerId ? { ...ctx, actor: { type: 'customer', id: intent.customerId } } : ctx;
   const invoiceId = intent.invoiceId;
+  if (invoiceId === null) {
+    // A payment toward the whole balance: the server spreads it over the open invoices.
+    const receipt = await recordPortalPayment(payCtx, pool, { paymentIntentId: intent.id, customerId: intent.customerId, amount: intent.amount });
+    await markIntentSettled(pool, intent.id);
+    return { paymentIntentId: intent.id, invoiceId: null, recorded: receipt.planned, refunded: false, position: receipt.position };
+  }
   for (let attempt = 0; ; attempt++) {
     const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(invoiceId), invoiceAggregate);
     if (invoice.status === 'none') throw new NotFoundError('Invoice not found');

@@ -8,7 +8,7 @@ export interface ProviderPaymentIntent {
   /** Decimal string ("120.00"). */
   amount: string;
   currency: string;
-  /** Set when the intent was created for an invoice of ours. */
+  /** Set when the intent was created for an invoice of ours; null for a payment toward the whole balance (customerId set). */
   invoiceId: string | null;
   customerId: string | null;
   /** What the browser needs to confirm the intent; null when the provider does not say. */
@@ -19,9 +19,10 @@ export interface ProviderPaymentIntent {
 export const PAYABLE_INTENT_STATUSES: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
 
 export interface NewPaymentIntent {
-  /** Decimal string: always the invoice's open balance. */
+  /** Decimal string: the invoice's open balance, or the amount the renter chose toward their balance. */
   amount: string;
-  invoiceId: string;
+  /** Null: a payment toward the renter's whole balance, which the server spreads over their invoices. */
+  invoiceId: string | null;
   customerId: string;
   customerEmail: string;
 }
@@ -39,7 +40,15 @@ export interface PaymentProvider {
    * Gives back `amount` (decimal string) of a succeeded intent. The idempotency key makes a
    * repeated call (a replay, a race, a retry after a crash) the same refund, never a second one.
    */
-  refund(intentId: string, amount: string, idempotencyKey: string): Promise<{ id: string }>;
+  refund(intentId: string, amount: string, idempotencyKey: string, staffReason?: string): Promise<{ id: string }>;
+}
+
+/**
+ * A refund staff give (with `staffReason`) is named by its own id, so a retry of the same refund
+ * is the one refund at the provider and two refunds of one payment are two.
+ */
+export function staffRefundKeyOf(refundId: string): string {
+  return `staff-refund-${refundId}`;
 }
 
 /** The one idempotency key of the refund of an intent's charge: an intent is refunded at most once. */

@@ -35,11 +35,12 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
           currency: PAYMENT_CURRENCY,
           automatic_payment_methods: { enabled: true },
           receipt_email: intent.customerEmail,
-          metadata: { invoiceId: intent.invoiceId, customerId: intent.customerId },
+          // No invoiceId: a payment toward the renter's whole balance.
+          metadata: intent.invoiceId ? { invoiceId: intent.invoiceId, customerId: intent.customerId } : { customerId: intent.customerId },
         },
         // Our own record of intents (payment-intents.ts) reuses the live intent of an invoice; this
         // key only makes the SDK's retries of this one creation the same intent.
-        { idempotencyKey: `invoice-${intent.invoiceId}-${randomUUID()}` },
+        { idempotencyKey: `${intent.invoiceId ? `invoice-${intent.invoiceId}` : `account-${intent.customerId}`}-${randomUUID()}` },
       );
       if (!created.client_secret) throw new Error(`Stripe created payment intent ${created.id} without a client secret`);
       return { id: created.id, clientSecret: created.client_secret };
@@ -61,16 +62,18 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
         throw error;
       }
     },
-    async refund(intentId, amount, idempotencyKey) {
+    async refund(intentId, amount, idempotencyKey, staffReason) {
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: Number(toCents(amount)), reason: 'duplicate', metadata: { reason: 'invoice could not take this payment' } },
-          { idempotencyKey },
-        );
+        // Staff giving money back is the renter's request; our own refund of a charge no invoice could take is a duplicate.
+        const why =
+          staffReason === undefined
+            ? { reason: 'duplicate' as const, metadata: { reason: 'invoice could not take this payment' } }
+            : { reason: 'requested_by_customer' as const, metadata: { reason: staffReason } };
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: Number(toCents(amount)), ...why }, { idempotencyKey });
         return { id: refund.id };
       } catch (error) {
         // Stripe keeps idempotency keys for a day: a replay after that finds the charge refunded already.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+        if (staffReason === undefined && error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
           const [earlier] = (await stripe.refunds.list({ payment_intent: intentId, limit: 1 })).data;
           if (earlier) return { id: earlier.id };
         }

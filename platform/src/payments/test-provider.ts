@@ -45,7 +45,7 @@ const IntentRow = z.object({
   status: z.string(),
   amount: z.string(),
   currency: z.string(),
-  invoice_id: z.string(),
+  invoice_id: z.string().nullable(),
   customer_id: z.string(),
   last_error: z.string().nullable(),
   client_secret: z.string(),
@@ -130,7 +130,11 @@ export function createTestProvider(pool: DatabasePool, faults: TestProviderFault
       faults.beforeRefund?.(intentId);
       const intent = await retrieveIntent(intentId);
       if (intent?.status !== 'succeeded') throw new Error(`Payment intent ${intentId} has no charge to refund`);
-      if (toCents(amount) <= 0n || toCents(amount) > toCents(intent.amount)) throw new Error(`Cannot refund ${amount} of ${intent.amount}`);
+      // As Stripe does, never more in all than the charge (a repeat of a key is the refund it made).
+      const before = await pool.oneFirst(sql.type(z.object({ total: z.string() }))`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM test_payment_refunds
+        WHERE payment_intent_id = ${intentId} AND idempotency_key <> ${idempotencyKey}`);
+      if (toCents(amount) <= 0n || toCents(before) + toCents(amount) > toCents(intent.amount)) throw new Error(`Cannot refund ${amount} of ${intent.amount}`);
       // The key makes a repeated refund the first one, as Stripe's idempotency keys do.
       await pool.query(sql.unsafe`
         INSERT INTO test_payment_refunds (id, payment_intent_id, amount, idempotency_key)

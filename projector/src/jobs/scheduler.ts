@@ -70,7 +70,15 @@ export async function startScheduledJobs(options: {
       for (const failure of reconciliation.failures) {
         options.log?.(`payment intent ${failure.paymentIntentId} could not be settled; the next run retries it: ${failure.error}`);
       }
-      return { paymentIntentsChecked: reconciliation.checked, ...reconciliation.actions };
+      for (const failure of reconciliation.refunds.failures) {
+        options.log?.(`refund ${failure.refundId} is still pending; the next run retries it: ${failure.error}`);
+      }
+      return {
+        paymentIntentsChecked: reconciliation.checked,
+        ...reconciliation.actions,
+        pendingRefundsChecked: reconciliation.refunds.checked,
+        pendingRefundsIssued: reconciliation.refunds.issued,
+      };
     }
     if (job.name !== BILLING_DAY_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
     const day = await runBillingDay(options, new Date());

@@ -56,11 +56,15 @@ export const customersProjection: Projection = {
       }
       case 'account_credited':
       case 'desk_payment_received':
-      case 'account_credit_applied': {
+      case 'portal_payment_received':
+      case 'account_credit_applied':
+      case 'account_credit_refunded': {
         const customer = await rows.get('customers', event.data.customerId);
         if (!customer) return;
         const change =
-          event.type === 'desk_payment_received' ? toCents(event.data.credit) : toCents(event.data.amount) * (event.type === 'account_credited' ? 1n : -1n);
+          event.type === 'desk_payment_received' || event.type === 'portal_payment_received'
+            ? toCents(event.data.credit)
+            : toCents(event.data.amount) * (event.type === 'account_credited' ? 1n : -1n);
         await rows.update('customers', customer.id, { credit_balance: fromCents(toCents(customer.credit_balance) + change), updated_at: at });
         return;
       }

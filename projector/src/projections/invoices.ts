@@ -23,6 +23,25 @@ export const invoicesProjection: Projection = {
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { status, updated_at: at });
+    /** A refund's own row beside the payment it gives back: pending while a card refund waits for the provider. */
+    const insertRefundRow = async (
+      d: { refundId: string; customerId: string; invoiceId: string; paymentId: string; amount: string; method: RowOf<'payments'>['method'] },
+      status: 'pending' | 'refunded',
+    ) => {
+      const payment = await rows.get('payments', d.paymentId);
+      rows.insert('payments', {
+        id: d.refundId,
+        customer_id: d.customerId,
+        invoice_id: d.invoiceId,
+        amount: d.amount,
+        method: d.method,
+        status,
+        stripe_payment_intent_id: payment?.stripe_payment_intent_id ?? null,
+        amount_refunded: '0.00',
+        refund_of: d.paymentId,
+        created_at: at,
+      });
+    };
     switch (event.type) {
       case 'invoice_generated': {
         const d = event.data;
@@ -93,8 +112,39 @@ export const invoicesProjection: Projection = {
           method: d.method,
           status: 'completed',
           stripe_payment_intent_id: d.stripePaymentIntentId,
+          amount_refunded: '0.00',
+          refund_of: null,
           created_at: at,
         });
+        return;
+      }
+      case 'payment_refund_requested': {
+        // A card refund staff decided, not yet made by the provider: shown as pending beside its
+        // payment; the invoice's balance and the payment's refunded amount change on issue.
+        await insertRefundRow(event.data, 'pending');
+        return;
+      }
+      case 'payment_refund_issued': {
+        // Staff gave back (part of) a payment: the money is owed again, and a paid invoice reopens.
+        const d = event.data;
+        const invoice = await rows.get('invoices', d.invoiceId);
+        if (invoice) {
+          const reopened = invoice.status === 'paid' && d.invoiceStatus !== 'paid';
+          await rows.update('invoices', d.invoiceId, {
+            amount_paid: fromCents(toCents(invoice.amount_paid) - toCents(d.amount)),
+            status: d.invoiceStatus,
+            ...(reopened && { paid_date: null }),
+            updated_at: at,
+          });
+        }
+        const payment = await rows.get('payments', d.paymentId);
+        if (payment) await rows.update('payments', d.paymentId, { amount_refunded: fromCents(toCents(payment.amount_refunded) + toCents(d.amount)) });
+        // A card refund was requested first: its pending row is now refunded (dated as requested).
+        if (await rows.get('payments', d.refundId)) {
+          await rows.update('payments', d.refundId, { status: 'refunded' });
+          return;
+        }
+        await insertRefundRow(d, 'refunded');
         return;
       }
       case 'payment_refunded': {
@@ -108,6 +158,8 @@ export const invoicesProjection: Projection = {
           method: 'card',
           status: 'refunded',
           stripe_payment_intent_id: d.stripePaymentIntentId,
+          amount_refunded: '0.00',
+          refund_of: null,
           created_at: at,
         });
         return;

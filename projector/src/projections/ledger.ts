@@ -19,8 +19,14 @@ import type { RowOf } from '../read-model-tables.ts';
 // two entries that net to zero would only add lines to the renter's statement (the account's
 // payments list still shows it, as refunded).
 //
-// A new kind of money event (a credit, a write-off, a refund of a payment) is one `case` below
-// that calls `entry(...)` with its kind, signed amount and words.
+// A refund staff give (payment_refund_issued, account_credit_refunded) is a 'refund' entry with a
+// positive amount: the money went back, so the renter owes it again (or has that much less
+// credit). A new kind of money event is one `case` below that calls `entry(...)` with its kind,
+// signed amount and words.
+//
+// Money that moved keeps its method and desk receipt (for the payments-by-method report): taken
+// from the event's own `method` and `receiptId` when it has them, so a new event that names them
+// (a refund) is reported without more code; a staff credit, write-off or void has neither.
 
 const CHARGED_KINDS = new Set<string>(['charge', 'late_fee', 'void']);
 
@@ -36,6 +42,15 @@ function dateIn(timeZone: string, at: string): string {
     dayFormats.set(timeZone, format);
   }
   return format.format(new Date(at));
+}
+
+/** The event's `method` and `receiptId`, when it has them. */
+function moneyTrail(data: unknown): { method: string | null; receiptId: string | null } {
+  const fields = (data ?? {}) as { method?: unknown; receiptId?: unknown };
+  return {
+    method: typeof fields.method === 'string' ? fields.method : null,
+    receiptId: typeof fields.receiptId === 'string' ? fields.receiptId : null,
+  };
 }
 
 /** The event's place in the history as one decimal number (hi << 64) + lo, for ordering entries of a day. */
@@ -73,6 +88,7 @@ export const ledgerProjection: Projection = {
       date?: string;
     }) {
       const { facilityId, date } = await where(e.customerId, e.date);
+      const { method, receiptId } = moneyTrail(event.data);
       rows.insert('ledger_entries', {
         id: event.id,
         customer_id: e.customerId,
@@ -85,6 +101,8 @@ export const ledgerProjection: Projection = {
         invoice_id: e.invoice?.id ?? null,
         invoice_number: e.invoice?.invoice_number ?? null,
         amount: fromCents(e.amountCents),
+        method,
+        receipt_id: receiptId,
       });
     }
 
@@ -159,9 +177,37 @@ export const ledgerProjection: Projection = {
         await entry({ customerId: d.customerId, kind: 'credit', description: `Payment — ${method}, kept as credit`, amountCents: -toCents(d.credit) });
         return;
       }
+      case 'portal_payment_received': {
+        // The part of a portal card payment no invoice took (the balance dropped meanwhile): credit on the account.
+        const d = event.data;
+        if (toCents(d.credit) === 0n) return;
+        await entry({ customerId: d.customerId, kind: 'credit', description: 'Payment — card, kept as credit', amountCents: -toCents(d.credit) });
+        return;
+      }
       case 'account_credited': {
         const d = event.data;
         await entry({ customerId: d.customerId, kind: 'credit', description: `Credit — ${d.reason}`, amountCents: -toCents(d.amount) });
+        return;
+      }
+      case 'payment_refund_issued': {
+        // Money given back: the renter owes it again (or has that much less credit).
+        const d = event.data;
+        const invoice = await rows.get('invoices', d.invoiceId);
+        const method = paymentMethodLabels[d.method].toLowerCase();
+        await entry({
+          customerId: d.customerId,
+          kind: 'refund',
+          description: `Refund — ${method}, invoice ${invoice?.invoice_number ?? ''}: ${d.reason}`,
+          amountCents: toCents(d.amount),
+          invoice,
+          date: d.refundDate,
+        });
+        return;
+      }
+      case 'account_credit_refunded': {
+        const d = event.data;
+        const method = paymentMethodLabels[d.method].toLowerCase() + (d.reference ? ` ${d.reference}` : '');
+        await entry({ customerId: d.customerId, kind: 'refund', description: `Refund of credit — ${method}: ${d.reason}`, amountCents: toCents(d.amount) });
         return;
       }
       case 'invoice_written_off': {

@@ -171,11 +171,31 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent): Promise<voi
     case 'invoice_written_off':
       await setInvoiceOpen(rows, event.data.invoiceId, false, day);
       return;
-    case 'desk_payment_received': {
-      // The part of a desk payment no invoice took is money in too (the invoices' shares count as their payments).
+    case 'desk_payment_received':
+    case 'portal_payment_received': {
+      // The part of a desk or portal payment no invoice took is money in too (the invoices' shares count as their payments).
       if (toCents(event.data.credit) === 0n) return;
       const customer = await rows.get('metrics_customers', event.data.customerId);
       record(rows, customer?.facility_id ?? null, day, { revenue_cents: toCents(event.data.credit) });
+      return;
+    }
+    case 'payment_refund_issued': {
+      // Money given back: revenue falls on the refund's day, and the invoice is owed that much again.
+      const d = event.data;
+      const customer = await rows.get('metrics_customers', d.customerId);
+      const facilityId = customer?.facility_id ?? null;
+      if (d.method !== 'account_credit') record(rows, facilityId, d.refundDate, { revenue_cents: -toCents(d.amount) });
+      const invoice = await rows.get('metrics_invoices', d.invoiceId);
+      if (!invoice) return;
+      const open = d.invoiceStatus === 'sent' || d.invoiceStatus === 'overdue';
+      const owed = invoice.amount_cents + Number(toCents(d.amount));
+      if (open) record(rows, facilityId, day, { outstanding_cents_change: invoice.open ? toCents(d.amount) : BigInt(owed) });
+      rows.insert('metrics_invoices', { ...invoice, amount_cents: owed, open });
+      return;
+    }
+    case 'account_credit_refunded': {
+      const customer = await rows.get('metrics_customers', event.data.customerId);
+      record(rows, customer?.facility_id ?? null, day, { revenue_cents: -toCents(event.data.amount) });
       return;
     }
     case 'account_credited': {

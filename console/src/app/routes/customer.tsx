@@ -10,7 +10,7 @@ import { ArchiveCustomerButton } from '../../features/customers/components/archi
 import { CustomerNotes } from '../../features/customers/components/customer-notes.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
 import { CustomerStatement } from '../../features/customers/components/customer-statement.tsx';
-import { GiveCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
+import { GiveCreditButton, RefundCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
 import { EntityHistory } from '../../features/history/components/entity-history.tsx';
 import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
@@ -91,6 +91,7 @@ export default function CustomerPage() {
             <>
               <TakePaymentButton customerId={person.id} onMoneyMoved={afterMoney} />
               {canGiveMoneyBack && <GiveCreditButton customerId={person.id} onMoneyMoved={afterMoney} />}
+              {canGiveMoneyBack && <RefundCreditButton customerId={person.id} onMoneyMoved={afterMoney} />}
               <EditCustomerButton customer={person} />
               <ArchiveCustomerButton customer={person} onArchived={() => navigate('/customers')} />
             </>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useDashboardMetrics } from '../../features/dashboard/api/get-dashboard-metrics.ts';
 import { MetricCards } from '../../features/dashboard/components/metric-cards.tsx';
 import { useReportsOverview } from '../../features/reports/api/get-reports-overview.ts';
+import { AgingReport, PaymentsByMethodReport, RentRollReport, RevenueByChargeTypeReport } from '../../features/reports/components/ledger-reports.tsx';
 import { ReportCharts } from '../../features/reports/components/report-charts.tsx';
 import { ReportDownloads } from '../../features/reports/components/report-downloads.tsx';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
@@ -28,6 +29,10 @@ export default function ReportsPage() {
         )}
         {report.isError && <Result status="error" title="Could not load the reports" subTitle={serverMessage(report.error)} />}
         {report.isSuccess && <ReportCharts report={report.data} />}
+        <PaymentsByMethodReport facilityId={facilityId} />
+        <RentRollReport facilityId={facilityId} />
+        <AgingReport facilityId={facilityId} />
+        <RevenueByChargeTypeReport facilityId={facilityId} />
         <ReportDownloads facilityId={facilityId} />
       </Flex>
     </>

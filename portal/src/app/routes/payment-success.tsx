@@ -21,12 +21,14 @@ export default function PaymentSuccessPage() {
   const paymentIntentId = query.get('payment_intent');
   const failedRedirect = query.get('redirect_status') === 'failed' || !paymentIntentId;
   const [outcome, setOutcome] = useState<keyof typeof outcomes | null>(failedRedirect ? 'failed' : null);
+  const [towardBalance, setTowardBalance] = useState(false);
 
   useEffect(() => {
     if (failedRedirect) return;
     let current = true;
     void reportPayment(paymentIntentId).then((answer) => {
       if (answer) forgetCheckout();
+      if (current && answer) setTowardBalance(answer.invoiceId === null);
       if (current) setOutcome(answer ? (answer.refunded ? 'refunded' : 'recorded') : 'pending');
     });
     return () => {
@@ -46,7 +48,9 @@ export default function PaymentSuccessPage() {
             <>
               <h1 className={`payment-result-title payment-result-${shown.tone}`}>{shown.title}</h1>
               <p>{shown.message}</p>
-              {outcome === 'recorded' && <p>Your invoice has been marked as paid.</p>}
+              {outcome === 'recorded' && (
+                <p>{towardBalance ? 'Your payment has been applied to your bills, oldest first.' : 'Your invoice has been marked as paid.'}</p>
+              )}
             </>
           ) : (
             <div className="checkout-spinner" role="status" aria-label="Confirming your payment">

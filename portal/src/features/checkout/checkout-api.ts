@@ -4,22 +4,27 @@ import { apiRequest } from '@storage/web-client/api';
 
 // What the checkout keeps in session storage while a payment is under way (spec: Checkout), so
 // the success page can report the payment for the right invoice and customer. The renter's email
-// is neither kept nor put in any URL: the portal session knows who they are.
+// is neither kept nor put in any URL: the portal session knows who they are. A payment toward the
+// whole balance keeps no invoice.
 const storageKeys = { invoiceId: 'currentInvoiceId', customerId: 'currentCustomerId' };
 
 export interface CheckoutSession {
-  invoiceId: string;
+  /** Null for a payment toward the whole balance. */
+  invoiceId: string | null;
   customerId: string;
 }
 
 export function rememberCheckout(session: CheckoutSession): void {
-  for (const [field, key] of Object.entries(storageKeys)) sessionStorage.setItem(key, session[field as keyof CheckoutSession]);
+  sessionStorage.setItem(storageKeys.customerId, session.customerId);
+  if (session.invoiceId) sessionStorage.setItem(storageKeys.invoiceId, session.invoiceId);
+  else sessionStorage.removeItem(storageKeys.invoiceId);
 }
 
-export function rememberedCheckout(): CheckoutSession | null {
+export function rememberedCheckout(): { invoiceId?: string; customerId: string } | null {
   const invoiceId = sessionStorage.getItem(storageKeys.invoiceId);
   const customerId = sessionStorage.getItem(storageKeys.customerId);
-  return invoiceId && customerId ? { invoiceId, customerId } : null;
+  if (!customerId) return null;
+  return invoiceId ? { invoiceId, customerId } : { customerId };
 }
 
 export function forgetCheckout(): void {
@@ -40,6 +45,11 @@ export async function loadCustomerInvoices(): Promise<PortalInvoice[]> {
 export async function createPaymentIntent(invoice: PortalInvoice): Promise<CreatePaymentIntentResponse> {
   const body = { amount: invoice.amount, invoiceId: invoice.id };
   return (await apiRequest('POST', '/api/create-payment-intent', body)).json() as Promise<CreatePaymentIntentResponse>;
+}
+
+/** An intent for `amount` toward the whole balance; the server refuses (400, naming amount) one outside the minimum due to the balance. */
+export async function createAccountPaymentIntent(amount: string): Promise<CreatePaymentIntentResponse> {
+  return (await apiRequest('POST', '/api/customer/account-payment-intent', { amount })).json() as Promise<CreatePaymentIntentResponse>;
 }
 
 export async function confirmTestPayment(paymentIntentId: string, card: { cardNumber: string; expiry: string; cvc: string }) {

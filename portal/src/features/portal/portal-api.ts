@@ -47,6 +47,11 @@ export async function loadPortalData(): Promise<PortalData> {
   return { profile, account, invoices, units, accessLogs, ledger };
 }
 
+/** The renter's balance, minimum due and credit. */
+export function loadAccount(): Promise<PortalAccount> {
+  return read<PortalAccount>('/api/customer/account');
+}
+
 export function loadContact(): Promise<PortalContact> {
   return read<PortalContact>('/api/customer/contact');
 }

@@ -89,6 +89,14 @@ function Overview({ data, onViewBills }: { data: PortalData; onViewBills: () => 
           <p className="portal-card-label">Outstanding Balance</p>
           <p className="portal-card-value">{formatDollars(account.openBalance)}</p>
         </div>
+        {hasBalance(account.credit) && (
+          <div className="portal-card">
+            <p className="portal-card-label">Account Credit</p>
+            <p className="portal-card-value portal-text-good" data-testid="portal-credit">
+              {formatDollars(account.credit)}
+            </p>
+          </div>
+        )}
       </div>
       {owes ? (
         <div className="portal-card portal-card-alert">
@@ -115,6 +123,29 @@ const statusBadge: Record<string, { label: string; tone: string }> = {
 
 function Bills({ data }: { data: PortalData }) {
   if (data.invoices.length === 0) return <p className="portal-empty">No bills yet.</p>;
+  const { account } = data;
+  return (
+    <>
+      {hasBalance(account.openBalance) && (
+        <div className="portal-card portal-pay-amount">
+          <div>
+            <p className="portal-row-title">Balance {formatDollars(account.openBalance)}</p>
+            <p className="portal-muted">
+              Minimum due {formatDollars(account.minimumDue)}
+              {hasBalance(account.credit) && ` · Credit ${formatDollars(account.credit)}`}
+            </p>
+          </div>
+          <Link href="/checkout" className="button button-primary">
+            Pay an Amount
+          </Link>
+        </div>
+      )}
+      <BillList data={data} />
+    </>
+  );
+}
+
+function BillList({ data }: { data: PortalData }) {
   return (
     <ul className="portal-list">
       {data.invoices.map((invoice) => {
@@ -127,7 +158,14 @@ function Bills({ data }: { data: PortalData }) {
               {invoice.description && <p>{invoice.description}</p>}
             </div>
             <div className="portal-row-end">
-              <p className="portal-row-amount">{formatDollars(invoice.amount)}</p>
+              {invoice.status !== 'paid' && invoice.openBalance !== invoice.amount ? (
+                // Partly paid (or a payment refunded): what is left to pay, and of what.
+                <p className="portal-row-amount">
+                  {formatDollars(invoice.openBalance)} <span className="portal-muted">left of {formatDollars(invoice.amount)}</span>
+                </p>
+              ) : (
+                <p className="portal-row-amount">{formatDollars(invoice.amount)}</p>
+              )}
               <span className={`portal-badge ${badge.tone}`}>{badge.label}</span>
               {invoice.status !== 'paid' && (
                 <Link href={`/checkout/${invoice.id}`} className="button button-primary">

@@ -1,4 +1,4 @@
-import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
+import type { CreditRefundRequest, DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customersQueryKey } from './get-customers.ts';
@@ -31,6 +31,18 @@ export function useGiveCredit(customerId: string, onMoneyMoved: () => unknown) {
   const after = useAfterMoney(onMoneyMoved);
   return useMutation({
     mutationFn: ({ request, key }: { request: { amount: string; reason: string }; key: string }) => giveCredit(customerId, request, key),
+    onSuccess: after,
+  });
+}
+
+export async function refundCredit(customerId: string, request: CreditRefundRequest, key: string): Promise<void> {
+  await apiRequest('POST', `/api/customers/${customerId}/credit-refunds`, request, { 'Idempotency-Key': key });
+}
+
+export function useRefundCredit(customerId: string, onMoneyMoved: () => unknown) {
+  const after = useAfterMoney(onMoneyMoved);
+  return useMutation({
+    mutationFn: ({ request, key }: { request: CreditRefundRequest; key: string }) => refundCredit(customerId, request, key),
     onSuccess: after,
   });
 }

@@ -4,10 +4,11 @@ import type { Sort } from '@storage/contracts/sorting';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryParams } from '../../../lib/list-state.ts';
+import { customersQueryKey } from '../../../lib/query-keys.ts';
+
+export { customersQueryKey };
 
 export const CUSTOMERS_PAGE_SIZE = 48;
-
-export const customersQueryKey = ['customers'] as const;
 
 export type CustomersFilter = {
   search: string;

@@ -64,7 +64,14 @@ export function CustomerProfile({
         <Card title="Balance" className="stretch-card" data-testid="customer-balance">
           {account ? (
             <Flex vertical gap={8}>
-              <Statistic title="Outstanding Balance" value={formatDollars(account.openBalance)} />
+              <Flex gap={24} wrap>
+                <div data-testid="customer-open-balance">
+                  <Statistic title="Outstanding Balance" value={formatDollars(account.openBalance)} />
+                </div>
+                <div data-testid="customer-credit">
+                  <Statistic title="Account Credit" value={formatDollars(account.credit)} />
+                </div>
+              </Flex>
               <Flex gap={8} align="center">
                 <Typography.Text type="secondary">Account Status</Typography.Text>
                 <Tag color={standingWords[account.standing].color}>{standingWords[account.standing].label}</Tag>

@@ -1,4 +1,4 @@
-import { CreditRequest, DeskPaymentRequest } from '@storage/contracts/billing';
+import { CreditRefundRequest, CreditRequest, DeskPaymentRequest } from '@storage/contracts/billing';
 import { type DeskPaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { Button, Form, Input, Select } from 'antd';
@@ -7,7 +7,7 @@ import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useGiveCredit, useTakeDeskPayment } from '../api/desk.ts';
+import { useGiveCredit, useRefundCredit, useTakeDeskPayment } from '../api/desk.ts';
 
 const deskMethods = ['cash', 'check', 'card_present', 'bank_transfer'] as const satisfies readonly DeskPaymentMethod[];
 const methodOptions = deskMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
@@ -113,6 +113,65 @@ function GiveCreditForm({ customerId, onMoneyMoved, onDone }: { customerId: stri
           <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
         </GridField>
         <GridField wide label="Reason" name="reason" required rules={[contractRule('Reason', CreditRequest.shape.reason)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </GridField>
+      </FieldGrid>
+    </DialogForm>
+  );
+}
+
+type CreditRefundValues = { amount: string; method: DeskPaymentMethod; reference: string; reason: string };
+
+/** Refund Credit: hands credit on the renter's account back to them (never more than the credit), with a reason. */
+export function RefundCreditButton({ customerId, onMoneyMoved }: { customerId: string; onMoneyMoved: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Refund Credit</Button>
+      <FormDialog open={open} title="Refund Credit" width={480} onClose={() => setOpen(false)}>
+        <RefundCreditForm customerId={customerId} onMoneyMoved={onMoneyMoved} onDone={() => setOpen(false)} />
+      </FormDialog>
+    </>
+  );
+}
+
+function RefundCreditForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
+  const [form] = Form.useForm<CreditRefundValues>();
+  const [key] = useState(() => crypto.randomUUID());
+  const refund = useRefundCredit(customerId, onMoneyMoved);
+  const toast = useToast();
+  const method = Form.useWatch('method', form);
+  const save = ({ reference, ...request }: CreditRefundValues) =>
+    refund.mutate(
+      { request: { ...request, reference: reference || null }, key },
+      toast.outcome(`Credit of ${formatDollars(request.amount)} refunded`, 'Failed to refund the credit', onDone),
+    );
+  return (
+    <DialogForm<CreditRefundValues>
+      form={form}
+      initialValues={{ amount: '', method: 'check', reference: '', reason: '' }}
+      onFinish={save}
+      saving={refund.isPending}
+      submitLabel="Refund Credit"
+      danger
+      onCancel={onDone}
+    >
+      <FieldGrid>
+        <GridField label="Amount" name="amount" required rules={[contractRule('Amount', CreditRefundRequest.shape.amount)]}>
+          <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
+        </GridField>
+        <GridField label="Method" name="method">
+          <Select options={methodOptions} />
+        </GridField>
+        <GridField
+          wide
+          label={method === 'check' ? 'Check Number' : 'Reference'}
+          name="reference"
+          rules={[contractRule('Reference', CreditRefundRequest.shape.reference)]}
+        >
+          <Input autoComplete="off" />
+        </GridField>
+        <GridField wide label="Reason" name="reason" required rules={[contractRule('Reason', CreditRefundRequest.shape.reason)]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
         </GridField>
       </FieldGrid>

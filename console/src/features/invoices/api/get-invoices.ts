@@ -5,10 +5,11 @@ import type { Sort } from '@storage/contracts/sorting';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryParams } from '../../../lib/list-state.ts';
+import { invoicesQueryKey } from '../../../lib/query-keys.ts';
+
+export { invoicesQueryKey };
 
 export const INVOICES_PAGE_SIZE = 20;
-
-export const invoicesQueryKey = ['invoices'] as const;
 
 export type InvoicesFilter = {
   search: string;

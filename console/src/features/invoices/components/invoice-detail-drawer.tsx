@@ -5,14 +5,27 @@ import { Descriptions, Drawer, Empty, Flex, Result, Skeleton, Timeline, Typograp
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { formatDate, formatDollars, formatPeriod, formatTime12h } from '../../../lib/format.ts';
-import { useCanChange } from '../../../lib/staff-permissions.ts';
+import { useCanChange, useCanGiveMoneyBack } from '../../../lib/staff-permissions.ts';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceStatusTag } from './invoice-status-tag.tsx';
 import { paymentColumnsOf } from './payment-columns.tsx';
+import { isRefundable, RefundPaymentButton } from './refund-payment-button.tsx';
 import { SendInvoiceButton } from './send-invoice-button.tsx';
 
+const paymentColumn = dataTableColumns<Payment>();
 const paymentColumns = paymentColumnsOf<Payment>();
+/** Owners and managers refund a payment from its row (not on a written-off invoice: it is closed). */
+const refundablePaymentColumns = paymentColumn.columns([
+  ...paymentColumns,
+  paymentColumn.display({
+    id: 'actions',
+    header: 'Actions',
+    // A card refund still pending holds its amount: what is left to give back is net of it.
+    cell: ({ row, table }) =>
+      isRefundable(row.original, table.options.data) ? <RefundPaymentButton payment={row.original} payments={table.options.data} /> : null,
+  }),
+]);
 
 type NumberedLine = InvoiceLine & { position: number };
 
@@ -57,6 +70,7 @@ export function InvoiceDetailDrawer({ invoiceId, onClose }: InvoiceDetailDrawerP
 }
 
 function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
+  const canRefund = useCanGiveMoneyBack() && detail.status !== 'written_off';
   return (
     <Flex vertical gap={24}>
       <Descriptions column={1} size="small" bordered>
@@ -99,8 +113,9 @@ function InvoiceDetailBody({ detail }: { detail: InvoiceDetail }) {
         <DataTable
           label="Payments"
           compact
-          columns={paymentColumns}
+          columns={canRefund ? refundablePaymentColumns : paymentColumns}
           rows={detail.payments}
+          rowTestId="invoice-payment-row"
           getRowId={(payment) => payment.id}
           empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payments recorded" />}
         />

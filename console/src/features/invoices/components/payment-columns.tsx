@@ -13,7 +13,14 @@ export function paymentColumnsOf<Row extends Payment>() {
     column.accessor((payment) => payment.status, {
       id: 'status',
       header: 'Status',
-      cell: (info) => info.getValue().charAt(0).toUpperCase() + info.getValue().slice(1),
+      cell: ({ getValue, row }) => {
+        // A card refund requested and not yet made by the provider (the reconciliation finishes it).
+        if (getValue() === 'pending' && row.original.refundOf) return 'Refund pending';
+        const status = getValue().charAt(0).toUpperCase() + getValue().slice(1);
+        // A payment staff gave part or all of back says how much (the refund has a row of its own).
+        const refunded = row.original.amountRefunded;
+        return refunded && refunded !== '0.00' ? `${status}, ${formatDollars(refunded)} refunded` : status;
+      },
     }),
   ]);
 }

@@ -1,12 +1,13 @@
-import type { Lease } from '@storage/contracts/leases';
+import type { EndLeaseRequest, Lease } from '@storage/contracts/leases';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customersQueryKey, invoicesQueryKey } from '../../../lib/query-keys.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
-export type LeaseEnding = { leaseId: string; endDate: string };
+export type LeaseEnding = { leaseId: string } & EndLeaseRequest;
 
-export async function endLease({ leaseId, endDate }: LeaseEnding): Promise<Lease> {
-  const response = await apiRequest('POST', `/api/leases/${encodeURIComponent(leaseId)}/end`, { endDate });
+export async function endLease({ leaseId, ...request }: LeaseEnding): Promise<Lease> {
+  const response = await apiRequest('POST', `/api/leases/${encodeURIComponent(leaseId)}/end`, request);
   return response.json();
 }
 
@@ -21,6 +22,9 @@ export function useEndLease() {
     mutationFn: endLease,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: leasesQueryKey });
+      // The move-out's credits and deposit change the renter's invoices, balance and statement.
+      void queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: customersQueryKey });
     },
   });
 }

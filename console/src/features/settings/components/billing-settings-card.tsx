@@ -23,6 +23,7 @@ type BillingFormValues = {
   adminFee: string;
   prorateFirstMonth: boolean;
   billNextMonthAfterDay: number | null;
+  moveOutCredit: boolean;
 };
 
 const fields = BillingSettings.shape;
@@ -47,6 +48,7 @@ function formValuesOf(settings: BillingSettings, followBusiness: boolean): Billi
     adminFee: settings.adminFee,
     prorateFirstMonth: settings.prorateFirstMonth,
     billNextMonthAfterDay: settings.billNextMonthAfterDay,
+    moveOutCredit: settings.moveOutCredit ?? false,
   };
 }
 
@@ -62,6 +64,7 @@ function settingsOf(values: BillingFormValues): BillingSettings {
     adminFee: values.adminFee.trim(),
     prorateFirstMonth: values.prorateFirstMonth,
     billNextMonthAfterDay: values.billNextMonthAfterDay ?? null,
+    moveOutCredit: values.moveOutCredit,
   };
 }
 
@@ -228,6 +231,14 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           name="prorateFirstMonth"
           valuePropName="checked"
           extra="Billing on the 1st: a move-in pays the days left in its month"
+        >
+          <Switch disabled={fieldsDisabled} />
+        </GridField>
+        <GridField
+          label="Credit Unused Days at Move-Out"
+          name="moveOutCredit"
+          valuePropName="checked"
+          extra="A move-out before the end of a period already invoiced credits the days left"
         >
           <Switch disabled={fieldsDisabled} />
         </GridField>

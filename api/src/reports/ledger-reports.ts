@@ -1,0 +1,368 @@
+import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
+import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import { fromCents, toCents } from '@storage/contracts/money';
+import {
+  type AgingReport,
+  type AgingRow,
+  MAX_REPORT_DAYS,
+  type PaymentsByMethod,
+  type PaymentsByMethodRow,
+  type RentRoll,
+  type RevenueByChargeType,
+  type RevenueByChargeTypeRow,
+} from '@storage/contracts/reports';
+import { todayIn } from '@storage/domain/billing/calendar';
+import { type CommonQueryMethods, type FragmentSqlToken, sql } from 'slonik';
+import { z } from 'zod';
+import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
+import { ValidationError } from '../http/validate.ts';
+
+// The reports that follow the ledger (issue 12). Money is summed in SQL numeric and added up in
+// integer cents here; "today" is each facility's own day (its time zone) at `now`.
+
+/** Today in the zone of facility `f` (UTC for a unit or customer of no facility), at `now`. */
+const facilityToday = (now: Date) => sql.fragment`(${now.toISOString()}::timestamptz AT TIME ZONE coalesce(f.time_zone, ${DEFAULT_TIME_ZONE}))::date`;
+
+const sumCents = (amounts: string[]) => amounts.reduce((sum, a) => sum + toCents(a), 0n);
+const total = (amounts: string[]) => fromCents(sumCents(amounts));
+
+/** The earliest and the latest of ISO dates or months (they sort as text). */
+const first = (values: string[]) => [...values].sort()[0]!;
+const last = (values: string[]) => [...values].sort().at(-1)!;
+
+/** Today in the facility's zone; in UTC for all facilities (or one that is not there). */
+export async function reportToday(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<string> {
+  if (!facilityId) return todayIn(DEFAULT_TIME_ZONE, now);
+  const zone = await db.maybeOneFirst(sql.type(z.object({ time_zone: z.string() }))`SELECT time_zone FROM facilities WHERE id = ${facilityId}`);
+  return todayIn(zone ?? DEFAULT_TIME_ZONE, now);
+}
+
+const RentRollSqlRow = z.object({
+  lease_id: z.string(),
+  customer_id: z.string(),
+  facility: z.string().nullable(),
+  building: z.string(),
+  unit_number: z.string(),
+  size: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  start_date: z.string(),
+  monthly_rate: z.string(),
+  deposit_amount: z.string().nullable(),
+  billed_through: z.string().nullable(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  balance: z.string(),
+  days_past_due: z.number(),
+});
+
+/**
+ * The rent roll: every active lease of the scope's units, with the rent period that holds today
+ * (from the rent lines of the lease's invoices), how far its rent is invoiced, the renter's balance
+ * by the ledger and how many days their oldest unpaid invoice is past due.
+ */
+export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRoll> {
+  const rows = await db.any(sql.type(RentRollSqlRow)`
+    SELECT l.id::text AS lease_id, c.id::text AS customer_id, f.name AS facility, u.building, u.unit_number, u.size,
+           c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
+           l.start_date::text, l.monthly_rate::text, l.deposit_amount::text, l.billed_through::text,
+           p.period_start::text, p.period_end::text,
+           coalesce(b.balance, 0)::numeric(14, 2)::text AS balance,
+           coalesce(greatest(t.today - o.oldest_due, 0), 0)::int8 AS days_past_due
+    FROM leases l
+    JOIN units u ON u.id = l.unit_id
+    JOIN customers c ON c.id = l.customer_id
+    LEFT JOIN facilities f ON f.id = u.facility_id
+    CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
+    LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
+    LEFT JOIN LATERAL (
+      SELECT min(i.due_date) AS oldest_due FROM invoices i
+      WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid
+    ) o ON true
+    LEFT JOIN LATERAL (
+      SELECT (line->>'periodStart')::date AS period_start, (line->>'periodEnd')::date AS period_end
+      FROM invoices i CROSS JOIN jsonb_array_elements(i.lines) AS line
+      WHERE i.lease_id = l.id AND i.status NOT IN ('draft', 'cancelled') AND line->>'kind' IN ('rent', 'prorated_rent')
+        AND (line->>'periodStart')::date <= t.today AND (line->>'periodEnd')::date >= t.today
+      ORDER BY 1 DESC LIMIT 1
+    ) p ON true
+    WHERE l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}
+    ORDER BY f.name NULLS LAST, u.building, u.unit_number, l.id`);
+  // A renter with two leases owes one balance: it counts once in the total.
+  const balances = new Map(rows.map((r) => [r.customer_id, r.balance]));
+  return {
+    rows: rows.map((r) => ({
+      leaseId: r.lease_id,
+      customerId: r.customer_id,
+      facility: r.facility,
+      building: r.building,
+      unitNumber: r.unit_number,
+      size: r.size,
+      customer: r.customer,
+      email: r.email,
+      phone: r.phone,
+      leaseStart: r.start_date,
+      monthlyRate: r.monthly_rate,
+      deposit: r.deposit_amount,
+      billedThrough: r.billed_through,
+      currentPeriod: r.period_start && r.period_end ? { start: r.period_start, end: r.period_end } : null,
+      balance: r.balance,
+      daysPastDue: r.days_past_due,
+    })),
+    totalMonthlyRate: total(rows.map((r) => r.monthly_rate)),
+    totalBalance: total([...balances.values()]),
+  };
+}
+
+const AgingSqlRow = z.object({
+  customer_id: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  facility: z.string().nullable(),
+  current: z.string(),
+  days1to30: z.string(),
+  days31to60: z.string(),
+  days61to90: z.string(),
+  days90plus: z.string(),
+  credit: z.string(),
+  balance: z.string(),
+});
+
+/**
+ * Aging per renter. The buckets come from the open invoices (sent or overdue: amount less what was
+ * paid on each), by days past each one's due date in the renter's facility zone; the renter's
+ * unapplied credit is a column of its own. The renter's balance is the ledger's, and the buckets
+ * plus the credit reconcile to it: `unreconciled` says by how much they do not (0.00 when the
+ * history is whole). Renters who owe nothing and are owed nothing are left out.
+ */
+export async function ledgerAging(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<AgingReport> {
+  const past = sql.fragment`t.today - i.due_date`;
+  const rows = await db.any(sql.type(AgingSqlRow)`
+    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
+           coalesce(a.current, 0)::numeric(14, 2)::text AS current,
+           coalesce(a.days1to30, 0)::numeric(14, 2)::text AS days1to30,
+           coalesce(a.days31to60, 0)::numeric(14, 2)::text AS days31to60,
+           coalesce(a.days61to90, 0)::numeric(14, 2)::text AS days61to90,
+           coalesce(a.days90plus, 0)::numeric(14, 2)::text AS days90plus,
+           (-c.credit_balance)::numeric(14, 2)::text AS credit,
+           coalesce(b.balance, 0)::numeric(14, 2)::text AS balance
+    FROM customers c
+    LEFT JOIN facilities f ON f.id = c.facility_id
+    CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
+    LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
+    LEFT JOIN LATERAL (
+      SELECT sum(i.amount - i.amount_paid) FILTER (WHERE ${past} <= 0) AS current,
+             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 1 AND 30) AS days1to30,
+             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 31 AND 60) AS days31to60,
+             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 61 AND 90) AS days61to90,
+             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} > 90) AS days90plus,
+             count(*) AS open_invoices
+      FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue') AND i.amount <> i.amount_paid
+    ) a ON true
+    WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+      AND (coalesce(b.balance, 0) <> 0 OR a.open_invoices > 0 OR c.credit_balance <> 0)
+    ORDER BY coalesce(b.balance, 0) DESC, c.last_name, c.first_name, c.id`);
+  const amounts = (r: z.infer<typeof AgingSqlRow>) => {
+    const explained = sumCents([r.current, r.days1to30, r.days31to60, r.days61to90, r.days90plus, r.credit]);
+    return {
+      current: r.current,
+      days1to30: r.days1to30,
+      days31to60: r.days31to60,
+      days61to90: r.days61to90,
+      days90plus: r.days90plus,
+      credit: r.credit,
+      balance: r.balance,
+      unreconciled: fromCents(toCents(r.balance) - explained),
+    };
+  };
+  const out: AgingRow[] = rows.map((r) => ({ customerId: r.customer_id, customer: r.customer, email: r.email, facility: r.facility, ...amounts(r) }));
+  const column = (key: keyof ReturnType<typeof amounts>) => total(out.map((r) => r[key]));
+  return {
+    rows: out,
+    totals: {
+      current: column('current'),
+      days1to30: column('days1to30'),
+      days31to60: column('days31to60'),
+      days61to90: column('days61to90'),
+      days90plus: column('days90plus'),
+      credit: column('credit'),
+      balance: column('balance'),
+      unreconciled: column('unreconciled'),
+    },
+  };
+}
+
+const MoneyDayRow = z.object({
+  date: z.string(),
+  method: z.string().nullable(),
+  payments: z.number(),
+  paid: z.string(),
+  refunds: z.number(),
+  refunded: z.string(),
+});
+
+/** 'Cash', 'Check', ...; 'Not recorded' for money whose method the history did not keep. */
+export function methodLabel(method: string | null): string {
+  if (method === null) return 'Not recorded';
+  return paymentMethodLabels[method as PaymentMethod] ?? method;
+}
+
+/**
+ * Money that moved, by the facility's day and method, from the ledger: payments (and the part of
+ * a desk payment kept as credit) in, refunds out (negative). Staff credits, write-offs and voids
+ * move no money and are not here. A desk receipt counts as one payment however many invoices it
+ * paid; an entry of a receipt without a method of its own takes the receipt's.
+ */
+export async function paymentsByMethod(
+  db: CommonQueryMethods,
+  query: { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<PaymentsByMethod> {
+  const today = await reportToday(db, query.facilityId, now);
+  // Alone, `from` runs to today (or is the one day, when later); `to` runs from today (or is the one day, when earlier).
+  const from = query.from ?? first([query.to ?? today, today]);
+  const to = query.to ?? last([from, today]);
+  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= MAX_REPORT_DAYS) {
+    throw new ValidationError(`from: must be at most ${MAX_REPORT_DAYS} days before to (${to})`, 'from');
+  }
+  const rows = await db.any(sql.type(MoneyDayRow)`
+    WITH money AS (
+      SELECT le.id, le.entry_date, le.kind, le.amount, le.receipt_id,
+             coalesce(le.method, (SELECT r.method FROM ledger_entries r WHERE r.receipt_id = le.receipt_id AND r.method IS NOT NULL LIMIT 1)) AS method
+      FROM ledger_entries le
+      WHERE le.entry_date BETWEEN ${from}::date AND ${to}::date AND ${inFacility(sql.fragment`le.facility_id`, query.facilityId)}
+        AND ${isMoneyEntry('le')}
+    )
+    SELECT entry_date::text AS date, method,
+           count(DISTINCT coalesce(receipt_id, id)) FILTER (WHERE kind <> 'refund')::int8 AS payments,
+           coalesce(-sum(amount) FILTER (WHERE kind <> 'refund'), 0)::numeric(14, 2)::text AS paid,
+           count(*) FILTER (WHERE kind = 'refund')::int8 AS refunds,
+           coalesce(-sum(amount) FILTER (WHERE kind = 'refund'), 0)::numeric(14, 2)::text AS refunded
+    FROM money
+    GROUP BY entry_date, method
+    ORDER BY entry_date, method NULLS LAST`);
+  const line = (r: Omit<z.infer<typeof MoneyDayRow>, 'date'>) => ({
+    method: r.method,
+    methodLabel: methodLabel(r.method),
+    payments: r.payments,
+    paid: r.paid,
+    refunds: r.refunds,
+    refunded: r.refunded,
+    total: total([r.paid, r.refunded]),
+  });
+  const summed = (of: typeof rows) => ({
+    payments: of.reduce((n, r) => n + r.payments, 0),
+    paid: total(of.map((r) => r.paid)),
+    refunds: of.reduce((n, r) => n + r.refunds, 0),
+    refunded: total(of.map((r) => r.refunded)),
+  });
+  const methods = [...new Set(rows.map((r) => r.method))].sort((a, b) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)));
+  const totals = summed(rows);
+  return {
+    from,
+    to,
+    rows: rows.map((r): PaymentsByMethodRow => ({ date: r.date, ...line(r) })),
+    methods: methods.map((method) => line({ method, ...summed(rows.filter((r) => r.method === method)) })),
+    totals: { ...totals, total: total([totals.paid, totals.refunded]) },
+  };
+}
+
+const ChargeTypeRow = z.object({ month: z.string(), kind: z.string(), amount: z.string() });
+const ReversalRow = z.object({ month: z.string(), voided: z.string(), written_off: z.string() });
+
+/** YYYY-MM of `today` moved by `months`. */
+function addMonths(month: string, months: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+const lineKeys = {
+  rent: 'rent',
+  prorated_rent: 'proratedRent',
+  deposit: 'deposit',
+  admin_fee: 'adminFee',
+  late_fee: 'lateFee',
+  credit: 'credit',
+  adjustment: 'adjustment',
+} as const;
+
+/**
+ * Revenue by charge type per month: the invoice lines charged in the month (the facility's dates),
+ * by line kind, with the voids and write-offs of the month apart. A line counts in the month its
+ * charge entered the ledger: the lines an invoice had when it was sent in the month of that charge,
+ * a line added later (the late fee) in the month of its own entry. (Lines are appended, so the
+ * last k lines of an invoice with k + 1 charge entries are the ones added after it was charged.)
+ * Refunds are money going back, not a charge type: they are in payments by method.
+ */
+export async function revenueByChargeType(
+  db: CommonQueryMethods,
+  query: { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<RevenueByChargeType> {
+  const thisMonth = (await reportToday(db, query.facilityId, now)).slice(0, 7);
+  const to = query.to ?? last([query.from ?? thisMonth, thisMonth]);
+  const from = query.from ?? addMonths(to, -11);
+  if (from < addMonths(to, -35)) throw new ValidationError(`from: must be at most 36 months before to (${to})`, 'from');
+  const first = `${from}-01`;
+  const afterLast = `${addMonths(to, 1)}-01`;
+  const scope: FragmentSqlToken = inFacility(sql.fragment`ch.facility_id`, query.facilityId);
+  const charged = await db.any(sql.type(ChargeTypeRow)`
+    WITH charges AS (
+      SELECT le.invoice_id, le.entry_date, le.facility_id,
+             row_number() OVER (PARTITION BY le.invoice_id ORDER BY le.position, le.id) AS n,
+             count(*) OVER (PARTITION BY le.invoice_id) AS entries
+      FROM ledger_entries le
+      WHERE le.kind IN ('charge', 'late_fee') AND le.invoice_id IN (
+        SELECT invoice_id FROM ledger_entries
+        WHERE kind IN ('charge', 'late_fee') AND entry_date >= ${first}::date AND entry_date < ${afterLast}::date
+      )
+    )
+    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, x.line->>'kind' AS kind, sum((x.line->>'amount')::numeric)::numeric(14, 2)::text AS amount
+    FROM invoices i
+    CROSS JOIN jsonb_array_elements(i.lines) WITH ORDINALITY AS x(line, ord)
+    JOIN charges ch ON ch.invoice_id = i.id AND ch.n = greatest(1, x.ord - (jsonb_array_length(i.lines) - ch.entries))
+    WHERE ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${scope}
+    GROUP BY 1, 2`);
+  const reversed = await db.any(sql.type(ReversalRow)`
+    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month,
+           coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'void'), 0)::numeric(14, 2)::text AS voided,
+           coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'write_off'), 0)::numeric(14, 2)::text AS written_off
+    FROM ledger_entries ch
+    WHERE ch.kind IN ('void', 'write_off') AND ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${scope}
+    GROUP BY 1`);
+  const months: string[] = [];
+  for (let month = from; month <= to; month = addMonths(month, 1)) months.push(month);
+  const rowOf = (pick: (kind: string) => string[], voided: string[], writtenOff: string[]) => {
+    const byKind = Object.fromEntries(Object.entries(lineKeys).map(([kind, key]) => [key, total(pick(kind))])) as Record<
+      (typeof lineKeys)[keyof typeof lineKeys],
+      string
+    >;
+    const chargedTotal = total(Object.values(byKind));
+    // A line kind the contract does not name yet still counts in what was charged.
+    const other = total(pick('*other*'));
+    const all = total([chargedTotal, other]);
+    const v = total(voided);
+    const w = total(writtenOff);
+    return { ...byKind, charged: all, voided: v, writtenOff: w, net: total([all, v, w]) };
+  };
+  const known = new Set(Object.keys(lineKeys));
+  const amountsOf = (rows: typeof charged) => (kind: string) =>
+    rows.filter((r) => (kind === '*other*' ? !known.has(r.kind) : r.kind === kind)).map((r) => r.amount);
+  const out: RevenueByChargeTypeRow[] = months.map((month) => ({
+    month,
+    ...rowOf(
+      amountsOf(charged.filter((r) => r.month === month)),
+      reversed.filter((r) => r.month === month).map((r) => r.voided),
+      reversed.filter((r) => r.month === month).map((r) => r.written_off),
+    ),
+  }));
+  return {
+    rows: out,
+    totals: rowOf(
+      amountsOf(charged),
+      reversed.map((r) => r.voided),
+      reversed.map((r) => r.written_off),
+    ),
+  };
+}

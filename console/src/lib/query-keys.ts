@@ -1,0 +1,6 @@
+// The query keys that money moving in one feature refreshes in others (a refund changes the
+// customer's balance; a move-out, their invoices): kept here so features share them without
+// importing each other.
+
+export const customersQueryKey = ['customers'] as const;
+export const invoicesQueryKey = ['invoices'] as const;
