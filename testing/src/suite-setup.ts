@@ -12,6 +12,7 @@ import pg from 'pg';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { templateNames } from './templates.ts';
 import { suiteWorkers } from './worker.ts';
 
 declare module 'vitest' {
@@ -25,14 +26,40 @@ declare module 'vitest' {
   }
 }
 
+type SuiteResources = { runId: string; postgresUrls: string[]; chromiumEndpoints: string[]; stop(): Promise<void> };
+
+/**
+ * The run's resources, shared by the projects that name this setup (integration and browser):
+ * vitest runs each project's global setup in this one process, so without sharing each project
+ * started clusters and Chromiums of its own, and each cluster seeded the demo template once more.
+ * Both projects' files run in one pool of workers (VITEST_POOL_ID 1..workers), so a worker still
+ * has a cluster of its own whichever project its file belongs to. Stopped after the last project.
+ */
+type Shared = { users: number; started: Promise<SuiteResources> };
+const SHARED = Symbol.for('storage.suite-setup');
+const registry = globalThis as { [SHARED]?: Shared };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  registry[SHARED] ??= { users: 0, started: startSuite() };
+  const shared = registry[SHARED];
+  shared.users += 1;
+  const resources = await shared.started;
+  project.provide('runId', resources.runId);
+  project.provide('postgresUrls', resources.postgresUrls);
+  project.provide('chromiumEndpoints', resources.chromiumEndpoints);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    await resources.stop();
+  };
+}
+
+async function startSuite(): Promise<SuiteResources> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  project.provide('runId', runId);
   if (process.env.TEST_POSTGRES_URL) {
-    project.provide('postgresUrls', []);
-    project.provide('chromiumEndpoints', []);
     const serverUrl = process.env.TEST_POSTGRES_URL;
-    return () => dropTemplate(serverUrl, runId);
+    return { runId, postgresUrls: [], chromiumEndpoints: [], stop: () => dropTemplates(serverUrl, runId) };
   }
   const workers = suiteWorkers();
   const root = await mkdtemp(join(tmpdir(), 'storage-suite-'));
@@ -61,27 +88,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop();
     throw error;
   }
-  project.provide(
-    'postgresUrls',
-    started.map((c) => {
+  return {
+    runId,
+    postgresUrls: started.map((c) => {
       const url = new URL(c.url);
       url.pathname = '/postgres';
       return url.toString();
     }),
-  );
-  project.provide(
-    'chromiumEndpoints',
-    browsers.map((b) => b.wsEndpoint()),
-  );
-  return stop;
+    chromiumEndpoints: browsers.map((b) => b.wsEndpoint()),
+    stop,
+  };
 }
 
-/** On a shared server (TEST_POSTGRES_URL) this run's template is dropped at the end. */
-async function dropTemplate(serverUrl: string, runId: string): Promise<void> {
+/** On a shared server (TEST_POSTGRES_URL) this run's templates (platform.ts) are dropped at the end. */
+async function dropTemplates(serverUrl: string, runId: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS "demo_template_${runId}" WITH (FORCE)`);
+    for (const name of templateNames(runId)) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {
     await admin.end();
   }
