@@ -5,6 +5,5 @@ import type { TestPlatform } from '@storage/testing/platform';
  * 2 s, which a loaded test machine can exceed; tests that are not about that wait use this.
  */
 export async function readModelCaughtUp(platform: TestPlatform): Promise<void> {
-  const head = await platform.api.store.headPosition();
-  if (head) await platform.api.afterAppend(head, 30_000);
+  await platform.readModelCaughtUp(30_000);
 }

@@ -5,13 +5,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import type { StaffRole } from '@storage/contracts/enums';
 import { registerStaff } from '@storage/domain/auth/staff';
+import { connectEventStore } from '@storage/eventstore/connect';
+import type { Position } from '@storage/eventstore/port';
 import { type Config, readConfig } from '@storage/platform/config';
-import { queueConnection } from '@storage/platform/queues';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { createQueue, queueConnection } from '@storage/platform/queues';
+import { PROJECTOR_QUEUE } from '@storage/platform/wakeups';
+import { readModelProjections } from '@storage/projector/projections';
+import { catchUpTo } from '@storage/projector/runner';
 import { type ProjectorService, startProjector } from '@storage/projector/service';
 import { seedDemoData } from '@storage/seed/demo';
 import pg from 'pg';
+import { sql } from 'slonik';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase, TEST_POSTGRES_URL, TEST_REDIS_URL, type TestDatabase } from './database.ts';
+import { demoTemplateName, migratedTemplateName } from './templates.ts';
 
 /** The `name=value` of the session cookie, as the browser sends it back (still URL-encoded). */
 export function sessionCookie(setCookie: string | string[] | undefined): string {
@@ -30,7 +39,24 @@ export interface TestPlatform {
   signIn(role?: StaffRole): Promise<string>;
   /** Creates a staff account and returns its credentials. */
   createStaff(role?: StaffRole): Promise<{ email: string; password: string }>;
+  /**
+   * Waits until the read model shows every event written so far to this database; false if it
+   * does not within `timeoutMs`. It waits for the newest event written, not for the store's
+   * head: the head is the newest event every reader sees, and a transaction open anywhere on
+   * the cluster (another test file's) holds it behind what this test has just written.
+   */
+  readModelCaughtUp(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** The newest event written to the database's history, visible to every reader yet or not. */
+async function newestWrittenPosition(api: ApiServer): Promise<Position | null> {
+  const row = await api.pool.maybeOne(
+    sql.type(z.object({ hi: z.string(), lo: z.string() }))`
+      SELECT transaction_id::text AS hi, global_position::text AS lo FROM event_store.events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  return row ? { hi: BigInt(row.hi), lo: BigInt(row.lo) } : null;
 }
 
 type PlatformOptions = {
@@ -51,8 +77,52 @@ type PlatformOptions = {
 };
 
 export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
-  const database = options.seedDemo ? await createTestDatabase('platform', await demoTemplate()) : await createTestDatabase('platform');
+  const database = await createTestDatabase('platform', options.seedDemo ? await demoTemplate() : await migratedTemplate());
   return startPlatformOn(database, options);
+}
+
+/** Runs `build` on a new database and renames it `name` once complete (a file failing half-way leaves nothing half-built). */
+async function buildTemplate(admin: pg.Client, name: string, from: string | undefined, build: (database: TestDatabase) => Promise<void>): Promise<void> {
+  const building = await createTestDatabase('template_building', from);
+  await build(building);
+  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
+  await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
+}
+
+/** Creates BullMQ's PostgreSQL schema (tables and functions, no jobs), as the API's first queue would. */
+async function migrateQueueSchema(databaseUrl: string): Promise<void> {
+  const queue = createQueue(PROJECTOR_QUEUE, queueConnection({ redisUrl: undefined, databaseUrl }));
+  try {
+    await queue.waitUntilReady();
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * The name of this run's migrated template on the worker's server, built the first time a file on
+ * this worker asks for it: the read model's migrations, the event store's and BullMQ's schemas,
+ * and no rows. A platform starts on a copy of it, as the API would have migrated a new database
+ * (its start still runs the migrations, finding none pending), without paying for the migrations
+ * in every file.
+ */
+async function migratedTemplate(): Promise<string> {
+  const name = migratedTemplateName(inject('runId'));
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return name;
+    await buildTemplate(admin, name, undefined, async (building) => {
+      await migrateReadModel(building.url);
+      const store = await connectEventStore({ databaseUrl: building.url });
+      await store.close();
+      await migrateQueueSchema(building.url);
+    });
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -62,33 +132,36 @@ export async function startTestPlatform(options: PlatformOptions = {}): Promise<
  * leaves no half-seeded template behind.
  */
 async function demoTemplate(): Promise<string> {
-  const name = `demo_template_${inject('runId')}`;
+  const name = demoTemplateName(inject('runId'));
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return name;
-    const building = await createTestDatabase('demo_building');
-    const platform = await startPlatformOn(building, {});
-    try {
-      await seedDemoData(platform.api.store, { now: new Date() });
-      const head = await platform.api.store.headPosition();
-      if (head) await platform.api.afterAppend(head, 120_000);
-    } finally {
-      await platform.projector.stop();
-      await platform.api.close();
-    }
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
-    // No queue state in the template: BullMQ's PostgreSQL tables are not namespaced by our queue
-    // prefix, so a copy would find the template projector's scheduled jobs as its own.
-    const template = new pg.Client({ connectionString: building.url });
-    await template.connect();
-    try {
-      await template.query('DROP SCHEMA IF EXISTS bullmq CASCADE');
-    } finally {
-      await template.end();
-    }
-    await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
+    await buildTemplate(admin, name, await migratedTemplate(), async (building) => {
+      // The seed runs the billing days of its history itself; the scheduler must not bill today's in the middle of it.
+      const platform = await startPlatformOn(building, { billing: false });
+      try {
+        const { store, pool } = platform.api;
+        await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+        const head = await platform.api.store.headPosition();
+        if (head) await platform.api.afterAppend(head, 120_000);
+      } finally {
+        await platform.projector.stop();
+        await platform.api.close();
+      }
+      // No queue state in the template: BullMQ's PostgreSQL tables are not namespaced by our
+      // queue prefix, so a copy would find the template projector's scheduled jobs as its own.
+      // The schema is made again empty, as in the migrated template.
+      const template = new pg.Client({ connectionString: building.url });
+      await template.connect();
+      try {
+        await template.query('DROP SCHEMA IF EXISTS bullmq CASCADE');
+      } finally {
+        await template.end();
+      }
+      await migrateQueueSchema(building.url);
+    });
     return name;
   } finally {
     await admin.end();
@@ -127,6 +200,10 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     database,
     sessionKey,
     createStaff,
+    async readModelCaughtUp(timeoutMs = 30_000) {
+      const newest = await newestWrittenPosition(api);
+      return newest ? api.afterAppend(newest, timeoutMs) : true;
+    },
     async signIn(role = 'owner') {
       const { email, password } = await createStaff(role);
       const response = await api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
