@@ -88,3 +88,36 @@ export const NotificationType = z.enum([
   'other',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
+
+// --- Issue 13: delinquency, access, autopay, messages ---
+
+/** A step of the delinquency schedule (the late fee is the billing settings' own, before these). */
+export const DelinquencyStepKind = z.enum(['late_notice', 'lockout', 'pre_lien_notice', 'lien', 'auction_scheduled']);
+export type DelinquencyStepKind = z.infer<typeof DelinquencyStepKind>;
+
+export const delinquencyStepLabels: Record<DelinquencyStepKind, string> = {
+  late_notice: 'Late Notice',
+  lockout: 'Lockout',
+  pre_lien_notice: 'Pre-Lien Notice',
+  lien: 'Lien',
+  auction_scheduled: 'Auction Scheduled',
+};
+
+/** What a lock should be: open to its renter (normal), or overlocked (a lockout). */
+export const LockDesiredState = z.enum(['normal', 'overlocked']);
+export type LockDesiredState = z.infer<typeof LockDesiredState>;
+
+/** The messages the product writes to renters, each a template an owner can edit. */
+export const MessageTemplateKey = z.enum([
+  'reservation_confirmed',
+  'move_in_welcome',
+  'invoice_issued',
+  'payment_receipt',
+  'autopay_failed',
+  'late_notice',
+  'lockout_notice',
+  'pre_lien_notice',
+  'access_restored',
+  'rent_change_notice',
+]);
+export type MessageTemplateKey = z.infer<typeof MessageTemplateKey>;

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { BillingSettings, DEFAULT_TIME_ZONE, InvoiceLine, singleLine } from './billing.ts';
-import { CustomerStatus, DeskPaymentMethod, InvoiceStatus, LockStatus, PaymentMethod, StaffRole, UnitSize, UnitStatus } from './enums.ts';
-import { Id, IsoDate } from './fields.ts';
+import { DelinquencyStep } from './delinquency.ts';
+import {
+  CustomerStatus,
+  DelinquencyStepKind,
+  DeskPaymentMethod,
+  InvoiceStatus,
+  LockDesiredState,
+  LockStatus,
+  MessageTemplateKey,
+  PaymentMethod,
+  StaffRole,
+  UnitSize,
+  UnitStatus,
+} from './enums.ts';
+import { Id, IsoDate, IsoDateTime } from './fields.ts';
 
 // The one catalogue of domain events. Each type has a current schema version; an event stored
 // under an older version is turned into the current shape by its upcasters on read.
@@ -314,6 +327,119 @@ export const eventSchemas = {
     skipped: z.array(z.object({ leaseId: Id, reason: text })),
   }),
 
+  // --- Delinquency (issue 13): the schedule, its steps on a renter, pauses ---
+  /** The delinquency schedule of the business (scope 'business'), or a facility's own (scope: its id; null: the business's applies). */
+  delinquency_settings_updated: z.object({ scope: text, steps: z.array(DelinquencyStep).nullable() }),
+  /**
+   * A step of the schedule fired on a renter (stream delinquency-<customer>): the rule (kind, day),
+   * the invoice whose due date it counts from, the facility's date it fired, and the past-due
+   * balance then. At most one per invoice and kind.
+   */
+  delinquency_step_taken: z.object({ customerId: Id, kind: DelinquencyStepKind, day: z.number().int(), invoiceId: Id, date: IsoDate, pastDue: amount }),
+  /**
+   * The renter's past-due balance fell to the schedule's threshold or below (a payment, credit, a
+   * write-off): the schedule stops and what it did is undone (access restored). reason: what did it.
+   */
+  delinquency_cleared: z.object({ customerId: Id, date: IsoDate, pastDue: amount, reason: text }),
+  /** Staff paused the renter's schedule until a date (a promise to pay), with a reason; no step fires meanwhile. */
+  delinquency_paused: z.object({ customerId: Id, until: IsoDate, reason: text }),
+  /** Staff ended a pause early. */
+  delinquency_resumed: z.object({ customerId: Id, reason: text }),
+
+  // --- Access (issue 13): gate codes, what each lock should be, what gateways report ---
+  /** A lease's gate code (unique in its facility), at move-in or rotated by staff; shown to the renter, redacted in the history. */
+  gate_code_assigned: z.object({
+    leaseId: Id,
+    customerId: Id,
+    facilityId: Id.nullable(),
+    code: text,
+    reason: z.enum(['move_in', 'rotated']),
+  }),
+  /** The code opens nothing (a lockout, a move-out). */
+  gate_code_suspended: z.object({ leaseId: Id, customerId: Id, reason: z.enum(['lockout', 'move_out']) }),
+  /** The code opens the gate again (the lockout was undone). */
+  gate_code_reinstated: z.object({ leaseId: Id, customerId: Id, reason: text }),
+  /** What the lock should be (stream lock-<id>); the facility's gateway learns it from its heartbeat answer. */
+  lock_desired_state_changed: z.object({
+    lockId: Id,
+    unitId: Id.nullable(),
+    customerId: Id.nullable(),
+    desired: LockDesiredState,
+    reason: text,
+  }),
+  /** The gateway applied a desired state: what the lock now is. */
+  lock_state_reported: z.object({ lockId: Id, reported: LockDesiredState }),
+  /** Someone tried a gate code or a lock (stream access-log-<facility>-<date>); the code itself is never kept. */
+  access_attempted: z.object({
+    attemptId: Id,
+    facilityId: Id,
+    lockId: Id.nullable(),
+    leaseId: Id.nullable(),
+    customerId: Id.nullable(),
+    via: z.enum(['gate_code', 'lock']),
+    granted: z.boolean(),
+    reason: text,
+    at: IsoDateTime,
+  }),
+
+  // --- Autopay (issue 13): saved cards, enrolment, off-session charges ---
+  /** The renter saved a card: the provider's references to it, never its number. */
+  payment_method_saved: z.object({
+    customerId: Id,
+    paymentMethodId: Id,
+    provider: z.enum(['test', 'stripe']),
+    providerCustomerId: text,
+    providerPaymentMethodId: text,
+    brand: text,
+    last4: text,
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+  }),
+  payment_method_removed: z.object({ customerId: Id, paymentMethodId: Id }),
+  autopay_enrolled: z.object({ customerId: Id, paymentMethodId: Id }),
+  autopay_cancelled: z.object({ customerId: Id, reason: text }),
+  /** An off-session charge of what the renter owes on an invoice (attempt 1 on its due date, then the retries). */
+  autopay_charge_attempted: z.object({ attemptId: Id, customerId: Id, invoiceId: Id, attempt: z.number().int(), amount, date: IsoDate }),
+  autopay_charge_succeeded: z.object({
+    attemptId: Id,
+    customerId: Id,
+    invoiceId: Id,
+    attempt: z.number().int(),
+    amount,
+    stripePaymentIntentId: text,
+  }),
+  /** nextAttemptOn null: the last attempt failed (renter and staff are told); requiresAction: the card needs the renter (3-D Secure). */
+  autopay_charge_failed: z.object({
+    attemptId: Id,
+    customerId: Id,
+    invoiceId: Id,
+    attempt: z.number().int(),
+    amount,
+    reason: text,
+    requiresAction: z.boolean(),
+    nextAttemptOn: IsoDate.nullable(),
+  }),
+
+  // --- Messages to renters (issue 13) ---
+  /** An owner's wording of a message (subject and body with {placeholders}); null: the product's own. */
+  message_template_updated: z.object({ templateKey: MessageTemplateKey, template: z.object({ subject: text, body: text }).nullable() }),
+  /** The messages the renter does not want (where the law allows them a choice). */
+  customer_message_preferences_updated: z.object({ customerId: Id, optOuts: z.array(MessageTemplateKey) }),
+
+  // --- Rent changes (issue 13), on the lease's stream ---
+  /** A new rate from effectiveDate (no sooner than the notice period after noticeDate); the billing run uses it from then. */
+  lease_rent_change_scheduled: z.object({
+    leaseId: Id,
+    customerId: Id,
+    changeId: Id,
+    currentRate: amount,
+    newRate: amount,
+    noticeDate: IsoDate,
+    effectiveDate: IsoDate,
+    reason: nullableText,
+  }),
+  lease_rent_change_cancelled: z.object({ leaseId: Id, changeId: Id, reason: text }),
+
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),
 } as const;
@@ -358,6 +484,7 @@ export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
  */
 export const secretFields: { readonly [T in EventType]?: readonly (keyof EventData<T> & string)[] } = {
   gateway_key_rotated: ['keyHash'],
+  gate_code_assigned: ['code'],
 };
 
 /** Field names that held secrets in older versions of events, or in events this release does not know. */
@@ -432,6 +559,18 @@ export const streams = {
   /** A renter's account: credits from overpayments and from staff, and where they were applied. */
   account: (customerId: string) => `account-${customerId}`,
   billingDay: (facilityId: string | null, date: string) => `billing-day-${facilityId ?? 'none'}-${date}`,
+  /** A renter's delinquency: the schedule's steps taken, pauses, clearing. */
+  delinquency: (customerId: string) => `delinquency-${customerId}`,
+  /** A lease's gate code: assigned, suspended, reinstated. */
+  gateCode: (leaseId: string) => `gate-code-${leaseId}`,
+  /** Access attempts a facility's gateway reported on one day (in the facility's zone). */
+  accessLog: (facilityId: string, date: string) => `access-log-${facilityId}-${date}`,
+  /** A renter's saved cards and autopay enrolment. */
+  paymentProfile: (customerId: string) => `payment-profile-${customerId}`,
+  /** The autopay charges of one invoice: every attempt, its outcome. */
+  autopayCharges: (invoiceId: string) => `autopay-${invoiceId}`,
+  /** The owner's wording of one message template. */
+  messageTemplate: (key: string) => `message-template-${key}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };
