@@ -1,0 +1,13 @@
+import type { Reaction } from './reaction.ts';
+
+/**
+ * Every reaction the projector runs after the read model, each with its own checkpoint. Order
+ * does not matter: each follows the log on its own.
+ */
+export const reactions: Reaction[] = [
+  // delinquency
+  // access
+  // messages
+  // autopay
+  // rent changes
+];
