@@ -50,6 +50,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
       schedule: config,
+      messages: config,
       log: (message, error) => (error === undefined ? api.app.log.info(message) : api.app.log.error({ err: error }, message)),
     });
     if (firstStart) {

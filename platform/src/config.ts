@@ -58,10 +58,19 @@ export interface Config {
    * on its own (an install still importing its books; `ops billing:run` bills by hand).
    */
   billingSchedule: string | null;
+  /** SMTP_URL: the SMTP server messages to renters are sent through. Unset: the development adapter (kept in the database only). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of messages to renters (required with SMTP_URL). */
+  mailFrom: string | undefined;
+  /** PUBLIC_URL: where renters reach the product, for the links in messages (default http://HOST:PORT). */
+  publicUrl: string;
 }
 
 /** The settings of the projector's scheduled processes. */
 export type ScheduleSettings = Pick<Config, 'reservationHoldDays' | 'paymentGraceMs' | 'workflowGraceMs' | 'billingSchedule'>;
+
+/** The settings of messages to renters: the mail server, the sender, the links. */
+export type MessageSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
 
 /** TRUST_PROXY: unset or `false` trusts no proxy; `true`; a hop count (`1`); or `10.0.0.1,10.1.0.0/16`. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -173,6 +182,14 @@ const EnvSchema = z.object({
       .transform((v) => (v === 'off' ? null : v)),
     '5 * * * *',
   ),
+  SMTP_URL: optional(urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587')),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/, 'must be an address, e.g. Riverside Storage <office@riverside.example>'),
+  ),
+  PUBLIC_URL: optional(urlWithScheme(['http', 'https'], 'https://storage.example.com')),
 });
 
 /**
@@ -188,6 +205,7 @@ function halfPairs(input: Record<string, string | undefined>): string[] {
   if (set('STRIPE_WEBHOOK_SECRET') && !(set('STRIPE_SECRET_KEY') && set('STRIPE_PUBLISHABLE_KEY'))) {
     problems.push('STRIPE_WEBHOOK_SECRET: is set without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (the built-in test provider has no webhook)');
   }
+  if (set('SMTP_URL') && !set('MAIL_FROM')) problems.push('MAIL_FROM: is required with SMTP_URL (the sender of messages to renters)');
   return problems;
 }
 
@@ -247,6 +265,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, requirements: R
     workflowGraceMs: v.WORKFLOW_GRACE_SECONDS,
     debugEmbeddedPostgres: v.DEBUG_EMBEDDED_POSTGRES,
     billingSchedule: v.BILLING_SCHEDULE,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    publicUrl: (v.PUBLIC_URL ?? `http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}:${v.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -56,6 +56,9 @@ describe('readConfig', () => {
       workflowGraceMs: 300_000,
       debugEmbeddedPostgres: false,
       billingSchedule: '5 * * * *',
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
     };
     expect(readConfig({})).toEqual(defaults);
     expect(readConfig(Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])))).toEqual(defaults);
@@ -224,6 +227,19 @@ describe('.env', () => {
     const env: NodeJS.ProcessEnv = { PORT: '5000' };
     expect(loadEnvFile(join(dir, '.env'), env)).toBe(false);
     expect(env).toEqual({ PORT: '5000' });
+  });
+});
+
+describe('mail settings', () => {
+  it('reads the SMTP server, the sender and the public address', () => {
+    const config = readConfig({ SMTP_URL: 'smtp://u:p@mail.test:587', MAIL_FROM: 'Riverside <office@riverside.test>', PUBLIC_URL: 'https://storage.test/' });
+    expect(config).toMatchObject({ smtpUrl: 'smtp://u:p@mail.test:587', mailFrom: 'Riverside <office@riverside.test>', publicUrl: 'https://storage.test' });
+  });
+
+  it('refuses an SMTP server without a sender, and a URL of another scheme', () => {
+    expect(() => readConfig({ SMTP_URL: 'smtp://mail.test' })).toThrow(/MAIL_FROM: is required with SMTP_URL/);
+    expect(() => readConfig({ SMTP_URL: 'http://mail.test', MAIL_FROM: 'a@b.test' })).toThrow(/SMTP_URL: must be a smtp/);
+    expect(() => readConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM: must be an address/);
   });
 });
 

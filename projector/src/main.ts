@@ -30,6 +30,7 @@ const projector = await startProjector({
   connection,
   payments: config,
   schedule: config,
+  messages: config,
   log: (message, error) => writeLog(error === undefined ? 'info' : 'error', error === undefined ? {} : { err: serializeError(error) }, message),
 });
 const healthQueue = createQueue(PROJECTOR_QUEUE, connection);

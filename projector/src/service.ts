@@ -1,6 +1,7 @@
 import type { EventStore } from '@storage/eventstore/port';
 import { failedProjections } from '@storage/platform/checkpoints';
-import type { ScheduleSettings } from '@storage/platform/config';
+import type { MessageSettings, ScheduleSettings } from '@storage/platform/config';
+import { configuredMailer } from '@storage/platform/mail/smtp';
 import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
 import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
@@ -8,6 +9,8 @@ import type { Queue } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { startReadModelJobs } from './jobs/read-model.ts';
 import { startScheduledJobs } from './jobs/scheduler.ts';
+import { setMessagesPublicUrl } from './outbox/settings.ts';
+import { type OutboxPolicy, startOutboxWorker } from './outbox/worker.ts';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { catchUp, ensureCheckpoints, type RetryPolicy } from './runner.ts';
@@ -40,6 +43,10 @@ export async function startProjector(options: {
   projections?: Projection[];
   /** How a projection failing on an event is retried (default: after 1 s, doubling up to 5 min). */
   retry?: RetryPolicy;
+  /** The configuration's mail server, sender and public address (none: the development adapter, links to 127.0.0.1:3000). */
+  messages?: Partial<MessageSettings>;
+  /** How the outbox worker retries (tests shorten it). */
+  outbox?: Partial<OutboxPolicy>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {
   const projections = options.projections ?? readModelProjections;
@@ -55,8 +62,11 @@ export async function startProjector(options: {
   await wakeProjector(queue);
   const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });
   const readModelJobs = startReadModelJobs(options);
+  if (options.messages?.publicUrl) setMessagesPublicUrl(options.messages.publicUrl);
+  const outbox = startOutboxWorker({ pool: options.pool, mailer: configuredMailer(options.messages ?? {}), policy: options.outbox, log: options.log });
   return {
     async stop() {
+      await outbox.stop();
       await readModelJobs.close();
       await scheduledJobs.stop();
       await worker.close();

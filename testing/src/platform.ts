@@ -185,7 +185,7 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
-  const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config, schedule: config });
+  const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config, schedule: config, messages: config });
   async function createStaff(role: StaffRole = 'owner') {
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';

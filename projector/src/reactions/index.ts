@@ -1,3 +1,4 @@
+import { messagesReaction } from './messages.ts';
 import type { Reaction } from './reaction.ts';
 
 /**
@@ -8,6 +9,7 @@ export const reactions: Reaction[] = [
   // delinquency
   // access
   // messages
+  messagesReaction,
   // autopay
   // rent changes
 ];

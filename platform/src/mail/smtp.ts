@@ -1,0 +1,29 @@
+import nodemailer from 'nodemailer';
+import { developmentMailer, type Mailer, type MailSettings } from './port.ts';
+
+/** Sends through the SMTP server of SMTP_URL, from MAIL_FROM. */
+export function smtpMailer(smtpUrl: string, mailFrom: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  const domain = mailFrom.split('@')[1]?.replace(/[>\s].*$/, '') || 'localhost';
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        from: mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        messageId: `<${message.id}@${domain}>`,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** The configured mailer: SMTP when SMTP_URL is set, else the development adapter. */
+export function configuredMailer(settings: MailSettings): Mailer {
+  if (!settings.smtpUrl) return developmentMailer;
+  return smtpMailer(settings.smtpUrl, settings.mailFrom ?? 'no-reply@localhost');
+}
