@@ -22,6 +22,7 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
+import { messagePortalRoutes, messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(readModelRoutes, deps);
+  await app.register(messageRoutes, deps);
+  await app.register(messagePortalRoutes, deps);
 
   if (deps.staticRoots) await registerFrontEnds(app, deps.staticRoots);
   else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not Found' }));

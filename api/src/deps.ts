@@ -26,4 +26,6 @@ export interface AppDeps {
   stripeWebhookSecret?: string;
   /** TRUST_PROXY: which peers' X-Forwarded-For gives the client's address; absent trusts none. */
   trustProxy?: boolean | number | string[];
+  /** PUBLIC_URL: where renters reach the product, for the links in messages (previews, letters). */
+  publicUrl?: string;
 }

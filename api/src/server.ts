@@ -50,6 +50,7 @@ export async function createApiServer(options: {
     stripeSecretKey: config.stripeSecretKey,
     stripeWebhookSecret: config.stripeWebhookSecret,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
     redis,
     readModelJobs,
     staticRoots: options.staticRoots,

@@ -31,6 +31,8 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/customer/contact',
   'GET /api/customer/ledger',
   'GET /api/customer/statement.pdf',
+  'GET /api/customer/message-preferences',
+  'PUT /api/customer/message-preferences',
   'GET /api/payments/config',
   'POST /api/create-payment-intent',
   'POST /api/customer/account-payment-intent',

@@ -85,6 +85,11 @@ export const NotificationType = z.enum([
   'customer_added',
   'payment_received',
   'payment_refunded',
+  // issue 13: the renter's delinquency and autopay (the same events tell the renter)
+  'renter_locked_out',
+  'pre_lien_notice',
+  'autopay_failed',
+  'access_restored',
   'other',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;

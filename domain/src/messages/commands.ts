@@ -30,7 +30,8 @@ export const preferencesAggregate: Aggregate<PreferencesState> = {
   },
 };
 
-function checkPlaceholders(template: TemplateText): void {
+/** Refuses a wording with a placeholder the product does not know, naming it and its field. */
+export function checkPlaceholders(template: TemplateText): void {
   for (const field of ['subject', 'body'] as const) {
     const unknown = unknownPlaceholders(template[field]);
     if (unknown.length > 0) {

@@ -24,7 +24,16 @@ const governingToggle: Partial<Record<EventType, keyof NotificationPreferences>>
   lock_battery_low: 'lowBatteryAlerts',
   customer_added: 'newCustomerAlerts',
   reservation_submitted: 'newCustomerAlerts',
+  // issue 13: a renter's delinquency and autopay follow the overdue-payment alerts
+  delinquency_step_taken: 'overduePaymentAlerts',
+  autopay_charge_failed: 'overduePaymentAlerts',
+  gate_code_reinstated: 'overduePaymentAlerts',
 };
+
+async function customerName(rows: ReadModelSession, customerId: string) {
+  const customer = await rows.get('customers', customerId);
+  return { name: customer ? `${customer.first_name} ${customer.last_name}` : 'A renter', facilityId: customer?.facility_id ?? null };
+}
 
 async function isSwitchedOff(rows: ReadModelSession, event: ProjectedEvent): Promise<boolean> {
   const toggle = governingToggle[event.type];
@@ -111,6 +120,37 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
         facilityId: unit?.facility_id ?? null,
       };
     }
+    case 'delinquency_step_taken': {
+      const d = event.data;
+      if (d.kind !== 'lockout' && d.kind !== 'pre_lien_notice') return null;
+      const { name, facilityId } = await customerName(rows, d.customerId);
+      return d.kind === 'lockout'
+        ? { type: 'renter_locked_out', title: 'Renter locked out', message: `${name} is locked out: ${formatDollars(d.pastDue)} past due`, facilityId }
+        : { type: 'pre_lien_notice', title: 'Pre-lien notice sent', message: `${name}: pre-lien notice for ${formatDollars(d.pastDue)} past due`, facilityId };
+    }
+    case 'autopay_charge_failed': {
+      const d = event.data;
+      if (d.nextAttemptOn !== null && !d.requiresAction) return null;
+      const { name, facilityId } = await customerName(rows, d.customerId);
+      const why = d.requiresAction ? 'the card needs the renter to confirm' : 'the last attempt failed';
+      return {
+        type: 'autopay_failed',
+        title: 'Autopay failed',
+        message: `${name}: automatic payment of ${formatDollars(d.amount)} failed (${why})`,
+        facilityId,
+      };
+    }
+    case 'gate_code_reinstated': {
+      const lease = await rows.get('leases', event.data.leaseId);
+      const unit = await rows.get('units', lease?.unit_id);
+      const { name, facilityId } = await customerName(rows, event.data.customerId);
+      return {
+        type: 'access_restored',
+        title: 'Access restored',
+        message: `${name}: access restored${unit ? ` to unit ${unit.unit_number}` : ''}`,
+        facilityId: unit?.facility_id ?? facilityId,
+      };
+    }
     default:
       return null;
   }
@@ -119,7 +159,7 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['notifications', 'notification_read_marks'],
-  reads: ['settings', 'invoices', 'customers', 'units', 'locks'],
+  reads: ['settings', 'invoices', 'customers', 'units', 'locks', 'leases'],
   async apply(rows, event) {
     if (event.type === 'notification_read') {
       await rows.update('notifications', event.data.notificationId, { read: true });

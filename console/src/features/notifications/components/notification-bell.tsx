@@ -1,4 +1,13 @@
-import { BankOutlined, BellOutlined, CreditCardOutlined, FileTextOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BankOutlined,
+  BellOutlined,
+  CreditCardOutlined,
+  FileTextOutlined,
+  LockOutlined,
+  RollbackOutlined,
+  ThunderboltOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import type { NotificationType } from '@storage/contracts/enums';
 import type { Notification } from '@storage/contracts/notifications';
 import { Badge, Button, Card, Dropdown, Flex, Typography } from 'antd';
@@ -16,6 +25,9 @@ const typeIcons: Partial<Record<NotificationType, ReactNode>> = {
   unit_assigned: <BankOutlined />,
   lock_battery_low: <ThunderboltOutlined />,
   payment_refunded: <RollbackOutlined />,
+  renter_locked_out: <LockOutlined />,
+  autopay_failed: <CreditCardOutlined />,
+  access_restored: <UnlockOutlined />,
 };
 
 export function NotificationBell() {

@@ -1,0 +1,39 @@
+import type { Customer } from '@storage/contracts/customers';
+import { loadTemplate } from '@storage/domain/messages/commands';
+import { composeForCustomer } from '@storage/domain/messages/compose';
+import { renderTemplate } from '@storage/domain/messages/templates';
+import type { AppDeps } from '../deps.ts';
+import { INK, MUTED, newPdf, pdfRule } from '../documents/pdf.ts';
+import { latestPreLienNotice } from './queries.ts';
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The pre-lien notice as a letter to print and mail: the notice as it was written to the renter
+ * (the newest one), or, when none was written yet, as it would read today.
+ */
+export async function preLienLetterPdf(deps: Pick<AppDeps, 'pool' | 'store'>, customer: Customer, publicUrl: string): Promise<PDFKit.PDFDocument> {
+  const written = await latestPreLienNotice(deps.pool, customer.id);
+  const composed = await composeForCustomer('pre_lien_notice', customer.id, { pool: deps.pool, store: deps.store, publicUrl, now: new Date() });
+  const notice = written
+    ? { subject: written.subject, body: written.body, date: new Date(written.created_at) }
+    : { ...renderTemplate(await loadTemplate(deps.store, 'pre_lien_notice'), composed?.values ?? {}), date: new Date() };
+  const sender = composed?.values.facilityName ?? '';
+
+  const { pdf, left, width } = newPdf({ Title: `Pre-lien notice: ${customer.firstName} ${customer.lastName}`, Subject: 'Pre-lien notice' });
+  pdf.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(sender, left, pdf.y, { width });
+  pdf.moveDown(0.2);
+  pdfRule(pdf, left, width, pdf.y);
+  pdf.moveDown(1.2);
+  pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(longDate.format(notice.date), left, pdf.y, { width });
+  pdf.moveDown(1);
+  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(`${customer.firstName} ${customer.lastName}`, left, pdf.y, { width });
+  if (customer.address) pdf.text(customer.address, { width });
+  pdf.moveDown(1.5);
+  pdf.font('Helvetica-Bold').fontSize(13).text('PRE-LIEN NOTICE', { width });
+  pdf.font('Helvetica-Bold').fontSize(11).text(notice.subject, { width });
+  pdf.moveDown(1);
+  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(notice.body, left, pdf.y, { width, lineGap: 2 });
+  pdf.end();
+  return pdf;
+}
