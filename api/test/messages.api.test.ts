@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { currentSchemaVersion, type DomainEvent, streams } from '@storage/contracts/events';
+import { OutboxMessage, OutboxMessageDetail } from '@storage/contracts/messages';
+import { toDomainEvent } from '@storage/domain/commands/handle';
+import { wakeOutbox } from '@storage/projector/outbox/signal';
+import { readModelProjections } from '@storage/projector/projections';
+import { messagesReaction } from '@storage/projector/reactions/messages';
+import { rebuildReadModel } from '@storage/projector/rebuild';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+// Messages to renters against a REAL SMTP server the test starts: an event becomes exactly one
+// message with the right words; a refusal is retried and later delivered; a rebuild sends nothing
+// again; an opted-out renter's message is kept as suppressed; owners word and preview templates.
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives, and refuses every recipient while `refusing`. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const state = { refusing: false };
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (state.refusing) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The text of a received message, its soft line breaks and quoted-printable undone. */
+function textOf(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  return body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/\r\n/g, '\n');
+}
+
+describe('messages to renters', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let platform: TestPlatform;
+  const cookies: Record<string, string> = {};
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, role: string, payload?: unknown) =>
+    platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie: cookies[role]! } });
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    platform = await startTestPlatform({
+      billing: false,
+      config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Riverside Storage <office@riverside.test>', publicUrl: 'https://storage.test' },
+    });
+    for (const role of ['owner', 'manager', 'clerk', 'auditor'] as const) cookies[role] = await platform.signIn(role);
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await smtp?.close();
+  });
+
+  async function customer(firstName = 'Mara') {
+    const tag = randomUUID().slice(0, 8);
+    const email = `${firstName.toLowerCase()}-${tag}@renter.test`;
+    const created = await call('POST', '/api/customers', 'owner', { firstName, lastName: `Mail${tag}`, email });
+    expect(created.statusCode).toBe(201);
+    return { id: created.json().id as string, email };
+  }
+
+  async function sentInvoice(customerId: string, amount = '120.00') {
+    const created = await call('POST', '/api/invoices', 'owner', {
+      invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
+      customerId,
+      amount,
+      dueDate: '2026-12-01',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await call('POST', `/api/invoices/${id}/send`, 'owner')).statusCode).toBe(200);
+    return { id, invoiceNumber: created.json().invoiceNumber as string };
+  }
+
+  async function append(stream: string, event: DomainEvent) {
+    const id = randomUUID();
+    await platform.api.store.append(
+      stream,
+      [
+        {
+          id,
+          type: event.type,
+          data: event.data as Record<string, unknown>,
+          metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: currentSchemaVersion[event.type], occurredAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    return id;
+  }
+
+  const messagesOf = async (customerId: string) =>
+    z.array(OutboxMessage).parse((await call('GET', `/api/messages?customerId=${customerId}`, 'auditor')).json());
+  const receivedBy = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+
+  it('sends an issued invoice to the renter once, with its number, amount and due date', async () => {
+    const renter = await customer('Mara');
+    const invoice = await sentInvoice(renter.id, '120.00');
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    const [mail] = receivedBy(renter.email);
+    expect(mail!.from).toBe('office@riverside.test');
+    expect(mail!.raw).toContain(`Subject: Invoice ${invoice.invoiceNumber}: $120.00 due Dec 1, 2026`);
+    const text = textOf(mail!.raw);
+    expect(text).toContain('Hello Mara,');
+    expect(text).toContain(`Your invoice ${invoice.invoiceNumber} for $120.00 is due on Dec 1, 2026.`);
+    expect(text).toContain('https://storage.test/customer-portal');
+
+    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status, m.attempts])).toEqual([['invoice_issued', 'sent', 1]]);
+    const [row] = await messagesOf(renter.id);
+    const detail = OutboxMessageDetail.parse((await call('GET', `/api/messages/${row!.id}`, 'clerk')).json());
+    expect(detail.body).toContain(invoice.invoiceNumber);
+    expect(detail.to).toBe(renter.email);
+    // Nothing more, however long we wait for a repeat.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receivedBy(renter.email)).toHaveLength(1);
+  });
+
+  it('retries a message the server refused, and delivers it later', async () => {
+    const renter = await customer('Remy');
+    smtp.state.refusing = true;
+    try {
+      await append(streams.delinquency(renter.id), {
+        type: 'delinquency_step_taken',
+        data: { customerId: renter.id, kind: 'late_notice', day: 5, invoiceId: randomUUID(), date: '2026-12-06', pastDue: '80.50' },
+      });
+      await expect
+        .poll(async () => (await messagesOf(renter.id)).map((m) => [m.status, m.attempts, m.lastError !== null]), { timeout: 15_000 })
+        .toEqual([['pending', 1, true]]);
+      const [refused] = await messagesOf(renter.id);
+      expect(refused!.lastError).toMatch(/Mailbox unavailable/);
+      // The next attempt waits a minute (the first step of the backoff).
+      const waitMs = Date.parse(refused!.nextAttemptAt!) - Date.now();
+      expect(waitMs).toBeGreaterThan(40_000);
+      expect(waitMs).toBeLessThan(70_000);
+      expect(receivedBy(renter.email)).toHaveLength(0);
+    } finally {
+      smtp.state.refusing = false;
+    }
+    // The minute has passed.
+    await platform.api.pool.query(sql.unsafe`UPDATE outbox_messages SET next_attempt_at = now() WHERE customer_id = ${renter.id}`);
+    wakeOutbox();
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    expect(textOf(receivedBy(renter.email)[0]!.raw)).toContain('past due by $80.50');
+    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status, m.attempts, m.lastError])).toEqual([
+      ['late_notice', 'sent', 2, null],
+    ]);
+    const attempts = await platform.api.pool.anyFirst(sql.type(z.object({ ok: z.boolean() }))`
+      SELECT a.ok FROM outbox_attempts a JOIN outbox_messages m ON m.id = a.message_id WHERE m.customer_id = ${renter.id} ORDER BY a.attempt`);
+    expect(attempts).toEqual([false, true]);
+  });
+
+  it('sends nothing again after a rebuild of the read model, or when the event is shown again', async () => {
+    const renter = await customer('Rhea');
+    const invoice = await sentInvoice(renter.id);
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    const before = await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM outbox_messages`);
+
+    await rebuildReadModel(platform.api.pool, platform.api.store, readModelProjections);
+    // The event shown to the reaction again (a crash before its checkpoint moved).
+    const recorded = (await platform.api.store.readStream(streams.invoice(invoice.id))).find((e) => e.type === 'invoice_sent')!;
+    await messagesReaction.react({ ...recorded, ...toDomainEvent(recorded) } as never, { store: platform.api.store, pool: platform.api.pool, now: new Date() });
+    wakeOutbox();
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM outbox_messages`)).toBe(before);
+    expect(receivedBy(renter.email)).toHaveLength(1);
+  });
+
+  it("keeps an opted-out renter's message as suppressed, but always sends the legal notices", async () => {
+    const renter = await customer('Otto');
+    expect((await call('PUT', `/api/customers/${renter.id}/message-preferences`, 'clerk', { optOuts: ['invoice_issued'] })).json().optOuts).toEqual([
+      'invoice_issued',
+    ]);
+    const required = await call('PUT', `/api/customers/${renter.id}/message-preferences`, 'clerk', { optOuts: ['late_notice'] });
+    expect(required.statusCode).toBe(400);
+    expect(required.json().message).toMatch(/^optOuts/);
+    expect((await call('PUT', `/api/customers/${renter.id}/message-preferences`, 'auditor', { optOuts: [] })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/customers/${randomUUID()}/message-preferences`, 'clerk', { optOuts: [] })).statusCode).toBe(404);
+
+    await sentInvoice(renter.id);
+    await append(streams.delinquency(renter.id), {
+      type: 'delinquency_step_taken',
+      data: { customerId: renter.id, kind: 'lockout', day: 15, invoiceId: randomUUID(), date: '2026-12-16', pastDue: '120.00' },
+    });
+    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status]).sort()).toEqual([
+      ['invoice_issued', 'suppressed'],
+      ['lockout_notice', 'sent'],
+    ]);
+    expect(receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['Access to unit  is suspended']);
+  });
+
+  it('tells the renter their access is restored only when a lockout is undone', async () => {
+    const renter = await customer('Ada');
+    const stream = streams.delinquency(renter.id);
+    await append(stream, { type: 'delinquency_cleared', data: { customerId: renter.id, date: '2026-12-02', pastDue: '0.00', reason: 'payment' } });
+    await append(stream, {
+      type: 'delinquency_step_taken',
+      data: { customerId: renter.id, kind: 'lockout', day: 15, invoiceId: randomUUID(), date: '2026-12-16', pastDue: '50.00' },
+    });
+    await append(stream, { type: 'delinquency_cleared', data: { customerId: renter.id, date: '2026-12-17', pastDue: '0.00', reason: 'payment' } });
+    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => m.templateKey).sort()).toEqual(['access_restored', 'lockout_notice']);
+  });
+
+  it('lets an owner word a template, refusing unknown placeholders, preview it with real data and reset it', async () => {
+    const renter = await customer('Pia');
+    await sentInvoice(renter.id, '64.25');
+    const templates = (await call('GET', '/api/message-templates', 'auditor')).json() as Array<{ key: string; isDefault: boolean; optional: boolean }>;
+    expect(templates).toHaveLength(10);
+    expect(templates.find((t) => t.key === 'late_notice')).toMatchObject({ isDefault: true, optional: false });
+
+    const unknown = await call('PUT', '/api/message-templates/invoice_issued', 'owner', { subject: 'Bill {invoiceNo}', body: 'Hi {firstName}' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'subject: unknown placeholder {invoiceNo}', field: 'subject' });
+    expect((await call('PUT', '/api/message-templates/invoice_issued', 'manager', { subject: 'Bill', body: 'Hi' })).statusCode).toBe(403);
+    expect((await call('PUT', '/api/message-templates/no_such_message', 'owner', { subject: 'Bill', body: 'Hi' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/message-templates/invoice_issued', 'owner', { subject: '  ', body: 'Hi' })).json().field).toBe('subject');
+
+    const saved = await call('PUT', '/api/message-templates/invoice_issued', 'owner', {
+      subject: 'Your bill {invoiceNumber}',
+      body: 'Dear {firstName} {lastName}, please pay {amount} by {dueDate}.',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ isDefault: false, subject: 'Your bill {invoiceNumber}' });
+
+    const preview = await call('POST', '/api/message-templates/invoice_issued/preview', 'clerk', { customerId: renter.id });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().to).toBe(renter.email);
+    expect(preview.json().body).toMatch(/^Dear Pia Mail\w+, please pay \$64\.25 by Dec 1, 2026\.$/);
+    const draft = await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: renter.id, subject: 'Hey {firstName}', body: '{nope}' });
+    expect(draft.json()).toMatchObject({ field: 'body', message: 'body: unknown placeholder {nope}' });
+    expect((await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: randomUUID() })).statusCode).toBe(404);
+    expect((await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: 'x' })).json().field).toBe('customerId');
+
+    // The next message uses the owner's wording.
+    const next = await sentInvoice(renter.id, '10.00');
+    await expect.poll(() => receivedBy(renter.email).some((m) => m.raw.includes(`Subject: Your bill ${next.invoiceNumber}`))).toBe(true);
+
+    const reset = await call('DELETE', '/api/message-templates/invoice_issued', 'owner');
+    expect(reset.json()).toMatchObject({ isDefault: true, subject: 'Invoice {invoiceNumber}: {amount} due {dueDate}' });
+  });
+
+  it('answers 4xx for a bad list query, an unknown message, and a portal session for its own choices only', async () => {
+    expect((await call('GET', '/api/messages?status=lost', 'owner')).json().field).toBe('status');
+    expect((await call('GET', '/api/messages?pageSize=500', 'owner')).statusCode).toBe(400);
+    expect((await call('GET', `/api/messages/${randomUUID()}`, 'owner')).statusCode).toBe(404);
+    expect((await call('GET', '/api/messages/not-an-id', 'owner')).statusCode).toBe(400);
+    expect((await call('GET', '/api/customer/message-preferences', 'owner')).statusCode).toBe(401);
+    const renter = await customer('Lien');
+    const pdf = await call('GET', `/api/customers/${renter.id}/pre-lien-letter.pdf`, 'auditor');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `/api/customers/${randomUUID()}/pre-lien-letter.pdf`, 'owner')).statusCode).toBe(404);
+  });
+});
