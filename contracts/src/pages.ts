@@ -16,6 +16,7 @@ export const CONSOLE_PAGES = [
   '/reports',
   '/settings',
   '/audit',
+  '/messages',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 

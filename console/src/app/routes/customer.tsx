@@ -13,6 +13,8 @@ import { CustomerStatement } from '../../features/customers/components/customer-
 import { GiveCreditButton, RefundCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
 import { EntityHistory } from '../../features/history/components/entity-history.tsx';
+import { MessagePreferencesCard } from '../../features/messages/components/message-preferences-card.tsx';
+import { SentMessages } from '../../features/messages/components/sent-messages.tsx';
 import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
 import { CustomerInvoices, CustomerPayments } from '../../features/invoices/components/customer-invoices.tsx';
 import { CustomerLeases } from '../../features/leases/components/customer-leases.tsx';
@@ -77,6 +79,21 @@ export default function CustomerPage() {
     { key: 'statement', label: 'Statement', children: <CustomerStatement customerId={person.id} /> },
     { key: 'activity', label: 'Activity', children: <CustomerActivity customerId={person.id} /> },
     { key: 'notes', label: 'Notes', children: <CustomerNotes customerId={person.id} canAdd={canChange} /> },
+    {
+      key: 'messages',
+      label: 'Messages',
+      children: (
+        <Flex vertical gap={16}>
+          <MessagePreferencesCard customerId={person.id} canChange={canChange} />
+          <SentMessages customerId={person.id} />
+          <div>
+            <Button href={`/api/customers/${person.id}/pre-lien-letter.pdf`} target="_blank">
+              Pre-lien letter (PDF)
+            </Button>
+          </div>
+        </Flex>
+      ),
+    },
     ...(canReadHistory ? [{ key: 'history', label: 'History', children: <EntityHistory streamType="customer" id={person.id} /> }] : []),
   ];
 

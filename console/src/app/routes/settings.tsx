@@ -4,7 +4,9 @@ import { Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
 import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
+import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
+import { MessageTemplatesCard } from '../../features/messages/components/message-templates-card.tsx';
 import { ReadModelCard } from '../../features/read-model/components/read-model-card.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { BillingSettingsCard } from '../../features/settings/components/billing-settings-card.tsx';
@@ -61,6 +63,7 @@ export default function SettingsPage() {
         )}
         <BillingSettingsCard canChange={canChange} />
         <FacilitiesCard canManage={canChange} />
+        <MessageTemplatesCard canEdit={user?.role === 'owner'} customerPicker={CustomerPicker} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
         {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}
         {user?.role === 'owner' && <ReadModelCard />}

@@ -7,6 +7,7 @@ import {
   FileTextOutlined,
   HistoryOutlined,
   LockOutlined,
+  MailOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -23,6 +24,7 @@ const links = [
   { path: '/locks', label: 'Lock Management', icon: <LockOutlined /> },
   { path: '/billing', label: 'Billing', icon: <CreditCardOutlined /> },
   { path: '/activities', label: 'Recent Activity', icon: <HistoryOutlined /> },
+  { path: '/messages', label: 'Sent Messages', icon: <MailOutlined /> },
   { path: '/reports', label: 'Reports', icon: <BarChartOutlined /> },
   { path: '/settings', label: 'Settings', icon: <SettingOutlined /> },
 ];

@@ -12,6 +12,7 @@ const ActivitiesPage = lazy(() => import('../routes/activities.tsx'));
 const ReportsPage = lazy(() => import('../routes/reports.tsx'));
 const SettingsPage = lazy(() => import('../routes/settings.tsx'));
 const AuditPage = lazy(() => import('../routes/audit.tsx'));
+const MessagesPage = lazy(() => import('../routes/messages.tsx'));
 
 const screens: Record<Exclude<ConsolePage, '/login'>, ReactNode> = {
   '/': <DashboardPage />,
@@ -25,6 +26,7 @@ const screens: Record<Exclude<ConsolePage, '/login'>, ReactNode> = {
   '/reports': <ReportsPage />,
   '/settings': <SettingsPage />,
   '/audit': <AuditPage />,
+  '/messages': <MessagesPage />,
 };
 
 /** The staff screens, one per page of the console's page list (which the server answers 404 outside of). */

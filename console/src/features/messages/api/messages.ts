@@ -1,0 +1,87 @@
+import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import type { MessageTemplateKey } from '@storage/contracts/enums';
+import type { MessagePreferences, MessagePreview, MessageStatus, MessageTemplate, OutboxMessage, OutboxMessageDetail } from '@storage/contracts/messages';
+import { apiRequest } from '@storage/web-client/api';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryParams } from '../../../lib/list-state.ts';
+
+export const MESSAGES_PAGE_SIZE = 25;
+
+export const messagesQueryKey = ['messages'] as const;
+export const messageTemplatesQueryKey = ['message-templates'] as const;
+const preferencesQueryKey = (customerId: string) => ['message-preferences', customerId] as const;
+
+export type MessagesFilter = { facilityId: string | null; customerId?: string; status?: MessageStatus; search?: string; page: number };
+export type MessagesPage = { messages: OutboxMessage[]; total: number };
+
+export async function getMessages(filter: MessagesFilter): Promise<MessagesPage> {
+  const params = queryParams({ ...filter, pageSize: MESSAGES_PAGE_SIZE });
+  const response = await apiRequest('GET', `/api/messages?${params}`);
+  const messages: OutboxMessage[] = await response.json();
+  return { messages, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? messages.length) };
+}
+
+/** The previous page stays on screen while the next one loads; pending messages are looked at again soon. */
+export function useMessages(filter: MessagesFilter) {
+  return useQuery({
+    queryKey: [...messagesQueryKey, filter],
+    queryFn: () => getMessages(filter),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.messages.some((m) => m.status === 'pending') ? 5000 : false),
+  });
+}
+
+export function useMessage(id: string | null) {
+  return useQuery({
+    queryKey: [...messagesQueryKey, 'one', id],
+    queryFn: async (): Promise<OutboxMessageDetail> => (await apiRequest('GET', `/api/messages/${id}`)).json(),
+    enabled: id !== null,
+  });
+}
+
+export const messageTemplatesQueryOptions = () =>
+  queryOptions({ queryKey: messageTemplatesQueryKey, queryFn: async (): Promise<MessageTemplate[]> => (await apiRequest('GET', '/api/message-templates')).json() });
+
+export function useMessageTemplates() {
+  return useQuery(messageTemplatesQueryOptions());
+}
+
+export function useSaveMessageTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, subject, body }: { key: MessageTemplateKey; subject: string; body: string }): Promise<MessageTemplate> =>
+      (await apiRequest('PUT', `/api/message-templates/${key}`, { subject, body })).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
+  });
+}
+
+export function useResetMessageTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: MessageTemplateKey): Promise<MessageTemplate> => (await apiRequest('DELETE', `/api/message-templates/${key}`)).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
+  });
+}
+
+export function usePreviewMessage() {
+  return useMutation({
+    mutationFn: async ({ key, ...body }: { key: MessageTemplateKey; customerId: string; subject: string; body: string }): Promise<MessagePreview> =>
+      (await apiRequest('POST', `/api/message-templates/${key}/preview`, body)).json(),
+  });
+}
+
+export function useMessagePreferences(customerId: string) {
+  return useQuery({
+    queryKey: preferencesQueryKey(customerId),
+    queryFn: async (): Promise<MessagePreferences> => (await apiRequest('GET', `/api/customers/${customerId}/message-preferences`)).json(),
+  });
+}
+
+export function useSaveMessagePreferences(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (optOuts: MessageTemplateKey[]): Promise<MessagePreferences> =>
+      (await apiRequest('PUT', `/api/customers/${customerId}/message-preferences`, { optOuts })).json(),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey(customerId), saved),
+  });
+}
