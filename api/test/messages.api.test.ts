@@ -30,7 +30,7 @@ async function startSmtp() {
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (state.refusing) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
@@ -111,7 +111,13 @@ describe('messages to renters', () => {
           id,
           type: event.type,
           data: event.data as Record<string, unknown>,
-          metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: currentSchemaVersion[event.type], occurredAt: new Date().toISOString() },
+          metadata: {
+            actor: { type: 'system' },
+            correlationId: randomUUID(),
+            causationId: null,
+            schemaVersion: currentSchemaVersion[event.type],
+            occurredAt: new Date().toISOString(),
+          },
         },
       ],
       { expectedRevision: 'any' },
@@ -171,9 +177,9 @@ describe('messages to renters', () => {
     wakeOutbox();
     await expect.poll(() => receivedBy(renter.email).length).toBe(1);
     expect(textOf(receivedBy(renter.email)[0]!.raw)).toContain('past due by $80.50');
-    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status, m.attempts, m.lastError])).toEqual([
-      ['late_notice', 'sent', 2, null],
-    ]);
+    await expect
+      .poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status, m.attempts, m.lastError]))
+      .toEqual([['late_notice', 'sent', 2, null]]);
     const attempts = await platform.api.pool.anyFirst(sql.type(z.object({ ok: z.boolean() }))`
       SELECT a.ok FROM outbox_attempts a JOIN outbox_messages m ON m.id = a.message_id WHERE m.customer_id = ${renter.id} ORDER BY a.attempt`);
     expect(attempts).toEqual([false, true]);
@@ -212,10 +218,12 @@ describe('messages to renters', () => {
       type: 'delinquency_step_taken',
       data: { customerId: renter.id, kind: 'lockout', day: 15, invoiceId: randomUUID(), date: '2026-12-16', pastDue: '120.00' },
     });
-    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status]).sort()).toEqual([
-      ['invoice_issued', 'suppressed'],
-      ['lockout_notice', 'sent'],
-    ]);
+    await expect
+      .poll(async () => (await messagesOf(renter.id)).map((m) => [m.templateKey, m.status]).sort())
+      .toEqual([
+        ['invoice_issued', 'suppressed'],
+        ['lockout_notice', 'sent'],
+      ]);
     expect(receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['Access to unit  is suspended']);
   });
 
@@ -256,7 +264,11 @@ describe('messages to renters', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.json().to).toBe(renter.email);
     expect(preview.json().body).toMatch(/^Dear Pia Mail\w+, please pay \$64\.25 by Dec 1, 2026\.$/);
-    const draft = await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: renter.id, subject: 'Hey {firstName}', body: '{nope}' });
+    const draft = await call('POST', '/api/message-templates/late_notice/preview', 'owner', {
+      customerId: renter.id,
+      subject: 'Hey {firstName}',
+      body: '{nope}',
+    });
     expect(draft.json()).toMatchObject({ field: 'body', message: 'body: unknown placeholder {nope}' });
     expect((await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: randomUUID() })).statusCode).toBe(404);
     expect((await call('POST', '/api/message-templates/late_notice/preview', 'owner', { customerId: 'x' })).json().field).toBe('customerId');

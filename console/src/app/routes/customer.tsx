@@ -13,11 +13,11 @@ import { CustomerStatement } from '../../features/customers/components/customer-
 import { GiveCreditButton, RefundCreditButton, TakePaymentButton } from '../../features/customers/components/desk-money-buttons.tsx';
 import { EditCustomerButton } from '../../features/customers/components/edit-customer-button.tsx';
 import { EntityHistory } from '../../features/history/components/entity-history.tsx';
-import { MessagePreferencesCard } from '../../features/messages/components/message-preferences-card.tsx';
-import { SentMessages } from '../../features/messages/components/sent-messages.tsx';
 import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
 import { CustomerInvoices, CustomerPayments } from '../../features/invoices/components/customer-invoices.tsx';
 import { CustomerLeases } from '../../features/leases/components/customer-leases.tsx';
+import { MessagePreferencesCard } from '../../features/messages/components/message-preferences-card.tsx';
+import { SentMessages } from '../../features/messages/components/sent-messages.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { facilitiesQueryOptions, useFacilities } from '../../lib/facilities.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { ContactDialog } from './contact-dialog.tsx';
 import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance } from './format.ts';
+import { MessageChoices } from './message-choices.tsx';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
 
 const tabs = [
@@ -275,6 +276,7 @@ function Profile({ data }: { data: PortalData }) {
         Contact Us to Update Profile
       </button>
       {contactOpen && <ContactDialog onClose={() => setContactOpen(false)} />}
+      <MessageChoices />
     </div>
   );
 }

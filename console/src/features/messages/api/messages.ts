@@ -40,7 +40,10 @@ export function useMessage(id: string | null) {
 }
 
 export const messageTemplatesQueryOptions = () =>
-  queryOptions({ queryKey: messageTemplatesQueryKey, queryFn: async (): Promise<MessageTemplate[]> => (await apiRequest('GET', '/api/message-templates')).json() });
+  queryOptions({
+    queryKey: messageTemplatesQueryKey,
+    queryFn: async (): Promise<MessageTemplate[]> => (await apiRequest('GET', '/api/message-templates')).json(),
+  });
 
 export function useMessageTemplates() {
   return useQuery(messageTemplatesQueryOptions());

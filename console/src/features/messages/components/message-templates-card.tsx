@@ -1,6 +1,6 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { MessageTemplateKey } from '@storage/contracts/enums';
-import { type MessagePreview, messagePlaceholders, type MessageTemplate } from '@storage/contracts/messages';
+import { type MessagePreview, type MessageTemplate, messagePlaceholders } from '@storage/contracts/messages';
 import { serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Card, Flex, Form, Input, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { type ComponentType, useState } from 'react';
@@ -43,10 +43,17 @@ export function MessageTemplatesCard({ canEdit, customerPicker: CustomerPicker }
               options={templates.data.map((t) => ({ value: t.key, label: t.label }))}
             />
             {template && !template.optional && <Tag color="blue">Legal notice: always sent</Tag>}
-            {template && template.optional && <Tag>Renters may turn it off</Tag>}
+            {template?.optional && <Tag>Renters may turn it off</Tag>}
             {template && !template.isDefault && <Tag color="purple">Your wording</Tag>}
           </Flex>
-          {template && <TemplateEditor key={`${template.key}:${template.subject}:${template.body}`} template={template} canEdit={canEdit} CustomerPicker={CustomerPicker} />}
+          {template && (
+            <TemplateEditor
+              key={`${template.key}:${template.subject}:${template.body}`}
+              template={template}
+              canEdit={canEdit}
+              CustomerPicker={CustomerPicker}
+            />
+          )}
         </Flex>
       )}
     </Card>

@@ -118,7 +118,9 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
             {message.data.status === 'pending' && message.data.attempts > 0 && (
               <Descriptions.Item label="Next attempt">{when(message.data.nextAttemptAt)}</Descriptions.Item>
             )}
-            {message.data.lastError && <Descriptions.Item label={message.data.status === 'suppressed' ? 'Why' : 'Last error'}>{message.data.lastError}</Descriptions.Item>}
+            {message.data.lastError && (
+              <Descriptions.Item label={message.data.status === 'suppressed' ? 'Why' : 'Last error'}>{message.data.lastError}</Descriptions.Item>
+            )}
             <Descriptions.Item label="Created">{when(message.data.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="Sent">{when(message.data.sentAt)}</Descriptions.Item>
           </Descriptions>
