@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseSelectOption, DESKTOP, signedInContext } from './staff-browser.ts';
+
+// Sent messages and the wording of templates, in Chromium: an invoice sent to a renter shows in
+// Sent messages (the development adapter: no SMTP configured) with its body in a drawer; an
+// owner rewords the invoice message, previews it with the renter's real data, and the next one
+// is sent in the new words.
+
+const eventually = { timeout: 15_000 };
+
+describe('messages to renters in Chromium', { timeout: 180_000 }, () => {
+  let product: ProductUnderTest;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    product = await startProductUnderTest();
+    context = await signedInContext(product, DESKTOP);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function renterWithSentInvoice(lastName: string, amount: string) {
+    const api = (path: string) => `${product.baseUrl}${path}`;
+    const email = `${lastName.toLowerCase()}-${randomUUID().slice(0, 6)}@renter.test`;
+    const customer = await (await context.request.post(api('/api/customers'), { data: { firstName: 'Nina', lastName, email } })).json();
+    const invoiceNumber = `INV-${randomUUID().slice(0, 6)}`;
+    const invoice = await (
+      await context.request.post(api('/api/invoices'), { data: { invoiceNumber, customerId: customer.id, amount, dueDate: '2026-12-01' } })
+    ).json();
+    expect((await context.request.post(api(`/api/invoices/${invoice.id}/send`))).status()).toBe(200);
+    return { customerId: customer.id as string, email, invoiceNumber };
+  }
+
+  it('lists the message sent for an invoice and opens its body in a drawer', async () => {
+    const renter = await renterWithSentInvoice('Sentwell', '75.00');
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/`);
+    await page.getByRole('link', { name: 'Sent Messages' }).click();
+    await page.getByRole('heading', { name: 'Sent Messages' }).waitFor();
+    const row = page.getByTestId('message-row').filter({ hasText: renter.email });
+    await row.getByText('Sent', { exact: true }).waitFor(eventually);
+    expect(await row.textContent()).toContain('Invoice issued');
+    await row.getByRole('button', { name: `Invoice ${renter.invoiceNumber}: $75.00 due Dec 1, 2026` }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByTestId('message-body').getByText(`Your invoice ${renter.invoiceNumber} for $75.00 is due on Dec 1, 2026.`, { exact: false }).waitFor();
+    expect(await drawer.textContent()).toContain(renter.email);
+    await page.close();
+  });
+
+  it('lets the owner reword a message, preview it with a renter, and sends the next one in those words', async () => {
+    const renter = await renterWithSentInvoice('Previewer', '42.10');
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/settings`);
+    const card = page.getByTestId('message-templates-card');
+    await chooseSelectOption(page, card.getByLabel('Message'), 'Invoice issued', card.getByText('Renters may turn it off'));
+    await card.getByLabel('Subject').fill('Bill {invoiceNumber} for {firstName}: {unknownThing}');
+    await card.getByRole('button', { name: 'Save Message' }).click();
+    await page.getByText('subject: unknown placeholder {unknownThing}').waitFor();
+
+    await card.getByLabel('Subject').fill('Bill {invoiceNumber} for {firstName}');
+    await card.getByRole('button', { name: 'Save Message' }).click();
+    await page.getByText('Message saved successfully').waitFor();
+    await card.getByText('Your wording').waitFor();
+
+    await card.locator('#message-preview-customer').fill('Previewer');
+    const option = page.locator('.ant-select-item-option').filter({ hasText: renter.email });
+    await option.waitFor();
+    await option.click();
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const preview = card.getByTestId('message-preview');
+    await preview.getByText(`Bill ${renter.invoiceNumber} for Nina`).waitFor();
+    expect(await preview.textContent()).toContain(`To: ${renter.email}`);
+
+    const next = await renterWithSentInvoice('Reworded', '9.99');
+    await page.goto(`${product.baseUrl}/messages`);
+    await page
+      .getByTestId('message-row')
+      .filter({ hasText: next.email })
+      .getByRole('button', { name: `Bill ${next.invoiceNumber} for Nina` })
+      .waitFor(eventually);
+    await page.close();
+  });
+});
