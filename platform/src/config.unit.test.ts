@@ -85,6 +85,9 @@ describe('readConfig', () => {
       WORKFLOW_GRACE_SECONDS: '30',
       BILLING_SCHEDULE: 'off',
       DEBUG_EMBEDDED_POSTGRES: 'true',
+      SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
+      MAIL_FROM: 'office@riverside.example',
+      PUBLIC_URL: 'https://storage.example.com',
     });
     expect(config).toEqual({
       port: 8080,
@@ -106,6 +109,9 @@ describe('readConfig', () => {
       workflowGraceMs: 30_000,
       billingSchedule: null,
       debugEmbeddedPostgres: true,
+      smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
+      mailFrom: 'office@riverside.example',
+      publicUrl: 'https://storage.example.com',
     });
   });
 
