@@ -151,6 +151,29 @@ describe('messages to renters', () => {
     expect(receivedBy(renter.email)).toHaveLength(1);
   });
 
+  it('welcomes a renter with their gate code, which is filled in as it is sent and never kept in the outbox', async () => {
+    const renter = await customer('Gus');
+    const leaseId = randomUUID();
+    await append(streams.gateCode(leaseId), {
+      type: 'gate_code_assigned',
+      data: { leaseId, customerId: renter.id, facilityId: null, code: '482913', reason: 'move_in' },
+    });
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    expect(textOf(receivedBy(renter.email)[0]!.raw)).toContain('Your gate code is 482913.');
+    const [row] = await messagesOf(renter.id);
+    expect(row).toMatchObject({ templateKey: 'move_in_welcome', status: 'sent' });
+    const detail = OutboxMessageDetail.parse((await call('GET', `/api/messages/${row!.id}`, 'owner')).json());
+    expect(detail.body).toContain('Your gate code is [gate code].');
+    expect(detail.body).not.toContain('482913');
+    // A rotation is not a welcome.
+    await append(streams.gateCode(leaseId), {
+      type: 'gate_code_assigned',
+      data: { leaseId, customerId: renter.id, facilityId: null, code: '550011', reason: 'rotated' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await messagesOf(renter.id)).toHaveLength(1);
+  });
+
   it('retries a message the server refused, and delivers it later', async () => {
     const renter = await customer('Remy');
     smtp.state.refusing = true;

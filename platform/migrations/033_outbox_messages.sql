@@ -11,7 +11,10 @@ CREATE TABLE IF NOT EXISTS outbox_messages (
   template_key text NOT NULL,
   to_address text,
   subject text NOT NULL,
+  -- The body as stored shows a gate code only as [gate code]: a secret never rests in a table.
+  -- The worker fills in the code of this lease (its gate-code stream) as it sends.
   body text NOT NULL,
+  gate_code_lease_id uuid,
   -- pending (to send), sent, failed (gave up after the last attempt), suppressed (opted out, no address)
   status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'suppressed')),
   attempts integer NOT NULL DEFAULT 0,

@@ -74,7 +74,13 @@ export async function startProjector(options: {
   const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });
   const readModelJobs = startReadModelJobs(options);
   if (options.messages?.publicUrl) setMessagesPublicUrl(options.messages.publicUrl);
-  const outbox = startOutboxWorker({ pool: options.pool, mailer: configuredMailer(options.messages ?? {}), policy: options.outbox, log: options.log });
+  const outbox = startOutboxWorker({
+    pool: options.pool,
+    store: options.store,
+    mailer: configuredMailer(options.messages ?? {}),
+    policy: options.outbox,
+    log: options.log,
+  });
   return {
     async stop() {
       await outbox.stop();

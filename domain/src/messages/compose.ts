@@ -19,6 +19,12 @@ export interface ComposeDeps {
   now: Date;
 }
 
+/**
+ * What stands for a gate code in a stored message (and in previews and letters): the code is a
+ * secret, so it is filled in only as the message is sent (see gateCodeLeaseId).
+ */
+export const GATE_CODE_MARK = '[gate code]';
+
 /** One message an event makes: the renter, the template, where to send it and what to fill in. */
 export interface ComposedMessage {
   templateKey: MessageTemplateKey;
@@ -26,6 +32,8 @@ export interface ComposedMessage {
   facilityId: string | null;
   to: string | null;
   values: MessageValues;
+  /** The lease whose gate code replaces GATE_CODE_MARK when the message is sent. */
+  gateCodeLeaseId?: string;
 }
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -116,6 +124,7 @@ async function toCustomer(
       unitNumber: customer.units ?? '',
       portalUrl: portalUrl(deps),
       date: dayText(await customerToday(deps.store, customerId, deps.now)),
+      gateCode: GATE_CODE_MARK,
       ...values,
     },
   };
@@ -189,13 +198,14 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
     case 'gate_code_assigned': {
       if (event.data.reason !== 'move_in') return null;
       const lease = await unitNumberOfLease(deps.pool, event.data.leaseId);
-      return toCustomer(
+      const message = await toCustomer(
         deps,
         event.data.customerId,
         'move_in_welcome',
-        { gateCode: event.data.code, ...(lease && { unitNumber: lease.unitNumber }) },
+        { ...(lease && { unitNumber: lease.unitNumber }) },
         event.data.facilityId ?? lease?.facilityId ?? null,
       );
+      return message && { ...message, gateCodeLeaseId: event.data.leaseId };
     }
     case 'invoice_generated':
     case 'invoice_sent': {
@@ -304,7 +314,7 @@ const OpenInvoiceRow = z.object({
 
 /**
  * The message as a renter would get it today, from their real data (for an owner's preview):
- * their newest invoice, past-due balance, units and gate code.
+ * their newest invoice, past-due balance and units (a gate code shows as GATE_CODE_MARK).
  */
 export async function composeForCustomer(templateKey: MessageTemplateKey, customerId: string, deps: ComposeDeps): Promise<ComposedMessage | null> {
   const invoice = await deps.pool.maybeOne(sql.type(OpenInvoiceRow)`
@@ -314,14 +324,7 @@ export async function composeForCustomer(templateKey: MessageTemplateKey, custom
     ORDER BY due_date DESC, invoice_number DESC LIMIT 1`);
   const lease = await deps.pool.maybeOne(sql.type(z.object({ id: z.string(), monthly_rate: z.string() }))`
     SELECT id::text, monthly_rate::text FROM leases WHERE customer_id = ${customerId} AND is_active ORDER BY start_date DESC, id LIMIT 1`);
-  let gateCode = '';
-  if (lease) {
-    for (const e of await deps.store.readStream(streams.gateCode(lease.id))) {
-      if (e.type === 'gate_code_assigned') gateCode = String((e.data as { code?: unknown }).code ?? '');
-    }
-  }
   return toCustomer(deps, customerId, templateKey, {
-    gateCode,
     ...(invoice && {
       invoiceNumber: invoice.invoice_number,
       amount: money(invoice.amount),
@@ -332,4 +335,20 @@ export async function composeForCustomer(templateKey: MessageTemplateKey, custom
     moveInDate: dayText(deps.now.toISOString()),
     effectiveDate: dayText(deps.now.toISOString()),
   });
+}
+
+/** The lease's gate code as it stands now (the newest assigned), or null when it has none. */
+export async function currentGateCode(store: EventStore, leaseId: string): Promise<string | null> {
+  let code: string | null = null;
+  for (const e of await store.readStream(streams.gateCode(leaseId))) {
+    if (e.type === 'gate_code_assigned') code = String((e.data as { code?: unknown }).code ?? '') || null;
+  }
+  return code;
+}
+
+/** The stored body as sent: the mark replaced by the lease's gate code. */
+export async function withGateCode(store: EventStore, text: string, leaseId: string | null): Promise<string> {
+  if (leaseId === null || !text.includes(GATE_CODE_MARK)) return text;
+  const code = await currentGateCode(store, leaseId);
+  return code === null ? text : text.replaceAll(GATE_CODE_MARK, code);
 }

@@ -1,3 +1,5 @@
+import { withGateCode } from '@storage/domain/messages/compose';
+import type { EventStore } from '@storage/eventstore/port';
 import type { Mailer } from '@storage/platform/mail/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -33,7 +35,14 @@ export function retryDelayMs(policy: Pick<OutboxPolicy, 'retryBaseMs' | 'retryMa
   return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-const ClaimedRow = z.object({ id: z.string(), to_address: z.string(), subject: z.string(), body: z.string(), attempts: z.number() });
+const ClaimedRow = z.object({
+  id: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  gate_code_lease_id: z.string().nullable(),
+  attempts: z.number(),
+});
 
 const BATCH = 20;
 
@@ -45,7 +54,7 @@ async function claimDue(pool: DatabasePool, policy: OutboxPolicy) {
       ORDER BY next_attempt_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
     ) due
     WHERE m.id = due.id
-    RETURNING m.id::text, m.to_address, m.subject, m.body, m.attempts`);
+    RETURNING m.id::text, m.to_address, m.subject, m.body, m.gate_code_lease_id::text, m.attempts`);
 }
 
 async function recordAttempt(pool: DatabasePool, row: z.infer<typeof ClaimedRow>, error: string | null): Promise<void> {
@@ -56,7 +65,7 @@ async function recordAttempt(pool: DatabasePool, row: z.infer<typeof ClaimedRow>
 
 /** Sends what is due now; returns how many rows it handled. */
 export async function deliverDue(
-  pool: DatabasePool,
+  { pool, store }: { pool: DatabasePool; store: EventStore },
   mailer: Mailer,
   policy: OutboxPolicy = defaultOutboxPolicy,
   log?: (message: string, error?: unknown) => void,
@@ -64,7 +73,9 @@ export async function deliverDue(
   const rows = await claimDue(pool, policy);
   for (const row of rows) {
     try {
-      await mailer.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.body });
+      // A gate code is filled in now: it never rests in the table.
+      const [subject, text] = await Promise.all([row.subject, row.body].map((part) => withGateCode(store, part, row.gate_code_lease_id)));
+      await mailer.send({ id: row.id, to: row.to_address, subject: subject!, text: text! });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const last = row.attempts >= policy.maxAttempts;
@@ -95,6 +106,7 @@ export interface OutboxWorker {
 /** Runs until stopped: sends what is due, then sleeps until the next row is due, a wake-up, or the poll. */
 export function startOutboxWorker(options: {
   pool: DatabasePool;
+  store: EventStore;
   mailer: Mailer;
   policy?: Partial<OutboxPolicy>;
   log?: (message: string, error?: unknown) => void;
@@ -115,7 +127,7 @@ export function startOutboxWorker(options: {
       let nextMs = policy.pollMs;
       try {
         let handled = 1;
-        while (!stopped && handled > 0) handled = await deliverDue(options.pool, options.mailer, policy, options.log);
+        while (!stopped && handled > 0) handled = await deliverDue(options, options.mailer, policy, options.log);
         const next = await options.pool.one(sql.type(NextDue)`
           SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS due_in_ms FROM outbox_messages WHERE status = 'pending'`);
         if (next.due_in_ms !== null) nextMs = Math.min(nextMs, Math.max(0, next.due_in_ms) + 10);

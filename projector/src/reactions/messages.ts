@@ -29,8 +29,8 @@ export const messagesReaction: Reaction = {
     const suppressedBecause = !message.to ? 'The renter has no email address' : optedOut ? 'The renter opted out of this message' : null;
     const now = deps.now.toISOString();
     const inserted = await deps.pool.query(sql.unsafe`
-      INSERT INTO outbox_messages (id, event_id, customer_id, facility_id, template_key, to_address, subject, body, status, next_attempt_at, last_error, created_at)
-      VALUES (${id}, ${event.id}, ${message.customerId}, ${message.facilityId}, ${message.templateKey}, ${message.to}, ${rendered.subject}, ${rendered.body},
+      INSERT INTO outbox_messages (id, event_id, customer_id, facility_id, template_key, to_address, subject, body, gate_code_lease_id, status, next_attempt_at, last_error, created_at)
+      VALUES (${id}, ${event.id}, ${message.customerId}, ${message.facilityId}, ${message.templateKey}, ${message.to}, ${rendered.subject}, ${rendered.body}, ${message.gateCodeLeaseId ?? null},
         ${suppressedBecause ? 'suppressed' : 'pending'}, ${suppressedBecause ? null : now}::timestamptz, ${suppressedBecause}, ${now}::timestamptz)
       ON CONFLICT (id) DO NOTHING`);
     if (inserted.rowCount > 0 && !suppressedBecause) wakeOutbox();
