@@ -86,7 +86,7 @@ describe('messages to renters', () => {
     const email = `${firstName.toLowerCase()}-${tag}@renter.test`;
     const created = await call('POST', '/api/customers', 'owner', { firstName, lastName: `Mail${tag}`, email });
     expect(created.statusCode).toBe(201);
-    return { id: created.json().id as string, email };
+    return { id: created.json().id as string, email, lastName: `Mail${tag}` };
   }
 
   async function sentInvoice(customerId: string, amount = '120.00') {
@@ -302,6 +302,84 @@ describe('messages to renters', () => {
 
     const reset = await call('DELETE', '/api/message-templates/invoice_issued', 'owner');
     expect(reset.json()).toMatchObject({ isDefault: true, subject: 'Invoice {invoiceNumber}: {amount} due {dueDate}' });
+  });
+
+  it('sends one receipt for a desk payment over several invoices, and an invoice created as sent once', async () => {
+    const renter = await customer('Cass');
+    const created = await call('POST', '/api/invoices', 'owner', {
+      invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
+      customerId: renter.id,
+      amount: '30.00',
+      dueDate: '2026-12-01',
+      status: 'sent',
+    });
+    expect(created.statusCode).toBe(201);
+    await sentInvoice(renter.id, '20.00');
+    const paid = await call('POST', `/api/customers/${renter.id}/payments`, 'clerk', { amount: '50.00', method: 'cash' });
+    expect(paid.statusCode, paid.body).toBeLessThan(300);
+    await expect
+      .poll(async () => (await messagesOf(renter.id)).map((m) => m.templateKey).sort())
+      .toEqual(['invoice_issued', 'invoice_issued', 'payment_receipt']);
+    await expect.poll(() => receivedBy(renter.email).length).toBe(3);
+    const receipt = receivedBy(renter.email).find((m) => m.raw.includes('Subject: Payment received: $50.00'));
+    expect(receipt).toBeDefined();
+  });
+
+  it('rings the bell for a lockout and a pre-lien notice, following the overdue-payment alerts', async () => {
+    const renter = await customer('Bea');
+    for (const kind of ['lockout', 'pre_lien_notice'] as const) {
+      await append(streams.delinquency(renter.id), {
+        type: 'delinquency_step_taken',
+        data: { customerId: renter.id, kind, day: kind === 'lockout' ? 15 : 30, invoiceId: randomUUID(), date: '2026-12-16', pastDue: '99.00' },
+      });
+    }
+    await expect
+      .poll(async () =>
+        ((await call('GET', '/api/notifications', 'owner')).json() as Array<{ type: string; message: string }>)
+          .filter((n) => n.message.startsWith(`Bea ${renter.lastName}`) && n.type !== 'customer_added')
+          .map((n) => n.type)
+          .sort(),
+      )
+      .toEqual(['pre_lien_notice', 'renter_locked_out']);
+
+    // With the overdue-payment alerts off, a lockout rings nothing (the renter is still told).
+    const alerts = { overduePaymentAlerts: false, lowBatteryAlerts: true, newCustomerAlerts: true };
+    expect((await call('PUT', '/api/settings/notifications', 'owner', alerts)).statusCode).toBe(200);
+    try {
+      const quiet = await customer('Bea');
+      await append(streams.delinquency(quiet.id), {
+        type: 'delinquency_step_taken',
+        data: { customerId: quiet.id, kind: 'lockout', day: 15, invoiceId: randomUUID(), date: '2026-12-16', pastDue: '99.00' },
+      });
+      await expect.poll(async () => (await messagesOf(quiet.id)).map((m) => m.templateKey)).toEqual(['lockout_notice']);
+      expect(await platform.readModelCaughtUp()).toBe(true);
+      const rung = (await call('GET', '/api/notifications', 'owner')).json() as Array<{ type: string; message: string }>;
+      expect(rung.filter((n) => n.message.startsWith(`Bea ${quiet.lastName}`) && n.type !== 'customer_added')).toEqual([]);
+    } finally {
+      await call('PUT', '/api/settings/notifications', 'owner', { ...alerts, overduePaymentAlerts: true });
+    }
+  });
+
+  it('lets a renter in the portal turn off optional emails, never a legal notice', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const email = `portal-${tag}@renter.test`;
+    const created = await call('POST', '/api/customers', 'owner', { firstName: 'Pat', lastName: `Portal${tag}`, email, phone: '(503) 555-0142' });
+    expect(created.statusCode).toBe(201);
+    const verified = await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: { email, phoneLast4: '0142' } });
+    expect(verified.statusCode).toBe(200);
+    const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
+    const portal = (method: 'GET' | 'PUT', payload?: object) =>
+      platform.api.app.inject({ method, url: '/api/customer/message-preferences', payload, headers: { cookie } });
+    expect((await portal('GET')).json()).toMatchObject({ optOuts: [], alwaysSent: expect.arrayContaining(['late_notice', 'pre_lien_notice']) });
+    expect((await portal('PUT', { optOuts: ['payment_receipt', 'invoice_issued'] })).json().optOuts).toEqual(['invoice_issued', 'payment_receipt']);
+    const legal = await portal('PUT', { optOuts: ['pre_lien_notice'] });
+    expect(legal.statusCode).toBe(400);
+    expect(legal.json().message).toMatch(/^optOuts/);
+    expect((await portal('PUT', { optOuts: 'all' })).json().field).toBe('optOuts');
+    expect((await call('GET', `/api/customers/${created.json().id}/message-preferences`, 'auditor')).json().optOuts).toEqual([
+      'invoice_issued',
+      'payment_receipt',
+    ]);
   });
 
   it('answers 4xx for a bad list query, an unknown message, and a portal session for its own choices only', async () => {
