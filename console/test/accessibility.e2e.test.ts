@@ -21,6 +21,7 @@ const staffScreens: Screen[] = [
   { path: '/reports', heading: 'Reports' },
   { path: '/settings', heading: 'Settings', dialog: 'Add Facility' },
   { path: '/audit', heading: 'Audit Log' },
+  { path: '/messages', heading: 'Sent Messages' },
 ];
 
 async function open(page: Page, path: string, heading: string) {

@@ -113,9 +113,9 @@ function TemplateEditor({ template, canEdit, CustomerPicker }: { template: Messa
         {!canEdit && <Alert type="info" showIcon title="Only the owner can change the wording of messages." />}
       </Form>
       <Flex gap={8} align="center" wrap>
-        <Typography.Text strong id="message-preview-label">
+        <label htmlFor="message-preview-customer" style={{ fontWeight: 600 }}>
           Preview for
-        </Typography.Text>
+        </label>
         <div style={{ minWidth: 280, flex: 1 }}>
           <CustomerPicker value={customerId} onChange={setCustomerId} id="message-preview-customer" />
         </div>
