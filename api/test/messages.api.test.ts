@@ -382,6 +382,75 @@ describe('messages to renters', () => {
     ]);
   });
 
+  it('confirms an online reservation to the address typed on the form, with the unit and the move-in date', async () => {
+    const unitNumber = `M-${randomUUID().slice(0, 5)}`;
+    const unit = await call('POST', '/api/units', 'owner', { unitNumber, building: 'A', monthlyRate: '99.00' });
+    expect(unit.statusCode).toBe(201);
+    const email = `reserve-${randomUUID().slice(0, 6)}@renter.test`;
+    const reserved = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/public/reservations',
+      payload: { unitId: unit.json().id, customerData: { firstName: 'Rosa', lastName: 'Reserve', email, phone: '503-555-0199', moveInDate: '2026-12-15' } },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    await expect.poll(() => receivedBy(email).length).toBe(1);
+    expect(receivedBy(email)[0]!.raw).toContain(`Subject: Your reservation of unit ${unitNumber} is confirmed`);
+    expect(textOf(receivedBy(email)[0]!.raw)).toContain('Hello Rosa,');
+    expect(textOf(receivedBy(email)[0]!.raw)).toContain('until your move-in on Dec 15, 2026');
+  });
+
+  it('tells of a failed autopay only after the last attempt or when the card needs the renter (with a link to pay), and of a rent change', async () => {
+    const renter = await customer('Ari');
+    const invoice = await sentInvoice(renter.id, '88.00');
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    const failed = (attempt: number, nextAttemptOn: string | null, requiresAction: boolean): DomainEvent => ({
+      type: 'autopay_charge_failed',
+      data: {
+        attemptId: randomUUID(),
+        customerId: renter.id,
+        invoiceId: invoice.id,
+        attempt,
+        amount: '88.00',
+        reason: 'card_declined',
+        requiresAction,
+        nextAttemptOn,
+      },
+    });
+    await append(streams.autopayCharges(invoice.id), failed(1, '2026-12-03', false));
+    await append(streams.autopayCharges(invoice.id), failed(2, '2026-12-05', true));
+    await append(streams.autopayCharges(invoice.id), failed(3, null, false));
+    const leaseId = randomUUID();
+    await append(streams.lease(leaseId), {
+      type: 'lease_rent_change_scheduled',
+      data: {
+        leaseId,
+        customerId: renter.id,
+        changeId: randomUUID(),
+        currentRate: '100.00',
+        newRate: '110.00',
+        noticeDate: '2026-11-24',
+        effectiveDate: '2027-01-01',
+        reason: null,
+      },
+    });
+    await expect.poll(() => receivedBy(renter.email).length).toBe(4);
+    const texts = receivedBy(renter.email).map((m) => textOf(m.raw));
+    const autopay = texts.filter((t) => t.includes('We could not charge your saved card $88.00'));
+    expect(autopay).toHaveLength(2);
+    expect(autopay.some((t) => t.includes(`https://storage.test/checkout/${invoice.id}`) && t.includes('your card asks you to confirm the payment'))).toBe(
+      true,
+    );
+    expect(autopay.some((t) => t.includes('https://storage.test/customer-portal') && t.includes('(card_declined)'))).toBe(true);
+    expect(texts.some((t) => t.includes('changes from $100.00 to $110.00 on Jan 1, 2027'))).toBe(true);
+    // The rent change came last: every failure before it was looked at, and the first (retried) told nothing.
+    expect((await messagesOf(renter.id)).map((m) => m.templateKey).sort()).toEqual([
+      'autopay_failed',
+      'autopay_failed',
+      'invoice_issued',
+      'rent_change_notice',
+    ]);
+  });
+
   it('answers 4xx for a bad list query, an unknown message, and a portal session for its own choices only', async () => {
     expect((await call('GET', '/api/messages?status=lost', 'owner')).json().field).toBe('status');
     expect((await call('GET', '/api/messages?pageSize=500', 'owner')).statusCode).toBe(400);
