@@ -18,7 +18,10 @@ export function MessageChoices() {
 
   const toggle = async (key: MessageTemplateKey, wanted: boolean) => {
     if (!preferences) return;
+    const before = preferences;
     const optOuts = wanted ? preferences.optOuts.filter((k) => k !== key) : [...preferences.optOuts, key];
+    // The box follows the click at once; the server's answer then stands (or the old choice, if it refused).
+    setPreferences({ ...preferences, optOuts });
     setSaving(true);
     setSaved(false);
     setError(null);
@@ -26,6 +29,7 @@ export function MessageChoices() {
       setPreferences(await (await apiRequest('PUT', '/api/customer/message-preferences', { optOuts })).json());
       setSaved(true);
     } catch (failure) {
+      setPreferences(before);
       setError(serverMessage(failure as Error));
     } finally {
       setSaving(false);
