@@ -14,7 +14,7 @@ export interface ScheduledRentChange {
 }
 
 /** What an active or ended lease holds besides its terms. rentChanges: in the order they were scheduled. */
-interface LeaseBook {
+type LeaseBook = {
   leaseId: string;
   terms: LeaseTerms;
   /** The last day its rent is invoiced for (null: not even the move-in invoice yet). */
@@ -23,7 +23,7 @@ interface LeaseBook {
   lastPeriodStart: string | null;
   deposit?: DepositSettlement;
   rentChanges: readonly ScheduledRentChange[];
-}
+};
 
 export type LeaseState =
   | { status: 'none' }
