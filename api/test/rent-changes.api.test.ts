@@ -22,7 +22,7 @@ describe('rent changes API', () => {
   let clerk: string;
   let facilityId: string;
   let terms: RentChangeTerms;
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, options: { as?: string; key?: string } = {}) =>
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: { as?: string; key?: string } = {}) =>
     platform.api.app.inject({
       method,
       url,
@@ -189,7 +189,7 @@ describe('rent changes API', () => {
         billNextMonthAfterDay: null,
         rentChangeNoticeDays: 45,
       },
-    } as never);
+    });
     expect(saved.statusCode).toBe(200);
     const { leaseId } = await moveIn(3, '120.00', longNotice);
     const tooSoon = await inject('POST', `/api/leases/${leaseId}/rent-changes`, { newRate: '130.00', effectiveDate: addDays(terms.today, 44) });
