@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
-import { errorAnswer, json } from '../http/responses.ts';
+import { empty, errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { ValidationError } from '../http/validate.ts';
 import { leaseRentChanges, planRentChanges, totalsOf } from './queries.ts';
@@ -110,7 +110,7 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
         description: 'Cancels a change that has not taken effect (409 once it has), with an optional reason. Cancelling it again records nothing.',
         params: ChangeParams,
         body: CancelRentChangeRequest,
-        response: { 204: { description: 'Cancelled' }, 404: errorAnswer('No such lease or change'), 409: errorAnswer('The change took effect already') },
+        response: { 204: empty('Cancelled'), 404: errorAnswer('No such lease or change'), 409: errorAnswer('The change took effect already') },
       },
     },
     async (request, reply) => {
