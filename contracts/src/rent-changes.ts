@@ -68,7 +68,10 @@ export const BulkRentChangeRequest = z
     reason: OptionalText(200),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === 'percent' && toCents(body.value) > 10_000n) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be at most 100 (percent)' });
+    // Runs even when a field failed its own check: only a value that is an amount is compared.
+    const value: unknown = body.value;
+    if (body.kind !== 'percent' || typeof value !== 'string' || !/^\d{1,8}(\.\d{1,2})?$/.test(value)) return;
+    if (toCents(value) > 10_000n) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be at most 100 (percent)' });
   });
 export type BulkRentChangeRequest = z.input<typeof BulkRentChangeRequest>;
 
