@@ -198,6 +198,49 @@ describe('rent changes API', () => {
     expect((await inject('POST', `/api/leases/${leaseId}/rent-changes`, { newRate: '130.00', effectiveDate: addDays(terms.today, 45) })).statusCode).toBe(201);
   });
 
+  it("shows the rate in effect as the lease's monthly rate, and counts months at it from the change", async () => {
+    const site = await newFacility();
+    const { leaseId, customerId } = await moveIn(20, '100.00', site);
+    // A change that took effect 5 months ago (written as the store holds it: the API only schedules ahead).
+    const effectiveDate = addMonths(terms.today, -5);
+    const changeId = randomUUID();
+    const { position } = await platform.api.store.append(
+      streams.lease(leaseId),
+      [
+        {
+          id: randomUUID(),
+          type: 'lease_rent_change_scheduled',
+          data: {
+            leaseId,
+            customerId,
+            changeId,
+            currentRate: '100.00',
+            newRate: '110.00',
+            noticeDate: addDays(effectiveDate, -30),
+            effectiveDate,
+            reason: null,
+          },
+          metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    expect(await platform.api.afterAppend(position, 10_000)).toBe(true);
+    expect((await inject('GET', `/api/leases?customerId=${customerId}`)).json()[0].monthlyRate).toBe('110.00');
+    const changes = LeaseRentChanges.parse((await inject('GET', `/api/leases/${leaseId}/rent-changes`)).json()).changes;
+    expect(changes.map((c) => [c.id, c.status])).toEqual([[changeId, 'in_effect']]);
+    const plan = (minMonthsAtRate: number) =>
+      inject('POST', '/api/rent-changes/preview', {
+        facilityId: site,
+        minMonthsAtRate,
+        kind: 'amount',
+        value: '5',
+        effectiveDate: terms.earliestEffectiveDate,
+      });
+    expect(RentChangePlan.parse((await plan(6)).json()).leases).toEqual([]);
+    expect(RentChangePlan.parse((await plan(5)).json()).leases).toMatchObject([{ leaseId, currentRate: '110.00', newRate: '115.00', monthsAtRate: 5 }]);
+  });
+
   describe('bulk', () => {
     let site: string;
     let long1: Awaited<ReturnType<typeof moveIn>>;
