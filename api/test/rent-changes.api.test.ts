@@ -227,6 +227,8 @@ describe('rent changes API', () => {
     );
     expect(await platform.api.afterAppend(position, 10_000)).toBe(true);
     expect((await inject('GET', `/api/leases?customerId=${customerId}`)).json()[0].monthlyRate).toBe('110.00');
+    const roll = (await inject('GET', `/api/reports/rent-roll?facilityId=${site}`)).json() as { rows: Array<{ monthlyRate: string }> };
+    expect(roll.rows.map((r) => r.monthlyRate)).toEqual(['110.00']);
     const changes = LeaseRentChanges.parse((await inject('GET', `/api/leases/${leaseId}/rent-changes`)).json()).changes;
     expect(changes.map((c) => [c.id, c.status])).toEqual([[changeId, 'in_effect']]);
     const plan = (minMonthsAtRate: number) =>
