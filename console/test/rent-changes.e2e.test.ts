@@ -55,6 +55,36 @@ describe('rent changes', { timeout: 180_000 }, () => {
     await page.close();
   });
 
+  it('follows the notice days saved on Settings → Billing', async () => {
+    const page = await demo.wide.newPage();
+    await page.goto(`${demo.product.baseUrl}/settings`);
+    const billing = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: 'Billing' }) });
+    const noticeDays = billing.getByLabel('Rent Change Notice Days');
+    await noticeDays.waitFor();
+    expect(await noticeDays.inputValue()).toBe('30');
+    await noticeDays.fill('45');
+    await billing.getByRole('button', { name: 'Save Billing Settings' }).click();
+    await page.getByText('Billing settings saved successfully').waitFor();
+    expect((await get<{ business: { rentChangeNoticeDays: number } }>(page, '/api/settings/billing')).business.rentChangeNoticeDays).toBe(45);
+    const [lease] = await get<ActiveLease[]>(page, '/api/leases?status=active&pageSize=1&sort=unit&order=desc');
+    const facilityTerms = await get<Terms>(page, `/api/rent-changes/terms?facilityId=${lease!.unit.facilityId}`);
+    // Facilities without settings of their own follow the business's.
+    const own = await get<{ facility: unknown }>(page, `/api/settings/billing?facilityId=${lease!.unit.facilityId}`);
+    if (own.facility === null) expect(facilityTerms.noticeDays).toBe(45);
+    const { terms } = await get<Changes>(page, `/api/leases/${lease!.id}/rent-changes`);
+    expect(terms.noticeDays).toBe(facilityTerms.noticeDays);
+    await page.goto(`${demo.product.baseUrl}/customers/${lease!.customer.id}`);
+    await page
+      .getByTestId('lease-card')
+      .filter({ hasText: `Unit ${lease!.unit.unitNumber}` })
+      .getByRole('button', { name: 'Change Rent' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Change Rent' });
+    await dialog.getByText(`at least ${terms.noticeDays} days from now`).waitFor();
+    expect(await dialog.getByLabel('Effective Date').inputValue()).toBe(terms.earliestEffectiveDate);
+    await page.close();
+  });
+
   it('previews a rent increase for a facility, then schedules exactly the leases it showed', async () => {
     const page = await demo.wide.newPage();
     const facilities = await get<Array<{ id: string; name: string }>>(page, '/api/facilities');
@@ -78,7 +108,10 @@ describe('rent changes', { timeout: 180_000 }, () => {
     expect(await rows.count()).toBe(expected.leases.length);
     const first = expected.leases[0]!;
     await rows.filter({ hasText: first.unit.unitNumber }).getByText(dollars(first.newRate)).first().waitFor();
-    await dialog.getByTestId('rent-increase-totals').getByText(new RegExp(`^${expected.totals.leases} leases?: .* → \\${dollars(expected.totals.newMonthly)} a month`)).waitFor();
+    await dialog
+      .getByTestId('rent-increase-totals')
+      .getByText(new RegExp(`^${expected.totals.leases} leases?: .* → \\${dollars(expected.totals.newMonthly)} a month`))
+      .waitFor();
     await expectAccessible(page, 'Rent Increase preview');
     await demo.product.screenshot(page, 'rent-increase-preview-1440');
 
