@@ -11,5 +11,6 @@ CREATE TABLE reaction_checkpoints (
   attempts integer NOT NULL DEFAULT 0,
   last_error text,
   next_attempt_at timestamptz,
+  failing_since timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()
 );

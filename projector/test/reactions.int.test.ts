@@ -4,6 +4,7 @@ import type { Position } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { readConfig } from '@storage/platform/config';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { failingReactions } from '@storage/platform/health';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { queueConnection } from '@storage/platform/queues';
 import type { ProjectedEvent } from '@storage/projector/projection';
@@ -136,6 +137,8 @@ describe('reactions', () => {
     const failure = () =>
       pool.one(sql.type(Failure)`SELECT failed_event_id, attempts, last_error FROM reaction_checkpoints WHERE name = ${failing.reaction.name}`);
     expect(await failure()).toEqual({ failed_event_id: first.id, attempts: 1, last_error: expect.stringContaining('cannot act on') });
+    // The health answer names it (not the error's text, which may quote data).
+    expect(await failingReactions(pool)).toEqual([expect.objectContaining({ reaction: failing.reaction.name, eventType: 'customer_added', attempts: 1 })]);
     // Before its next attempt is due, it waits.
     failing.failOn.delete(first.id);
     expect((await runReactions([failing.reaction], { pool, store, now: () => now })).failing).toEqual([failing.reaction.name]);
@@ -144,6 +147,7 @@ describe('reactions', () => {
     expect((await runReactions([failing.reaction], { pool, store, now: () => now })).reacted).toBe(2);
     expect(failing.seen.map((s) => s.id)).toEqual([first.id, second.id]);
     expect(await failure()).toEqual({ failed_event_id: null, attempts: 0, last_error: null });
+    expect(await failingReactions(pool)).toEqual([]);
   });
 
   it('acts once per event when two runners run it at the same time', async () => {

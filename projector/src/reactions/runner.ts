@@ -112,7 +112,8 @@ async function runOne(reaction: Reaction, until: Position, options: ReactionRunO
               const delay = retryDelayMs(attempts, options.retry ?? DEFAULT_RETRY);
               await connection.query(sql.unsafe`
                 UPDATE reaction_checkpoints SET failed_event_id = ${recorded.id}, failed_event_type = ${recorded.type}, attempts = ${attempts},
-                  last_error = ${errorText(error).slice(0, ERROR_TEXT_LIMIT)}, next_attempt_at = ${new Date(now().getTime() + delay).toISOString()}, updated_at = now()
+                  last_error = ${errorText(error).slice(0, ERROR_TEXT_LIMIT)}, next_attempt_at = ${new Date(now().getTime() + delay).toISOString()},
+                  failing_since = CASE WHEN ${attempts} = 1 THEN ${now().toISOString()}::timestamptz ELSE failing_since END, updated_at = now()
                 WHERE name = ${reaction.name}`);
               options.log?.(
                 `reaction ${reaction.name} failed on event ${recorded.id} (${recorded.type} at ${describePosition(recorded.position)}), attempt ${attempts}; next attempt in ${delay / 1000} s`,
@@ -135,7 +136,7 @@ async function runOne(reaction: Reaction, until: Position, options: ReactionRunO
       // It got past the event it had failed on.
       if (row.failed_event_id !== null) {
         await connection.query(sql.unsafe`
-          UPDATE reaction_checkpoints SET failed_event_id = NULL, failed_event_type = NULL, attempts = 0, last_error = NULL, next_attempt_at = NULL
+          UPDATE reaction_checkpoints SET failed_event_id = NULL, failed_event_type = NULL, attempts = 0, last_error = NULL, next_attempt_at = NULL, failing_since = NULL
           WHERE name = ${reaction.name}`);
         options.log?.(
           `reaction ${reaction.name} recovered: event ${row.failed_event_id} acted on after ${row.attempts} failed attempt${row.attempts === 1 ? '' : 's'}`,
