@@ -84,4 +84,26 @@ describe('messages to renters in Chromium', { timeout: 180_000 }, () => {
       .waitFor(eventually);
     await page.close();
   });
+
+  it("keeps a renter's message choices on their page, with the legal notices always sent and the pre-lien letter", async () => {
+    const renter = await renterWithSentInvoice('Chooser', '12.00');
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/customers/${renter.customerId}`);
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const card = page.getByTestId('message-preferences-card');
+    await card.getByText('Always sent (notices the law requires): Autopay failed, Late notice, Lockout notice, Pre-lien notice, Rent change notice.').waitFor();
+    const invoices = card.getByRole('switch', { name: 'Invoice issued' });
+    expect(await invoices.getAttribute('aria-checked')).toBe('true');
+    await invoices.click();
+    await page.getByText('Message choices saved').waitFor();
+    await expect.poll(() => invoices.getAttribute('aria-checked')).toBe('false');
+    const saved = await (await context.request.get(`${product.baseUrl}/api/customers/${renter.customerId}/message-preferences`)).json();
+    expect(saved.optOuts).toEqual(['invoice_issued']);
+    // The renter's own messages are listed under their choices.
+    await page.getByTestId('message-row').filter({ hasText: renter.invoiceNumber }).waitFor(eventually);
+    expect(await page.getByRole('link', { name: 'Pre-lien letter (PDF)' }).getAttribute('href')).toBe(
+      `/api/customers/${renter.customerId}/pre-lien-letter.pdf`,
+    );
+    await page.close();
+  });
 });
