@@ -451,6 +451,33 @@ describe('messages to renters', () => {
     ]);
   });
 
+  it("lists a facility's messages under that facility only, signed with its name, and searches them", async () => {
+    const facilities = await Promise.all(
+      ['Harbor', 'Summit'].map(async (name) => {
+        const created = await call('POST', '/api/facilities', 'owner', { name: `${name} Storage`, address: '1 Main St' });
+        expect(created.statusCode).toBe(201);
+        return created.json().id as string;
+      }),
+    );
+    const tag = randomUUID().slice(0, 8);
+    const email = `scoped-${tag}@renter.test`;
+    const created = await call('POST', '/api/customers', 'owner', { firstName: 'Sol', lastName: `Scope${tag}`, email, facilityId: facilities[0] });
+    expect(created.statusCode).toBe(201);
+    await sentInvoice(created.json().id);
+    await expect.poll(() => receivedBy(email).length).toBe(1);
+    expect(textOf(receivedBy(email)[0]!.raw)).toContain('Harbor Storage');
+    const listed = async (query: string) =>
+      z
+        .array(OutboxMessage)
+        .parse((await call('GET', `/api/messages?${query}`, 'clerk')).json())
+        .map((m) => m.to);
+    expect(await listed(`facilityId=${facilities[0]}`)).toEqual([email]);
+    expect(await listed(`facilityId=${facilities[1]}`)).toEqual([]);
+    expect(await listed(`search=scope${tag}`)).toEqual([email]);
+    expect(await listed(`search=${encodeURIComponent(email.toUpperCase())}&status=sent`)).toEqual([email]);
+    expect(await listed(`search=${tag}&status=failed`)).toEqual([]);
+  });
+
   it('answers 4xx for a bad list query, an unknown message, and a portal session for its own choices only', async () => {
     expect((await call('GET', '/api/messages?status=lost', 'owner')).json().field).toBe('status');
     expect((await call('GET', '/api/messages?pageSize=500', 'owner')).statusCode).toBe(400);
