@@ -4,3 +4,6 @@
 
 export const customersQueryKey = ['customers'] as const;
 export const invoicesQueryKey = ['invoices'] as const;
+/** Sent messages (the outbox) and the message templates: what a renter is told follows what staff do anywhere. */
+export const messagesQueryKey = ['messages'] as const;
+export const messageTemplatesQueryKey = ['message-templates'] as const;

@@ -4,11 +4,10 @@ import type { MessagePreferences, MessagePreview, MessageStatus, MessageTemplate
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryParams } from '../../../lib/list-state.ts';
+import { messagesQueryKey, messageTemplatesQueryKey } from '../../../lib/query-keys.ts';
 
 export const MESSAGES_PAGE_SIZE = 25;
 
-export const messagesQueryKey = ['messages'] as const;
-export const messageTemplatesQueryKey = ['message-templates'] as const;
 const preferencesQueryKey = (customerId: string) => ['message-preferences', customerId] as const;
 
 export type MessagesFilter = { facilityId: string | null; customerId?: string; status?: MessageStatus; search?: string; page: number };
