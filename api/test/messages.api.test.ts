@@ -208,6 +208,36 @@ describe('messages to renters', () => {
     expect(attempts).toEqual([false, true]);
   });
 
+  it('fails a message after its last attempt, and lets a manager try it once more', async () => {
+    const renter = await customer('Fay');
+    smtp.state.refusing = true;
+    let id: string;
+    try {
+      await append(streams.delinquency(renter.id), {
+        type: 'delinquency_step_taken',
+        data: { customerId: renter.id, kind: 'pre_lien_notice', day: 30, invoiceId: randomUUID(), date: '2026-12-31', pastDue: '10.00' },
+      });
+      await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.status, m.lastError !== null])).toEqual([['pending', true]]);
+      id = (await messagesOf(renter.id))[0]!.id;
+      expect((await call('POST', `/api/messages/${id}/retry`, 'manager')).statusCode).toBe(409);
+      // Seven attempts later (the backoff's hours have passed), the eighth is the last.
+      await platform.api.pool.query(sql.unsafe`UPDATE outbox_messages SET attempts = 7, next_attempt_at = now() WHERE id = ${id}`);
+      wakeOutbox();
+      await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.status, m.attempts, m.nextAttemptAt])).toEqual([['failed', 8, null]]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await messagesOf(renter.id))[0]!.attempts).toBe(8);
+    } finally {
+      smtp.state.refusing = false;
+    }
+    expect((await call('POST', `/api/messages/${id}/retry`, 'clerk')).statusCode).toBe(403);
+    expect((await call('POST', `/api/messages/${randomUUID()}/retry`, 'manager')).statusCode).toBe(404);
+    const retried = await call('POST', `/api/messages/${id}/retry`, 'manager');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'pending', attempts: 8 });
+    await expect.poll(() => receivedBy(renter.email).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.status, m.attempts])).toEqual([['sent', 9]]);
+  });
+
   it('sends nothing again after a rebuild of the read model, or when the event is shown again', async () => {
     const renter = await customer('Rhea');
     const invoice = await sentInvoice(renter.id);

@@ -81,3 +81,13 @@ export async function latestPreLienNotice(pool: DatabasePool, customerId: string
     SELECT ${columns}, m.body, m.event_id::text FROM ${from}
     WHERE m.customer_id = ${customerId} AND m.template_key = 'pre_lien_notice' ORDER BY m.created_at DESC, m.id DESC LIMIT 1`);
 }
+
+/**
+ * A failed message is tried once more, now (the worker finds it at its next look, within seconds);
+ * false when it is not failed (sent, pending or suppressed messages are not sent again by hand).
+ */
+export async function retryFailedMessage(pool: DatabasePool, id: string): Promise<boolean> {
+  const result = await pool.query(sql.unsafe`
+    UPDATE outbox_messages SET status = 'pending', next_attempt_at = now() WHERE id = ${id} AND status = 'failed'`);
+  return result.rowCount > 0;
+}

@@ -13,7 +13,7 @@ import {
   OutboxMessageDetail,
   optionalMessageKeys,
 } from '@storage/contracts/messages';
-import { NotFoundError } from '@storage/domain/commands/errors';
+import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import {
   checkPlaceholders,
@@ -35,7 +35,7 @@ import { IdParams } from '../http/params.ts';
 import { errorAnswer, file, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { preLienLetterPdf } from './letter.ts';
-import { getMessage, listMessages } from './queries.ts';
+import { getMessage, listMessages, retryFailedMessage } from './queries.ts';
 
 const alwaysSent = MessageTemplateKey.options.filter((key) => !(optionalMessageKeys as readonly string[]).includes(key));
 
@@ -151,6 +151,26 @@ export async function messageRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const message = await getMessage(deps.pool, request.params.id);
       if (!message) throw new NotFoundError('Message not found');
       return message;
+    },
+  );
+
+  app.post(
+    '/api/messages/:id/retry',
+    {
+      config: { roles: ['owner', 'manager'] },
+      schema: {
+        summary: 'Try a failed message again',
+        description: 'A message that failed every attempt is tried once more, within seconds. Only a failed message can be tried again (409 otherwise).',
+        params: IdParams,
+        response: { 200: json('The message, pending again', OutboxMessageDetail), 404: notFound, 409: errorAnswer('The message has not failed') },
+      },
+    },
+    async (request) => {
+      const message = await getMessage(deps.pool, request.params.id);
+      if (!message) throw new NotFoundError('Message not found');
+      if (!(await retryFailedMessage(deps.pool, message.id)))
+        throw new ConflictError(`Only a failed message can be tried again; this one is ${message.status}`);
+      return (await getMessage(deps.pool, message.id))!;
     },
   );
 

@@ -87,3 +87,11 @@ export function useSaveMessagePreferences(customerId: string) {
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey(customerId), saved),
   });
 }
+
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string): Promise<OutboxMessageDetail> => (await apiRequest('POST', `/api/messages/${id}/retry`)).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+  });
+}

@@ -7,7 +7,9 @@ import { DataTable, dataTableColumns } from '../../../components/data-table.tsx'
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
-import { MESSAGES_PAGE_SIZE, useMessage, useMessages } from '../api/messages.ts';
+import { useCanGiveMoneyBack } from '../../../lib/staff-permissions.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { MESSAGES_PAGE_SIZE, useMessage, useMessages, useRetryMessage } from '../api/messages.ts';
 
 const statusColors: Record<MessageStatus, string> = { pending: 'gold', sent: 'green', failed: 'red', suppressed: 'default' };
 const statusLabels: Record<MessageStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', suppressed: 'Suppressed' };
@@ -101,6 +103,10 @@ export function SentMessages({ customerId }: { customerId?: string }) {
 
 function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const message = useMessage(id);
+  // Owners and managers (those who also give money back) may try a failed message again.
+  const canRetry = useCanGiveMoneyBack();
+  const retry = useRetryMessage();
+  const toast = useToast();
   return (
     <Drawer open={id !== null} onClose={onClose} title="Message" size="min(640px, 100vw)" destroyOnHidden>
       {message.isPending && <Skeleton active />}
@@ -130,6 +136,15 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="message-body">
             {message.data.body}
           </Typography.Paragraph>
+          {message.data.status === 'failed' && canRetry && (
+            <Button
+              type="primary"
+              loading={retry.isPending}
+              onClick={() => retry.mutate(message.data.id, toast.outcome('The message will be tried again', 'Could not try the message again'))}
+            >
+              Try Again
+            </Button>
+          )}
           {message.data.templateKey === 'pre_lien_notice' && message.data.customerId && (
             <Button href={`/api/customers/${message.data.customerId}/pre-lien-letter.pdf`} target="_blank">
               Print letter (PDF)
