@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { currentSchemaVersion, type DomainEvent, streams } from '@storage/contracts/events';
 import { OutboxMessage, OutboxMessageDetail } from '@storage/contracts/messages';
 import { toDomainEvent } from '@storage/domain/commands/handle';
@@ -8,8 +7,8 @@ import { readModelProjections } from '@storage/projector/projections';
 import { messagesReaction } from '@storage/projector/reactions/messages';
 import { rebuildReadModel } from '@storage/projector/rebuild';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { startSmtpServer, type TestSmtpServer, mailText as textOf } from '@storage/testing/smtp';
 import { sql } from 'slonik';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -17,59 +16,15 @@ import { z } from 'zod';
 // message with the right words; a refusal is retried and later delivered; a rebuild sends nothing
 // again; an opted-out renter's message is kept as suppressed; owners word and preview templates.
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives, and refuses every recipient while `refusing`. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refusing: false };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.refusing) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The text of a received message, its soft line breaks and quoted-printable undone. */
-function textOf(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  return body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    .replace(/\r\n/g, '\n');
-}
-
 describe('messages to renters', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   let platform: TestPlatform;
   const cookies: Record<string, string> = {};
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, role: string, payload?: unknown) =>
     platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie: cookies[role]! } });
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpServer();
     platform = await startTestPlatform({
       billing: false,
       config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Riverside Storage <office@riverside.test>', publicUrl: 'https://storage.test' },
