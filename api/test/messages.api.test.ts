@@ -365,6 +365,14 @@ describe('messages to renters', () => {
       'invoice_issued',
       'payment_receipt',
     ]);
+    // The history says who chose what, in words.
+    const history = (await call('GET', `/api/history/customer/${created.json().id}`, 'owner')).json() as {
+      events: Array<{ description: string; actor: string }>;
+    };
+    expect(history.events.map((e) => [e.description, e.actor])).toContainEqual([
+      'Emails turned off: Invoice issued, Payment receipt',
+      `Renter Pat Portal${tag}`,
+    ]);
   });
 
   it('confirms an online reservation to the address typed on the form, with the unit and the move-in date', async () => {

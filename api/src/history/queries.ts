@@ -23,6 +23,7 @@ import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
 import { billingEventIds, describeBillingEvent } from './billing-words.ts';
+import { describeMessageEvent } from './message-words.ts';
 import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
@@ -133,7 +134,10 @@ export async function entityHistory(
   const events: HistoryEvent[] = recorded.map((e, i) => ({
     id: e.id,
     type: e.type,
-    description: describeBillingEvent(e.type, shownEvent(e).data as Record<string, unknown>, names) ?? describeEventType(e.type),
+    description:
+      describeBillingEvent(e.type, shownEvent(e).data as Record<string, unknown>, names) ??
+      describeMessageEvent(e.type, shownEvent(e).data as Record<string, unknown>) ??
+      describeEventType(e.type),
     occurredAt: e.metadata.occurredAt,
     recordedAt: e.recordedAt,
     actor: label(e.metadata.actor),
@@ -274,7 +278,7 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
     return {
       id: r.id,
       type: r.type,
-      description: describeBillingEvent(r.type, data, names) ?? describeEventType(r.type),
+      description: describeBillingEvent(r.type, data, names) ?? describeMessageEvent(r.type, data) ?? describeEventType(r.type),
       streamName: r.stream_name,
       entity: streamEntityText(r.stream_name, names),
       data,
