@@ -218,7 +218,8 @@ async function billingRun(args: string[]) {
       const where = run.facilityId ? (names.get(run.facilityId) ?? `facility ${run.facilityId}`) : 'units of no facility';
       console.log(
         `${run.billingDate} ${where}: ${count(run.invoicesIssued, 'invoice')} issued, ${count(run.lateFeesCharged, 'late fee')}, ` +
-          `${count(run.invoicesOverdue, 'invoice')} and ${count(run.customersOverdue, 'renter')} marked overdue` +
+          `${count(run.invoicesOverdue, 'invoice')} and ${count(run.customersOverdue, 'renter')} marked overdue, ` +
+          `${count(run.delinquencySteps, 'delinquency step')} taken, ${count(run.delinquencyCleared, 'renter')} cleared` +
           (run.skipped.length ? `, ${count(run.skipped.length, 'lease')} skipped` : ''),
       );
       for (const skip of run.skipped) console.log(`  lease ${skip.leaseId}: ${skip.reason}`);

@@ -2,6 +2,7 @@ import type { Projection } from './projection.ts';
 import { activitiesProjection } from './projections/activities.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
+import { delinquencyProjection } from './projections/delinquency.ts';
 import { facilitiesProjection } from './projections/facilities.ts';
 import { gatewayKeysProjection } from './projections/gateway-keys.ts';
 import { invoicesProjection } from './projections/invoices.ts';
@@ -34,6 +35,8 @@ export const readModelProjections: Projection[] = [
   gatewayKeysProjection,
   reservationsProjection,
   billingRunsProjection,
+  // After customers: a renter's row keeps their facility.
+  delinquencyProjection,
   metricsProjection,
   activitiesProjection,
   notificationsProjection,

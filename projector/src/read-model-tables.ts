@@ -34,6 +34,8 @@ export interface ReadTables {
     late_fee_amount: Money;
     /** BillingSettings (contracts/src/billing.ts), or null: the defaults (business) or the business's (facility). */
     billing: unknown;
+    /** DelinquencyStep[] (contracts/src/delinquency.ts), or null: the default (business) or the business's (facility). */
+    delinquency?: unknown;
     updated_at: Timestamp;
   };
   facilities: {
@@ -128,6 +130,17 @@ export interface ReadTables {
     late_fees_charged: number;
     invoices_overdue: number;
     skipped: unknown;
+  };
+  customer_delinquency: {
+    customer_id: string;
+    facility_id: string | null;
+    /** Steps taken since the schedule last cleared: > 0 is a delinquent renter. */
+    steps_since_clear: number;
+    last_step_kind: string | null;
+    last_step_date: IsoDate | null;
+    paused_until: IsoDate | null;
+    pause_reason: string | null;
+    updated_at: Timestamp;
   };
   ledger_entries: {
     /** The event the entry records. */
@@ -273,6 +286,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   invoices: 'id',
   customer_notes: 'id',
   billing_runs: 'id',
+  customer_delinquency: 'customer_id',
   payments: 'id',
   ledger_entries: 'id',
   locks: 'id',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { accountAggregate } from '../accounts/account.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, envelope, loadAggregate } from '../commands/handle.ts';
+import { runDelinquencyDay } from '../delinquency/run.ts';
 import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
@@ -33,6 +34,9 @@ export interface FacilityBillingRun {
   lateFeesCharged: number;
   invoicesOverdue: number;
   customersOverdue: number;
+  /** Delinquency steps taken on renters (delinquency_step_taken), and renters cleared without a reaction seeing it. */
+  delinquencySteps: number;
+  delinquencyCleared: number;
   skipped: { leaseId: string; reason: string }[];
 }
 
@@ -216,6 +220,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     lateFeesCharged: 0,
     invoicesOverdue: 0,
     customersOverdue: 0,
+    delinquencySteps: 0,
+    delinquencyCleared: 0,
     skipped: [],
   };
   let position: Position | null = null;
@@ -274,12 +280,19 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
       position = later(position, marked.position);
     }
   });
+  // The delinquency schedule, after the late rules: its steps count from the due dates just marked overdue.
+  const delinquency = await runDelinquencyDay(deps, ctx, facilityId, today, concurrency);
+  run.delinquencySteps = delinquency.stepsTaken;
+  run.delinquencyCleared = delinquency.cleared;
+  position = later(position, delinquency.position);
   // Staff see each day's first run of a facility with leases or open invoices, and every run that did something.
   const day = streams.billingDay(facilityId, today);
-  const didSomething = run.invoicesIssued + run.lateFeesCharged + run.invoicesOverdue + run.customersOverdue + run.skipped.length > 0;
+  const didSomething =
+    run.invoicesIssued + run.lateFeesCharged + run.invoicesOverdue + run.customersOverdue + run.delinquencySteps + run.delinquencyCleared + run.skipped.length >
+    0;
   const hadWork = leases.length + lateInvoices.length > 0;
   if (didSomething || (hadWork && (await deps.store.readStream(day)).length === 0)) {
-    const { customersOverdue: _customers, ...summary } = run;
+    const { customersOverdue: _customers, delinquencySteps: _steps, delinquencyCleared: _cleared, ...summary } = run;
     const event: DomainEvent = { type: 'billing_run_completed', data: { runId: newId(), ...summary } };
     position = later(position, (await deps.store.append(day, [envelope(ctx, event)], { expectedRevision: 'any' })).position);
   }
