@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes.ts';
 import { billingRunRoutes } from './billing-runs/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { delinquencyRoutes } from './delinquency/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
+  await app.register(delinquencyRoutes, deps);
   await app.register(ledgerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);

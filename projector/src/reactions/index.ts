@@ -1,3 +1,4 @@
+import { delinquencyClearingReaction } from './delinquency.ts';
 import type { Reaction } from './reaction.ts';
 
 /**
@@ -6,6 +7,7 @@ import type { Reaction } from './reaction.ts';
  */
 export const reactions: Reaction[] = [
   // delinquency
+  delinquencyClearingReaction,
   // access
   // messages
   // autopay
