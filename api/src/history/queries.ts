@@ -38,7 +38,17 @@ const aggregates: Record<HistoryStreamType, Aggregate<EntityState>> = {
 };
 
 /** A state as one level of named values: its own fields beside the `fields` it keeps. */
-const billingEventTypes = new Set(['invoice_line_added', 'customer_standing_changed', 'lease_rent_billed', 'billing_settings_updated']);
+const billingEventTypes = new Set([
+  'invoice_line_added',
+  'customer_standing_changed',
+  'lease_rent_billed',
+  'billing_settings_updated',
+  'delinquency_settings_updated',
+  'delinquency_step_taken',
+  'delinquency_cleared',
+  'delinquency_paused',
+  'delinquency_resumed',
+]);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};
