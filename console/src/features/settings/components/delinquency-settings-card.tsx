@@ -24,11 +24,12 @@ function rowsOf(steps: readonly DelinquencyStep[]): StepRow[] {
   });
 }
 
-/** The checked rows in the order of their days (the server refuses two on one day). */
-function stepsOf(rows: StepRow[]): DelinquencyStep[] {
+/** The checked rows (one per kind, in the product's order: the form keeps no kind) in the order of their days (the server refuses two on one day). */
+function stepsOf(rows: Omit<StepRow, 'kind'>[]): DelinquencyStep[] {
   return rows
+    .map((row, i) => ({ ...row, kind: kinds[i]! }))
     .filter((row) => row.enabled)
-    .map((row) => ({ kind: row.kind, day: row.day ?? 0, threshold: row.threshold.trim() }))
+    .map((row) => ({ kind: row.kind, day: row.day ?? 0, threshold: (row.threshold ?? '').trim() }))
     .sort((a, b) => a.day - b.day);
 }
 
