@@ -77,6 +77,7 @@ const tablesKeyedBy: Record<string, TableName[]> = {
   lockId: ['locks'],
   invoiceId: ['invoices', 'metrics_invoices'],
   leaseId: ['leases'],
+  changeId: ['lease_rent_changes'],
   facilityId: ['facilities', 'gateway_keys'],
   reservationId: ['reservations'],
   staffId: ['staff'],
