@@ -206,20 +206,32 @@ export async function chargeInvoice(ctx: CommandContext, deps: AutopayDeps, invo
   } else {
     attempt = step.attempt;
   }
-  // The card autopay charges now, else the last one saved (a card removed after the attempt: the provider's answer under the key is the first one).
-  const card = autopayCard(profile.state) ?? profile.state.cards.at(-1);
-  const outcome: OffSessionOutcome = card
-    ? await deps.provider.chargeSavedCard({
-        amount: attempt.amount,
-        invoiceId,
-        customerId,
-        providerCustomerId: card.providerCustomerId,
-        providerPaymentMethodId: card.providerPaymentMethodId,
-        idempotencyKey: autopayKeyOf(invoiceId, attempt.attempt),
-      })
-    : { status: 'failed', intentId: null, reason: 'No saved card' };
-  if (outcome.status === 'processing') return;
+  const key = autopayKeyOf(invoiceId, attempt.attempt);
   const dueDate = invoice.fields.dueDate;
+  // An attempt being finished (a crash, a provider that did not answer) asks the provider first:
+  // the charge made under its key, if any. Only a charge never made is made now, and only while
+  // the invoice still owes what the attempt was for.
+  let outcome: OffSessionOutcome | null = step.kind === 'finish' ? await deps.provider.findSavedCardCharge(key) : null;
+  if (!outcome) {
+    const stillOwed = (invoice.fields.status === 'sent' || invoice.fields.status === 'overdue') && toCents(openBalance(invoice)) === toCents(attempt.amount);
+    // The card autopay charges now, else the last one saved (a card removed after the attempt was recorded).
+    const card = autopayCard(profile.state) ?? profile.state.cards.at(-1);
+    if (!stillOwed || !card) {
+      const why = !stillOwed ? 'Not charged: the invoice was paid or changed before the charge' : 'Not charged: no saved card';
+      return recordOutcome(ctx, run, invoiceId, attempt, [
+        failed(attempt, customerId, invoiceId, why, false, nextAttemptOn(dueDate, attempt.attempt, today, false)),
+      ]);
+    }
+    outcome = await deps.provider.chargeSavedCard({
+      amount: attempt.amount,
+      invoiceId,
+      customerId,
+      providerCustomerId: card.providerCustomerId,
+      providerPaymentMethodId: card.providerPaymentMethodId,
+      idempotencyKey: key,
+    });
+  }
+  if (outcome.status === 'processing') return;
   let events: DomainEvent[];
   if (outcome.status === 'succeeded') {
     // The payment goes on the invoice as every card payment does: the provider is asked, the amount
@@ -228,17 +240,38 @@ export async function chargeInvoice(ctx: CommandContext, deps: AutopayDeps, invo
     const paid = await recordIntentPayment(ctx, deps.pool, deps.provider, { paymentIntentId: outcome.intentId, invoiceId, customerId });
     if (paid.position) run.position = paid.position;
     events = paid.refunded
-      ? [failed(attempt, customerId, invoiceId, 'The invoice was paid or changed meanwhile: the charge was given back', false, nextAttemptOn(dueDate, attempt.attempt, today, false))]
+      ? [
+          failed(
+            attempt,
+            customerId,
+            invoiceId,
+            'The invoice was paid or changed meanwhile: the charge was given back',
+            false,
+            nextAttemptOn(dueDate, attempt.attempt, today, false),
+          ),
+        ]
       : [
           {
             type: 'autopay_charge_succeeded',
-            data: { attemptId: attempt.attemptId, customerId, invoiceId, attempt: attempt.attempt, amount: attempt.amount, stripePaymentIntentId: outcome.intentId },
+            data: {
+              attemptId: attempt.attemptId,
+              customerId,
+              invoiceId,
+              attempt: attempt.attempt,
+              amount: attempt.amount,
+              stripePaymentIntentId: outcome.intentId,
+            },
           },
         ];
   } else {
     const requiresAction = outcome.status === 'requires_action';
     events = [failed(attempt, customerId, invoiceId, outcome.reason, requiresAction, nextAttemptOn(dueDate, attempt.attempt, today, requiresAction))];
   }
+  await recordOutcome(ctx, run, invoiceId, attempt, events);
+}
+
+/** The attempt's outcome, recorded once (the stream's revision; a repeat finds it recorded). */
+async function recordOutcome(ctx: CommandContext, run: AutopayRun, invoiceId: string, attempt: AutopayAttempt, events: DomainEvent[]) {
   const recorded = await handleCommand(ctx, streams.autopayCharges(invoiceId), autopayChargesAggregate, (state) =>
     state.attempts.find((a) => a.attemptId === attempt.attemptId)?.outcome === null ? events : [],
   );
@@ -251,6 +284,15 @@ export async function chargeInvoice(ctx: CommandContext, deps: AutopayDeps, invo
 function failed(attempt: AutopayAttempt, customerId: string, invoiceId: string, reason: string, requiresAction: boolean, next: string | null): DomainEvent {
   return {
     type: 'autopay_charge_failed',
-    data: { attemptId: attempt.attemptId, customerId, invoiceId, attempt: attempt.attempt, amount: attempt.amount, reason, requiresAction, nextAttemptOn: next },
+    data: {
+      attemptId: attempt.attemptId,
+      customerId,
+      invoiceId,
+      attempt: attempt.attempt,
+      amount: attempt.amount,
+      reason,
+      requiresAction,
+      nextAttemptOn: next,
+    },
   };
 }

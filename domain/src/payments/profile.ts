@@ -1,8 +1,8 @@
 import { type DomainEvent, type EventData, streams } from '@storage/contracts/events';
 import type { SavedCardDetails } from '@storage/platform/payments/provider';
+import { derivedId } from '../commands/derived-id.ts';
 import { DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
-import { derivedId } from '../commands/derived-id.ts';
 
 // A renter's payment profile (stream payment-profile-<customer>): the cards they saved (the
 // provider's references, never a number) and whether autopay charges one of them.
@@ -49,7 +49,13 @@ export const paymentMethodIdOf = (customerId: string, providerPaymentMethodId: s
 
 // --- Deciders (pure) ---
 
-export function decideSaveCard(state: PaymentProfileState, customerId: string, provider: 'test' | 'stripe', details: SavedCardDetails, autopay: boolean): DomainEvent[] {
+export function decideSaveCard(
+  state: PaymentProfileState,
+  customerId: string,
+  provider: 'test' | 'stripe',
+  details: SavedCardDetails,
+  autopay: boolean,
+): DomainEvent[] {
   const paymentMethodId = paymentMethodIdOf(customerId, details.providerPaymentMethodId);
   const known = state.cards.find((c) => c.paymentMethodId === paymentMethodId);
   const events: DomainEvent[] = [];
@@ -65,12 +71,19 @@ export function decideRemoveCard(state: PaymentProfileState, customerId: string,
   if (card.removed) return [];
   const events: DomainEvent[] = [];
   // Autopay never charges a card that is gone: it stops with it.
-  if (state.autopayMethodId === paymentMethodId) events.push({ type: 'autopay_cancelled', data: { customerId, reason: 'The card autopay charged was removed' } });
+  if (state.autopayMethodId === paymentMethodId)
+    events.push({ type: 'autopay_cancelled', data: { customerId, reason: 'The card autopay charged was removed' } });
   events.push({ type: 'payment_method_removed', data: { customerId, paymentMethodId } });
   return events;
 }
 
-export function decideAutopay(state: PaymentProfileState, customerId: string, enabled: boolean, paymentMethodId: string | undefined, reason: string): DomainEvent[] {
+export function decideAutopay(
+  state: PaymentProfileState,
+  customerId: string,
+  enabled: boolean,
+  paymentMethodId: string | undefined,
+  reason: string,
+): DomainEvent[] {
   if (!enabled) return state.autopayMethodId === null ? [] : [{ type: 'autopay_cancelled', data: { customerId, reason } }];
   const cards = liveCards(state);
   let card: ProfileCard | undefined;

@@ -58,6 +58,8 @@ export interface PaymentProvider {
    * crash, a second replica) the same charge with the same outcome, never a second one.
    */
   chargeSavedCard(charge: OffSessionCharge): Promise<OffSessionOutcome>;
+  /** The off-session charge made under this idempotency key, as chargeSavedCard answered it; null when none was made. */
+  findSavedCardCharge(idempotencyKey: string): Promise<OffSessionOutcome | null>;
 }
 
 export interface CardOwner {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '@storage/contracts/money';
 import Stripe from 'stripe';
-import { CardRefusedError, type CardOwner, type OffSessionOutcome, PAYMENT_CURRENCY, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
+import { type CardOwner, CardRefusedError, type OffSessionOutcome, PAYMENT_CURRENCY, type PaymentProvider, type ProviderPaymentIntent } from './provider.ts';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -96,7 +96,8 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
       const setup = await stripe.setupIntents.retrieve(card.setupIntentId, { expand: ['payment_method'] });
       // The browser's word is not taken: the SetupIntent must be this renter's, and confirmed.
       if (setup.metadata?.customerId !== renter.customerId) throw new CardRefusedError('This card setup belongs to another customer');
-      if (setup.status !== 'succeeded') throw new CardRefusedError(setup.last_setup_error?.message ?? `The card was not saved (Stripe reports it ${setup.status})`);
+      if (setup.status !== 'succeeded')
+        throw new CardRefusedError(setup.last_setup_error?.message ?? `The card was not saved (Stripe reports it ${setup.status})`);
       const method = setup.payment_method;
       if (!method || typeof method === 'string' || !method.card) throw new CardRefusedError('The saved payment method is not a card');
       const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
@@ -119,6 +120,12 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
         throw error;
       }
     },
+    async findSavedCardCharge(idempotencyKey) {
+      // Our key rides in the intent's metadata (Stripe keeps idempotency keys for a day only).
+      const found = await stripe.paymentIntents.search({ query: `metadata['autopayKey']:'${idempotencyKey}'`, limit: 1 });
+      const intent = found.data[0];
+      return intent ? offSessionOutcomeOf(intent) : null;
+    },
     async chargeSavedCard(charge): Promise<OffSessionOutcome> {
       try {
         // Stripe answers a repeated idempotency key (for 24 hours) with the first answer, errors included.
@@ -134,16 +141,18 @@ export function createStripeProvider(keys: { secretKey: string; publishableKey: 
           },
           { idempotencyKey: charge.idempotencyKey },
         );
-        if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id };
-        if (intent.status === 'processing') return { status: 'processing', intentId: intent.id };
-        if (intent.status === 'requires_action') return { status: 'requires_action', intentId: intent.id, reason: 'The card needs the renter to confirm the payment' };
-        return { status: 'failed', intentId: intent.id, reason: intent.last_payment_error?.message ?? `Stripe reports the payment ${intent.status}` };
+        return offSessionOutcomeOf(intent);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const intentId = error.payment_intent?.id ?? null;
           // authentication_required: the bank wants 3-D Secure, which only the renter can do.
           if (error.code === 'authentication_required') return { status: 'requires_action', intentId, reason: error.message };
           return { status: 'failed', intentId, reason: error.message };
+        }
+        // The key was used with other parameters (the card changed after a crash): the charge made under it answers.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          const made = await this.findSavedCardCharge(charge.idempotencyKey);
+          if (made) return made;
         }
         throw error;
       }
@@ -161,4 +170,12 @@ async function stripeCustomerOf(stripe: Stripe, renter: CardOwner): Promise<stri
     { idempotencyKey: `customer-${renter.customerId}` },
   );
   return created.id;
+}
+
+function offSessionOutcomeOf(intent: Stripe.PaymentIntent): OffSessionOutcome {
+  if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id };
+  if (intent.status === 'processing') return { status: 'processing', intentId: intent.id };
+  if (intent.status === 'requires_action')
+    return { status: 'requires_action', intentId: intent.id, reason: 'The card needs the renter to confirm the payment' };
+  return { status: 'failed', intentId: intent.id, reason: intent.last_payment_error?.message ?? `Stripe reports the payment ${intent.status}` };
 }

@@ -125,6 +125,14 @@ export interface TestProviderFaults {
   afterCharge?(idempotencyKey: string): void;
 }
 
+const ChargeRow = z.object({ id: z.string(), status: z.string(), last_error: z.string().nullable() });
+
+function chargeOutcome(made: z.infer<typeof ChargeRow>): OffSessionOutcome {
+  if (made.status === 'succeeded') return { status: 'succeeded', intentId: made.id };
+  if (made.status === 'requires_action') return { status: 'requires_action', intentId: made.id, reason: made.last_error ?? cardMessages.requiresAction };
+  return { status: 'failed', intentId: made.id, reason: made.last_error ?? cardMessages.declined };
+}
+
 const SavedCardRow = z.object({
   id: z.string(),
   provider_customer_id: z.string(),
@@ -229,12 +237,14 @@ export function createTestProvider(pool: DatabasePool, faults: TestProviderFault
         VALUES (${id}, ${`${id}_secret_${randomBytes(16).toString('hex')}`}, ${charge.amount}, ${PAYMENT_CURRENCY}, ${status},
                 ${charge.invoiceId}, ${charge.customerId}, '', ${error}, ${charge.idempotencyKey}, ${charge.providerPaymentMethodId})
         ON CONFLICT (idempotency_key) DO NOTHING`);
-      const made = await pool.one(sql.type(z.object({ id: z.string(), status: z.string(), last_error: z.string().nullable() }))`
+      const made = await pool.one(sql.type(ChargeRow)`
         SELECT id, status, last_error FROM test_payment_intents WHERE idempotency_key = ${charge.idempotencyKey}`);
       faults.afterCharge?.(charge.idempotencyKey);
-      if (made.status === 'succeeded') return { status: 'succeeded', intentId: made.id };
-      if (made.status === 'requires_action') return { status: 'requires_action', intentId: made.id, reason: made.last_error ?? cardMessages.requiresAction };
-      return { status: 'failed', intentId: made.id, reason: made.last_error ?? cardMessages.declined };
+      return chargeOutcome(made);
+    },
+    async findSavedCardCharge(idempotencyKey) {
+      const made = await pool.maybeOne(sql.type(ChargeRow)`SELECT id, status, last_error FROM test_payment_intents WHERE idempotency_key = ${idempotencyKey}`);
+      return made ? chargeOutcome(made) : null;
     },
   };
 }

@@ -30,7 +30,12 @@ export const autopayProjection: Projection = {
         await rows.update('payment_methods', event.data.paymentMethodId, { removed: true });
         return;
       case 'autopay_enrolled':
-        rows.insert('autopay_enrollments', { customer_id: event.data.customerId, enabled: true, payment_method_id: event.data.paymentMethodId, updated_at: at });
+        rows.insert('autopay_enrollments', {
+          customer_id: event.data.customerId,
+          enabled: true,
+          payment_method_id: event.data.paymentMethodId,
+          updated_at: at,
+        });
         return;
       case 'autopay_cancelled':
         rows.insert('autopay_enrollments', { customer_id: event.data.customerId, enabled: false, payment_method_id: null, updated_at: at });
