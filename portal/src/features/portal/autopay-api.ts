@@ -1,7 +1,13 @@
 import type { CardSetup, PaymentProfile } from '@storage/contracts/autopay';
+import type { PaymentConfig } from '@storage/contracts/payments';
 import { apiRequest } from '@storage/web-client/api';
 
 // The renter's saved cards and autopay; every call answers for the portal session's own customer.
+
+/** Which card form to show (Stripe's publishable key, or the test provider). */
+export async function loadPaymentConfig(): Promise<PaymentConfig> {
+  return (await apiRequest('GET', '/api/payments/config')).json() as Promise<PaymentConfig>;
+}
 
 export async function loadPaymentProfile(): Promise<PaymentProfile> {
   return (await apiRequest('GET', '/api/customer/payment-methods')).json() as Promise<PaymentProfile>;

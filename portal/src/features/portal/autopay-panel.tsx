@@ -2,8 +2,7 @@ import type { PaymentProfile } from '@storage/contracts/autopay';
 import type { PaymentConfig } from '@storage/contracts/payments';
 import { serverMessage } from '@storage/web-client/api';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { loadPaymentConfig } from '../checkout/checkout-api.ts';
-import { loadPaymentProfile, removeCard, saveCard, setAutopay } from './autopay-api.ts';
+import { loadPaymentConfig, loadPaymentProfile, removeCard, saveCard, setAutopay } from './autopay-api.ts';
 
 const StripeSaveCard = lazy(() => import('./stripe-save-card.tsx'));
 
@@ -50,6 +49,7 @@ export function AutopayPanel() {
           <input
             type="checkbox"
             role="switch"
+            aria-checked={profile.autopay}
             aria-label="Autopay"
             checked={profile.autopay}
             disabled={busy || (!hasCard && !profile.autopay)}
