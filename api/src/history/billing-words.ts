@@ -2,6 +2,7 @@ import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@
 import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { describeAutopayEvent } from './autopay-words.ts';
 import type { Names } from './readable.ts';
 
 // The billing engine's events in a manager's words, for history and the audit log: which invoice
@@ -86,6 +87,6 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       return `Deposit of ${amount} returned at move-out (${method})`;
     }
     default:
-      return null;
+      return describeAutopayEvent(type, data, names);
   }
 }
