@@ -119,6 +119,19 @@ describe('autopay', () => {
     expect(await autopayEvents(invoiceId)).toHaveLength(2);
   });
 
+  it('charges once when two runs of the due date race (two projectors, or the hourly job and ops billing:run)', async () => {
+    const { facilityId, invoiceId } = await renterWithInvoice(GOOD);
+    const provider = createTestProvider(platform.api.pool);
+    const run = () => runBillingDay({ store: platform.api.store, pool: platform.api.pool, provider }, new Date(`${DUE}T18:00:00Z`), { date: DUE, facilityId });
+    const days = await Promise.all([run(), run(), run()]);
+    expect(days.map((d) => d.runs[0]!.autopay.errors)).toEqual([[], [], []]);
+    expect(days.reduce((sum, d) => sum + d.runs[0]!.autopay.attempted, 0)).toBe(1);
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    expect(await charges(invoiceId)).toHaveLength(1);
+    expect(await payments(invoiceId)).toHaveLength(1);
+    expect((await autopayEvents(invoiceId)).map((e) => e.type)).toEqual(['autopay_charge_attempted', 'autopay_charge_succeeded']);
+  });
+
   it('retries a declined card on days 1, 3 and 5 after the due date, then gives up (nextAttemptOn null)', async () => {
     const { facilityId, invoiceId } = await renterWithInvoice(DECLINED);
     const expected = [
