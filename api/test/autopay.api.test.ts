@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentProfile } from '@storage/contracts/autopay';
 import { streams } from '@storage/contracts/events';
+import { runBillingDay } from '@storage/domain/billing/run';
+import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
+import { createTestProvider } from '@storage/platform/payments/test-provider';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -152,5 +155,40 @@ describe('saved cards and autopay', () => {
       'payment_method_removed',
     ]);
     expect((await call('DELETE', `/api/customer/payment-methods/${saved.cards[0]!.id}`, cookie)).statusCode).toBe(200);
+  });
+
+  it('shows the renter and staff a charge that needs the renter, on a bill still theirs to pay', async () => {
+    const { id, cookie } = await newRenter();
+    await call('POST', '/api/customer/payment-methods', cookie, { ...CARD, cardNumber: '4000 0025 0000 3155', autopay: true });
+    const ctx = { store: platform.api.store, actor: { type: 'system' as const }, correlationId: randomUUID(), now: new Date('2026-05-20T12:00:00Z') };
+    const made = await generateInvoice(ctx, {
+      invoiceNumber: `INV-AP-${randomUUID().slice(0, 8)}`,
+      customerId: id,
+      leaseId: null,
+      amount: '80.00',
+      dueDate: '2026-06-01',
+      status: 'draft',
+      description: 'Rent',
+    });
+    if (made.state.status !== 'current') throw new Error('no invoice');
+    await sendInvoice(ctx, made.state.invoiceId);
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    const provider = createTestProvider(platform.api.pool);
+    await runBillingDay({ store: platform.api.store, pool: platform.api.pool, provider }, new Date('2026-06-01T18:00:00Z'), { date: '2026-06-01' });
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    const charge = {
+      invoiceId: made.state.invoiceId,
+      attempt: 1,
+      amount: '80.00',
+      date: '2026-06-01',
+      status: 'failed',
+      requiresAction: true,
+      nextAttemptOn: null,
+      invoiceOpen: true,
+    };
+    expect(PaymentProfile.parse((await call('GET', '/api/customer/payment-methods', cookie)).json()).charges).toEqual([
+      { ...charge, reason: expect.stringMatching(/confirm/) },
+    ]);
+    expect((await call('GET', `/api/customers/${id}/payment-profile`, staff)).json().charges).toMatchObject([charge]);
   });
 });

@@ -26,6 +26,8 @@ export const AutopayCharge = z.object({
   reason: z.string().nullable(),
   requiresAction: z.boolean(),
   nextAttemptOn: IsoDate.nullable(),
+  /** The invoice is still unpaid (sent or overdue): a failed charge leaves it to the renter to pay. */
+  invoiceOpen: z.boolean(),
 });
 export type AutopayCharge = z.infer<typeof AutopayCharge>;
 
@@ -38,7 +40,7 @@ export const PaymentProfile = z.object({
   automaticCharging: z.boolean(),
   /** Which card form the portal shows. */
   provider: PaymentProviderName,
-  /** The latest autopay charges of the renter's invoices, newest first (staff's answer only; [] for the renter). */
+  /** The latest autopay charge of each of the renter's invoices, newest first (at most 12). */
   charges: z.array(AutopayCharge),
 });
 export type PaymentProfile = z.infer<typeof PaymentProfile>;

@@ -14,10 +14,11 @@ const ChargeRow = z.object({
   reason: z.string().nullable(),
   requires_action: z.boolean(),
   next_attempt_on: z.string().nullable(),
+  invoice_open: z.boolean(),
 });
 
-/** A renter's saved cards (newest first), whether autopay is on, and (for staff) the latest autopay charge of each invoice. */
-export async function paymentProfileOf(pool: DatabasePool, customerId: string, provider: PaymentProviderName, withCharges: boolean): Promise<PaymentProfile> {
+/** A renter's saved cards (newest first), whether autopay is on, and the latest autopay charge of each invoice. */
+export async function paymentProfileOf(pool: DatabasePool, customerId: string, provider: PaymentProviderName): Promise<PaymentProfile> {
   const [cards, enrolled, automaticCharging, charges] = await Promise.all([
     pool.any(sql.type(CardRow)`
       SELECT m.id::text, m.brand, m.last4, m.exp_month, m.exp_year, coalesce(e.enabled AND e.payment_method_id = m.id, false) AS autopay
@@ -28,11 +29,11 @@ export async function paymentProfileOf(pool: DatabasePool, customerId: string, p
     pool.maybeOneFirst(
       sql.type(z.object({ automatic_charging: z.boolean() }))`SELECT automatic_charging FROM settings WHERE scope = ${BUSINESS_SETTINGS_SCOPE}`,
     ),
-    withCharges
-      ? pool.any(sql.type(ChargeRow)`
-          SELECT invoice_id::text, attempt, amount::text, date::text, status, reason, requires_action, next_attempt_on::text
-          FROM autopay_charges WHERE customer_id = ${customerId} ORDER BY date DESC, updated_at DESC LIMIT 12`)
-      : Promise.resolve([]),
+    pool.any(sql.type(ChargeRow)`
+      SELECT c.invoice_id::text, c.attempt, c.amount::text, c.date::text, c.status, c.reason, c.requires_action, c.next_attempt_on::text,
+             coalesce(i.status IN ('sent', 'overdue'), false) AS invoice_open
+      FROM autopay_charges c LEFT JOIN invoices i ON i.id = c.invoice_id
+      WHERE c.customer_id = ${customerId} ORDER BY c.date DESC, c.updated_at DESC LIMIT 12`),
   ]);
   return {
     cards: cards.map((c): SavedCard => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year, autopay: c.autopay })),
@@ -50,6 +51,7 @@ export async function paymentProfileOf(pool: DatabasePool, customerId: string, p
         reason: c.reason,
         requiresAction: c.requires_action,
         nextAttemptOn: c.next_attempt_on,
+        invoiceOpen: c.invoice_open,
       }),
     ),
   };

@@ -33,7 +33,7 @@ export async function autopayRoutes(plugin: FastifyInstance, deps: AppDeps) {
     });
     const answer = async (request: FastifyRequest, position: Position | null) => {
       if (position) await deps.afterAppend(position);
-      return paymentProfileOf(deps.pool, request.customerId!, provider.name, false);
+      return paymentProfileOf(deps.pool, request.customerId!, provider.name);
     };
 
     async function renter(request: FastifyRequest) {
@@ -51,7 +51,7 @@ export async function autopayRoutes(plugin: FastifyInstance, deps: AppDeps) {
           response: { 200: json('The saved cards and autopay', PaymentProfile) },
         },
       },
-      async (request) => paymentProfileOf(deps.pool, request.customerId!, provider.name, false),
+      async (request) => paymentProfileOf(deps.pool, request.customerId!, provider.name),
     );
 
     app.post(
@@ -168,7 +168,7 @@ export async function autopayRoutes(plugin: FastifyInstance, deps: AppDeps) {
       async (request) => {
         const { id } = request.params;
         if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
-        return paymentProfileOf(deps.pool, id, provider.name, true);
+        return paymentProfileOf(deps.pool, id, provider.name);
       },
     );
   });

@@ -2,7 +2,9 @@ import type { PaymentProfile } from '@storage/contracts/autopay';
 import type { PaymentConfig } from '@storage/contracts/payments';
 import { serverMessage } from '@storage/web-client/api';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { loadPaymentConfig, loadPaymentProfile, removeCard, saveCard, setAutopay } from './autopay-api.ts';
+import { formatCalendarDay, formatDollars } from './format.ts';
 
 const StripeSaveCard = lazy(() => import('./stripe-save-card.tsx'));
 
@@ -41,8 +43,21 @@ export function AutopayPanel() {
 
   if (!profile || !config) return error ? <p role="alert">{error}</p> : <p className="portal-empty">Loading…</p>;
   const hasCard = profile.cards.length > 0;
+  // A charge that failed for good (or needs the renter) on a bill still unpaid: theirs to pay here.
+  const toPay = profile.charges.filter((c) => c.status === 'failed' && c.invoiceOpen && c.nextAttemptOn === null);
   return (
     <div className="portal-autopay">
+      {toPay.map((charge) => (
+        <div key={charge.invoiceId} className="portal-card portal-card-alert" data-testid="autopay-failed">
+          <h2>Autopay could not pay a bill</h2>
+          <p>
+            The charge of {formatDollars(charge.amount)} on {formatCalendarDay(charge.date)} did not go through: {charge.reason ?? 'declined'}
+          </p>
+          <Link href={`/checkout/${charge.invoiceId}`} className="button button-primary">
+            Pay Now
+          </Link>
+        </div>
+      ))}
       <div className="portal-card">
         <h2>Autopay</h2>
         <label className="portal-autopay-toggle">
