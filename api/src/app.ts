@@ -29,6 +29,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { customerPortalRoutes } from './portal/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { readModelRoutes } from './read-model/routes.ts';
+import { rentChangeRoutes } from './rent-changes/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, deps);
   await app.register(billingRunRoutes, deps);
   await app.register(leaseRoutes, deps);
+  await app.register(rentChangeRoutes, deps);
   await app.register(reservationRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(dashboardRoutes, deps);

@@ -92,6 +92,23 @@ export interface ReadTables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  lease_rent_changes: {
+    /** The change's id. */
+    id: string;
+    lease_id: string;
+    customer_id: string;
+    current_rate: Money;
+    new_rate: Money;
+    notice_date: IsoDate;
+    effective_date: IsoDate;
+    reason: string | null;
+    cancelled: boolean;
+    cancel_reason: string | null;
+    /** The staff member who scheduled it (null: the system). */
+    created_by: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   customer_notes: {
     id: string;
     customer_id: string;
@@ -304,6 +321,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customers: 'id',
   leases: 'id',
   invoices: 'id',
+  lease_rent_changes: 'id',
   customer_notes: 'id',
   billing_runs: 'id',
   payments: 'id',

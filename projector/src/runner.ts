@@ -78,6 +78,7 @@ const tablesKeyedBy: Record<string, TableName[]> = {
   invoiceId: ['invoices', 'metrics_invoices', 'autopay_charges'],
   paymentMethodId: ['payment_methods'],
   leaseId: ['leases'],
+  changeId: ['lease_rent_changes'],
   facilityId: ['facilities', 'gateway_keys'],
   reservationId: ['reservations'],
   staffId: ['staff'],

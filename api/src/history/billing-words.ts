@@ -26,6 +26,8 @@ export function billingSettingsText(settings: BillingSettings): string {
     settings.prorateFirstMonth ? 'first month prorated' : 'first month in full',
     ...(settings.billNextMonthAfterDay ? [`move-ins after the ${settings.billNextMonthAfterDay}th also pay next month`] : []),
     ...(settings.moveOutCredit ? ['unused days credited at move-out'] : []),
+    // Settings saved before the notice days existed have none: the default.
+    ...((settings.rentChangeNoticeDays ?? 30) !== 30 ? [`rent changes need ${settings.rentChangeNoticeDays} days' notice`] : []),
   ];
   return parts.join('; ');
 }
@@ -53,6 +55,12 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       const invoice = names('invoice', data.invoiceId as string);
       return `Rent invoiced through ${dayText(data.periodEnd as string)}${invoice ? ` (${invoice})` : ''}`;
     }
+    case 'lease_rent_change_scheduled': {
+      const reason = data.reason ? `: ${data.reason as string}` : '';
+      return `Rent change scheduled: ${formatDollars(data.currentRate as string)} → ${formatDollars(data.newRate as string)} a month from ${dayText(data.effectiveDate as string)} (notice sent ${dayText(data.noticeDate as string)})${reason}`;
+    }
+    case 'lease_rent_change_cancelled':
+      return `Rent change cancelled: ${data.reason as string}`;
     case 'billing_settings_updated': {
       const settings = data.settings as BillingSettings | null;
       if (data.scope === BUSINESS_SETTINGS_SCOPE) {

@@ -52,6 +52,30 @@ describe('the billing events in words', () => {
     );
   });
 
+  it('says what rent change was scheduled or cancelled, and the notice days when they are not the default', () => {
+    const change = {
+      leaseId: customerId,
+      customerId,
+      changeId: invoiceId,
+      currentRate: '120.00',
+      newRate: '132.50',
+      noticeDate: '2026-03-01',
+      effectiveDate: '2026-04-01',
+    };
+    expect(describeBillingEvent('lease_rent_change_scheduled', { ...change, reason: 'Market rate' }, names)).toBe(
+      'Rent change scheduled: $120.00 → $132.50 a month from Apr 1, 2026 (notice sent Mar 1, 2026): Market rate',
+    );
+    expect(describeBillingEvent('lease_rent_change_scheduled', { ...change, reason: null }, names)).toBe(
+      'Rent change scheduled: $120.00 → $132.50 a month from Apr 1, 2026 (notice sent Mar 1, 2026)',
+    );
+    expect(describeBillingEvent('lease_rent_change_cancelled', { leaseId: customerId, changeId: invoiceId, reason: 'Kept the rate' }, names)).toBe(
+      'Rent change cancelled: Kept the rate',
+    );
+    expect(
+      describeBillingEvent('billing_settings_updated', { scope: 'business', settings: { ...defaultBillingSettings, rentChangeNoticeDays: 45 } }, names),
+    ).toMatch(/; rent changes need 45 days' notice$/);
+  });
+
   it('leaves every other event to its type in words', () => {
     expect(describeBillingEvent('invoice_sent', { invoiceId }, names)).toBeNull();
   });

@@ -57,6 +57,7 @@ describe('billing settings', () => {
     adminFee: '15.00',
     prorateFirstMonth: true,
     billNextMonthAfterDay: null,
+    rentChangeNoticeDays: 30,
   };
 
   it("keeps the Payments card's late fee in step with the business's fixed fee, in the same append", () => {
