@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { autopayRoutes } from './autopay/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { billingRunRoutes } from './billing-runs/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(autopayRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(readModelRoutes, deps);
 

@@ -1,5 +1,6 @@
 import type { Projection } from './projection.ts';
 import { activitiesProjection } from './projections/activities.ts';
+import { autopayProjection } from './projections/autopay.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
 import { delinquencyProjection } from './projections/delinquency.ts';
@@ -31,6 +32,8 @@ export const readModelProjections: Projection[] = [
   invoicesProjection,
   // After invoices: a charge reads the invoice as it is after the event.
   ledgerProjection,
+  // After invoices: an autopay attempt reads its invoice's facility.
+  autopayProjection,
   locksProjection,
   gatewayKeysProjection,
   reservationsProjection,

@@ -287,6 +287,39 @@ export interface ReadTables {
     scope: string;
     read_before: Timestamp;
   };
+  /** A renter's saved cards (never a number); a removed card keeps its row. */
+  payment_methods: {
+    id: string;
+    customer_id: string;
+    provider: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    removed: boolean;
+    created_at: Timestamp;
+  };
+  autopay_enrollments: {
+    customer_id: string;
+    enabled: boolean;
+    payment_method_id: string | null;
+    updated_at: Timestamp;
+  };
+  /** The latest autopay attempt of each invoice. */
+  autopay_charges: {
+    invoice_id: string;
+    customer_id: string;
+    facility_id: string | null;
+    attempt_id: string;
+    attempt: number;
+    amount: Money;
+    date: IsoDate;
+    status: 'attempted' | 'succeeded' | 'failed';
+    reason: string | null;
+    requires_action: boolean;
+    next_attempt_on: IsoDate | null;
+    updated_at: Timestamp;
+  };
 }
 
 export type TableName = keyof ReadTables;
@@ -317,6 +350,9 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   activities: 'id',
   notifications: 'id',
   notification_read_marks: 'scope',
+  payment_methods: 'id',
+  autopay_enrollments: 'customer_id',
+  autopay_charges: 'invoice_id',
 };
 
 /** Figures added up per key (never read back by the projections), such as the daily metrics. */

@@ -3,6 +3,7 @@ import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { describeAutopayEvent } from './autopay-words.ts';
 import type { Names } from './readable.ts';
 
 // The billing engine's events in a manager's words, for history and the audit log: which invoice
@@ -133,6 +134,6 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       return `Deposit of ${amount} returned at move-out (${method})`;
     }
     default:
-      return null;
+      return describeAutopayEvent(type, data, names);
   }
 }
