@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { autopayRoutes } from './autopay/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { billingRunRoutes } from './billing-runs/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { delinquencyRoutes } from './delinquency/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
+  await app.register(delinquencyRoutes, deps);
   await app.register(ledgerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(autopayRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(readModelRoutes, deps);
   await app.register(messageRoutes, deps);

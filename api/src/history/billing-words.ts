@@ -1,7 +1,9 @@
 import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
-import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import type { DelinquencyStep } from '@storage/contracts/delinquency';
+import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { describeAutopayEvent } from './autopay-words.ts';
 import type { Names } from './readable.ts';
 
 // The billing engine's events in a manager's words, for history and the audit log: which invoice
@@ -31,9 +33,19 @@ export function billingSettingsText(settings: BillingSettings): string {
   return parts.join('; ');
 }
 
+/** "Late Notice day 5; Lockout day 15 (over $50.00); ..." */
+export function delinquencyScheduleText(steps: readonly DelinquencyStep[]): string {
+  if (steps.length === 0) return 'no steps';
+  return steps.map((s) => `${delinquencyStepLabels[s.kind]} day ${s.day}${s.threshold === '0.00' ? '' : ` (over ${formatDollars(s.threshold)})`}`).join('; ');
+}
+
 /** The ids these events name beyond their fields' own (a facility's settings name it by their scope). */
 export function billingEventIds(type: string, data: Record<string, unknown>): Array<{ kind: 'facility'; id: string }> {
-  if (type === 'billing_settings_updated' && typeof data.scope === 'string' && data.scope !== BUSINESS_SETTINGS_SCOPE)
+  if (
+    (type === 'billing_settings_updated' || type === 'delinquency_settings_updated') &&
+    typeof data.scope === 'string' &&
+    data.scope !== BUSINESS_SETTINGS_SCOPE
+  )
     return [{ kind: 'facility', id: data.scope }];
   return [];
 }
@@ -70,6 +82,34 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
         ? `${facility} has billing settings of its own: ${billingSettingsText(settings)}`
         : `${facility} uses the business's billing settings again`;
     }
+    case 'delinquency_settings_updated': {
+      const steps = data.steps as DelinquencyStep[] | null;
+      if (data.scope === BUSINESS_SETTINGS_SCOPE) {
+        return steps ? `Delinquency schedule saved: ${delinquencyScheduleText(steps)}` : 'Delinquency schedule back to the default';
+      }
+      const facility = names('facility', data.scope as string) ?? 'A facility';
+      return steps
+        ? `${facility} has a delinquency schedule of its own: ${delinquencyScheduleText(steps)}`
+        : `${facility} uses the business's delinquency schedule again`;
+    }
+    case 'delinquency_step_taken': {
+      const who = names('customer', data.customerId as string) ?? 'The renter';
+      const invoice = names('invoice', data.invoiceId as string) ?? 'an invoice';
+      const label = delinquencyStepLabels[data.kind as DelinquencyStepKind] ?? 'Delinquency step';
+      return `${label} for ${who} on ${dayText(data.date as string)}: day ${data.day as number} after ${invoice} was due, ${formatDollars(data.pastDue as string)} past due`;
+    }
+    case 'delinquency_cleared': {
+      const who = names('customer', data.customerId as string) ?? 'The renter';
+      return `${who}'s delinquency cleared on ${dayText(data.date as string)} (${formatDollars(data.pastDue as string)} past due): ${data.reason as string}`;
+    }
+    case 'delinquency_paused': {
+      const who = names('customer', data.customerId as string) ?? 'the renter';
+      return `Delinquency schedule of ${who} paused until ${dayText(data.until as string)}: ${data.reason as string}`;
+    }
+    case 'delinquency_resumed': {
+      const who = names('customer', data.customerId as string) ?? 'the renter';
+      return `Delinquency schedule of ${who} resumed: ${data.reason as string}`;
+    }
     case 'payment_refund_requested': {
       const invoice = names('invoice', data.invoiceId as string) ?? 'the invoice';
       const method = paymentMethodLabels[data.method as PaymentMethod]?.toLowerCase() ?? 'payment';
@@ -94,6 +134,6 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       return `Deposit of ${amount} returned at move-out (${method})`;
     }
     default:
-      return null;
+      return describeAutopayEvent(type, data, names);
   }
 }

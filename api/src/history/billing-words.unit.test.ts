@@ -120,3 +120,23 @@ describe('the billing events in words', () => {
     ).toBe('Deposit of $50.00 returned at move-out (bank transfer)');
   });
 });
+
+describe('delinquency in words', () => {
+  const named: Names = (kind, id) =>
+    kind === 'customer' && id === customerId ? 'Jane Renter' : kind === 'invoice' && id === invoiceId ? 'INV-0042' : undefined;
+
+  it('names the step, the renter, the invoice and the day', () => {
+    expect(
+      describeBillingEvent('delinquency_step_taken', { customerId, kind: 'lockout', day: 15, invoiceId, date: '2026-12-16', pastDue: '145.00' }, named),
+    ).toBe('Lockout for Jane Renter on Dec 16, 2026: day 15 after INV-0042 was due, $145.00 past due');
+    expect(describeBillingEvent('delinquency_cleared', { customerId, date: '2026-12-20', pastDue: '0.00', reason: 'Payment of $145.00 (Cash)' }, named)).toBe(
+      "Jane Renter's delinquency cleared on Dec 20, 2026 ($0.00 past due): Payment of $145.00 (Cash)",
+    );
+    expect(describeBillingEvent('delinquency_paused', { customerId, until: '2027-01-05', reason: 'Promised to pay' }, named)).toBe(
+      'Delinquency schedule of Jane Renter paused until Jan 5, 2027: Promised to pay',
+    );
+    expect(describeBillingEvent('delinquency_settings_updated', { scope: 'business', steps: [{ kind: 'lockout', day: 15, threshold: '50.00' }] }, named)).toBe(
+      'Delinquency schedule saved: Lockout day 15 (over $50.00)',
+    );
+  });
+});

@@ -44,6 +44,11 @@ const billingEventTypes = new Set([
   'customer_standing_changed',
   'lease_rent_billed',
   'billing_settings_updated',
+  'delinquency_settings_updated',
+  'delinquency_step_taken',
+  'delinquency_cleared',
+  'delinquency_paused',
+  'delinquency_resumed',
   'lease_rent_change_scheduled',
   'lease_rent_change_cancelled',
 ]);

@@ -1,3 +1,4 @@
+import { delinquencyClearingReaction } from './delinquency.ts';
 import { messagesReaction } from './messages.ts';
 import type { Reaction } from './reaction.ts';
 
@@ -7,6 +8,7 @@ import type { Reaction } from './reaction.ts';
  */
 export const reactions: Reaction[] = [
   // delinquency
+  delinquencyClearingReaction,
   // access
   // messages
   messagesReaction,
