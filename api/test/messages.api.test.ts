@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { currentSchemaVersion, type DomainEvent, streams } from '@storage/contracts/events';
 import { OutboxMessage, OutboxMessageDetail } from '@storage/contracts/messages';
+import { addDays } from '@storage/domain/billing/calendar';
+import { runBillingDay } from '@storage/domain/billing/run';
 import { toDomainEvent } from '@storage/domain/commands/handle';
 import { wakeOutbox } from '@storage/projector/outbox/signal';
 import { readModelProjections } from '@storage/projector/projections';
@@ -469,6 +471,39 @@ describe('messages to renters', () => {
     expect(await listed(`search=scope${tag}`)).toEqual([email]);
     expect(await listed(`search=${encodeURIComponent(email.toUpperCase())}&status=sent`)).toEqual([email]);
     expect(await listed(`search=${tag}&status=failed`)).toEqual([]);
+  });
+
+  it('tells a renter who falls behind each step once, and that their access is back once they pay', async () => {
+    const renter = await customer('Dell');
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await call('POST', '/api/invoices', 'owner', {
+      invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
+      customerId: renter.id,
+      amount: '145.00',
+      dueDate: addDays(today, -16),
+    });
+    expect((await call('POST', `/api/invoices/${created.json().id}/send`, 'owner')).statusCode).toBe(200);
+    // The billing day (twice: the second decides nothing) fires the late notice and the lockout.
+    for (let run = 0; run < 2; run++) {
+      const day = await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date: today });
+      if (day.position) await platform.api.afterAppend(day.position, 10_000);
+    }
+    await expect.poll(() => receivedBy(renter.email).length).toBe(3);
+    const paid = await call('POST', `/api/customers/${renter.id}/payments`, 'clerk', { amount: '145.00', method: 'cash' });
+    expect(paid.statusCode).toBe(201);
+    await expect.poll(() => receivedBy(renter.email).length).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const subjects = receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1]);
+    expect(subjects).toHaveLength(5);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Invoice INV-\w+: \$145\.00 due/),
+        'Late notice: $145.00 past due',
+        'Access to unit  is suspended',
+        'Payment received: $145.00',
+        'Your access is restored',
+      ]),
+    );
   });
 
   it('answers 4xx for a bad list query, an unknown message, and a portal session for its own choices only', async () => {
