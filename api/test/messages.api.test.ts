@@ -234,7 +234,7 @@ describe('messages to renters', () => {
         ['invoice_issued', 'suppressed'],
         ['lockout_notice', 'sent'],
       ]);
-    expect(receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['Access to unit  is suspended']);
+    expect(receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['Your access is suspended: $120.00 past due']);
   });
 
   it('tells the renter their access is restored only when a lockout is undone', async () => {
@@ -499,7 +499,7 @@ describe('messages to renters', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Invoice INV-\w+: \$145\.00 due/),
         'Late notice: $145.00 past due',
-        'Access to unit  is suspended',
+        'Your access is suspended: $145.00 past due',
         'Payment received: $145.00',
         'Your access is restored',
       ]),

@@ -37,7 +37,7 @@ export const defaultTemplates: Record<MessageTemplateKey, TemplateText> = {
     body: `Hello {firstName},\n\nYour account is past due by {pastDue} (invoice {invoiceNumber}, due {dueDate}).\n\nPlease pay at {portalUrl} to avoid further steps, such as the loss of access to your unit.${signOff}`,
   },
   lockout_notice: {
-    subject: 'Access to unit {unitNumber} is suspended',
+    subject: 'Your access is suspended: {pastDue} past due',
     body: `Hello {firstName},\n\nBecause {pastDue} is past due, your access to the facility and to unit {unitNumber} is suspended as of {date}.\n\nPaying what is owed at {portalUrl} restores your access within seconds.${signOff}`,
   },
   pre_lien_notice: {
