@@ -22,6 +22,7 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
+import { accessRoutes } from './access/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
   await app.register(lockRoutes, deps);
+  await app.register(accessRoutes, deps);
   await app.register(invoiceRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(billingRunRoutes, deps);

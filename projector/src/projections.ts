@@ -1,4 +1,5 @@
 import type { Projection } from './projection.ts';
+import { accessProjection } from './projections/access.ts';
 import { activitiesProjection } from './projections/activities.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
@@ -32,6 +33,8 @@ export const readModelProjections: Projection[] = [
   ledgerProjection,
   locksProjection,
   gatewayKeysProjection,
+  // After leases, units and locks: gate codes and gateway changes read them as of the event.
+  accessProjection,
   reservationsProjection,
   billingRunsProjection,
   metricsProjection,

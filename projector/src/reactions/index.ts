@@ -1,3 +1,4 @@
+import { accessReaction } from './access.ts';
 import type { Reaction } from './reaction.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { Reaction } from './reaction.ts';
 export const reactions: Reaction[] = [
   // delinquency
   // access
+  accessReaction,
   // messages
   // autopay
   // rent changes
