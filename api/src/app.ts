@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -22,7 +23,6 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
-import { accessRoutes } from './access/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';

@@ -50,7 +50,12 @@ describe('access follows the ledger', () => {
     expect(unit.statusCode, unit.body).toBe(201);
     const lock = await inject('POST', '/api/locks', { lockId: `GK-${tag()}`, unitId: unit.json().id });
     expect(lock.statusCode, lock.body).toBe(201);
-    return { unitId: unit.json().id as string, unitNumber: unit.json().unitNumber as string, lockId: lock.json().id as string, serial: lock.json().lockId as string };
+    return {
+      unitId: unit.json().id as string,
+      unitNumber: unit.json().unitNumber as string,
+      lockId: lock.json().id as string,
+      serial: lock.json().lockId as string,
+    };
   }
 
   async function moveIn(site = facilityId) {
@@ -234,7 +239,11 @@ describe('access follows the ledger', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().field, JSON.stringify(body)).toBe(field);
     }
-    const foreign = await asGateway('/api/gateway/access-attempts', { attempts: [{ at, via: 'lock', lockId: renter.lockId, granted: true, reason: 'ok' }] }, otherKey);
+    const foreign = await asGateway(
+      '/api/gateway/access-attempts',
+      { attempts: [{ at, via: 'lock', lockId: renter.lockId, granted: true, reason: 'ok' }] },
+      otherKey,
+    );
     expect(foreign.statusCode).toBe(403);
     expect((await inject('POST', '/api/gateway/access-attempts', { attempts: [] }, {})).statusCode).toBe(401);
   });
@@ -267,7 +276,10 @@ describe('access follows the ledger', () => {
 
     const portal = await platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: { email: a.email, phoneLast4: a.phone.slice(-4) } });
     expect(portal.statusCode, portal.body).toBe(200);
-    const renter = [portal.headers['set-cookie']].flat().find((c) => c?.startsWith('storage_session='))!.split(';')[0]!;
+    const renter = [portal.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('storage_session='))!
+      .split(';')[0]!;
     const logs = z.array(PortalAccessLog.strict()).parse((await inject('GET', '/api/customer/access-logs', undefined, { cookie: renter })).json());
     expect(logs.map((l) => [l.method, l.granted, l.reason]).sort()).toEqual([
       ['Gate code', true, 'Code accepted'],

@@ -65,7 +65,8 @@ export const AccessAttempt = z
     reason: RequiredText(200),
   })
   .superRefine((attempt, ctx) => {
-    if (attempt.via === 'gate_code' && attempt.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'is required for a gate code attempt' });
+    if (attempt.via === 'gate_code' && attempt.code === undefined)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'is required for a gate code attempt' });
     if (attempt.via === 'lock' && attempt.lockId === undefined) ctx.addIssue({ code: 'custom', path: ['lockId'], message: 'is required for a lock attempt' });
   });
 export type AccessAttempt = z.input<typeof AccessAttempt>;

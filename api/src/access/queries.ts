@@ -70,9 +70,10 @@ export async function gatewayChangesAfter(db: CommonQueryMethods, facilityId: st
     SELECT sequence, kind, lock_id::text, desired, lease_id::text, code, active FROM gateway_changes
     WHERE facility_id = ${facilityId} AND sequence > ${after}
     ORDER BY sequence LIMIT ${limit}`);
-  return rows.map((r): GatewayChange =>
-    r.kind === 'lock'
-      ? { sequence: r.sequence, kind: 'lock', lockId: r.lock_id!, desired: r.desired! }
-      : { sequence: r.sequence, kind: 'gate_code', leaseId: r.lease_id!, code: r.code!, active: r.active! },
+  return rows.map(
+    (r): GatewayChange =>
+      r.kind === 'lock'
+        ? { sequence: r.sequence, kind: 'lock', lockId: r.lock_id!, desired: r.desired! }
+        : { sequence: r.sequence, kind: 'gate_code', leaseId: r.lease_id!, code: r.code!, active: r.active! },
   );
 }

@@ -1,6 +1,6 @@
 import { AccessAttemptsAnswer, AccessAttemptsRequest, GateCode } from '@storage/contracts/access';
-import { type GateCodeState, rotateLeaseGateCode } from '@storage/domain/access/gate-codes';
 import { recordAccessAttempts } from '@storage/domain/access/attempts';
+import { type GateCodeState, rotateLeaseGateCode } from '@storage/domain/access/gate-codes';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { requireLockAtFacility } from '@storage/domain/locks/gateway-keys';
 import type { FastifyInstance } from 'fastify';
@@ -41,7 +41,8 @@ async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
       config: { idempotent: false, roles: ['owner', 'manager', 'clerk'] },
       schema: {
         summary: "Rotate a lease's gate code",
-        description: 'Gives the lease a new gate code (the old one stops opening anything). A suspended code stays suspended. A lease that ended keeps its code.',
+        description:
+          'Gives the lease a new gate code (the old one stops opening anything). A suspended code stays suspended. A lease that ended keeps its code.',
         params: IdParams,
         response: {
           200: json('The new code', GateCode),

@@ -1,11 +1,11 @@
 import { type DomainEvent, type EventData, streams } from '@storage/contracts/events';
+import type { Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { todayIn } from '../billing/calendar.ts';
 import { facilityTimeZone } from '../billing/settings.ts';
-import { type CommandContext, handleCommand } from '../commands/handle.ts';
 import { derivedId } from '../commands/derived-id.ts';
-import type { Position } from '@storage/eventstore/port';
+import { type CommandContext, handleCommand } from '../commands/handle.ts';
 
 // What a facility's gateway reports: who tried a gate code or a lock, granted or denied and why.
 // Each day's attempts (facility zone) are one stream; an attempt the gateway sends again (a

@@ -53,14 +53,24 @@ export const locksProjection: Projection = {
         const lock = await rows.get('locks', event.data.lockId);
         if (!lock) return;
         const desired = event.data.desired;
-        await rows.update('locks', lock.id, { desired_state: desired, desired_changed_at: at, differs_since: differsSince(lock, desired, lock.reported_state ?? null, at), updated_at: at });
+        await rows.update('locks', lock.id, {
+          desired_state: desired,
+          desired_changed_at: at,
+          differs_since: differsSince(lock, desired, lock.reported_state ?? null, at),
+          updated_at: at,
+        });
         return;
       }
       case 'lock_state_reported': {
         const lock = await rows.get('locks', event.data.lockId);
         if (!lock) return;
         const reported = event.data.reported;
-        await rows.update('locks', lock.id, { reported_state: reported, reported_at: at, differs_since: differsSince(lock, lock.desired_state ?? 'normal', reported, at), updated_at: at });
+        await rows.update('locks', lock.id, {
+          reported_state: reported,
+          reported_at: at,
+          differs_since: differsSince(lock, lock.desired_state ?? 'normal', reported, at),
+          updated_at: at,
+        });
         return;
       }
       case 'lock_assigned': {
