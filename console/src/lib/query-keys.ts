@@ -4,3 +4,5 @@
 
 export const customersQueryKey = ['customers'] as const;
 export const invoicesQueryKey = ['invoices'] as const;
+/** Gate codes: a move-out (leases) suspends one, a rotation (access) replaces one. */
+export const gateCodesQueryKey = ['gate-codes'] as const;
