@@ -47,9 +47,22 @@ export interface FailingProjection {
   holds: string[];
 }
 
+/** A reaction (a process acting on events) failing on an event, retried with backoff; the error is in the projector's log. */
+export interface FailingReaction {
+  reaction: string;
+  eventType: string;
+  attempts: number;
+  failingSince: string;
+  nextAttemptAt: string;
+}
+
+export interface ReactionsCheck extends CheckResult {
+  failingReactions?: FailingReaction[];
+}
+
 export interface Readiness {
   status: 'ready' | 'not ready';
-  checks: { database: CheckResult; eventStore: CheckResult; queue: CheckResult; projectorLag: LagCheck };
+  checks: { database: CheckResult; eventStore: CheckResult; queue: CheckResult; projectorLag: LagCheck; reactions: ReactionsCheck };
   /** The names of the checks that failed. */
   failing: string[];
 }
@@ -106,9 +119,44 @@ export async function projectorLag(
   return { eventsBehind: pending.length, eventsBehindAtLeast: pending.length === LAG_COUNT_LIMIT, secondsBehind, failingProjections };
 }
 
+const FailingReactionRow = z.object({
+  name: z.string(),
+  failed_event_type: z.string(),
+  attempts: z.number(),
+  failing_since: z.string(),
+  next_attempt_at: z.string(),
+});
+
+/** The reactions failing on an event now. */
+export async function failingReactions(pool: DatabasePool): Promise<FailingReaction[]> {
+  const rows = await pool.any(sql.type(FailingReactionRow)`
+    SELECT name, failed_event_type, attempts, to_json(failing_since)#>>'{}' AS failing_since, to_json(next_attempt_at)#>>'{}' AS next_attempt_at
+    FROM reaction_checkpoints WHERE failed_event_id IS NOT NULL ORDER BY failing_since, name`);
+  return rows.map((r) => ({
+    reaction: r.name,
+    eventType: r.failed_event_type,
+    attempts: r.attempts,
+    failingSince: r.failing_since,
+    nextAttemptAt: r.next_attempt_at,
+  }));
+}
+
+/** Reactions may fail for a moment (a retry clears it); one failing for longer than the lag bound fails the check. */
+async function reactionsCheck(pool: DatabasePool, maxSeconds: number, now: Date): Promise<ReactionsCheck> {
+  try {
+    const failing = await within(() => failingReactions(pool), 'the reaction checkpoints');
+    const stuck = failing.filter((f) => now.getTime() - Date.parse(f.failingSince) > maxSeconds * 1000);
+    if (stuck.length === 0) return { ok: true, failingReactions: failing };
+    const names = stuck.map((f) => `${f.reaction} on ${f.eventType} since ${f.failingSince} (${f.attempts} attempts)`).join('; ');
+    return { ok: false, failingReactions: failing, error: `reactions failing for more than ${maxSeconds} s: ${names}` };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export async function readiness(deps: HealthDeps): Promise<Readiness> {
   const maxSecondsBehind = deps.maxLagSeconds ?? DEFAULT_MAX_LAG_SECONDS;
-  const [database, eventStore, queue, projectorLagCheck] = await Promise.all([
+  const [database, eventStore, queue, projectorLagCheck, reactions] = await Promise.all([
     check(() => deps.pool.oneFirst(sql.type(z.object({ ok: z.number() }))`SELECT 1 AS ok`), 'the database'),
     check(() => deps.store.headPosition(), 'the event store'),
     check(() => deps.queue.getJobCounts('waiting'), 'the queue backend'),
@@ -128,8 +176,9 @@ export async function readiness(deps: HealthDeps): Promise<Readiness> {
         return { ok: false, error: error instanceof Error ? error.message : String(error), maxSecondsBehind };
       }
     })(),
+    reactionsCheck(deps.pool, maxSecondsBehind, new Date()),
   ]);
-  const checks = { database, eventStore, queue, projectorLag: projectorLagCheck };
+  const checks = { database, eventStore, queue, projectorLag: projectorLagCheck, reactions };
   const failing = Object.entries(checks)
     .filter(([, result]) => !result.ok)
     .map(([name]) => name);

@@ -10,6 +10,9 @@ import { startReadModelJobs } from './jobs/read-model.ts';
 import { startScheduledJobs } from './jobs/scheduler.ts';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
+import { reactions as allReactions } from './reactions/index.ts';
+import type { Reaction } from './reactions/reaction.ts';
+import { ensureReactionCheckpoints, runReactions } from './reactions/runner.ts';
 import { catchUp, ensureCheckpoints, type RetryPolicy } from './runner.ts';
 
 /** The safety net: a wake-up lost anywhere is made good within this. */
@@ -38,16 +41,24 @@ export async function startProjector(options: {
   /** The configuration's hold and grace periods for the scheduled processes. */
   schedule: ScheduleSettings;
   projections?: Projection[];
+  /** The processes that act on events after the read model (default: every one, projector/src/reactions). */
+  reactions?: Reaction[];
   /** How a projection failing on an event is retried (default: after 1 s, doubling up to 5 min). */
   retry?: RetryPolicy;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {
   const projections = options.projections ?? readModelProjections;
+  const reactions = options.reactions ?? allReactions;
   await ensureCheckpoints(options.pool, projections);
+  await ensureReactionCheckpoints(options.pool, options.store, reactions);
   const queue = createQueue(PROJECTOR_QUEUE, options.connection);
   const worker = createWorker(PROJECTOR_QUEUE, options.connection, async () => {
     await catchUp(options.pool, options.store, projections, { retry: options.retry, log: options.log });
     await wakeForNextAttempt(queue, options.pool);
+    // Then the processes that act on what the read model now shows; what they append wakes the
+    // projector again, so a chain (a payment clears a delinquency, which restores access) runs on.
+    const acted = await runReactions(reactions, { pool: options.pool, store: options.store, log: options.log, retry: options.retry });
+    if (acted.reacted > 0) await wakeProjector(queue);
   });
   worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
   worker.on('error', (error) => options.log?.('projector worker error', error));

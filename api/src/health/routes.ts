@@ -18,6 +18,20 @@ const Readiness = z.object({
       secondsBehind: z.number().optional(),
       maxSecondsBehind: z.number().optional(),
     }),
+    reactions: Check.extend({
+      failingReactions: z
+        .array(
+          z.object({
+            reaction: z.string(),
+            eventType: z.string(),
+            attempts: z.number().int(),
+            failingSince: z.string(),
+            nextAttemptAt: z.string(),
+          }),
+        )
+        .optional()
+        .describe('Processes acting on events that failed on one and retry it with a growing delay'),
+    }),
   }),
   failing: z.array(z.string()).describe('The names of the checks that failed'),
 });
