@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GateCode } from '@storage/contracts/access';
-import { type DomainEvent, type EventType, streams } from '@storage/contracts/events';
+import { type DomainEvent, streams } from '@storage/contracts/events';
 import { LockHeartbeatAnswer } from '@storage/contracts/locks';
 import { PortalAccessLog, PortalUnit } from '@storage/contracts/portal';
 import { type CommandContext, envelope } from '@storage/domain/commands/handle';
@@ -28,12 +28,33 @@ describe('access follows the ledger', () => {
     platform.api.app.inject({ method, url, payload: payload as object, headers });
   const asGateway = (url: string, payload: unknown, key = gatewayKey) => inject('POST', url, payload, { authorization: `Bearer ${key}` });
 
-  /** Shows the access reaction the stream's events of `types`, as the projector's reaction runner does. */
-  async function react(stream: string, types: readonly EventType[] = accessReaction.types) {
+  /**
+   * Waits until the projector's access reaction has passed every event written so far (and the
+   * read model shows what it wrote): the reaction runs in the projector, as in production.
+   */
+  async function settled() {
     await readModelCaughtUp(platform);
+    const Position = z.object({ hi: z.string(), lo: z.string() });
+    const newest = await platform.api.pool.one(sql.type(Position)`
+      SELECT transaction_id::text AS hi, global_position::text AS lo FROM event_store.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
+    await expect
+      .poll(
+        async () =>
+          platform.api.pool.oneFirst(sql.type(z.object({ passed: z.boolean() }))`
+            SELECT coalesce((position_hi, position_lo) >= (${newest.hi}::numeric, ${newest.lo}::numeric), false) AS passed
+            FROM reaction_checkpoints WHERE name = ${accessReaction.name}`),
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+    await readModelCaughtUp(platform);
+  }
+
+  /** Shows the access reaction the stream's events again, as a retry after a crash would. */
+  async function reactAgain(stream: string) {
     for (const recorded of await platform.api.store.readStream(stream)) {
       const event = toProjectedEvent(recorded);
-      if (event && types.includes(event.type)) await accessReaction.react(event, { store: platform.api.store, pool: platform.api.pool, now: new Date() });
+      if (event && accessReaction.types.includes(event.type))
+        await accessReaction.react(event, { store: platform.api.store, pool: platform.api.pool, now: new Date() });
     }
     await readModelCaughtUp(platform);
   }
@@ -42,7 +63,8 @@ describe('access follows the ledger', () => {
     const stream = streams.delinquency(customerId);
     const existing = await platform.api.store.readStream(stream);
     await platform.api.store.append(stream, [envelope(context(), event)], { expectedRevision: existing.at(-1)?.revision ?? 'no_stream' });
-    await react(stream);
+    await platform.api.afterAppend((await platform.api.store.headPosition())!, 10_000);
+    await settled();
   }
 
   async function newUnitWithLock(site = facilityId) {
@@ -72,7 +94,7 @@ describe('access follows the ledger', () => {
     });
     expect(lease.statusCode, lease.body).toBe(201);
     const leaseId = lease.json().id as string;
-    await react(streams.lease(leaseId));
+    await settled();
     return { ...unit, customerId: customer.json().id as string, email: customer.json().email as string, phone, leaseId };
   }
 
@@ -111,7 +133,7 @@ describe('access follows the ledger', () => {
     expect(codes[0]).toMatchObject({ leaseId: renter.leaseId, unitId: renter.unitId, unitNumber: renter.unitNumber, status: 'active', suspendedReason: null });
     expect(codes[0]!.code).toMatch(/^\d{7}$/);
     // Shown again, the move-in assigns nothing new.
-    await react(streams.lease(renter.leaseId));
+    await reactAgain(streams.lease(renter.leaseId));
     expect(await platform.api.store.readStream(streams.gateCode(renter.leaseId))).toHaveLength(1);
     expect(await gateCodes(renter.customerId)).toEqual(codes);
     // The code is claimed in its facility: no other lease can hold it.
@@ -159,17 +181,20 @@ describe('access follows the ledger', () => {
       data: { customerId: renter.customerId, kind: 'late_notice', day: 5, invoiceId, date: '2026-02-06', pastDue: '100.00' },
     });
     expect((await lockRow(renter.lockId)).desired_state).toBe('normal');
+    const started = Date.now();
     await appendDelinquency(renter.customerId, {
       type: 'delinquency_step_taken',
       data: { customerId: renter.customerId, kind: 'lockout', day: 15, invoiceId, date: '2026-02-16', pastDue: '100.00' },
     });
+    // Seconds, not a nightly job: the reaction has acted and the read model shows it.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await gateCodes(renter.customerId)).toMatchObject([{ status: 'suspended', suspendedReason: 'lockout' }]);
     const locked = await lockRow(renter.lockId);
     expect(locked.desired_state).toBe('overlocked');
     expect(locked.differs_since).not.toBeNull();
     // Seen again (a retry), nothing more is written.
     const written = (await platform.api.store.readStream(streams.lock(renter.lockId))).length;
-    await react(streams.delinquency(renter.customerId));
+    await reactAgain(streams.delinquency(renter.customerId));
     expect(await platform.api.store.readStream(streams.lock(renter.lockId))).toHaveLength(written);
 
     await appendDelinquency(renter.customerId, {
@@ -294,7 +319,7 @@ describe('access follows the ledger', () => {
     const renter = await moveIn();
     const ended = await inject('POST', `/api/leases/${renter.leaseId}/end`, { endDate: '2026-03-01' });
     expect(ended.statusCode, ended.body).toBe(200);
-    await react(streams.lease(renter.leaseId));
+    await settled();
     expect(await gateCodes(renter.customerId)).toMatchObject([{ status: 'suspended', suspendedReason: 'move_out' }]);
     await appendDelinquency(renter.customerId, {
       type: 'delinquency_cleared',
