@@ -9,24 +9,23 @@ ALTER TABLE locks ADD COLUMN reported_state text;
 ALTER TABLE locks ADD COLUMN reported_at timestamptz;
 ALTER TABLE locks ADD COLUMN differs_since timestamptz;
 
--- Each lease's gate code and whether it opens the gate (suspended: why).
+-- Each lease's gate code: whether it opens the gate (suspended: why). The code itself is a secret
+-- kept only in the gate code's stream (read from there when shown), never in a read table.
 CREATE TABLE gate_codes (
   lease_id uuid PRIMARY KEY,
   customer_id uuid NOT NULL,
   facility_id uuid,
   unit_id uuid,
-  code text NOT NULL,
   status text NOT NULL,
   suspended_reason text,
   assigned_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
-CREATE INDEX gate_codes_facility_code_idx ON gate_codes (facility_id, code);
 CREATE INDEX gate_codes_customer_idx ON gate_codes (customer_id);
 
 -- What a facility's gateway must learn, numbered per facility in the order of the history: a
--- lock's desired state, or a lease's gate code (active or not). The gateway acknowledges the last
--- number it applied and is sent the ones after it.
+-- lock's desired state, or a lease's gate code (active or not; the code is read from its stream
+-- when sent). The gateway acknowledges the last number it applied and is sent the ones after it.
 CREATE TABLE gateway_changes (
   id uuid PRIMARY KEY,
   facility_id uuid NOT NULL,
@@ -35,7 +34,6 @@ CREATE TABLE gateway_changes (
   lock_id uuid,
   desired text,
   lease_id uuid,
-  code text,
   active boolean,
   recorded_at timestamptz NOT NULL
 );

@@ -186,13 +186,12 @@ export interface ReadTables {
     /** Since when desired and reported differ (never reported counts as normal); null: they agree. */
     differs_since?: Timestamp | null;
   };
-  /** Each lease's gate code; status 'active' or 'suspended' (suspended_reason: lockout, move_out). */
+  /** Each lease's gate code without the code (a secret, kept in its stream); status 'active' or 'suspended' (suspended_reason: lockout, move_out). */
   gate_codes: {
     lease_id: string;
     customer_id: string;
     facility_id: string | null;
     unit_id: string | null;
-    code: string;
     status: string;
     suspended_reason: string | null;
     assigned_at: Timestamp;
@@ -208,7 +207,6 @@ export interface ReadTables {
     lock_id: string | null;
     desired: string | null;
     lease_id: string | null;
-    code: string | null;
     active: boolean | null;
     recorded_at: Timestamp;
   };

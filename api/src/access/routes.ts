@@ -31,7 +31,7 @@ async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The gate codes', z.array(GateCode)) },
       },
     },
-    async (request) => listGateCodes(deps.pool, request.params.id),
+    async (request) => listGateCodes(deps.pool, deps.store, request.params.id),
   );
 
   // The answer carries the new code: never kept for Idempotency-Key replays.
@@ -55,7 +55,7 @@ async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const leaseId = request.params.id;
       const result = await rotateLeaseGateCode(commandContext(deps, request), leaseId);
       if (result.position) await deps.afterAppend(result.position);
-      const shown = await getGateCode(deps.pool, leaseId);
+      const shown = await getGateCode(deps.pool, deps.store, leaseId);
       reply.header('cache-control', 'no-store');
       return shown && result.state.status === 'assigned' && shown.code === result.state.code ? shown : fromWriteSide(leaseId, result.state);
     },
@@ -64,7 +64,7 @@ async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
   /** The code as the write side knows it, while the read model is still behind. */
   async function fromWriteSide(leaseId: string, state: GateCodeState): Promise<GateCode> {
     if (state.status === 'none') throw new NotFoundError('This lease has no gate code');
-    const shown = await getGateCode(deps.pool, leaseId);
+    const shown = await getGateCode(deps.pool, deps.store, leaseId);
     const now = new Date().toISOString();
     return {
       leaseId,

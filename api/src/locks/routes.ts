@@ -176,16 +176,14 @@ async function gatewayRoutes(plugin: FastifyInstance, deps: AppDeps) {
       }
       if (position) await deps.afterAppend(position);
       if (result.state.status === 'none') throw new NotFoundError('Lock not found');
-      const answer: LockHeartbeatAnswer = {
-        id,
-        status: result.state.fields.status,
-        batteryLevel: result.state.fields.batteryLevel,
-        desired: result.state.desired,
-        sequence: await gatewaySequence(deps.pool, facilityId),
-      };
-      // Old gateways send no ack and learn nothing new; one that does gets every change after it.
+      const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel: result.state.fields.batteryLevel };
+      // An old gateway (neither ack nor reported) is answered as before; one that speaks of states learns them.
+      if (ack !== undefined || reported !== undefined) {
+        answer.desired = result.state.desired;
+        answer.sequence = await gatewaySequence(deps.pool, facilityId);
+      }
       if (ack !== undefined) {
-        const changes = await gatewayChangesAfter(deps.pool, facilityId, ack, MAX_GATEWAY_CHANGES + 1);
+        const changes = await gatewayChangesAfter(deps.pool, deps.store, facilityId, ack, MAX_GATEWAY_CHANGES + 1);
         answer.more = changes.length > MAX_GATEWAY_CHANGES;
         answer.changes = changes.slice(0, MAX_GATEWAY_CHANGES);
       }

@@ -1,5 +1,6 @@
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { currentGateCodes } from '@storage/domain/access/gate-codes';
 import { accountPaymentRange } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
@@ -82,17 +83,21 @@ const UnitRow = z.object({
   unit_number: z.string(),
   size: UnitSize,
   monthly_rate: z.string(),
-  code: z.string().nullable(),
   code_status: z.string().nullable(),
 });
 
 /** The units of the customer's active leases, at the lease's monthly rate. */
-export async function listPortalUnits(db: CommonQueryMethods, customerId: string): Promise<PortalUnit[]> {
+export async function listPortalUnits(db: CommonQueryMethods, store: EventStore, customerId: string): Promise<PortalUnit[]> {
   const rows = await db.any(sql.type(UnitRow)`
-    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, g.code, g.status AS code_status
+    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, g.status AS code_status
     FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN gate_codes g ON g.lease_id = l.id
     WHERE l.customer_id = ${customerId} AND l.is_active
     ORDER BY u.building, u.unit_number`);
+  // Each code from its stream: no read table holds a code.
+  const codes = await currentGateCodes(
+    store,
+    rows.map((r) => r.lease_id),
+  );
   return rows.map((r) => ({
     leaseId: r.lease_id,
     unitId: r.unit_id,
@@ -101,7 +106,7 @@ export async function listPortalUnits(db: CommonQueryMethods, customerId: string
     size: r.size,
     monthlyRate: r.monthly_rate,
     status: 'Active',
-    gateCode: r.code === null ? null : { code: r.code, active: r.code_status === 'active' },
+    gateCode: ((code) => (code === undefined || r.code_status === null ? null : { code, active: r.code_status === 'active' }))(codes.get(r.lease_id)?.code),
   }));
 }
 

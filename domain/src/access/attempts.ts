@@ -1,11 +1,12 @@
 import { type DomainEvent, type EventData, streams } from '@storage/contracts/events';
-import type { Position } from '@storage/eventstore/port';
+import type { EventStore, Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { todayIn } from '../billing/calendar.ts';
 import { facilityTimeZone } from '../billing/settings.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
+import { leaseOfGateCode } from './gate-codes.ts';
 
 // What a facility's gateway reports: who tried a gate code or a lock, granted or denied and why.
 // Each day's attempts (facility zone) are one stream; an attempt the gateway sends again (a
@@ -34,14 +35,12 @@ const attemptLogAggregate = {
   },
 };
 
-const CodeRow = z.object({ lease_id: z.string(), customer_id: z.string() });
 const LockLeaseRow = z.object({ lease_id: z.string().nullable(), customer_id: z.string().nullable() });
 
-/** The lease a code belongs to at the facility: its open one first, then the newest suspended. */
-async function leaseOfCode(pool: DatabasePool, facilityId: string, code: string) {
-  return pool.maybeOne(sql.type(CodeRow)`
-    SELECT lease_id::text, customer_id::text FROM gate_codes WHERE facility_id = ${facilityId} AND code = ${code}
-    ORDER BY (status = 'active') DESC, updated_at DESC LIMIT 1`);
+/** The lease a code belongs to at the facility (through the code's claim: no read table holds codes). */
+async function leaseOfCode(store: EventStore, facilityId: string, code: string) {
+  const lease = await leaseOfGateCode(store, facilityId, code);
+  return lease ? { lease_id: lease.leaseId, customer_id: lease.customerId } : null;
 }
 
 /** The renter of the lock's unit (its active lease), if any. */
@@ -65,7 +64,7 @@ export async function recordAccessAttempts(
   for (const [index, attempt] of attempts.entries()) {
     const found =
       attempt.via === 'gate_code' && attempt.code
-        ? await leaseOfCode(pool, facilityId, attempt.code)
+        ? await leaseOfCode(ctx.store, facilityId, attempt.code)
         : attempt.lockId
           ? await leaseOfLock(pool, attempt.lockId)
           : null;

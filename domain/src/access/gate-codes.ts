@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { type DomainEvent, streams } from '@storage/contracts/events';
+import { type EventStore, readStreams } from '@storage/eventstore/port';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, type CommandResult, handleCommand, loadAggregate } from '../commands/handle.ts';
-import { claimUniqueKey, releaseUniqueKey } from '../commands/unique-keys.ts';
+import { aggregateFrom, type CommandContext, type CommandResult, handleCommand, loadAggregate, toDomainEvent } from '../commands/handle.ts';
+import { claimUniqueKey, releaseUniqueKey, uniqueKeyStream } from '../commands/unique-keys.ts';
 
 // A lease's gate code (stream gate-code-<lease>): 7 random digits, unique among its facility's
 // codes (a unique-key claim per facility and code), assigned once at move-in, rotated by staff,
@@ -134,4 +135,32 @@ export async function suspendLeaseGateCode(ctx: CommandContext, leaseId: string,
 
 export async function reinstateLeaseGateCode(ctx: CommandContext, leaseId: string, reason: string) {
   return handleCommand(ctx, streams.gateCode(leaseId), gateCodeAggregate, (state) => reinstateGateCode(reason, state));
+}
+
+// --- Reading codes: only from their streams (a code is a secret no read table holds) ---
+
+/** The current code of each lease that has one. */
+export async function currentGateCodes(store: EventStore, leaseIds: readonly string[]): Promise<Map<string, GateCodeState & { status: 'assigned' }>> {
+  const unique = [...new Set(leaseIds)];
+  const read = await readStreams(
+    store,
+    unique.map((id) => streams.gateCode(id)),
+  );
+  const codes = new Map<string, GateCodeState & { status: 'assigned' }>();
+  for (const leaseId of unique) {
+    const { state } = aggregateFrom(read.get(streams.gateCode(leaseId)) ?? [], gateCodeAggregate);
+    if (state.status === 'assigned') codes.set(leaseId, state);
+  }
+  return codes;
+}
+
+/** The lease whose code `code` is in the facility, through the code's claim (null: no lease holds it). */
+export async function leaseOfGateCode(store: EventStore, facilityId: string | null, code: string): Promise<(GateCodeState & { status: 'assigned' }) | null> {
+  const claims = await store.readStream(uniqueKeyStream(GATE_CODE_KEY, codeKey(facilityId, code)));
+  const last = claims.at(-1);
+  if (!last) return null;
+  const event = toDomainEvent(last);
+  if (event.type !== 'unique_key_claimed') return null;
+  const { state } = aggregateFrom(await store.readStream(event.data.ownerStream), gateCodeAggregate);
+  return state.status === 'assigned' && state.code === code ? state : null;
 }

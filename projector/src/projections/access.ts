@@ -17,11 +17,10 @@ const codeChange = (row: RowOf<'gate_codes'>): Change => ({
   lock_id: null,
   desired: null,
   lease_id: row.lease_id,
-  code: row.code,
   active: row.status === 'active',
 });
 
-// Gate codes, the changes each facility's gateway learns (numbered per facility), and the access
+// Gate codes (their status: the code is a secret that stays in its stream), the changes each facility's gateway learns (numbered per facility), and the access
 // attempts gateways report. Runs after leases and locks: it reads the lease's unit and the lock's
 // facility as of the event.
 export const accessProjection: Projection = {
@@ -37,13 +36,12 @@ export const accessProjection: Projection = {
         const lease = await rows.get('leases', d.leaseId);
         const unit = await rows.get('units', lease?.unit_id);
         const row: RowOf<'gate_codes'> = existing
-          ? { ...existing, code: d.code, updated_at: at }
+          ? { ...existing, updated_at: at }
           : {
               lease_id: d.leaseId,
               customer_id: d.customerId,
               facility_id: d.facilityId ?? unit?.facility_id ?? null,
               unit_id: lease?.unit_id ?? null,
-              code: d.code,
               status: 'active',
               suspended_reason: null,
               assigned_at: at,
@@ -67,7 +65,7 @@ export const accessProjection: Projection = {
       case 'lock_desired_state_changed': {
         const d = event.data;
         const lock = await rows.get('locks', d.lockId);
-        const change: Change = { kind: 'lock', lock_id: d.lockId, desired: d.desired, lease_id: null, code: null, active: null };
+        const change: Change = { kind: 'lock', lock_id: d.lockId, desired: d.desired, lease_id: null, active: null };
         await addChange(rows, event.id, lock?.facility_id ?? null, change, at);
         return;
       }
