@@ -122,8 +122,9 @@ export async function assignMoveInGateCode(ctx: CommandContext, lease: GateCodeL
 /** A new code for the lease; the old one stops opening anything and is free again. */
 export async function rotateLeaseGateCode(ctx: CommandContext, leaseId: string, draw: () => string = drawGateCode) {
   const { state } = await loadAggregate(ctx.store, streams.gateCode(leaseId), gateCodeAggregate);
-  rotateGateCode('0', state);
   if (state.status === 'none') throw new NotFoundError('This lease has no gate code');
+  // Refused (an ended lease) before a code is claimed for nothing.
+  rotateGateCode(state.code, state);
   const result = await withFreshCode(ctx, leaseId, state.facilityId, rotateGateCode, draw);
   await releaseUniqueKey(ctx, GATE_CODE_KEY, codeKey(state.facilityId, state.code), streams.gateCode(leaseId));
   return result;
