@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { autopayRoutes } from './autopay/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { billingRunRoutes } from './billing-runs/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { delinquencyRoutes } from './delinquency/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { facilityRoutes } from './facilities/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -29,6 +31,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { customerPortalRoutes } from './portal/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { readModelRoutes } from './read-model/routes.ts';
+import { rentChangeRoutes } from './rent-changes/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -70,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(facilityRoutes, deps);
   await app.register(customerRoutes, deps);
+  await app.register(delinquencyRoutes, deps);
   await app.register(ledgerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
@@ -79,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, deps);
   await app.register(billingRunRoutes, deps);
   await app.register(leaseRoutes, deps);
+  await app.register(rentChangeRoutes, deps);
   await app.register(reservationRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(dashboardRoutes, deps);
@@ -89,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(autopayRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(readModelRoutes, deps);
 

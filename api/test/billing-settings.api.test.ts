@@ -11,6 +11,7 @@ const business: BillingSettings = {
   adminFee: '20.00',
   prorateFirstMonth: true,
   billNextMonthAfterDay: 20,
+  rentChangeNoticeDays: 30,
 };
 
 const ownOfFacility: BillingSettings = {
@@ -21,6 +22,7 @@ const ownOfFacility: BillingSettings = {
   adminFee: '0.00',
   prorateFirstMonth: false,
   billNextMonthAfterDay: null,
+  rentChangeNoticeDays: 45,
 };
 
 describe('billing settings API', () => {

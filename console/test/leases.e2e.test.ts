@@ -3,8 +3,8 @@ import type { Lease, LeaseCounts } from '@storage/contracts/leases';
 import type { Unit } from '@storage/contracts/units';
 import { type ProductUnderTest, readDownload, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP, dismissToasts, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Lease Agreements screen in Chromium on the demo data: the list as the spec draws it, a
@@ -22,6 +22,10 @@ describe('Lease Agreements in Chromium', () => {
   }, 240_000);
   afterAll(async () => {
     await product?.close();
+  });
+  beforeEach(async () => {
+    // The last test's toast, under the pointer, would take this one's first click in the header.
+    if (page) await dismissToasts(page);
   });
 
   const api = async <T>(path: string): Promise<T> => (await page.request.get(`${product.baseUrl}${path}`)).json() as Promise<T>;

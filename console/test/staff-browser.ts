@@ -103,3 +103,17 @@ export function facilityShown(page: Page, dialog: Locator, name: string): Locato
     .filter({ has: page.getByLabel('Facility', { exact: true }) })
     .filter({ hasText: name });
 }
+
+/**
+ * Closes the toasts on screen. A toast stays while the pointer is over it, and the pointer stays
+ * where the last click was: a test that clicked in the top right (Move In, Add …) would otherwise
+ * find the next click there taken by the toast it raised.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+  await page
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => {});
+}

@@ -70,6 +70,11 @@ export const BillingSettings = z.strictObject({
    * existed (absent): no.
    */
   moveOutCredit: z.boolean().optional(),
+  /**
+   * A rent change takes effect no sooner than this many days after its notice is sent. Settings
+   * saved before it existed (absent): 30.
+   */
+  rentChangeNoticeDays: z.number().int('must be a whole number').min(0, 'must be at least 0').max(365, 'must be at most 365').default(30),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -83,6 +88,7 @@ export const defaultBillingSettings: BillingSettings = {
   prorateFirstMonth: true,
   billNextMonthAfterDay: null,
   moveOutCredit: false,
+  rentChangeNoticeDays: 30,
 };
 
 /** A facility's settings: its own, or (null) the business's. */

@@ -30,6 +30,8 @@ export const ListCustomersQuery = z.strictObject({
   search: SearchText,
   facilityId: Id.optional(),
   status: CustomerStatus.optional(),
+  /** on: renters enrolled in autopay; off: the others. */
+  autopay: z.enum(['on', 'off']).optional(),
   ...customerSorting.fields,
   page: Page,
   pageSize: PageSize,

@@ -60,6 +60,7 @@ export const Lease = z.object({
   customer: z.object({ id: Id, firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }),
   unit: z.object({ id: Id, unitNumber: z.string(), size: UnitSize, building: z.string(), facilityId: Id.nullable() }),
   isActive: z.boolean(),
+  /** The rate in effect today: the newest rent change that took effect, else the rate the lease started with. */
   monthlyRate: z.string(),
   depositAmount: z.string().nullable(),
   startDate: IsoDate,

@@ -218,7 +218,8 @@ async function billingRun(args: string[]) {
   if (values.facility !== undefined && !Id.safeParse(values.facility).success) throw new Error('--facility must be a facility id (a UUID)');
   const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
   await withReadModel(async (pool, store) => {
-    const day = await runBillingDay({ pool, store }, new Date(), {
+    const provider = createPaymentProvider(config, pool);
+    const day = await runBillingDay({ pool, store, provider }, new Date(), {
       ...(values.date && { date: values.date }),
       ...(values.facility && { facilityId: values.facility }),
     });
@@ -227,10 +228,13 @@ async function billingRun(args: string[]) {
       const where = run.facilityId ? (names.get(run.facilityId) ?? `facility ${run.facilityId}`) : 'units of no facility';
       console.log(
         `${run.billingDate} ${where}: ${count(run.invoicesIssued, 'invoice')} issued, ${count(run.lateFeesCharged, 'late fee')}, ` +
-          `${count(run.invoicesOverdue, 'invoice')} and ${count(run.customersOverdue, 'renter')} marked overdue` +
-          (run.skipped.length ? `, ${count(run.skipped.length, 'lease')} skipped` : ''),
+          `${count(run.invoicesOverdue, 'invoice')} and ${count(run.customersOverdue, 'renter')} marked overdue, ` +
+          `${count(run.delinquencySteps, 'delinquency step')} taken, ${count(run.delinquencyCleared, 'renter')} cleared` +
+          (run.skipped.length ? `, ${count(run.skipped.length, 'lease')} skipped` : '') +
+          (run.autopay.attempted ? `, ${count(run.autopay.attempted, 'autopay charge')} (${run.autopay.succeeded} paid, ${run.autopay.failed} failed)` : ''),
       );
       for (const skip of run.skipped) console.log(`  lease ${skip.leaseId}: ${skip.reason}`);
+      for (const stopped of run.autopay.errors) console.log(`  autopay of invoice ${stopped.invoiceId} stopped (the next run finishes it): ${stopped.error}`);
     }
   });
 }

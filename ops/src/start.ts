@@ -10,6 +10,7 @@ import type { Position } from '@storage/eventstore/port';
 import { waitForProjections } from '@storage/platform/checkpoints';
 import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
 import { reportLag } from '@storage/platform/health';
+import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import { queueConnection } from '@storage/platform/queues';
 import { sessionKeyFrom } from '@storage/platform/session-key';
 import { readModelProjections } from '@storage/projector/projections';
@@ -62,7 +63,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       if (position) await waitForProjections(api.pool, position, 120_000);
       // The day's billing run on the demo (the projector's first run came before the demo existed).
       if (config.billingSchedule) {
-        const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date());
+        const day = await runBillingDay({ pool: api.pool, store: api.store, provider: createPaymentProvider(config, api.pool) }, new Date());
         if (day.position) await waitForProjections(api.pool, day.position, 120_000);
       }
       log('Demo data seeded.');

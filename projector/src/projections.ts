@@ -1,8 +1,10 @@
 import type { Projection } from './projection.ts';
 import { accessProjection } from './projections/access.ts';
 import { activitiesProjection } from './projections/activities.ts';
+import { autopayProjection } from './projections/autopay.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
+import { delinquencyProjection } from './projections/delinquency.ts';
 import { facilitiesProjection } from './projections/facilities.ts';
 import { gatewayKeysProjection } from './projections/gateway-keys.ts';
 import { invoicesProjection } from './projections/invoices.ts';
@@ -31,12 +33,16 @@ export const readModelProjections: Projection[] = [
   invoicesProjection,
   // After invoices: a charge reads the invoice as it is after the event.
   ledgerProjection,
+  // After invoices: an autopay attempt reads its invoice's facility.
+  autopayProjection,
   locksProjection,
   gatewayKeysProjection,
   // After leases, units and locks: gate codes and gateway changes read them as of the event.
   accessProjection,
   reservationsProjection,
   billingRunsProjection,
+  // After customers: a renter's row keeps their facility.
+  delinquencyProjection,
   metricsProjection,
   activitiesProjection,
   notificationsProjection,

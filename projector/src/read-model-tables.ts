@@ -34,6 +34,8 @@ export interface ReadTables {
     late_fee_amount: Money;
     /** BillingSettings (contracts/src/billing.ts), or null: the defaults (business) or the business's (facility). */
     billing: unknown;
+    /** DelinquencyStep[] (contracts/src/delinquency.ts), or null: the default (business) or the business's (facility). */
+    delinquency?: unknown;
     updated_at: Timestamp;
   };
   facilities: {
@@ -92,6 +94,23 @@ export interface ReadTables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  lease_rent_changes: {
+    /** The change's id. */
+    id: string;
+    lease_id: string;
+    customer_id: string;
+    current_rate: Money;
+    new_rate: Money;
+    notice_date: IsoDate;
+    effective_date: IsoDate;
+    reason: string | null;
+    cancelled: boolean;
+    cancel_reason: string | null;
+    /** The staff member who scheduled it (null: the system). */
+    created_by: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   customer_notes: {
     id: string;
     customer_id: string;
@@ -128,6 +147,17 @@ export interface ReadTables {
     late_fees_charged: number;
     invoices_overdue: number;
     skipped: unknown;
+  };
+  customer_delinquency: {
+    customer_id: string;
+    facility_id: string | null;
+    /** Steps taken since the schedule last cleared: > 0 is a delinquent renter. */
+    steps_since_clear: number;
+    last_step_kind: string | null;
+    last_step_date: IsoDate | null;
+    paused_until: IsoDate | null;
+    pause_reason: string | null;
+    updated_at: Timestamp;
   };
   ledger_entries: {
     /** The event the entry records. */
@@ -306,6 +336,39 @@ export interface ReadTables {
     scope: string;
     read_before: Timestamp;
   };
+  /** A renter's saved cards (never a number); a removed card keeps its row. */
+  payment_methods: {
+    id: string;
+    customer_id: string;
+    provider: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    removed: boolean;
+    created_at: Timestamp;
+  };
+  autopay_enrollments: {
+    customer_id: string;
+    enabled: boolean;
+    payment_method_id: string | null;
+    updated_at: Timestamp;
+  };
+  /** The latest autopay attempt of each invoice. */
+  autopay_charges: {
+    invoice_id: string;
+    customer_id: string;
+    facility_id: string | null;
+    attempt_id: string;
+    attempt: number;
+    amount: Money;
+    date: IsoDate;
+    status: 'attempted' | 'succeeded' | 'failed';
+    reason: string | null;
+    requires_action: boolean;
+    next_attempt_on: IsoDate | null;
+    updated_at: Timestamp;
+  };
 }
 
 export type TableName = keyof ReadTables;
@@ -320,8 +383,10 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customers: 'id',
   leases: 'id',
   invoices: 'id',
+  lease_rent_changes: 'id',
   customer_notes: 'id',
   billing_runs: 'id',
+  customer_delinquency: 'customer_id',
   payments: 'id',
   ledger_entries: 'id',
   locks: 'id',
@@ -338,6 +403,9 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   activities: 'id',
   notifications: 'id',
   notification_read_marks: 'scope',
+  payment_methods: 'id',
+  autopay_enrollments: 'customer_id',
+  autopay_charges: 'invoice_id',
 };
 
 /** Figures added up per key (never read back by the projections), such as the daily metrics. */

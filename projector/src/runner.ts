@@ -72,11 +72,13 @@ export class ProjectionError extends Error {
 
 /** The tables whose rows an event names by these ids: loaded for a whole batch at once. */
 const tablesKeyedBy: Record<string, TableName[]> = {
-  customerId: ['customers', 'metrics_customers'],
+  customerId: ['customers', 'metrics_customers', 'autopay_enrollments'],
   unitId: ['units', 'metrics_units'],
   lockId: ['locks'],
-  invoiceId: ['invoices', 'metrics_invoices'],
+  invoiceId: ['invoices', 'metrics_invoices', 'autopay_charges'],
+  paymentMethodId: ['payment_methods'],
   leaseId: ['leases'],
+  changeId: ['lease_rent_changes'],
   facilityId: ['facilities', 'gateway_keys'],
   reservationId: ['reservations'],
   staffId: ['staff'],

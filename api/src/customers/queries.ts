@@ -53,6 +53,10 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
+  if (query.autopay) {
+    const enrolled = sql.fragment`EXISTS (SELECT 1 FROM autopay_enrollments e WHERE e.customer_id = customers.id AND e.enabled)`;
+    conditions.push(query.autopay === 'on' ? enrolled : sql.fragment`NOT ${enrolled}`);
+  }
   const { rows, total } = await listPage(
     pool,
     CustomerRow,

@@ -1,7 +1,9 @@
 import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
-import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import type { DelinquencyStep } from '@storage/contracts/delinquency';
+import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { describeAutopayEvent } from './autopay-words.ts';
 import type { Names } from './readable.ts';
 
 // The billing engine's events in a manager's words, for history and the audit log: which invoice
@@ -25,13 +27,25 @@ export function billingSettingsText(settings: BillingSettings): string {
     settings.prorateFirstMonth ? 'first month prorated' : 'first month in full',
     ...(settings.billNextMonthAfterDay ? [`move-ins after the ${settings.billNextMonthAfterDay}th also pay next month`] : []),
     ...(settings.moveOutCredit ? ['unused days credited at move-out'] : []),
+    // Settings saved before the notice days existed have none: the default.
+    ...((settings.rentChangeNoticeDays ?? 30) !== 30 ? [`rent changes need ${settings.rentChangeNoticeDays} days' notice`] : []),
   ];
   return parts.join('; ');
 }
 
+/** "Late Notice day 5; Lockout day 15 (over $50.00); ..." */
+export function delinquencyScheduleText(steps: readonly DelinquencyStep[]): string {
+  if (steps.length === 0) return 'no steps';
+  return steps.map((s) => `${delinquencyStepLabels[s.kind]} day ${s.day}${s.threshold === '0.00' ? '' : ` (over ${formatDollars(s.threshold)})`}`).join('; ');
+}
+
 /** The ids these events name beyond their fields' own (a facility's settings name it by their scope). */
 export function billingEventIds(type: string, data: Record<string, unknown>): Array<{ kind: 'facility'; id: string }> {
-  if (type === 'billing_settings_updated' && typeof data.scope === 'string' && data.scope !== BUSINESS_SETTINGS_SCOPE)
+  if (
+    (type === 'billing_settings_updated' || type === 'delinquency_settings_updated') &&
+    typeof data.scope === 'string' &&
+    data.scope !== BUSINESS_SETTINGS_SCOPE
+  )
     return [{ kind: 'facility', id: data.scope }];
   return [];
 }
@@ -52,6 +66,12 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       const invoice = names('invoice', data.invoiceId as string);
       return `Rent invoiced through ${dayText(data.periodEnd as string)}${invoice ? ` (${invoice})` : ''}`;
     }
+    case 'lease_rent_change_scheduled': {
+      const reason = data.reason ? `: ${data.reason as string}` : '';
+      return `Rent change scheduled: ${formatDollars(data.currentRate as string)} → ${formatDollars(data.newRate as string)} a month from ${dayText(data.effectiveDate as string)} (notice sent ${dayText(data.noticeDate as string)})${reason}`;
+    }
+    case 'lease_rent_change_cancelled':
+      return `Rent change cancelled: ${data.reason as string}`;
     case 'billing_settings_updated': {
       const settings = data.settings as BillingSettings | null;
       if (data.scope === BUSINESS_SETTINGS_SCOPE) {
@@ -61,6 +81,34 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       return settings
         ? `${facility} has billing settings of its own: ${billingSettingsText(settings)}`
         : `${facility} uses the business's billing settings again`;
+    }
+    case 'delinquency_settings_updated': {
+      const steps = data.steps as DelinquencyStep[] | null;
+      if (data.scope === BUSINESS_SETTINGS_SCOPE) {
+        return steps ? `Delinquency schedule saved: ${delinquencyScheduleText(steps)}` : 'Delinquency schedule back to the default';
+      }
+      const facility = names('facility', data.scope as string) ?? 'A facility';
+      return steps
+        ? `${facility} has a delinquency schedule of its own: ${delinquencyScheduleText(steps)}`
+        : `${facility} uses the business's delinquency schedule again`;
+    }
+    case 'delinquency_step_taken': {
+      const who = names('customer', data.customerId as string) ?? 'The renter';
+      const invoice = names('invoice', data.invoiceId as string) ?? 'an invoice';
+      const label = delinquencyStepLabels[data.kind as DelinquencyStepKind] ?? 'Delinquency step';
+      return `${label} for ${who} on ${dayText(data.date as string)}: day ${data.day as number} after ${invoice} was due, ${formatDollars(data.pastDue as string)} past due`;
+    }
+    case 'delinquency_cleared': {
+      const who = names('customer', data.customerId as string) ?? 'The renter';
+      return `${who}'s delinquency cleared on ${dayText(data.date as string)} (${formatDollars(data.pastDue as string)} past due): ${data.reason as string}`;
+    }
+    case 'delinquency_paused': {
+      const who = names('customer', data.customerId as string) ?? 'the renter';
+      return `Delinquency schedule of ${who} paused until ${dayText(data.until as string)}: ${data.reason as string}`;
+    }
+    case 'delinquency_resumed': {
+      const who = names('customer', data.customerId as string) ?? 'the renter';
+      return `Delinquency schedule of ${who} resumed: ${data.reason as string}`;
     }
     case 'payment_refund_requested': {
       const invoice = names('invoice', data.invoiceId as string) ?? 'the invoice';
@@ -99,6 +147,6 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
     case 'access_attempted':
       return `${data.via === 'gate_code' ? 'Gate code' : 'Lock'} ${data.granted ? 'granted' : 'denied'}: ${data.reason as string}`;
     default:
-      return null;
+      return describeAutopayEvent(type, data, names);
   }
 }

@@ -52,6 +52,30 @@ describe('the billing events in words', () => {
     );
   });
 
+  it('says what rent change was scheduled or cancelled, and the notice days when they are not the default', () => {
+    const change = {
+      leaseId: customerId,
+      customerId,
+      changeId: invoiceId,
+      currentRate: '120.00',
+      newRate: '132.50',
+      noticeDate: '2026-03-01',
+      effectiveDate: '2026-04-01',
+    };
+    expect(describeBillingEvent('lease_rent_change_scheduled', { ...change, reason: 'Market rate' }, names)).toBe(
+      'Rent change scheduled: $120.00 → $132.50 a month from Apr 1, 2026 (notice sent Mar 1, 2026): Market rate',
+    );
+    expect(describeBillingEvent('lease_rent_change_scheduled', { ...change, reason: null }, names)).toBe(
+      'Rent change scheduled: $120.00 → $132.50 a month from Apr 1, 2026 (notice sent Mar 1, 2026)',
+    );
+    expect(describeBillingEvent('lease_rent_change_cancelled', { leaseId: customerId, changeId: invoiceId, reason: 'Kept the rate' }, names)).toBe(
+      'Rent change cancelled: Kept the rate',
+    );
+    expect(
+      describeBillingEvent('billing_settings_updated', { scope: 'business', settings: { ...defaultBillingSettings, rentChangeNoticeDays: 45 } }, names),
+    ).toMatch(/; rent changes need 45 days' notice$/);
+  });
+
   it('leaves every other event to its type in words', () => {
     expect(describeBillingEvent('invoice_sent', { invoiceId }, names)).toBeNull();
   });
@@ -114,6 +138,26 @@ describe('the billing events in words', () => {
     ).toBe('Lock should be overlocked: Lockout: day 15');
     expect(describeBillingEvent('access_attempted', { via: 'gate_code', granted: false, reason: 'Code suspended' }, names)).toBe(
       'Gate code denied: Code suspended',
+    );
+  });
+});
+
+describe('delinquency in words', () => {
+  const named: Names = (kind, id) =>
+    kind === 'customer' && id === customerId ? 'Jane Renter' : kind === 'invoice' && id === invoiceId ? 'INV-0042' : undefined;
+
+  it('names the step, the renter, the invoice and the day', () => {
+    expect(
+      describeBillingEvent('delinquency_step_taken', { customerId, kind: 'lockout', day: 15, invoiceId, date: '2026-12-16', pastDue: '145.00' }, named),
+    ).toBe('Lockout for Jane Renter on Dec 16, 2026: day 15 after INV-0042 was due, $145.00 past due');
+    expect(describeBillingEvent('delinquency_cleared', { customerId, date: '2026-12-20', pastDue: '0.00', reason: 'Payment of $145.00 (Cash)' }, named)).toBe(
+      "Jane Renter's delinquency cleared on Dec 20, 2026 ($0.00 past due): Payment of $145.00 (Cash)",
+    );
+    expect(describeBillingEvent('delinquency_paused', { customerId, until: '2027-01-05', reason: 'Promised to pay' }, named)).toBe(
+      'Delinquency schedule of Jane Renter paused until Jan 5, 2027: Promised to pay',
+    );
+    expect(describeBillingEvent('delinquency_settings_updated', { scope: 'business', steps: [{ kind: 'lockout', day: 15, threshold: '50.00' }] }, named)).toBe(
+      'Delinquency schedule saved: Lockout day 15 (over $50.00)',
     );
   });
 });

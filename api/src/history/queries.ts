@@ -38,12 +38,28 @@ const aggregates: Record<HistoryStreamType, Aggregate<EntityState>> = {
 };
 
 /** A state as one level of named values: its own fields beside the `fields` it keeps. */
-const billingEventTypes = new Set(['invoice_line_added', 'customer_standing_changed', 'lease_rent_billed', 'billing_settings_updated']);
+const billingEventTypes = new Set([
+  'invoice_line_added',
+  'customer_standing_changed',
+  'lease_rent_billed',
+  'billing_settings_updated',
+  'delinquency_settings_updated',
+  'delinquency_step_taken',
+  'delinquency_cleared',
+  'delinquency_paused',
+  'delinquency_resumed',
+  'lease_rent_change_scheduled',
+  'lease_rent_change_cancelled',
+]);
+
+/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes). */
+const bookkeeping = new Set(['rentChanges', 'lastPeriodStart']);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};
   // The aggregate's own status (current, archived, ended) is kept apart from a `status` field it holds.
-  const { status, fields, terms, ...rest } = state;
+  const { status, fields, terms, ...all } = state;
+  const rest = Object.fromEntries(Object.entries(all).filter(([field]) => !bookkeeping.has(field)));
   return { lifecycle: status, ...rest, ...(fields as Record<string, unknown> | undefined), ...(terms as Record<string, unknown> | undefined) };
 }
 

@@ -28,8 +28,18 @@ const LeaseRow = z.object({
 });
 type LeaseRow = z.infer<typeof LeaseRow>;
 
+/**
+ * The rate in effect today (in the facility's zone): the newest rent change that took effect, else
+ * the rate the lease started with.
+ */
+const rateInEffect = sql.fragment`COALESCE((
+    SELECT r.new_rate FROM lease_rent_changes r
+    WHERE r.lease_id = l.id AND NOT r.cancelled
+      AND r.effective_date <= (now() AT TIME ZONE COALESCE((SELECT f.time_zone FROM facilities f WHERE f.id = u.facility_id), 'UTC'))::date
+    ORDER BY r.effective_date DESC, r.created_at DESC LIMIT 1), l.monthly_rate)`;
+
 const columns = sql.fragment`
-  l.id::text, l.is_active, l.monthly_rate, l.deposit_amount, l.start_date, l.end_date, l.created_at,
+  l.id::text, l.is_active, ${rateInEffect} AS monthly_rate, l.deposit_amount, l.start_date, l.end_date, l.created_at,
   c.id::text AS customer_id, c.first_name, c.last_name, c.email, c.phone,
   u.id::text AS unit_id, u.unit_number, u.size, u.building, u.facility_id::text`;
 

@@ -66,7 +66,12 @@ export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string 
   const rows = await db.any(sql.type(RentRollSqlRow)`
     SELECT l.id::text AS lease_id, c.id::text AS customer_id, f.name AS facility, u.building, u.unit_number, u.size,
            c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
-           l.start_date::text, l.monthly_rate::text, l.deposit_amount::text, l.billed_through::text,
+           l.start_date::text, l.deposit_amount::text, l.billed_through::text,
+           -- The rate in effect today: the newest rent change that took effect, else the lease's own.
+           coalesce((
+             SELECT r.new_rate FROM lease_rent_changes r
+             WHERE r.lease_id = l.id AND NOT r.cancelled AND r.effective_date <= t.today
+             ORDER BY r.effective_date DESC, r.created_at DESC LIMIT 1), l.monthly_rate)::text AS monthly_rate,
            p.period_start::text, p.period_end::text,
            coalesce(b.balance, 0)::numeric(14, 2)::text AS balance,
            coalesce(greatest(t.today - o.oldest_due, 0), 0)::int8 AS days_past_due

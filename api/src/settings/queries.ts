@@ -1,4 +1,5 @@
 import { BillingSettings, type BillingSettingsAnswer, defaultBillingSettings } from '@storage/contracts/billing';
+import { type DelinquencySettingsAnswer, DelinquencyStep, effectiveDelinquencySteps } from '@storage/contracts/delinquency';
 import { BUSINESS_SETTINGS_SCOPE, defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -50,4 +51,16 @@ export async function getBillingSettings(pool: DatabasePool, facilityId: string 
   const facility = (facilityId && rows.find((row) => row.scope === facilityId)?.billing) || null;
   const lateFeeAmount = businessRow?.late_fee_amount ?? defaultSettings.payments.lateFeeAmount;
   return { business, facility, effective: facility ?? business ?? { ...defaultBillingSettings, lateFee: { kind: 'fixed', amount: lateFeeAmount } } };
+}
+
+const DelinquencyRow = z.object({ scope: z.string(), delinquency: z.array(DelinquencyStep).nullable() });
+
+/** The business's delinquency schedule and (with a facility) the facility's own, and the one that applies (effectiveDelinquencySteps). */
+export async function getDelinquencySettings(pool: DatabasePool, facilityId: string | null): Promise<DelinquencySettingsAnswer> {
+  const scopes = facilityId ? [BUSINESS_SETTINGS_SCOPE, facilityId] : [BUSINESS_SETTINGS_SCOPE];
+  const rows = await pool.any(sql.type(DelinquencyRow)`
+    SELECT scope, delinquency FROM settings WHERE scope = ANY(${sql.array(scopes, 'text')})`);
+  const business = rows.find((row) => row.scope === BUSINESS_SETTINGS_SCOPE)?.delinquency ?? null;
+  const facility = (facilityId && rows.find((row) => row.scope === facilityId)?.delinquency) || null;
+  return { business, facility, effective: [...effectiveDelinquencySteps(business, facility)] };
 }

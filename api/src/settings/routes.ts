@@ -1,8 +1,15 @@
 import { BillingSettingsAnswer, BillingSettingsQuery, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
+import { DelinquencySettingsAnswer, DelinquencySettingsQuery, UpdateDelinquencySettingsRequest } from '@storage/contracts/delinquency';
 import { BUSINESS_SETTINGS_SCOPE, BusinessProfile, NotificationPreferences, PaymentSettingsRequest, Settings } from '@storage/contracts/settings';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandResult } from '@storage/domain/commands/handle';
-import { updateBillingSettings, updateBusinessProfile, updateNotificationPreferences, updatePaymentSettings } from '@storage/domain/settings/commands';
+import {
+  updateBillingSettings,
+  updateBusinessProfile,
+  updateDelinquencySettings,
+  updateNotificationPreferences,
+  updatePaymentSettings,
+} from '@storage/domain/settings/commands';
 import type { FastifyInstance } from 'fastify';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,7 +17,7 @@ import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { getBillingSettings, getSettings } from './queries.ts';
+import { getBillingSettings, getDelinquencySettings, getSettings } from './queries.ts';
 
 export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Settings', access: 'staff' });
@@ -82,6 +89,40 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const result = await updateBillingSettings(commandContext(deps, request), request.body.settings, facilityId ?? BUSINESS_SETTINGS_SCOPE);
       if (result.position) await deps.afterAppend(result.position);
       return getBillingSettings(deps.pool, facilityId);
+    },
+  );
+
+  app.get(
+    '/api/settings/delinquency',
+    {
+      schema: {
+        summary: 'The delinquency schedule',
+        description:
+          "The business's own delinquency schedule, the facility's own (with facilityId; null: it follows the business's), and the one that applies to it (else the product's default).",
+        querystring: DelinquencySettingsQuery,
+        response: { 200: json('The delinquency schedule', DelinquencySettingsAnswer) },
+      },
+    },
+    async (request) => getDelinquencySettings(deps.pool, await knownFacility(request.query.facilityId)),
+  );
+
+  app.put(
+    '/api/settings/delinquency',
+    {
+      config: { roles: ['owner'] },
+      schema: {
+        summary: 'Save the delinquency schedule',
+        description:
+          "Saves the business's schedule (facilityId null) or a facility's own: steps in order, each kind at most once, the days (after an invoice's due date) strictly increasing, and a threshold: a step fires while the past-due balance is above it, and the lockout's threshold is what clears a renter. Steps null: the facility follows the business's again (the business: the default). Owners only.",
+        body: UpdateDelinquencySettingsRequest,
+        response: { 200: json('The delinquency schedule as saved', DelinquencySettingsAnswer) },
+      },
+    },
+    async (request) => {
+      const facilityId = await knownFacility(request.body.facilityId);
+      const result = await updateDelinquencySettings(commandContext(deps, request), request.body.steps, facilityId ?? BUSINESS_SETTINGS_SCOPE);
+      if (result.position) await deps.afterAppend(result.position);
+      return getDelinquencySettings(deps.pool, facilityId);
     },
   );
 }

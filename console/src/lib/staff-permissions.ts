@@ -18,3 +18,9 @@ export function useCanGiveMoneyBack(): boolean {
   const role = useQuery(authUserQueryOptions()).data?.role;
   return role === 'owner' || role === 'manager';
 }
+
+/** Owners and managers set rents: a lease's rent change, a facility's rent increase. */
+export function useCanChangeRent(): boolean {
+  const role = useQuery(authUserQueryOptions()).data?.role;
+  return role === 'owner' || role === 'manager';
+}

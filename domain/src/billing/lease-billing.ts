@@ -36,7 +36,8 @@ export interface LeaseBilling {
 
 function forBilling(lease: Extract<LeaseState, { status: 'active' | 'ended' }>): LeaseForBilling {
   const { startDate, monthlyRate, depositAmount } = lease.terms;
-  return { startDate, monthlyRate, depositAmount, billedThrough: lease.billedThrough, endDate: lease.status === 'ended' ? lease.endDate : null };
+  const rentChanges = lease.rentChanges.filter((change) => !change.cancelled);
+  return { startDate, monthlyRate, rentChanges, depositAmount, billedThrough: lease.billedThrough, endDate: lease.status === 'ended' ? lease.endDate : null };
 }
 
 /** Records that the lease's rent is invoiced for a period (the engine's step; the demo seed's own invoices too). */

@@ -14,9 +14,36 @@ export function proratedRent(monthlyRate: string, days: number, monthDays: numbe
   return fromCents(numerator / (2n * BigInt(monthDays)));
 }
 
+/** A new monthly rate from a date on (a scheduled rent change that was not cancelled). */
+export interface RateChange {
+  effectiveDate: string;
+  newRate: string;
+}
+
+/**
+ * The monthly rate of a period that starts on `date`: the lease's own, or the new rate of the
+ * latest change effective on or before that day. A period that started before a change's
+ * effective date keeps the rate it started with.
+ */
+export function rateOn(lease: { monthlyRate: string; rentChanges?: readonly RateChange[] | undefined }, date: string): string {
+  let rate = lease.monthlyRate;
+  let from = '';
+  for (const change of lease.rentChanges ?? []) {
+    // ISO dates compare as text; of two changes effective the same day, the later scheduled wins.
+    if (change.effectiveDate <= date && change.effectiveDate >= from) {
+      rate = change.newRate;
+      from = change.effectiveDate;
+    }
+  }
+  return rate;
+}
+
 export interface LeaseForBilling {
   startDate: string;
+  /** The rate the lease started with. */
   monthlyRate: string;
+  /** Its rent changes (absent: none). */
+  rentChanges?: readonly RateChange[];
   depositAmount: string | null;
   /** The last day already invoiced; null before the move-in invoice. */
   billedThrough: string | null;
@@ -37,11 +64,12 @@ export interface BillingPeriod {
 /** A whole period (a calendar month from the 1st, or anniversary to anniversary) is the monthly rate; a shorter one is prorated. */
 function rentLine(lease: LeaseForBilling, start: string, end: string, whole: boolean): InvoiceLine {
   const days = daysInclusive(start, end);
-  if (whole) return { kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: lease.monthlyRate, periodStart: start, periodEnd: end };
+  const rate = rateOn(lease, start);
+  if (whole) return { kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: rate, periodStart: start, periodEnd: end };
   return {
     kind: 'prorated_rent',
     description: `Prorated rent ${periodWords(start, end)} (${days} of ${daysInMonth(start)} days)`,
-    amount: proratedRent(lease.monthlyRate, days, daysInMonth(start)),
+    amount: proratedRent(rate, days, daysInMonth(start)),
     periodStart: start,
     periodEnd: end,
   };
@@ -77,7 +105,7 @@ export function moveInPeriod(lease: LeaseForBilling, settings: BillingSettings):
     const firstMonth = rentLine(lease, start, end, dayOfMonth(start) === 1);
     // Not prorated: the first (partial) month costs the monthly rate.
     lines.push(
-      settings.prorateFirstMonth ? firstMonth : { ...firstMonth, kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: lease.monthlyRate },
+      settings.prorateFirstMonth ? firstMonth : { ...firstMonth, kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: rateOn(lease, start) },
     );
     if (settings.billNextMonthAfterDay !== null && dayOfMonth(start) > settings.billNextMonthAfterDay) {
       const nextStart = addDays(end, 1);

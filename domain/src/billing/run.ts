@@ -3,14 +3,17 @@ import type { BillingSettings } from '@storage/contracts/billing';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { comparePositions, type EventStore, type Position, readStreams } from '@storage/eventstore/port';
+import type { PaymentProvider } from '@storage/platform/payments/provider';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { accountAggregate } from '../accounts/account.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, envelope, loadAggregate } from '../commands/handle.ts';
+import { runDelinquencyDay } from '../delinquency/run.ts';
 import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
+import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
 import { lateFeeAmount, lateFeeDay } from './periods.ts';
@@ -24,6 +27,8 @@ import { billingSettingsFor, facilityTimeZone } from './settings.ts';
 export interface BillingDeps {
   store: EventStore;
   pool: DatabasePool;
+  /** The card provider autopay charges through; without it the day charges no saved card (the demo seed, most tests). */
+  provider?: PaymentProvider;
 }
 
 export interface FacilityBillingRun {
@@ -33,7 +38,12 @@ export interface FacilityBillingRun {
   lateFeesCharged: number;
   invoicesOverdue: number;
   customersOverdue: number;
+  /** Delinquency steps taken on renters (delinquency_step_taken), and renters cleared without a reaction seeing it. */
+  delinquencySteps: number;
+  delinquencyCleared: number;
   skipped: { leaseId: string; reason: string }[];
+  /** Autopay's charges of the day (not part of billing_run_completed: each is an event of its own). */
+  autopay: Omit<AutopayRun, 'position'>;
 }
 
 export interface BillingDay {
@@ -216,7 +226,10 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     lateFeesCharged: 0,
     invoicesOverdue: 0,
     customersOverdue: 0,
+    delinquencySteps: 0,
+    delinquencyCleared: 0,
     skipped: [],
+    autopay: { attempted: 0, succeeded: 0, failed: 0, errors: [] },
   };
   let position: Position | null = null;
   const leases = await leasesOf(deps.pool, facilityId);
@@ -255,6 +268,13 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
   // Skipped leases in the order they were nominated, whichever finished first.
   const order = new Map(leases.map((lease, i) => [lease.id, i]));
   run.skipped.sort((a, b) => order.get(a.leaseId)! - order.get(b.leaseId)!);
+  // Autopay charges what is due today (and retries), after issuing and before the late rules: a
+  // renter charged on the due date is never marked overdue the day after.
+  if (deps.provider) {
+    const { position: charged, ...autopay } = await runAutopay(ctx, { ...deps, provider: deps.provider }, facilityId, today);
+    run.autopay = autopay;
+    position = later(position, charged);
+  }
   const lateInvoices = await lateInvoicesOf(deps.pool, facilityId, today);
   // Each invoice's renter, with why they are overdue: the latest due invoice gives the reason.
   const overdueByInvoice = lateInvoices.map(() => new Map<string, string>());
@@ -274,12 +294,19 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
       position = later(position, marked.position);
     }
   });
+  // The delinquency schedule, after the late rules: its steps count from the due dates just marked overdue.
+  const delinquency = await runDelinquencyDay(deps, ctx, facilityId, today, concurrency);
+  run.delinquencySteps = delinquency.stepsTaken;
+  run.delinquencyCleared = delinquency.cleared;
+  position = later(position, delinquency.position);
   // Staff see each day's first run of a facility with leases or open invoices, and every run that did something.
   const day = streams.billingDay(facilityId, today);
-  const didSomething = run.invoicesIssued + run.lateFeesCharged + run.invoicesOverdue + run.customersOverdue + run.skipped.length > 0;
+  const didSomething =
+    run.invoicesIssued + run.lateFeesCharged + run.invoicesOverdue + run.customersOverdue + run.delinquencySteps + run.delinquencyCleared + run.skipped.length >
+    0;
   const hadWork = leases.length + lateInvoices.length > 0;
   if (didSomething || (hadWork && (await deps.store.readStream(day)).length === 0)) {
-    const { customersOverdue: _customers, ...summary } = run;
+    const { customersOverdue: _customers, delinquencySteps: _steps, delinquencyCleared: _cleared, autopay: _autopay, ...summary } = run;
     const event: DomainEvent = { type: 'billing_run_completed', data: { runId: newId(), ...summary } };
     position = later(position, (await deps.store.append(day, [envelope(ctx, event)], { expectedRevision: 'any' })).position);
   }

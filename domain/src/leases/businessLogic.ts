@@ -1,8 +1,9 @@
 import type { DomainEvent } from '@storage/contracts/events';
 import { toCents } from '@storage/contracts/money';
 import { addDays } from '../billing/calendar.ts';
+import { rateOn } from '../billing/periods.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import type { LeaseState, LeaseTerms } from './lease.ts';
+import type { LeaseState, LeaseTerms, ScheduledRentChange } from './lease.ts';
 
 export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerms };
 export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
@@ -10,7 +11,23 @@ export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
 export type AbandonLeaseStart = { type: 'AbandonLeaseStart'; leaseId: string; unitId: string; reason: string };
 /** The billing engine invoiced the lease's rent for this period (the next one after what is billed). */
 export type RecordRentBilled = { type: 'RecordRentBilled'; leaseId: string; invoiceId: string; periodStart: string; periodEnd: string };
-export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart | RecordRentBilled;
+/**
+ * A new monthly rate from effectiveDate; its notice is sent `today` (the facility's date), and it
+ * takes effect no sooner than noticeDays after it.
+ */
+export type ScheduleRentChange = {
+  type: 'ScheduleRentChange';
+  leaseId: string;
+  changeId: string;
+  newRate: string;
+  effectiveDate: string;
+  reason: string | null;
+  today: string;
+  noticeDays: number;
+};
+/** Cancels a scheduled rent change that has not taken effect (`today`: the facility's date). */
+export type CancelRentChange = { type: 'CancelRentChange'; leaseId: string; changeId: string; reason: string; today: string };
+export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart | RecordRentBilled | ScheduleRentChange | CancelRentChange;
 
 export function startLease(command: StartLease, state: LeaseState): DomainEvent[] {
   if (state.status === 'abandoned') throw new ConflictError('This move-in took too long and its unit was let go. Please start the lease again.');
@@ -51,6 +68,61 @@ export function recordRentBilled(command: RecordRentBilled, state: LeaseState): 
   return [{ type: 'lease_rent_billed', data: { leaseId, invoiceId, periodStart, periodEnd } }];
 }
 
+/** The scheduled rent change of the lease that has not taken effect by `today` (at most one); null: none. */
+export function pendingRentChange(state: LeaseState, today: string): ScheduledRentChange | null {
+  if (state.status !== 'active' && state.status !== 'ended') return null;
+  return state.rentChanges.find((change) => !change.cancelled && change.effectiveDate > today) ?? null;
+}
+
+/** The rate the lease is billed at for a period starting on `date` (its own, or its changes'). */
+export function leaseRateOn(state: Extract<LeaseState, { status: 'active' | 'ended' }>, date: string): string {
+  return rateOn({ monthlyRate: state.terms.monthlyRate, rentChanges: state.rentChanges.filter((change) => !change.cancelled) }, date);
+}
+
+/** The first day a rent change noticed on `today` may take effect. */
+export function earliestRentChangeDate(today: string, noticeDays: number): string {
+  return addDays(today, noticeDays);
+}
+
+export function scheduleRentChange(command: ScheduleRentChange, state: LeaseState): DomainEvent[] {
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
+  // Scheduled already (a retry, a repeat of a bulk change): nothing more to record.
+  if (state.rentChanges.some((change) => change.changeId === command.changeId)) return [];
+  if (state.status === 'ended') throw new ConflictError(`This lease ended on ${state.endDate}: only an active lease gets a rent change`);
+  const { today, noticeDays, effectiveDate, newRate } = command;
+  if (toCents(newRate) <= 0n) throw new DomainRuleError('newRate: must be more than 0.00', 'newRate');
+  const earliest = earliestRentChangeDate(today, noticeDays);
+  if (effectiveDate < earliest) {
+    throw new DomainRuleError(`effectiveDate: must be on or after ${earliest} (${noticeDays} days' notice from today, ${today})`, 'effectiveDate');
+  }
+  const { startDate, customerId } = state.terms;
+  if (effectiveDate <= startDate) throw new DomainRuleError(`effectiveDate: must be after the lease's start date ${startDate}`, 'effectiveDate');
+  if (state.billedThrough !== null && effectiveDate <= state.billedThrough) {
+    throw new DomainRuleError(`effectiveDate: rent is already invoiced through ${state.billedThrough}; choose a later date`, 'effectiveDate');
+  }
+  const pending = pendingRentChange(state, today);
+  if (pending) {
+    throw new ConflictError(`This lease already has a rent change to ${pending.newRate} from ${pending.effectiveDate}: cancel it first`, 'effectiveDate');
+  }
+  const currentRate = leaseRateOn(state, effectiveDate);
+  if (toCents(currentRate) === toCents(newRate)) throw new DomainRuleError(`newRate: the rate is ${currentRate} already`, 'newRate');
+  const { leaseId, changeId, reason } = command;
+  return [{ type: 'lease_rent_change_scheduled', data: { leaseId, customerId, changeId, currentRate, newRate, noticeDate: today, effectiveDate, reason } }];
+}
+
+export function cancelRentChange(command: CancelRentChange, state: LeaseState): DomainEvent[] {
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
+  const change = state.rentChanges.find((c) => c.changeId === command.changeId);
+  if (!change) throw new NotFoundError('Rent change not found');
+  // Cancelled already (a retry): nothing more to record.
+  if (change.cancelled) return [];
+  if (change.effectiveDate <= command.today) throw new ConflictError(`This rent change took effect on ${change.effectiveDate}: schedule a new one instead`);
+  if (state.billedThrough !== null && change.effectiveDate <= state.billedThrough) {
+    throw new ConflictError(`Rent at the new rate is already invoiced (through ${state.billedThrough}): schedule a new change instead`);
+  }
+  return [{ type: 'lease_rent_change_cancelled', data: { leaseId: command.leaseId, changeId: command.changeId, reason: command.reason } }];
+}
+
 export function decideLease(command: LeaseCommand, state: LeaseState): DomainEvent[] {
   switch (command.type) {
     case 'StartLease':
@@ -61,6 +133,10 @@ export function decideLease(command: LeaseCommand, state: LeaseState): DomainEve
       return abandonLeaseStart(command, state);
     case 'RecordRentBilled':
       return recordRentBilled(command, state);
+    case 'ScheduleRentChange':
+      return scheduleRentChange(command, state);
+    case 'CancelRentChange':
+      return cancelRentChange(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

@@ -2,13 +2,35 @@ import type { DomainEvent, EventData } from '@storage/contracts/events';
 
 export type LeaseTerms = Omit<EventData<'lease_started'>, 'leaseId'>;
 
+/** A rent change scheduled on the lease (lease_rent_change_scheduled); a cancelled one is kept, marked, so a repeat of it is known. */
+export interface ScheduledRentChange {
+  changeId: string;
+  currentRate: string;
+  newRate: string;
+  noticeDate: string;
+  effectiveDate: string;
+  reason: string | null;
+  cancelled: boolean;
+}
+
+/** What an active or ended lease holds besides its terms. rentChanges: in the order they were scheduled. */
+type LeaseBook = {
+  leaseId: string;
+  terms: LeaseTerms;
+  /** The last day its rent is invoiced for (null: not even the move-in invoice yet). */
+  billedThrough: string | null;
+  /** The first day of the last period invoiced (null: none yet). */
+  lastPeriodStart: string | null;
+  deposit?: DepositSettlement;
+  rentChanges: readonly ScheduledRentChange[];
+};
+
 export type LeaseState =
   | { status: 'none' }
   /** Took its unit but never started (the request stopped); it can no longer start. */
   | { status: 'abandoned'; leaseId: string }
-  /** billedThrough: the last day its rent is invoiced for (null: not even the move-in invoice yet). */
-  | { status: 'active'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; deposit?: DepositSettlement }
-  | { status: 'ended'; leaseId: string; terms: LeaseTerms; billedThrough: string | null; endDate: string; deposit?: DepositSettlement };
+  | ({ status: 'active' } & LeaseBook)
+  | ({ status: 'ended'; endDate: string } & LeaseBook);
 
 /** What staff chose, at move-out, to do with the deposit the renter paid. */
 export type DepositSettlement = Omit<EventData<'lease_deposit_settled'>, 'leaseId' | 'customerId'>;
@@ -19,13 +41,13 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
   switch (event.type) {
     case 'lease_started': {
       const { leaseId, ...terms } = event.data;
-      return { status: 'active', leaseId, terms, billedThrough: null };
+      return { status: 'active', leaseId, terms, billedThrough: null, lastPeriodStart: null, rentChanges: [] };
     }
     case 'lease_start_abandoned':
       return state.status === 'none' ? { status: 'abandoned', leaseId: event.data.leaseId } : state;
     case 'lease_rent_billed':
       if (state.status !== 'active' && state.status !== 'ended') return state;
-      return { ...state, billedThrough: event.data.periodEnd };
+      return { ...state, billedThrough: event.data.periodEnd, lastPeriodStart: event.data.periodStart };
     case 'lease_ended':
       if (state.status !== 'active') return state;
       return { ...state, status: 'ended', endDate: event.data.endDate };
@@ -33,6 +55,16 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
       if (state.status !== 'active' && state.status !== 'ended') return state;
       const { leaseId: _lease, customerId: _customer, ...deposit } = event.data;
       return { ...state, deposit };
+    }
+    case 'lease_rent_change_scheduled': {
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      const { changeId, currentRate, newRate, noticeDate, effectiveDate, reason } = event.data;
+      return { ...state, rentChanges: [...state.rentChanges, { changeId, currentRate, newRate, noticeDate, effectiveDate, reason, cancelled: false }] };
+    }
+    case 'lease_rent_change_cancelled': {
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      const { changeId } = event.data;
+      return { ...state, rentChanges: state.rentChanges.map((c) => (c.changeId === changeId ? { ...c, cancelled: true } : c)) };
     }
     default:
       return state;

@@ -8,7 +8,7 @@ import { creditAccount, refundCredit } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
 import { addDays, daysInclusive, daysInMonth, endOfMonth, periodWords } from '../billing/calendar.ts';
 import { leaseInvoiceId } from '../billing/lease-billing.ts';
-import { proratedRent } from '../billing/periods.ts';
+import { proratedRent, rateOn } from '../billing/periods.ts';
 import { billingSettingsFor } from '../billing/settings.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -40,15 +40,28 @@ export interface MoveOut {
 
 type EndedLease = Extract<LeaseState, { status: 'ended' }>;
 
+/**
+ * The rate a day was invoiced at: that of the period it fell in, which is the last one invoiced
+ * for a day on or after its start (a rent change applies from the first period starting on or after
+ * its effective date); an earlier day's is the rate on that day.
+ */
+function unusedDayRate(lease: Pick<EndedLease, 'terms'> & Partial<Pick<EndedLease, 'lastPeriodStart' | 'rentChanges'>>, day: string): string {
+  const changes = (lease.rentChanges ?? []).filter((change) => !change.cancelled);
+  const periodStart = lease.lastPeriodStart && lease.lastPeriodStart <= day ? lease.lastPeriodStart : day;
+  return rateOn({ monthlyRate: lease.terms.monthlyRate, rentChanges: changes }, periodStart);
+}
+
 /** The credit of unused days after the end day, up to what is billed; null when there are none. */
-export function unusedDaysCredit(lease: Pick<EndedLease, 'billedThrough' | 'endDate' | 'terms'>): { amount: string; words: string } | null {
+export function unusedDaysCredit(
+  lease: Pick<EndedLease, 'billedThrough' | 'endDate' | 'terms'> & Partial<Pick<EndedLease, 'lastPeriodStart' | 'rentChanges'>>,
+): { amount: string; words: string } | null {
   if (lease.billedThrough === null || lease.billedThrough <= lease.endDate) return null;
   let cents = 0n;
   const first = addDays(lease.endDate, 1);
   for (let start = first; start <= lease.billedThrough; ) {
     const monthEnd = endOfMonth(start);
     const end = monthEnd < lease.billedThrough ? monthEnd : lease.billedThrough;
-    cents += toCents(proratedRent(lease.terms.monthlyRate, daysInclusive(start, end), daysInMonth(start)));
+    cents += toCents(proratedRent(unusedDayRate(lease, start), daysInclusive(start, end), daysInMonth(start)));
     start = addDays(end, 1);
   }
   if (cents <= 0n) return null;

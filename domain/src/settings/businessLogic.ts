@@ -1,4 +1,5 @@
 import type { BillingSettings } from '@storage/contracts/billing';
+import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
 import type { SettingsState } from './settings.ts';
@@ -8,7 +9,9 @@ export type UpdateNotificationPreferences = { type: 'UpdateNotificationPreferenc
 export type UpdatePaymentSettings = { type: 'UpdatePaymentSettings'; scope: string; payments: PaymentPreferences };
 /** null: a facility follows the business's settings again (the business: the defaults). */
 export type UpdateBillingSettings = { type: 'UpdateBillingSettings'; scope: string; settings: BillingSettings | null };
-export type SettingsCommand = UpdateBusinessProfile | UpdateNotificationPreferences | UpdatePaymentSettings | UpdateBillingSettings;
+/** null: a facility follows the business's schedule again (the business: the default). Validated by the contract (DelinquencySchedule). */
+export type UpdateDelinquencySettings = { type: 'UpdateDelinquencySettings'; scope: string; steps: readonly DelinquencyStep[] | null };
+export type SettingsCommand = UpdateBusinessProfile | UpdateNotificationPreferences | UpdatePaymentSettings | UpdateBillingSettings | UpdateDelinquencySettings;
 
 function sameValues<T extends object>(current: T, next: T): boolean {
   return Object.entries(next).every(([key, value]) => current[key as keyof T] === value);
@@ -41,6 +44,13 @@ export function updateBillingSettings(command: UpdateBillingSettings, state: Set
   return [saved, { type: 'payment_settings_updated', data: { scope: command.scope, ...state.payments, lateFeeAmount: lateFee.amount } }];
 }
 
+/** A schedule saved as given (kinds unique, days increasing: the contract checked); the same one again records nothing. */
+export function updateDelinquencySettings(command: UpdateDelinquencySettings, state: SettingsState): DomainEvent[] {
+  const steps = command.steps?.map(({ kind, day, threshold }) => ({ kind, day, threshold })) ?? null;
+  if (JSON.stringify(state.delinquency) === JSON.stringify(steps)) return [];
+  return [{ type: 'delinquency_settings_updated', data: { scope: command.scope, steps } }];
+}
+
 export function decideSettings(command: SettingsCommand, state: SettingsState): DomainEvent[] {
   switch (command.type) {
     case 'UpdateBusinessProfile':
@@ -51,6 +61,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
       return updatePaymentSettings(command, state);
     case 'UpdateBillingSettings':
       return updateBillingSettings(command, state);
+    case 'UpdateDelinquencySettings':
+      return updateDelinquencySettings(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

@@ -57,6 +57,7 @@ describe('billing settings', () => {
     adminFee: '15.00',
     prorateFirstMonth: true,
     billNextMonthAfterDay: null,
+    rentChangeNoticeDays: 30,
   };
 
   it("keeps the Payments card's late fee in step with the business's fixed fee, in the same append", () => {
@@ -72,5 +73,23 @@ describe('billing settings', () => {
     const same = { ...billing, lateFee: { kind: 'fixed' as const, amount: '25.00' } };
     expect(given().when({ type: 'UpdateBillingSettings', scope, settings: same })).toHaveLength(1);
     expect(given().when({ type: 'UpdateBillingSettings', scope: 'a-facility-id', settings: billing })).toHaveLength(1);
+  });
+});
+
+describe('delinquency schedule', () => {
+  const steps = [
+    { kind: 'late_notice' as const, day: 5, threshold: '0.00' },
+    { kind: 'lockout' as const, day: 15, threshold: '50.00' },
+  ];
+
+  it('records a schedule, nothing when it is saved again unchanged, and a facility going back to the business', () => {
+    const saved: DomainEvent = { type: 'delinquency_settings_updated', data: { scope, steps } };
+    expect(given().when({ type: 'UpdateDelinquencySettings', scope, steps })).toEqual([saved]);
+    expect(given(saved).when({ type: 'UpdateDelinquencySettings', scope, steps })).toEqual([]);
+    const own: DomainEvent = { type: 'delinquency_settings_updated', data: { scope: 'a-facility-id', steps } };
+    expect(given(own).when({ type: 'UpdateDelinquencySettings', scope: 'a-facility-id', steps: null })).toEqual([
+      { type: 'delinquency_settings_updated', data: { scope: 'a-facility-id', steps: null } },
+    ]);
+    expect(given().when({ type: 'UpdateDelinquencySettings', scope: 'a-facility-id', steps: null })).toEqual([]);
   });
 });

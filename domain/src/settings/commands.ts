@@ -1,4 +1,5 @@
 import type { BillingSettings } from '@storage/contracts/billing';
+import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { streams } from '@storage/contracts/events';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
@@ -22,4 +23,9 @@ export function updatePaymentSettings(ctx: CommandContext, payments: PaymentPref
 /** The business's billing settings, or (scope: a facility's id) that facility's own; null: follow the business's (or the defaults). */
 export function updateBillingSettings(ctx: CommandContext, settings: BillingSettings | null, scope = BUSINESS_SETTINGS_SCOPE) {
   return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateBillingSettings', scope, settings }, state));
+}
+
+/** The business's delinquency schedule, or (scope: a facility's id) that facility's own; null: follow the business's (or the default). */
+export function updateDelinquencySettings(ctx: CommandContext, steps: readonly DelinquencyStep[] | null, scope = BUSINESS_SETTINGS_SCOPE) {
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateDelinquencySettings', scope, steps }, state));
 }

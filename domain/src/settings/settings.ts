@@ -1,11 +1,15 @@
 import type { BillingSettings } from '@storage/contracts/billing';
+import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
 import { defaultSettings } from '@storage/contracts/settings';
 
-/** billing: the scope's own billing settings; null: the defaults (business) or the business's (a facility). */
-export type SettingsState = typeof defaultSettings & { billing: BillingSettings | null };
+/**
+ * billing: the scope's own billing settings; null: the defaults (business) or the business's (a facility).
+ * delinquency: the scope's own delinquency schedule; null likewise.
+ */
+export type SettingsState = typeof defaultSettings & { billing: BillingSettings | null; delinquency: readonly DelinquencyStep[] | null };
 
-export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null };
+export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null, delinquency: null };
 
 export function evolveSettings(state: SettingsState, event: DomainEvent): SettingsState {
   switch (event.type) {
@@ -26,6 +30,8 @@ export function evolveSettings(state: SettingsState, event: DomainEvent): Settin
     }
     case 'billing_settings_updated':
       return { ...state, billing: event.data.settings };
+    case 'delinquency_settings_updated':
+      return { ...state, delinquency: event.data.steps };
     default:
       return state;
   }

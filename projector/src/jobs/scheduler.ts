@@ -81,15 +81,22 @@ export async function startScheduledJobs(options: {
       };
     }
     if (job.name !== BILLING_DAY_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
-    const day = await runBillingDay(options, new Date());
+    const day = await runBillingDay({ ...options, provider }, new Date());
     if (day.position) await options.wakeProjector();
-    const total = (key: 'invoicesIssued' | 'lateFeesCharged' | 'invoicesOverdue' | 'customersOverdue') => day.runs.reduce((sum, run) => sum + run[key], 0);
+    const total = (key: 'invoicesIssued' | 'lateFeesCharged' | 'invoicesOverdue' | 'customersOverdue' | 'delinquencySteps' | 'delinquencyCleared') =>
+      day.runs.reduce((sum, run) => sum + run[key], 0);
     for (const run of day.runs) for (const skip of run.skipped) options.log?.(`billing day ${run.billingDate}: lease ${skip.leaseId} skipped: ${skip.reason}`);
+    for (const run of day.runs) {
+      for (const stopped of run.autopay.errors)
+        options.log?.(`autopay of invoice ${stopped.invoiceId} on ${run.billingDate} stopped; the next run finishes it: ${stopped.error}`);
+    }
     return {
       invoicesIssued: total('invoicesIssued'),
       lateFeesCharged: total('lateFeesCharged'),
       invoicesOverdue: total('invoicesOverdue'),
       customersOverdue: total('customersOverdue'),
+      delinquencySteps: total('delinquencySteps'),
+      delinquencyCleared: total('delinquencyCleared'),
     };
   });
   worker.on('failed', (job, error) => options.log?.(`scheduled job ${job?.name ?? ''} failed; it runs again at its next time`, error));

@@ -11,7 +11,7 @@ async function searchText(rows: ReadModelSession, lease: RowOf<'leases'>): Promi
 
 export const leasesProjection: Projection = {
   name: 'leases',
-  tables: ['leases'],
+  tables: ['leases', 'lease_rent_changes'],
   reads: ['customers', 'units'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
@@ -40,6 +40,29 @@ export const leasesProjection: Projection = {
         return;
       case 'lease_ended':
         await rows.update('leases', event.data.leaseId, { end_date: event.data.endDate, is_active: false, updated_at: at });
+        return;
+      case 'lease_rent_change_scheduled': {
+        const d = event.data;
+        const actor = event.metadata.actor;
+        rows.insert('lease_rent_changes', {
+          id: d.changeId,
+          lease_id: d.leaseId,
+          customer_id: d.customerId,
+          current_rate: d.currentRate,
+          new_rate: d.newRate,
+          notice_date: d.noticeDate,
+          effective_date: d.effectiveDate,
+          reason: d.reason,
+          cancelled: false,
+          cancel_reason: null,
+          created_by: actor.type === 'staff' ? actor.id : null,
+          created_at: at,
+          updated_at: at,
+        });
+        return;
+      }
+      case 'lease_rent_change_cancelled':
+        await rows.update('lease_rent_changes', event.data.changeId, { cancelled: true, cancel_reason: event.data.reason, updated_at: at });
         return;
       case 'customer_updated': {
         // The customers projection, earlier in the order, has already applied the change.

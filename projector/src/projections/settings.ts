@@ -17,6 +17,7 @@ async function save(rows: ReadModelSession, scope: string, at: string, changes: 
     automatic_charging: defaultSettings.payments.automaticCharging,
     late_fee_amount: defaultSettings.payments.lateFeeAmount,
     billing: null,
+    delinquency: null,
     updated_at: at,
   };
   rows.insert('settings', { ...row, ...changes, updated_at: at });
@@ -44,6 +45,9 @@ export const settingsProjection: Projection = {
       }
       case 'billing_settings_updated':
         await save(rows, event.data.scope, at, { billing: event.data.settings });
+        return;
+      case 'delinquency_settings_updated':
+        await save(rows, event.data.scope, at, { delinquency: event.data.steps });
         return;
       case 'payment_settings_updated': {
         const d = event.data;

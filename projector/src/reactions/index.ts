@@ -1,4 +1,5 @@
 import { accessReaction } from './access.ts';
+import { delinquencyClearingReaction } from './delinquency.ts';
 import type { Reaction } from './reaction.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { Reaction } from './reaction.ts';
  */
 export const reactions: Reaction[] = [
   // delinquency
+  delinquencyClearingReaction,
   // access
   accessReaction,
   // messages

@@ -8,6 +8,7 @@ import { CustomerGateCodes } from '../../features/access/components/customer-gat
 import { CustomerActivity } from '../../features/activities/components/customer-activity.tsx';
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
+import { CustomerDelinquency } from '../../features/customers/components/customer-delinquency.tsx';
 import { CustomerNotes } from '../../features/customers/components/customer-notes.tsx';
 import { CustomerProfile } from '../../features/customers/components/customer-profile.tsx';
 import { CustomerStatement } from '../../features/customers/components/customer-statement.tsx';
@@ -75,6 +76,7 @@ export default function CustomerPage() {
     { key: 'leases', label: 'Units & Leases', children: <CustomerLeases customerId={person.id} onMovedOut={afterMoveOut} /> },
     { key: 'gate-codes', label: 'Gate Codes', children: <CustomerGateCodes customerId={person.id} canRotate={canChange} /> },
     { key: 'invoices', label: 'Invoices', children: <CustomerInvoices customerId={person.id} /> },
+    { key: 'delinquency', label: 'Delinquency', children: <CustomerDelinquency customerId={person.id} canPause={canGiveMoneyBack} /> },
     { key: 'payments', label: 'Payments', children: <CustomerPayments payments={account.data?.payments} /> },
     { key: 'statement', label: 'Statement', children: <CustomerStatement customerId={person.id} /> },
     { key: 'activity', label: 'Activity', children: <CustomerActivity customerId={person.id} /> },

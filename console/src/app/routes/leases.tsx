@@ -4,14 +4,17 @@ import { CustomerPicker } from '../../features/customers/components/customer-pic
 import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
 import { LeasesList } from '../../features/leases/components/leases-list.tsx';
 import { MoveInButton } from '../../features/leases/components/move-in-button.tsx';
+import { RentIncreaseButton } from '../../features/leases/components/rent-increase-button.tsx';
 import { ReservationsSection } from '../../features/reservations/components/reservations-section.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { facilitiesQueryOptions } from '../../lib/facilities.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
+import { useCanChangeRent } from '../../lib/staff-permissions.ts';
 
 export default function LeasesPage() {
   const queryClient = useQueryClient();
   const { selectedFacility } = useFacilityScope();
+  const canChangeRent = useCanChangeRent();
   const counts = useLeaseCounts({ search: '', facilityId: selectedFacility?.id ?? null });
   // A move-in or move-out changes the unit's status and its facility's occupancy.
   const refreshUnits = () => {
@@ -24,7 +27,12 @@ export default function LeasesPage() {
       <PageHeader
         title="Lease Agreements"
         subtitle={counts.data ? `Managing ${counts.data.all} lease agreements` : undefined}
-        actions={<MoveInButton customerPicker={CustomerPicker} onMovedIn={refreshUnits} />}
+        actions={
+          <>
+            {canChangeRent && <RentIncreaseButton />}
+            <MoveInButton customerPicker={CustomerPicker} onMovedIn={refreshUnits} />
+          </>
+        }
       />
       <ReservationsSection facilityId={selectedFacility?.id ?? null} onDecided={refreshUnits} />
       <LeasesList onMovedOut={refreshUnits} />

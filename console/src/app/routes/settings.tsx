@@ -9,6 +9,7 @@ import { ReadModelCard } from '../../features/read-model/components/read-model-c
 import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { BillingSettingsCard } from '../../features/settings/components/billing-settings-card.tsx';
 import { BusinessProfileCard } from '../../features/settings/components/business-profile-card.tsx';
+import { DelinquencySettingsCard } from '../../features/settings/components/delinquency-settings-card.tsx';
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
@@ -60,6 +61,7 @@ export default function SettingsPage() {
           </Row>
         )}
         <BillingSettingsCard canChange={canChange} />
+        <DelinquencySettingsCard canChange={user?.role === 'owner'} />
         <FacilitiesCard canManage={canChange} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
         {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}

@@ -1,6 +1,7 @@
 import { ledgerEntryKindLabels } from '@storage/contracts/ledger';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { AutopayPanel } from './autopay-panel.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance } from './format.ts';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
@@ -9,6 +10,7 @@ const tabs = [
   { key: 'overview', label: 'Overview' },
   { key: 'bills', label: 'Bills & Payments' },
   { key: 'statement', label: 'Statement' },
+  { key: 'autopay', label: 'Autopay' },
   { key: 'units', label: 'My Units' },
   { key: 'profile', label: 'Profile' },
   { key: 'access', label: 'Access Log' },
@@ -63,6 +65,7 @@ export function PortalView({ data, paymentReceived, onSignOut }: { data: PortalD
         {tab === 'overview' && <Overview data={data} onViewBills={() => setTab('bills')} />}
         {tab === 'bills' && <Bills data={data} />}
         {tab === 'statement' && <Statement data={data} />}
+        {tab === 'autopay' && <AutopayPanel />}
         {tab === 'units' && <Units data={data} />}
         {tab === 'profile' && <Profile data={data} />}
         {tab === 'access' && <AccessLog data={data} />}

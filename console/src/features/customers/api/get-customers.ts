@@ -14,14 +14,16 @@ export type CustomersFilter = {
   search: string;
   facilityId: string | null;
   status: CustomerStatus | null;
+  /** on: renters enrolled in autopay; off: the others; null: all. */
+  autopay?: 'on' | 'off' | null;
   sort: Sort<keyof typeof customerSorting.columns>;
 };
 
 export type CustomersPage = { customers: Customer[]; total: number };
 
 export async function getCustomers(filter: CustomersFilter, page: number): Promise<CustomersPage> {
-  const { search, facilityId, status, sort } = filter;
-  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize: CUSTOMERS_PAGE_SIZE });
+  const { search, facilityId, status, autopay = null, sort } = filter;
+  const params = queryParams({ search, facilityId, status, autopay, ...sort, page, pageSize: CUSTOMERS_PAGE_SIZE });
   const response = await apiRequest('GET', `/api/customers?${params}`);
   const customers: Customer[] = await response.json();
   return { customers, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? customers.length) };

@@ -3,6 +3,7 @@ import type { Customer, CustomerAccount } from '@storage/contracts/customers';
 import { Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { CustomerAutopay } from './customer-autopay.tsx';
 
 const standingWords = { CURRENT: { label: 'Current', color: 'green' }, OVERDUE: { label: 'Overdue', color: 'red' } } as const;
 
@@ -79,6 +80,7 @@ export function CustomerProfile({
               <Typography.Text type="secondary">
                 {account.payments.length === 0 ? 'No payments yet' : `Last payment ${formatDate(account.payments[0]!.createdAt)}`}
               </Typography.Text>
+              <CustomerAutopay customerId={customer.id} />
             </Flex>
           ) : (
             <Skeleton active paragraph={{ rows: 2 }} />

@@ -2,6 +2,7 @@ import { customerSorting } from '@storage/contracts/customers';
 import { CustomerStatus } from '@storage/contracts/enums';
 import { serverMessage } from '@storage/web-client/api';
 import { Flex, Result } from 'antd';
+import { z } from 'zod';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -18,18 +19,24 @@ const LOADING_PLACEHOLDER_CARDS = 6;
 
 const cardColumns = { xs: 24, md: 12, xl: 8 } as const;
 
+const AutopayFilter = z.enum(['on', 'off']);
+const autopayOptions = [
+  { value: 'on', label: 'Autopay on' },
+  { value: 'off', label: 'Autopay off' },
+] as const;
+
 const sortLabels = { name: 'Name', email: 'Email', status: 'Status', createdAt: 'Date added' } as const;
 
 export function CustomersList() {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
   // A link may open the list already searched (the dashboard's View: /customers?search=<email>).
-  const list = useListState({ sorting: customerSorting, filters: { status: CustomerStatus }, scope: facilityId });
-  const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
+  const list = useListState({ sorting: customerSorting, filters: { status: CustomerStatus, autopay: AutopayFilter }, scope: facilityId });
+  const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, sort: list.sort }, list.page);
 
   const shown = customers.data?.customers ?? [];
   const total = customers.data?.total ?? 0;
-  const narrowed = Boolean(list.search || list.filters.status);
+  const narrowed = Boolean(list.search || list.filters.status || list.filters.autopay);
 
   return (
     <Flex vertical gap={16}>
@@ -45,6 +52,13 @@ export function CustomersList() {
           value={list.filters.status}
           options={customerStatusOptions}
           onChange={(status) => list.setFilter('status', status)}
+        />
+        <StatusFilter
+          label="Autopay"
+          allLabel="Autopay: all"
+          value={list.filters.autopay}
+          options={autopayOptions}
+          onChange={(autopay) => list.setFilter('autopay', autopay)}
         />
         <SortSelect list={list} labels={sortLabels} />
       </ListSearch>

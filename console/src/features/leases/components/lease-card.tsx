@@ -4,10 +4,11 @@ import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
-import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { useCanChange, useCanChangeRent, useCanReadHistory } from '../../../lib/staff-permissions.ts';
 import { HistoryButton } from '../../history/components/history-button.tsx';
 import { LeaseDocumentView } from './lease-document-view.tsx';
 import { MoveOutButton } from './move-out-button.tsx';
+import { ChangeRentButton, PendingRentChange } from './rent-change.tsx';
 
 function Amount({ label, amount }: { label: string; amount: string | null }) {
   return (
@@ -32,11 +33,13 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
   const { customer, unit, invoiceSummary } = lease;
   const canChange = useCanChange();
   const canReadHistory = useCanReadHistory();
+  const canChangeRent = useCanChangeRent();
 
   const actions = [
     <Button key="document" type="text" icon={<FileTextOutlined />} aria-expanded={showDocument} onClick={() => setShowDocument((shown) => !shown)}>
       {showDocument ? 'Hide Document' : 'View Document'}
     </Button>,
+    ...(lease.isActive && canChangeRent ? [<ChangeRentButton key="change-rent" lease={lease} />] : []),
     ...(lease.isActive && canChange ? [<MoveOutButton key="move-out" lease={lease} onMovedOut={onMovedOut} />] : []),
     ...(canReadHistory ? [<HistoryButton key="history" streamType="lease" id={lease.id} title={`${customer.firstName} ${customer.lastName}`} />] : []),
   ];
@@ -85,6 +88,8 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
             </Typography.Text>
           </>
         )}
+        {/* On the renter's own page: a rent change that is still to come, with Cancel. */}
+        {!showTenant && lease.isActive && <PendingRentChange leaseId={lease.id} canCancel={canChangeRent} />}
         <Flex gap={8} wrap align="center" data-testid="invoice-summary">
           <Typography.Text type="secondary">Invoices:</Typography.Text>
           <Tag color="green">{invoiceSummary.paid} paid</Tag>

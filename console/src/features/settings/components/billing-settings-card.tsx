@@ -24,6 +24,7 @@ type BillingFormValues = {
   prorateFirstMonth: boolean;
   billNextMonthAfterDay: number | null;
   moveOutCredit: boolean;
+  rentChangeNoticeDays: number | null;
 };
 
 const fields = BillingSettings.shape;
@@ -49,6 +50,7 @@ function formValuesOf(settings: BillingSettings, followBusiness: boolean): Billi
     prorateFirstMonth: settings.prorateFirstMonth,
     billNextMonthAfterDay: settings.billNextMonthAfterDay,
     moveOutCredit: settings.moveOutCredit ?? false,
+    rentChangeNoticeDays: settings.rentChangeNoticeDays,
   };
 }
 
@@ -65,6 +67,7 @@ function settingsOf(values: BillingFormValues): BillingSettings {
     prorateFirstMonth: values.prorateFirstMonth,
     billNextMonthAfterDay: values.billNextMonthAfterDay ?? null,
     moveOutCredit: values.moveOutCredit,
+    rentChangeNoticeDays: values.rentChangeNoticeDays ?? 0,
   };
 }
 
@@ -225,6 +228,15 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           rules={[contractRule('Day of the month', fields.billNextMonthAfterDay)]}
         >
           <InputNumber min={1} max={28} precision={0} placeholder="Never" style={{ width: '100%' }} disabled={fieldsDisabled} />
+        </GridField>
+        <GridField
+          label="Rent Change Notice Days"
+          name="rentChangeNoticeDays"
+          required
+          extra="A rent change takes effect no sooner than this many days after its notice"
+          rules={[requiredNumber('Rent change notice days'), contractRule('Rent change notice days', fields.rentChangeNoticeDays)]}
+        >
+          <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} disabled={fieldsDisabled} />
         </GridField>
         <GridField
           label="Prorate the First Month"
