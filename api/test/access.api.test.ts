@@ -328,4 +328,24 @@ describe('access follows the ledger', () => {
     expect(await gateCodes(renter.customerId)).toMatchObject([{ status: 'suspended', suspendedReason: 'move_out' }]);
     expect((await inject('POST', `/api/leases/${renter.leaseId}/gate-code/rotate`)).statusCode).toBe(409);
   });
+
+  it('restores access within seconds of the payment that settles the renter (payment → cleared → codes and locks)', async () => {
+    const renter = await moveIn();
+    await appendDelinquency(renter.customerId, {
+      type: 'delinquency_step_taken',
+      data: { customerId: renter.customerId, kind: 'lockout', day: 15, invoiceId: randomUUID(), date: '2026-01-16', pastDue: '100.00' },
+    });
+    expect((await lockRow(renter.lockId)).desired_state).toBe('overlocked');
+    const owed = await platform.api.pool.oneFirst(sql.type(z.object({ owed: z.string() }))`
+      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2)::text AS owed FROM invoices WHERE customer_id = ${renter.customerId} AND status IN ('sent', 'overdue')`);
+    expect(Number(owed)).toBeGreaterThan(0);
+    const paid = await inject('POST', `/api/customers/${renter.customerId}/payments`, { amount: owed, method: 'cash' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const started = Date.now();
+    await expect.poll(async () => (await lockRow(renter.lockId)).desired_state, { timeout: 10_000, interval: 50 }).toBe('normal');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await gateCodes(renter.customerId)).toMatchObject([{ status: 'active', suspendedReason: null }]);
+    const cleared = await platform.api.store.readStream(streams.delinquency(renter.customerId));
+    expect(cleared.map((e) => e.type)).toEqual(['delinquency_step_taken', 'delinquency_cleared']);
+  });
 });
