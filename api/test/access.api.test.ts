@@ -139,6 +139,11 @@ describe('access follows the ledger', () => {
     // The code is claimed in its facility: no other lease can hold it.
     const claim = await platform.api.store.readStream(streams.uniqueKey('gate-code', `${facilityId}:${codes[0]!.code}`));
     expect(claim.map((e) => e.type)).toEqual(['unique_key_claimed']);
+    // The claim's stream is named after the code: the audit log shows it without the code.
+    const claims = await inject('GET', `/api/audit/events?type=unique_key_claimed&pageSize=200`);
+    expect(claims.statusCode, claims.body).toBe(200);
+    expect(claims.json()).toEqual(expect.arrayContaining([expect.objectContaining({ streamName: `unique-gate-code-${facilityId}:[redacted]` })]));
+    expect(claims.body).not.toContain(codes[0]!.code);
     const audit = await inject('GET', `/api/audit/events?stream=${streams.gateCode(renter.leaseId)}`);
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json()).toMatchObject([{ type: 'gate_code_assigned', data: { leaseId: renter.leaseId, code: '[redacted]' } }]);
