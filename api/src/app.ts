@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { autopayRoutes } from './autopay/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
   await app.register(lockRoutes, deps);
+  await app.register(accessRoutes, deps);
   await app.register(invoiceRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(billingRunRoutes, deps);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LockStatus } from './enums.ts';
+import { HeartbeatAccessAnswer, HeartbeatAccessFields } from './access.ts';
+import { LockDesiredState, LockStatus } from './enums.ts';
 import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
 import { listSorting } from './sorting.ts';
 
@@ -62,6 +63,13 @@ export const Lock = z.object({
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
   unit: LockUnit.nullable(),
+  /** What the lock should be (a lockout overlocks it). */
+  desiredState: LockDesiredState,
+  /** What its gateway last reported it is; null: never reported. */
+  reportedState: LockDesiredState.nullable(),
+  reportedAt: IsoDateTime.nullable(),
+  /** Since when desired and reported differ; null: they agree. */
+  differsSince: IsoDateTime.nullable(),
 });
 export type Lock = z.infer<typeof Lock>;
 
@@ -69,10 +77,11 @@ export type Lock = z.infer<typeof Lock>;
 export const LockHeartbeatRequest = z.strictObject({
   batteryLevel: BatteryLevel,
   firmwareVersion: FirmwareVersion,
+  ...HeartbeatAccessFields,
 });
 export type LockHeartbeatRequest = z.input<typeof LockHeartbeatRequest>;
 
-export const LockHeartbeatAnswer = z.object({ id: Id, status: LockStatus, batteryLevel: z.number().int() });
+export const LockHeartbeatAnswer = z.object({ id: Id, status: LockStatus, batteryLevel: z.number().int(), ...HeartbeatAccessAnswer });
 export type LockHeartbeatAnswer = z.infer<typeof LockHeartbeatAnswer>;
 
 /** A facility's gateway key as staff see it after creation: never the key itself. */

@@ -62,15 +62,22 @@ export const PortalUnit = z.object({
   size: UnitSize,
   monthlyRate: z.string(),
   status: z.literal('Active'),
+  /** The lease's gate code and whether it opens the gate now (suspended: a lockout); null: none assigned yet. */
+  gateCode: z.object({ code: z.string(), active: z.boolean() }).nullable(),
 });
 export type PortalUnit = z.infer<typeof PortalUnit>;
 
+/** One attempt the facility's gateway reported for the renter (their gate code, or a lock of their unit). */
 export const PortalAccessLog = z.object({
   id: Id,
   occurredAt: IsoDateTime,
   unitNumber: z.string().nullable(),
   lockId: z.string().nullable(),
+  /** How: 'Gate code' or 'Lock'. */
   method: z.string().nullable(),
+  granted: z.boolean(),
+  /** Why, as the gateway said (denied: suspended code, overlocked, …). */
+  reason: z.string(),
 });
 export type PortalAccessLog = z.infer<typeof PortalAccessLog>;
 

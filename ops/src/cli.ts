@@ -25,6 +25,7 @@ import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { GatewaySimulator, prepareSimulation } from './gateway-simulator.ts';
 
 const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)
@@ -49,6 +50,14 @@ const usage = `Usage: npm run ops -- <command>
                                         database of TEST_POSTGRES_URL's server and on REDIS_URL (default 127.0.0.1:6379,
                                         its database 11); drives commands through both APIs, kills the active projector
                                         with SIGKILL half-way and checks that the standby took over with nothing lost or doubled
+  gateway:simulate --facility ID [--url URL] [--key K] [--interval SECONDS] [--loops N]
+                                        a simulated lock gateway for the facility against a running product (URL default
+                                        http://HOST:PORT): every loop it learns the desired lock states and gate codes changed
+                                        since its last acknowledgement, applies and reports them, and sends random access
+                                        attempts (the facility's active and suspended codes, wrong ones, its locks); every
+                                        --interval seconds (default 2), --loops times (default: until Ctrl-C). Without --key it
+                                        issues a new key for the facility, which REPLACES the old one (a real gateway using it
+                                        stops working), and gives active leases without a gate code one
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
   (staff:create, rebuild, verify, workflows:recover, billing:run and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
    DATA_DIR: the one a running \`npm start\` serves, else started for the command and stopped after it)`;
@@ -230,6 +239,43 @@ async function billingRun(args: string[]) {
   });
 }
 
+async function simulateGateway(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { facility: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, interval: { type: 'string' }, loops: { type: 'string' } },
+  });
+  if (!Id.safeParse(values.facility ?? '').success) throw new Error('--facility must be a facility id (a UUID)');
+  const intervalMs = values.interval === undefined ? 2000 : parseSecondsMs('--interval', values.interval);
+  const loops = values.loops === undefined ? Number.POSITIVE_INFINITY : Number(values.loops);
+  if (!(loops >= 1) || (Number.isFinite(loops) && !Number.isInteger(loops))) throw new Error('--loops must be a whole number of at least 1');
+  const url = values.url ?? `http://${config.host}:${config.port}`;
+  await withReadModel(async (pool, store) => {
+    const prepared = await prepareSimulation(pool, store, values.facility!, values.key);
+    if (prepared.issuedKey) {
+      console.log(`Issued a new gateway key for ${prepared.facilityName}: ${prepared.key}`);
+      console.log("It replaces the facility's old key: a gateway still using the old one is refused from now on.");
+    }
+    if (prepared.codesAssigned) console.log(`Gave ${prepared.codesAssigned} active leases without one a gate code.`);
+    console.log(
+      `Simulating the gateway of ${prepared.facilityName} (${prepared.locks.length} locks) against ${url}, every ${intervalMs / 1000} s. Ctrl-C stops.`,
+    );
+    const simulator = new GatewaySimulator({ url, key: prepared.key, locks: prepared.locks });
+    let stopped = false;
+    process.once('SIGINT', () => {
+      stopped = true;
+    });
+    for (let loop = 1; loop <= loops && !stopped; loop++) {
+      try {
+        await simulator.loop();
+      } catch (error) {
+        // A new key works once the product has projected it (a few seconds); a product restarting comes back.
+        console.log(`loop failed: ${error instanceof Error ? error.message : error} (trying again)`);
+      }
+      if (loop < loops && !stopped) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  });
+}
+
 async function reconcileStoredPayments(args: string[]) {
   const { values } = parseArgs({ args, options: { 'grace-seconds': { type: 'string' } } });
   const graceMs = values['grace-seconds'] === undefined ? config.paymentGraceMs : parseSecondsMs('--grace-seconds', values['grace-seconds']);
@@ -336,6 +382,9 @@ try {
       break;
     case 'cluster:local':
       await clusterLocal(args);
+      break;
+    case 'gateway:simulate':
+      await simulateGateway(args);
       break;
     case 'seed':
       await seed(args);

@@ -1,4 +1,5 @@
 import type { Projection } from './projection.ts';
+import { accessProjection } from './projections/access.ts';
 import { activitiesProjection } from './projections/activities.ts';
 import { autopayProjection } from './projections/autopay.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
@@ -36,6 +37,8 @@ export const readModelProjections: Projection[] = [
   autopayProjection,
   locksProjection,
   gatewayKeysProjection,
+  // After leases, units and locks: gate codes and gateway changes read them as of the event.
+  accessProjection,
   reservationsProjection,
   billingRunsProjection,
   // After customers: a renter's row keeps their facility.

@@ -207,6 +207,55 @@ export interface ReadTables {
     firmware_version: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
+    /** LockDesiredState: what the lock should be. */
+    desired_state?: string;
+    desired_changed_at?: Timestamp | null;
+    /** What its gateway last reported; null: never. */
+    reported_state?: string | null;
+    reported_at?: Timestamp | null;
+    /** Since when desired and reported differ (never reported counts as normal); null: they agree. */
+    differs_since?: Timestamp | null;
+  };
+  /** Each lease's gate code without the code (a secret, kept in its stream); status 'active' or 'suspended' (suspended_reason: lockout, move_out). */
+  gate_codes: {
+    lease_id: string;
+    customer_id: string;
+    facility_id: string | null;
+    unit_id: string | null;
+    status: string;
+    suspended_reason: string | null;
+    assigned_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** What a facility's gateway must learn, numbered per facility (kind 'lock' or 'gate_code'). */
+  gateway_changes: {
+    /** The event the change records. */
+    id: string;
+    facility_id: string;
+    sequence: number;
+    kind: string;
+    lock_id: string | null;
+    desired: string | null;
+    lease_id: string | null;
+    active: boolean | null;
+    recorded_at: Timestamp;
+  };
+  gateway_sequences: {
+    facility_id: string;
+    last_sequence: number;
+  };
+  /** The attempts gateways reported (never the code tried). */
+  access_attempts: {
+    id: string;
+    facility_id: string;
+    lock_id: string | null;
+    unit_number: string | null;
+    lease_id: string | null;
+    customer_id: string | null;
+    via: string;
+    granted: boolean;
+    reason: string;
+    attempted_at: Timestamp;
   };
   gateway_keys: {
     facility_id: string;
@@ -342,6 +391,10 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   ledger_entries: 'id',
   locks: 'id',
   gateway_keys: 'facility_id',
+  gate_codes: 'lease_id',
+  gateway_changes: 'id',
+  gateway_sequences: 'facility_id',
+  access_attempts: 'id',
   reservations: 'id',
   waitlist_entries: 'id',
   metrics_units: 'unit_id',

@@ -65,7 +65,7 @@ export async function startProjector(options: {
     // Then the processes that act on what the read model now shows; what they append wakes the
     // projector again, so a chain (a payment clears a delinquency, which restores access) runs on.
     const acted = await runReactions(reactions, { pool: options.pool, store: options.store, log: options.log, retry: options.retry });
-    if (acted.reacted > 0) await wakeProjector(queue);
+    if (acted.reacted > 0 || acted.more) await wakeProjector(queue);
   });
   worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
   worker.on('error', (error) => options.log?.('projector worker error', error));

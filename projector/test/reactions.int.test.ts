@@ -168,6 +168,19 @@ describe('reactions', () => {
     expect(seen.map((s) => s.id)).toEqual(added.map((a) => a.id));
   });
 
+  it('goes through a long backlog a few batches per run, saying there is more', async () => {
+    const { reaction, seen } = recorder(`r-${randomUUID()}`);
+    await ensureReactionCheckpoints(pool, store, [reaction]);
+    const added = [];
+    for (let i = 0; i < 5; i++) added.push(await addCustomer(`Backlog${i}`));
+    await catchUp(pool, store, readModelProjections);
+    const limits = { pool, store, batchSize: 2, batchesPerRun: 1 };
+    expect(await runReactions([reaction], limits)).toEqual({ reacted: 2, failing: [], more: true });
+    expect(await runReactions([reaction], limits)).toEqual({ reacted: 2, failing: [], more: true });
+    expect(await runReactions([reaction], limits)).toEqual({ reacted: 1, failing: [], more: false });
+    expect(seen.map((s) => s.id)).toEqual(added.map((a) => a.id));
+  });
+
   it('acts on nothing again after the read model is rebuilt', async () => {
     const { reaction, seen } = recorder(`r-${randomUUID()}`);
     await ensureReactionCheckpoints(pool, store, [reaction]);

@@ -133,6 +133,19 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       const method = paymentMethodLabels[(data.method as PaymentMethod | null) ?? 'check']?.toLowerCase() ?? 'check';
       return `Deposit of ${amount} returned at move-out (${method})`;
     }
+    // Access (issue 13): never the code itself (a secret, redacted before it gets here).
+    case 'gate_code_assigned':
+      return data.reason === 'rotated' ? 'Gate code rotated: the old code no longer opens the gate' : 'Gate code assigned at move-in';
+    case 'gate_code_suspended':
+      return data.reason === 'lockout' ? 'Gate code suspended: lockout' : 'Gate code suspended: moved out';
+    case 'gate_code_reinstated':
+      return `Gate code reinstated: ${data.reason as string}`;
+    case 'lock_desired_state_changed':
+      return `Lock should be ${data.desired === 'overlocked' ? 'overlocked' : 'normal'}: ${data.reason as string}`;
+    case 'lock_state_reported':
+      return `The gateway reports the lock ${data.reported === 'overlocked' ? 'overlocked' : 'normal'}`;
+    case 'access_attempted':
+      return `${data.via === 'gate_code' ? 'Gate code' : 'Lock'} ${data.granted ? 'granted' : 'denied'}: ${data.reason as string}`;
     default:
       return describeAutopayEvent(type, data, names);
   }

@@ -119,6 +119,27 @@ describe('the billing events in words', () => {
       ),
     ).toBe('Deposit of $50.00 returned at move-out (bank transfer)');
   });
+
+  it('tells the access events without their code', () => {
+    const leaseId = invoiceId;
+    expect(describeBillingEvent('gate_code_assigned', { leaseId, customerId, facilityId: null, code: '[redacted]', reason: 'rotated' }, names)).toBe(
+      'Gate code rotated: the old code no longer opens the gate',
+    );
+    expect(describeBillingEvent('gate_code_suspended', { leaseId, customerId, reason: 'lockout' }, names)).toBe('Gate code suspended: lockout');
+    expect(describeBillingEvent('gate_code_reinstated', { leaseId, customerId, reason: 'Access restored: paid' }, names)).toBe(
+      'Gate code reinstated: Access restored: paid',
+    );
+    expect(
+      describeBillingEvent(
+        'lock_desired_state_changed',
+        { lockId: leaseId, unitId: null, customerId, desired: 'overlocked', reason: 'Lockout: day 15' },
+        names,
+      ),
+    ).toBe('Lock should be overlocked: Lockout: day 15');
+    expect(describeBillingEvent('access_attempted', { via: 'gate_code', granted: false, reason: 'Code suspended' }, names)).toBe(
+      'Gate code denied: Code suspended',
+    );
+  });
 });
 
 describe('delinquency in words', () => {

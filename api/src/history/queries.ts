@@ -1,4 +1,4 @@
-import { readableEvent, redactEvent, streams } from '@storage/contracts/events';
+import { REDACTED, readableEvent, redactEvent, streams } from '@storage/contracts/events';
 import {
   type AuditEvent,
   type AuditEventsFilter,
@@ -284,7 +284,7 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
       id: r.id,
       type: r.type,
       description: describeBillingEvent(r.type, data, names) ?? describeMessageEvent(r.type, data) ?? describeEventType(r.type),
-      streamName: r.stream_name,
+      streamName: shownStreamName(r.stream_name),
       entity: streamEntityText(r.stream_name, names),
       data,
       occurredAt: r.occurred_at,
@@ -400,6 +400,12 @@ async function scanLog(
       .map((m) => m.event),
     total,
   };
+}
+
+/** A gate code's claim is a stream named after the facility and the code (a secret): shown without the code. */
+const GATE_CODE_CLAIM = /^(unique-gate-code-[^:]*:).+$/;
+export function shownStreamName(streamName: string): string {
+  return streamName.replace(GATE_CODE_CLAIM, `$1${REDACTED}`);
 }
 
 function auditRowOf(event: RecordedEvent): AuditRow {

@@ -1,4 +1,4 @@
-import { LockStatus } from '@storage/contracts/enums';
+import { LockDesiredState, LockStatus } from '@storage/contracts/enums';
 import { type ListLocksQuery, type Lock, lockSorting } from '@storage/contracts/locks';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
@@ -17,11 +17,15 @@ const LockRow = z.object({
   firmware_version: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  desired_state: LockDesiredState,
+  reported_state: LockDesiredState.nullable(),
+  reported_at: z.string().nullable(),
+  differs_since: z.string().nullable(),
 });
 
 const columns = sql.fragment`
   id::text, lock_id, unit_id::text, unit_number, facility_id::text, status, battery_level, last_seen, firmware_version,
-  created_at, updated_at`;
+  created_at, updated_at, desired_state, reported_state, reported_at, differs_since`;
 
 function toLock(row: z.infer<typeof LockRow>): Lock {
   return {
@@ -36,6 +40,10 @@ function toLock(row: z.infer<typeof LockRow>): Lock {
     updatedAt: row.updated_at,
     // A unit the read model does not know (yet) is no unit to show.
     unit: row.unit_id && row.unit_number !== null ? { id: row.unit_id, facilityId: row.facility_id, unitNumber: row.unit_number } : null,
+    desiredState: row.desired_state,
+    reportedState: row.reported_state,
+    reportedAt: row.reported_at,
+    differsSince: row.differs_since,
   };
 }
 

@@ -1,3 +1,4 @@
+import { MAX_GATEWAY_CHANGES } from '@storage/contracts/access';
 import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import {
@@ -13,11 +14,12 @@ import {
 } from '@storage/contracts/locks';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
-import { assignLock, changeLockStatus, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { assignLock, changeLockStatus, installLock, recordLockHeartbeat, reportLockState } from '@storage/domain/locks/commands';
 import { getGatewayKey, issueGatewayKey, requireLockAtFacility } from '@storage/domain/locks/gateway-keys';
 import type { LockState } from '@storage/domain/locks/lock';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
+import { gatewayChangesAfter, gatewaySequence } from '../access/queries.ts';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -130,9 +132,9 @@ async function staffLockRoutes(plugin: FastifyInstance, deps: AppDeps) {
     const { serial, ...fields } = state.fields;
     const shown = await getLock(deps.pool, state.lockId);
     const now = new Date().toISOString();
-    const base = shown ?? { id: state.lockId, lastSeen: null, createdAt: now, updatedAt: now };
+    const base = shown ?? { id: state.lockId, lastSeen: null, createdAt: now, updatedAt: now, reportedAt: null, differsSince: null };
     const unit = shown?.unit?.id === fields.unitId ? shown.unit : await unitOfWriteSide(fields.unitId);
-    return { ...base, ...fields, lockId: serial, unit };
+    return { ...base, ...fields, lockId: serial, unit, desiredState: state.desired, reportedState: state.reported };
   }
 
   async function unitOfWriteSide(unitId: string | null): Promise<LockUnit | null> {
@@ -150,7 +152,8 @@ async function gatewayRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Report a heartbeat',
-        description: "A lock gateway reports a lock's battery level; the lock must be at the facility the key belongs to.",
+        description:
+          "A lock gateway reports a lock's battery level and, optionally, the state it applied (`reported`) and the last change it applied (`ack`); the lock must be at the facility the key belongs to. The answer says what this lock should be (`desired`), the facility's newest change number (`sequence`) and, when `ack` was sent, every change of the facility after it (lock desired states and gate codes, oldest first, at most 500: `more` says more are waiting). Send `ack: 0` once to learn everything.",
         params: IdParams,
         body: LockHeartbeatRequest,
         response: {
@@ -161,11 +164,29 @@ async function gatewayRoutes(plugin: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { id } = request.params;
-      await requireLockAtFacility(deps.store, id, request.gatewayFacilityId!);
-      const result = await recordLockHeartbeat(commandContext(deps, request), id, request.body);
-      if (result.position) await deps.afterAppend(result.position);
+      const facilityId = request.gatewayFacilityId!;
+      const { batteryLevel, firmwareVersion, ack, reported } = request.body;
+      await requireLockAtFacility(deps.store, id, facilityId);
+      const ctx = commandContext(deps, request);
+      let result = await recordLockHeartbeat(ctx, id, { batteryLevel, firmwareVersion });
+      let position = result.position;
+      if (reported !== undefined) {
+        result = await reportLockState(ctx, id, reported);
+        position = result.position ?? position;
+      }
+      if (position) await deps.afterAppend(position);
       if (result.state.status === 'none') throw new NotFoundError('Lock not found');
       const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel: result.state.fields.batteryLevel };
+      // An old gateway (neither ack nor reported) is answered as before; one that speaks of states learns them.
+      if (ack !== undefined || reported !== undefined) {
+        answer.desired = result.state.desired;
+        answer.sequence = await gatewaySequence(deps.pool, facilityId);
+      }
+      if (ack !== undefined) {
+        const changes = await gatewayChangesAfter(deps.pool, deps.store, facilityId, ack, MAX_GATEWAY_CHANGES + 1);
+        answer.more = changes.length > MAX_GATEWAY_CHANGES;
+        answer.changes = changes.slice(0, MAX_GATEWAY_CHANGES);
+      }
       return answer;
     },
   );

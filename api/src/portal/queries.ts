@@ -1,5 +1,6 @@
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import { currentGateCodes } from '@storage/domain/access/gate-codes';
 import { accountPaymentRange } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
@@ -82,15 +83,21 @@ const UnitRow = z.object({
   unit_number: z.string(),
   size: UnitSize,
   monthly_rate: z.string(),
+  code_status: z.string().nullable(),
 });
 
 /** The units of the customer's active leases, at the lease's monthly rate. */
-export async function listPortalUnits(db: CommonQueryMethods, customerId: string): Promise<PortalUnit[]> {
+export async function listPortalUnits(db: CommonQueryMethods, store: EventStore, customerId: string): Promise<PortalUnit[]> {
   const rows = await db.any(sql.type(UnitRow)`
-    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate
-    FROM leases l JOIN units u ON u.id = l.unit_id
+    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, g.status AS code_status
+    FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN gate_codes g ON g.lease_id = l.id
     WHERE l.customer_id = ${customerId} AND l.is_active
     ORDER BY u.building, u.unit_number`);
+  // Each code from its stream: no read table holds a code.
+  const codes = await currentGateCodes(
+    store,
+    rows.map((r) => r.lease_id),
+  );
   return rows.map((r) => ({
     leaseId: r.lease_id,
     unitId: r.unit_id,
@@ -99,6 +106,7 @@ export async function listPortalUnits(db: CommonQueryMethods, customerId: string
     size: r.size,
     monthlyRate: r.monthly_rate,
     status: 'Active',
+    gateCode: ((code) => (code === undefined || r.code_status === null ? null : { code, active: r.code_status === 'active' }))(codes.get(r.lease_id)?.code),
   }));
 }
 
@@ -106,17 +114,28 @@ const ACCESS_LOG_LIMIT = 100;
 
 const AccessRow = z.object({
   id: z.string(),
-  created_at: z.string(),
+  attempted_at: z.string(),
   unit_number: z.string().nullable(),
   lock_id: z.string().nullable(),
-  method: z.string().nullable(),
+  via: z.string(),
+  granted: z.boolean(),
+  reason: z.string(),
 });
 
-/** The customer's most recent entries through a smart lock, newest first. */
+/** The renter's most recent access attempts as their facility's gateway reported them, newest first. */
 export async function listPortalAccessLogs(db: CommonQueryMethods, customerId: string): Promise<PortalAccessLog[]> {
   const rows = await db.any(sql.type(AccessRow)`
-    SELECT id::text, created_at, metadata->>'unitNumber' AS unit_number, metadata->>'lockId' AS lock_id, metadata->>'method' AS method
-    FROM activities WHERE customer_id = ${customerId} AND type = 'access_granted'
-    ORDER BY created_at DESC, recorded_order DESC LIMIT ${ACCESS_LOG_LIMIT}`);
-  return rows.map((r) => ({ id: r.id, occurredAt: r.created_at, unitNumber: r.unit_number, lockId: r.lock_id, method: r.method }));
+    SELECT a.id::text, a.attempted_at, a.unit_number, k.lock_id, a.via, a.granted, a.reason
+    FROM access_attempts a LEFT JOIN locks k ON k.id = a.lock_id
+    WHERE a.customer_id = ${customerId}
+    ORDER BY a.attempted_at DESC, a.id DESC LIMIT ${ACCESS_LOG_LIMIT}`);
+  return rows.map((r) => ({
+    id: r.id,
+    occurredAt: r.attempted_at,
+    unitNumber: r.unit_number,
+    lockId: r.lock_id,
+    method: r.via === 'gate_code' ? 'Gate code' : 'Lock',
+    granted: r.granted,
+    reason: r.reason,
+  }));
 }

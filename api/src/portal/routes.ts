@@ -147,7 +147,7 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
     listPortalInvoices(deps.pool, (await sessionCustomer(request, request.query.email)).id),
   );
   app.get('/api/customer/units', ownAccount('My units', json('The units rented', z.array(PortalUnit))), async (request) =>
-    listPortalUnits(deps.pool, (await sessionCustomer(request, request.query.email)).id),
+    listPortalUnits(deps.pool, deps.store, (await sessionCustomer(request, request.query.email)).id),
   );
   app.get('/api/customer/access-logs', ownAccount('My access log', json('Entries through the locks of my units', z.array(PortalAccessLog))), async (request) =>
     listPortalAccessLogs(deps.pool, (await sessionCustomer(request, request.query.email)).id),

@@ -4,6 +4,8 @@
 
 export const customersQueryKey = ['customers'] as const;
 export const invoicesQueryKey = ['invoices'] as const;
+/** Gate codes: a move-out (leases) suspends one, a rotation (access) replaces one. */
+export const gateCodesQueryKey = ['gate-codes'] as const;
 /** Sent messages (the outbox) and the message templates: what a renter is told follows what staff do anywhere. */
 export const messagesQueryKey = ['messages'] as const;
 export const messageTemplatesQueryKey = ['message-templates'] as const;

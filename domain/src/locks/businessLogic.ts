@@ -1,4 +1,4 @@
-import type { LockStatus } from '@storage/contracts/enums';
+import type { LockDesiredState, LockStatus } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
 import { LOW_BATTERY_LEVEL } from '@storage/contracts/locks';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
@@ -11,7 +11,17 @@ export type RecordLockHeartbeat = { type: 'RecordLockHeartbeat'; lockId: string;
 export type AssignLock = { type: 'AssignLock'; lockId: string; unitId: string | null };
 export type ChangeLockStatus = { type: 'ChangeLockStatus'; lockId: string; status: LockStatus };
 export type GrantAccess = { type: 'GrantAccess'; lockId: string; customerId: string | null; method: string };
-export type LockCommand = InstallLock | RecordLockHeartbeat | AssignLock | ChangeLockStatus | GrantAccess;
+/** What the lock should be, and why (a lockout, its end); the lock's gateway learns it. */
+export type ChangeDesiredLockState = {
+  type: 'ChangeDesiredLockState';
+  lockId: string;
+  desired: LockDesiredState;
+  customerId: string | null;
+  reason: string;
+};
+/** The gateway says what state the lock is in now. */
+export type ReportLockState = { type: 'ReportLockState'; lockId: string; reported: LockDesiredState };
+export type LockCommand = InstallLock | RecordLockHeartbeat | AssignLock | ChangeLockStatus | GrantAccess | ChangeDesiredLockState | ReportLockState;
 
 function existing(state: LockState) {
   if (state.status === 'none') throw new NotFoundError('Lock not found');
@@ -62,6 +72,20 @@ export function grantAccess(command: GrantAccess, state: LockState): DomainEvent
   return [{ type: 'access_granted', data: { lockId: command.lockId, unitId, customerId: command.customerId, method: command.method } }];
 }
 
+/** Already so: nothing to decide (a repeated lockout or restore decides nothing). */
+export function changeDesiredLockState(command: ChangeDesiredLockState, state: LockState): DomainEvent[] {
+  const lock = existing(state);
+  if (lock.desired === command.desired) return [];
+  const { lockId, desired, customerId, reason } = command;
+  return [{ type: 'lock_desired_state_changed', data: { lockId, unitId: lock.fields.unitId, customerId, desired, reason } }];
+}
+
+/** Only a change is recorded: a gateway repeats the state on every heartbeat. */
+export function reportLockState(command: ReportLockState, state: LockState): DomainEvent[] {
+  if (existing(state).reported === command.reported) return [];
+  return [{ type: 'lock_state_reported', data: { lockId: command.lockId, reported: command.reported } }];
+}
+
 export function decideLock(command: LockCommand, state: LockState): DomainEvent[] {
   switch (command.type) {
     case 'InstallLock':
@@ -74,6 +98,10 @@ export function decideLock(command: LockCommand, state: LockState): DomainEvent[
       return changeLockStatus(command, state);
     case 'GrantAccess':
       return grantAccess(command, state);
+    case 'ChangeDesiredLockState':
+      return changeDesiredLockState(command, state);
+    case 'ReportLockState':
+      return reportLockState(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

@@ -128,3 +128,22 @@ describe('grant access', () => {
     expect(() => given(installed, { type: 'lock_assigned', data: { lockId, unitId: null } }).when(access)).toThrow(/not on a unit/);
   });
 });
+
+describe('desired and reported states', () => {
+  const overlock = { type: 'ChangeDesiredLockState', lockId, desired: 'overlocked', customerId, reason: 'Lockout' } as const;
+  const overlocked: DomainEvent = { type: 'lock_desired_state_changed', data: { lockId, unitId, customerId, desired: 'overlocked', reason: 'Lockout' } };
+
+  it('changes what the lock should be once: a repeat decides nothing', () => {
+    expect(given(installed).when(overlock)).toEqual([overlocked]);
+    expect(given(installed, overlocked).when(overlock)).toEqual([]);
+    // A new lock is normal already.
+    expect(given(installed).when({ ...overlock, desired: 'normal' })).toEqual([]);
+  });
+
+  it('records what the gateway reports only when it changes', () => {
+    const reported: DomainEvent = { type: 'lock_state_reported', data: { lockId, reported: 'overlocked' } };
+    expect(given(installed).when({ type: 'ReportLockState', lockId, reported: 'overlocked' })).toEqual([reported]);
+    expect(given(installed, reported).when({ type: 'ReportLockState', lockId, reported: 'overlocked' })).toEqual([]);
+    expect(() => given().when({ type: 'ReportLockState', lockId, reported: 'normal' })).toThrow(NotFoundError);
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LockStatus } from '@storage/contracts/enums';
+import type { LockDesiredState, LockStatus } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -45,4 +45,16 @@ export async function changeLockStatus(ctx: CommandContext, lockId: string, stat
 
 export async function grantAccess(ctx: CommandContext, lockId: string, access: { customerId: string | null; method: string }) {
   return decide(ctx, { type: 'GrantAccess', lockId, ...access });
+}
+
+export async function changeDesiredLockState(
+  ctx: CommandContext,
+  lockId: string,
+  change: { desired: LockDesiredState; customerId: string | null; reason: string },
+) {
+  return decide(ctx, { type: 'ChangeDesiredLockState', lockId, ...change });
+}
+
+export async function reportLockState(ctx: CommandContext, lockId: string, reported: LockDesiredState) {
+  return decide(ctx, { type: 'ReportLockState', lockId, reported });
 }

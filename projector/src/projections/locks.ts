@@ -1,5 +1,11 @@
 import type { Projection } from '../projection.ts';
 
+/** When the gap between desired and reported began: kept while it lasts, null once they agree (never reported counts as normal). */
+function differsSince(lock: { differs_since?: string | null }, desired: string, reported: string | null, at: string): string | null {
+  if (desired === (reported ?? 'normal')) return null;
+  return lock.differs_since ?? at;
+}
+
 // A lock row carries its unit's number and facility (the list searches and scopes by them); the
 // units projection runs first, so the unit is already there.
 export const locksProjection: Projection = {
@@ -43,6 +49,30 @@ export const locksProjection: Projection = {
       case 'lock_status_changed':
         await rows.update('locks', event.data.lockId, { status: event.data.status, updated_at: at });
         return;
+      case 'lock_desired_state_changed': {
+        const lock = await rows.get('locks', event.data.lockId);
+        if (!lock) return;
+        const desired = event.data.desired;
+        await rows.update('locks', lock.id, {
+          desired_state: desired,
+          desired_changed_at: at,
+          differs_since: differsSince(lock, desired, lock.reported_state ?? null, at),
+          updated_at: at,
+        });
+        return;
+      }
+      case 'lock_state_reported': {
+        const lock = await rows.get('locks', event.data.lockId);
+        if (!lock) return;
+        const reported = event.data.reported;
+        await rows.update('locks', lock.id, {
+          reported_state: reported,
+          reported_at: at,
+          differs_since: differsSince(lock, lock.desired_state ?? 'normal', reported, at),
+          updated_at: at,
+        });
+        return;
+      }
       case 'lock_assigned': {
         const unit = await rows.get('units', event.data.unitId);
         await rows.update('locks', event.data.lockId, {

@@ -1,3 +1,4 @@
+import { accessReaction } from './access.ts';
 import { delinquencyClearingReaction } from './delinquency.ts';
 import { messagesReaction } from './messages.ts';
 import type { Reaction } from './reaction.ts';
@@ -10,6 +11,7 @@ export const reactions: Reaction[] = [
   // delinquency
   delinquencyClearingReaction,
   // access
+  accessReaction,
   // messages
   messagesReaction,
   // autopay

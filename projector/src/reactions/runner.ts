@@ -11,6 +11,8 @@ import type { Reaction } from './reaction.ts';
 // open transaction would hold back the cluster's snapshot and so every reader of the log).
 
 const BATCH_SIZE = 200;
+/** Batches one reaction goes through in one run before the projector's next catch-up. */
+const BATCHES_PER_RUN = 5;
 const ERROR_TEXT_LIMIT = 2000;
 
 const ReactionRow = CheckpointRow.extend({
@@ -26,6 +28,9 @@ export interface ReactionRunOptions {
   log?: (message: string, error?: unknown) => void;
   now?: () => Date;
   retry?: RetryPolicy;
+  /** Events read at once (default 200), and batches one reaction goes through per run (default 5). */
+  batchSize?: number;
+  batchesPerRun?: number;
 }
 
 export interface ReactionRun {
@@ -33,6 +38,8 @@ export interface ReactionRun {
   reacted: number;
   /** Reactions that threw and wait to try again. */
   failing: string[];
+  /** Some reaction stopped at its batch limit with events still to go: run again soon. */
+  more: boolean;
 }
 
 /**
@@ -65,36 +72,42 @@ const lockKey = (name: string) => sql.fragment`hashtextextended(${`reaction:${na
 
 /** Runs every reaction over the events the read model has applied since its checkpoint. */
 export async function runReactions(reactions: readonly Reaction[], options: ReactionRunOptions): Promise<ReactionRun> {
-  const run: ReactionRun = { reacted: 0, failing: [] };
+  const run: ReactionRun = { reacted: 0, failing: [], more: false };
   if (reactions.length === 0) return run;
   const until = await projectedPosition(options.pool);
   if (until === null) return run;
   for (const reaction of reactions) {
     const outcome = await runOne(reaction, until, options);
     run.reacted += outcome.reacted;
+    run.more ||= outcome.more;
     if (outcome.failing) run.failing.push(reaction.name);
   }
   return run;
 }
 
-async function runOne(reaction: Reaction, until: Position, options: ReactionRunOptions): Promise<{ reacted: number; failing: boolean }> {
+async function runOne(reaction: Reaction, until: Position, options: ReactionRunOptions): Promise<{ reacted: number; failing: boolean; more: boolean }> {
   const { pool, store } = options;
   const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const batchesPerRun = options.batchesPerRun ?? BATCHES_PER_RUN;
   return pool.connect(async (connection) => {
     const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(${lockKey(reaction.name)}) AS locked`);
     // Another process runs it now.
-    if (!locked) return { reacted: 0, failing: false };
+    if (!locked) return { reacted: 0, failing: false, more: false };
     try {
       const row = await connection.maybeOne(sql.type(ReactionRow)`
         SELECT name, position_hi::text, position_lo::text, failed_event_id, attempts, next_attempt_at::text
         FROM reaction_checkpoints WHERE name = ${reaction.name}`);
-      if (!row) return { reacted: 0, failing: false };
-      if (row.next_attempt_at !== null && Date.parse(row.next_attempt_at) > now().getTime()) return { reacted: 0, failing: true };
+      if (!row) return { reacted: 0, failing: false, more: false };
+      if (row.next_attempt_at !== null && Date.parse(row.next_attempt_at) > now().getTime()) return { reacted: 0, failing: true, more: false };
       let checkpoint = toPosition(row);
       let reacted = 0;
       const types = new Set<string>(reaction.types);
-      for (;;) {
-        const events = await store.readAll({ after: checkpoint, limit: BATCH_SIZE });
+      // Batches up to a limit per run: a long backlog (a reaction new on a big history, a catch-up)
+      // must not hold the projector, which runs the read model between runs, for minutes.
+      let more = false;
+      for (let batches = 1; ; batches++) {
+        const events = await store.readAll({ after: checkpoint, limit: batchSize });
         let passed: Position | null = null;
         let beyond = false;
         for (const recorded of events) {
@@ -119,7 +132,7 @@ async function runOne(reaction: Reaction, until: Position, options: ReactionRunO
                 `reaction ${reaction.name} failed on event ${recorded.id} (${recorded.type} at ${describePosition(recorded.position)}), attempt ${attempts}; next attempt in ${delay / 1000} s`,
                 error,
               );
-              return { reacted, failing: true };
+              return { reacted, failing: true, more: false };
             }
             reacted++;
             // Acted: the checkpoint moves past it at once, so a crash now repeats nothing already done.
@@ -131,7 +144,11 @@ async function runOne(reaction: Reaction, until: Position, options: ReactionRunO
           checkpoint = recorded.position;
         }
         if (passed) await saveCheckpoint(connection, reaction.name, passed);
-        if (beyond || events.length < BATCH_SIZE) break;
+        if (beyond || events.length < batchSize) break;
+        if (batches === batchesPerRun) {
+          more = true;
+          break;
+        }
       }
       // It got past the event it had failed on.
       if (row.failed_event_id !== null) {
@@ -142,7 +159,7 @@ async function runOne(reaction: Reaction, until: Position, options: ReactionRunO
           `reaction ${reaction.name} recovered: event ${row.failed_event_id} acted on after ${row.attempts} failed attempt${row.attempts === 1 ? '' : 's'}`,
         );
       }
-      return { reacted, failing: false };
+      return { reacted, failing: false, more };
     } finally {
       await connection.query(sql.unsafe`SELECT pg_advisory_unlock(${lockKey(reaction.name)})`);
     }

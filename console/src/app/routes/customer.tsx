@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton, Tabs, type TabsProps } from 'antd';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CustomerGateCodes } from '../../features/access/components/customer-gate-codes.tsx';
 import { CustomerActivity } from '../../features/activities/components/customer-activity.tsx';
 import { useCustomer, useCustomerAccount } from '../../features/customers/api/get-customer.ts';
 import { ArchiveCustomerButton } from '../../features/customers/components/archive-customer-button.tsx';
@@ -75,6 +76,7 @@ export default function CustomerPage() {
 
   const tabs: TabsProps['items'] = [
     { key: 'leases', label: 'Units & Leases', children: <CustomerLeases customerId={person.id} onMovedOut={afterMoveOut} /> },
+    { key: 'gate-codes', label: 'Gate Codes', children: <CustomerGateCodes customerId={person.id} canRotate={canChange} /> },
     { key: 'invoices', label: 'Invoices', children: <CustomerInvoices customerId={person.id} /> },
     { key: 'delinquency', label: 'Delinquency', children: <CustomerDelinquency customerId={person.id} canPause={canGiveMoneyBack} /> },
     { key: 'payments', label: 'Payments', children: <CustomerPayments payments={account.data?.payments} /> },

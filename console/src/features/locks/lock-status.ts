@@ -1,4 +1,4 @@
-import { LockStatus } from '@storage/contracts/enums';
+import { type LockDesiredState, LockStatus } from '@storage/contracts/enums';
 
 /** Spec §4: active green, inactive grey, maintenance orange, low_battery red. */
 const statusColors: Record<LockStatus, string> = { active: 'green', inactive: 'default', maintenance: 'orange', low_battery: 'red' };
@@ -11,3 +11,16 @@ export const lockStatusLabel = (status: LockStatus): string => {
 };
 
 export const lockStatusOptions = LockStatus.options.map((status) => ({ value: status, label: lockStatusLabel(status) }));
+
+/** What a lock should be or is: 'Normal', 'Overlocked'; a lock never reported: 'Not reported'. */
+export const lockStateLabel = (state: LockDesiredState | null): string => (state === null ? 'Not reported' : state === 'normal' ? 'Normal' : 'Overlocked');
+
+/** How long desired and reported have differed: 'under a minute', '12 min', '3 h 5 min', '2 d 4 h'. */
+export function gapDuration(since: string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

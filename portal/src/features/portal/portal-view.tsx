@@ -249,6 +249,12 @@ function Units({ data }: { data: PortalData }) {
           </p>
           <p className="portal-muted">Size: {unit.size}</p>
           <p>{formatDollars(unit.monthlyRate)}/month</p>
+          {unit.gateCode && (
+            <p data-testid="portal-gate-code">
+              Gate code: <strong>{unit.gateCode.code}</strong>
+              {!unit.gateCode.active && <span className="portal-badge portal-badge-due portal-gate-suspended">Suspended</span>}
+            </p>
+          )}
           <span className="portal-badge portal-badge-good">{unit.status}</span>
         </li>
       ))}
@@ -295,6 +301,7 @@ function AccessLog({ data }: { data: PortalData }) {
             <th>Unit</th>
             <th>Lock</th>
             <th>Method</th>
+            <th>Result</th>
           </tr>
         </thead>
         <tbody>
@@ -304,6 +311,10 @@ function AccessLog({ data }: { data: PortalData }) {
               <td data-label="Unit">{log.unitNumber ?? '—'}</td>
               <td data-label="Lock">{log.lockId ?? '—'}</td>
               <td data-label="Method">{log.method ?? '—'}</td>
+              <td data-label="Result">
+                <span className={`portal-badge ${log.granted ? 'portal-badge-good' : 'portal-badge-due'}`}>{log.granted ? 'Granted' : 'Denied'}</span>{' '}
+                {log.reason}
+              </td>
             </tr>
           ))}
         </tbody>

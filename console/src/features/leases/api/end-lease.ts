@@ -1,7 +1,7 @@
 import type { EndLeaseRequest, Lease } from '@storage/contracts/leases';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customersQueryKey, invoicesQueryKey } from '../../../lib/query-keys.ts';
+import { customersQueryKey, gateCodesQueryKey, invoicesQueryKey } from '../../../lib/query-keys.ts';
 import { leasesQueryKey } from './get-leases.ts';
 
 export type LeaseEnding = { leaseId: string } & EndLeaseRequest;
@@ -24,6 +24,8 @@ export function useEndLease() {
       void queryClient.invalidateQueries({ queryKey: leasesQueryKey });
       // The move-out's credits and deposit change the renter's invoices, balance and statement.
       void queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
+      // The move-out suspends the lease's gate code (the access reaction, a moment later).
+      void queryClient.invalidateQueries({ queryKey: gateCodesQueryKey });
       void queryClient.invalidateQueries({ queryKey: customersQueryKey });
     },
   });

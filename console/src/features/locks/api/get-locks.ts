@@ -28,7 +28,8 @@ export async function getLocks(filter: LocksFilter, page: number): Promise<Locks
 }
 
 export const locksQueryOptions = (filter: LocksFilter, page: number) =>
-  queryOptions({ queryKey: [...locksQueryKey, 'list', filter, page], queryFn: () => getLocks(filter, page) });
+  // Refreshed every 10 s: a lockout or a gateway's report changes desired and reported states without anyone here acting.
+  queryOptions({ queryKey: [...locksQueryKey, 'list', filter, page], queryFn: () => getLocks(filter, page), refetchInterval: 10_000 });
 
 /** The previous page stays on screen while the next one loads. */
 export function useLocks(filter: LocksFilter, page: number) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ageLabel } from '../../../lib/format.ts';
 import { lockStatusColor, lockStatusLabel } from '../lock-status.ts';
 import { BatteryLevel } from './battery-level.tsx';
+import { LockAccessState } from './lock-access-state.tsx';
 import { LockDetailsDrawer } from './lock-details-drawer.tsx';
 
 export function LockCard({ lock }: { lock: Lock }) {
@@ -38,6 +39,7 @@ export function LockCard({ lock }: { lock: Lock }) {
           <CodeOutlined className="card-line-icon" />
           Firmware: {lock.firmwareVersion ?? '—'}
         </Typography.Text>
+        <LockAccessState lock={lock} />
       </Flex>
       <LockDetailsDrawer lock={lock} open={detailsOpen} onClose={() => setDetailsOpen(false)} />
     </Card>

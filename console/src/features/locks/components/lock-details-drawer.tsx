@@ -8,7 +8,7 @@ import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { WithHistoryTab } from '../../history/components/entity-history.tsx';
 import { useUpdateLock } from '../api/update-lock.ts';
-import { lockStatusColor, lockStatusLabel, lockStatusOptions } from '../lock-status.ts';
+import { gapDuration, lockStateLabel, lockStatusColor, lockStatusLabel, lockStatusOptions } from '../lock-status.ts';
 import { NO_UNIT, useUnitPicker } from '../unit-picker-slot.tsx';
 import { BatteryLevel } from './battery-level.tsx';
 
@@ -35,6 +35,15 @@ export function LockDetailsDrawer({ lock, open, onClose }: { lock: Lock; open: b
                 children: lock.lastSeen ? `${ageLabel(lock.lastSeen)} (${formatDate(lock.lastSeen)}, ${formatTime12h(lock.lastSeen)})` : ageLabel(null),
               },
               { key: 'firmware', label: 'Firmware', children: lock.firmwareVersion ?? '—' },
+              { key: 'desired', label: 'Desired state', children: lockStateLabel(lock.desiredState) },
+              {
+                key: 'reported',
+                label: 'Reported state',
+                children: lock.reportedAt
+                  ? `${lockStateLabel(lock.reportedState)} (${formatDate(lock.reportedAt)}, ${formatTime12h(lock.reportedAt)})`
+                  : lockStateLabel(null),
+              },
+              { key: 'gap', label: 'Differs for', children: lock.differsSince ? gapDuration(lock.differsSince) : '—' },
               { key: 'installed', label: 'Installed', children: formatDate(lock.createdAt) },
               {
                 key: 'gateway-id',

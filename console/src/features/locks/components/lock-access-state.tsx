@@ -1,0 +1,27 @@
+import type { Lock } from '@storage/contracts/locks';
+import { Flex, Tag, Typography } from 'antd';
+import { gapDuration, lockStateLabel } from '../lock-status.ts';
+
+/** What the lock should be against what its gateway reported, and for how long they have differed. */
+export function LockAccessState({ lock }: { lock: Lock }) {
+  const differs = lock.differsSince !== null;
+  return (
+    <Flex vertical gap={2} data-testid="lock-access-state">
+      <Flex gap={8} wrap align="center">
+        <Typography.Text type="secondary">Desired:</Typography.Text>
+        <Tag color={lock.desiredState === 'overlocked' ? 'red' : 'green'} data-testid="lock-desired">
+          {lockStateLabel(lock.desiredState)}
+        </Tag>
+        <Typography.Text type="secondary">Reported:</Typography.Text>
+        <Tag color={lock.reportedState === null ? 'default' : lock.reportedState === 'overlocked' ? 'red' : 'green'} data-testid="lock-reported">
+          {lockStateLabel(lock.reportedState)}
+        </Tag>
+      </Flex>
+      {differs && (
+        <Typography.Text type="warning" data-testid="lock-gap">
+          Differs for {gapDuration(lock.differsSince!)}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
