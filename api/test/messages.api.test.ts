@@ -131,6 +131,28 @@ describe('messages to renters', () => {
     expect(await messagesOf(renter.id)).toHaveLength(1);
   });
 
+  it('welcomes a renter who moved in with the unit and the code the move-in gave them', async () => {
+    const renter = await customer('Milo');
+    const unitNumber = `W-${randomUUID().slice(0, 5)}`;
+    const unit = await call('POST', '/api/units', 'owner', { unitNumber, building: 'A', monthlyRate: '100.00' });
+    expect(unit.statusCode).toBe(201);
+    const lease = await call('POST', '/api/leases', 'owner', {
+      customerId: renter.id,
+      unitId: unit.json().id,
+      monthlyRate: '100.00',
+      depositAmount: null,
+      startDate: new Date().toISOString().slice(0, 10),
+    });
+    expect(lease.statusCode, lease.body).toBe(201);
+    await expect.poll(() => receivedBy(renter.email).some((m) => m.raw.includes('Subject: Welcome to'))).toBe(true);
+    const welcome = textOf(receivedBy(renter.email).find((m) => m.raw.includes('Subject: Welcome to'))!.raw);
+    const assigned = (await platform.api.store.readStream(streams.gateCode(lease.json().id))).map(toDomainEvent).find((e) => e.type === 'gate_code_assigned');
+    expect(assigned?.type === 'gate_code_assigned' && assigned.data.code).toMatch(/^\d+$/);
+    const code = assigned?.type === 'gate_code_assigned' ? assigned.data.code : '';
+    expect(welcome).toContain(`Your unit ${unitNumber} is ready.`);
+    expect(welcome).toContain(`Your gate code is ${code}.`);
+  });
+
   it('retries a message the server refused, and delivers it later', async () => {
     const renter = await customer('Remy');
     smtp.state.refusing = true;
