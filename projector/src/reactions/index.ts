@@ -8,12 +8,10 @@ import type { Reaction } from './reaction.ts';
  * does not matter: each follows the log on its own.
  */
 export const reactions: Reaction[] = [
-  // delinquency
+  // A payment, credit or write-off that settles a delinquent renter clears their delinquency.
   delinquencyClearingReaction,
-  // access
+  // Gate codes at move-in and move-out; a lockout overlocks and suspends, a clear restores.
   accessReaction,
-  // messages
+  // Every message to a renter, into the outbox.
   messagesReaction,
-  // autopay
-  // rent changes
 ];
