@@ -9,6 +9,7 @@ import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands'
 import type { Position } from '@storage/eventstore/port';
 import { delinquencyClearingReaction } from '@storage/projector/reactions/delinquency';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { renterFields } from '@storage/testing/renters';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -60,19 +61,7 @@ describe('delinquency schedule', () => {
   /** A renter of no facility owing `amount` on an invoice due `dueDate`, sent. */
   async function renterOwing(amount: string, dueDate: string) {
     const tag = randomUUID().slice(0, 8);
-    const customer = await settle(
-      await addCustomer(ctx(), {
-        firstName: 'Dee',
-        lastName: `Linquent${tag}`,
-        email: `dee-${tag}@example.com`,
-        phone: null,
-        address: null,
-        emergencyContact: null,
-        emergencyPhone: null,
-        status: 'active',
-        facilityId: null,
-      }),
-    );
+    const customer = await settle(await addCustomer(ctx(), renterFields('Dee', 'Linquent', tag)));
     if (customer.state.status === 'none') throw new Error('no customer');
     const made = await generateInvoice(ctx(), {
       invoiceNumber: `INV-D-${tag}`,

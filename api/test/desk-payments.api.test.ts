@@ -5,6 +5,7 @@ import { addCustomer } from '@storage/domain/customers/commands';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
 import type { Position } from '@storage/eventstore/port';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { renterFields } from '@storage/testing/renters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The desk's money routes: who may take a payment, give a credit, write off or void; bad input
@@ -31,19 +32,7 @@ describe('desk payments, credits, write-offs and voids over HTTP', () => {
 
   async function renterOwing(...amounts: string[]) {
     const tag = randomUUID().slice(0, 8);
-    const customer = await settle(
-      await addCustomer(ctx(), {
-        firstName: 'Desk',
-        lastName: `Http${tag}`,
-        email: `desk-${tag}@example.com`,
-        phone: null,
-        address: null,
-        emergencyContact: null,
-        emergencyPhone: null,
-        status: 'active',
-        facilityId: null,
-      }),
-    );
+    const customer = await settle(await addCustomer(ctx(), renterFields('Desk', 'Http', tag)));
     if (customer.state.status === 'none') throw new Error('no customer');
     const invoiceIds: string[] = [];
     for (const [i, amount] of amounts.entries()) {

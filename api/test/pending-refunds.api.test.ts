@@ -13,6 +13,7 @@ import { readModelProjections } from '@storage/projector/projections';
 import { rebuildReadModel } from '@storage/projector/rebuild';
 import { verifyReadModel } from '@storage/projector/verify';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { renterFields } from '@storage/testing/renters';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -54,19 +55,7 @@ describe('pending card refunds', () => {
 
   async function cardPayment(amount: string) {
     const tag = randomUUID().slice(0, 8);
-    const customer = await settle(
-      await addCustomer(ctx(), {
-        firstName: 'Penny',
-        lastName: `Pending${tag}`,
-        email: `penny-${tag}@example.com`,
-        phone: null,
-        address: null,
-        emergencyContact: null,
-        emergencyPhone: null,
-        status: 'active',
-        facilityId: null,
-      }),
-    );
+    const customer = await settle(await addCustomer(ctx(), renterFields('Penny', 'Pending', tag)));
     if (customer.state.status === 'none') throw new Error('no customer');
     const customerId = customer.state.customerId;
     const made = await generateInvoice(ctx(), {

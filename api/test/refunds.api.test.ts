@@ -15,6 +15,7 @@ import { staffRefundKeyOf } from '@storage/platform/payments/provider';
 import { createStripeProvider } from '@storage/platform/payments/stripe-provider';
 import { createTestProvider } from '@storage/platform/payments/test-provider';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { renterFields } from '@storage/testing/renters';
 import { sql } from 'slonik';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,19 +51,7 @@ describe('refunds over HTTP', () => {
 
   async function renter() {
     const tag = randomUUID().slice(0, 8);
-    const customer = await settle(
-      await addCustomer(ctx(), {
-        firstName: 'Rhea',
-        lastName: `Refund${tag}`,
-        email: `rhea-${tag}@example.com`,
-        phone: null,
-        address: null,
-        emergencyContact: null,
-        emergencyPhone: null,
-        status: 'active',
-        facilityId: null,
-      }),
-    );
+    const customer = await settle(await addCustomer(ctx(), renterFields('Rhea', 'Refund', tag)));
     if (customer.state.status === 'none') throw new Error('no customer');
     return customer.state.customerId;
   }
