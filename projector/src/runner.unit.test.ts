@@ -6,7 +6,21 @@ describe('projection lanes', () => {
   it('puts each projection with those whose tables it reads, and leaves the others alone', () => {
     expect(projectionLanes(readModelProjections).map((lane) => lane.map((p) => p.name))).toEqual([
       ['staff'],
-      ['settings', 'facilities', 'units', 'customers', 'leases', 'invoices', 'ledger', 'locks', 'activities', 'notifications'],
+      [
+        'settings',
+        'facilities',
+        'units',
+        'customers',
+        'leases',
+        'invoices',
+        'ledger',
+        'autopay',
+        'locks',
+        'access',
+        'delinquency',
+        'activities',
+        'notifications',
+      ],
       ['gateway_keys'],
       ['reservations'],
       ['billing_runs'],

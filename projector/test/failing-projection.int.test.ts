@@ -256,7 +256,21 @@ describe('a projection whose write fails on an event, in a lane with others', ()
   const projections = readModelProjections.map((p) => (p === customersProjection ? failingOn(poison, p, 'writes a bad row') : p));
   let clock = Date.now();
   const options: RunnerOptions = { now: () => new Date(clock) };
-  const lane = ['settings', 'facilities', 'units', 'customers', 'leases', 'invoices', 'ledger', 'locks', 'activities', 'notifications'];
+  const lane = [
+    'settings',
+    'facilities',
+    'units',
+    'customers',
+    'leases',
+    'invoices',
+    'ledger',
+    'autopay',
+    'locks',
+    'access',
+    'delinquency',
+    'activities',
+    'notifications',
+  ];
   let before: Position;
   let poisoned: { id: string; position: Position };
   let head: Position;
