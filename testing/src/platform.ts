@@ -46,7 +46,37 @@ export interface TestPlatform {
    * the cluster (another test file's) holds it behind what this test has just written.
    */
   readModelCaughtUp(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Waits until the read model and every reaction (projector/src/reactions) have passed every
+   * event written, and again while the reactions keep writing (a payment clears a delinquency,
+   * the clear restores access); false if that takes longer than `timeoutMs` or a reaction fails.
+   */
+  reactionsCaughtUp(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Whether every reaction has passed `position` (and none is failing). */
+async function reactionsPassed(api: ApiServer, position: Position): Promise<boolean> {
+  const behind = await api.pool.oneFirst(sql.type(z.object({ behind: z.number() }))`
+    SELECT count(*)::int AS behind FROM reaction_checkpoints
+    WHERE failed_event_id IS NOT NULL OR position_hi IS NULL
+       OR (position_hi, position_lo) < (${position.hi.toString()}::numeric, ${position.lo.toString()}::numeric)`);
+  return behind === 0;
+}
+
+async function reactionsCaughtUp(api: ApiServer, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const newest = await newestWrittenPosition(api);
+    if (newest === null) return true;
+    if (!(await api.afterAppend(newest, Math.max(0, deadline - Date.now())))) return false;
+    while (!(await reactionsPassed(api, newest))) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = await newestWrittenPosition(api);
+    if (after && after.hi === newest.hi && after.lo === newest.lo) return api.afterAppend(after, Math.max(0, deadline - Date.now()));
+  }
 }
 
 /** The newest event written to the database's history, visible to every reader yet or not. */
@@ -144,8 +174,9 @@ async function demoTemplate(): Promise<string> {
       try {
         const { store, pool } = platform.api;
         await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
-        const head = await platform.api.store.headPosition();
-        if (head) await platform.api.afterAppend(head, 120_000);
+        // The reactions too, as on the product's first start (gate codes, lockouts, messages of the
+        // demo's history): once here, not again in every file that starts on a copy.
+        if (!(await platform.reactionsCaughtUp(180_000))) throw new Error('the reactions did not catch up with the demo seed within 3 minutes');
       } finally {
         await platform.projector.stop();
         await platform.api.close();
@@ -204,6 +235,7 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
       const newest = await newestWrittenPosition(api);
       return newest ? api.afterAppend(newest, timeoutMs) : true;
     },
+    reactionsCaughtUp: (timeoutMs = 30_000) => reactionsCaughtUp(api, timeoutMs),
     async signIn(role = 'owner') {
       const { email, password } = await createStaff(role);
       const response = await api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
