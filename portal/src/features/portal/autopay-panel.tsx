@@ -3,6 +3,7 @@ import type { PaymentConfig } from '@storage/contracts/payments';
 import { serverMessage } from '@storage/web-client/api';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { EMPTY_TEST_CARD, type TestCard, TestCardInputs } from '../../components/test-card-inputs.tsx';
 import { loadPaymentConfig, loadPaymentProfile, removeCard, saveCard, setAutopay } from './autopay-api.ts';
 import { formatCalendarDay, formatDollars } from './format.ts';
 
@@ -121,43 +122,19 @@ export function AutopayPanel() {
 }
 
 /** The built-in test provider's card fields (as its checkout's). */
-function TestCardFields({
-  busy,
-  onSave,
-}: {
-  busy: boolean;
-  onSave: (card: { cardNumber: string; expiry: string; cvc: string }, autopay: boolean) => Promise<boolean>;
-}) {
-  const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
+function TestCardFields({ busy, onSave }: { busy: boolean; onSave: (card: TestCard, autopay: boolean) => Promise<boolean> }) {
+  const [card, setCard] = useState(EMPTY_TEST_CARD);
   const [autopay, setAutopayChoice] = useState(true);
-  const field = (name: keyof typeof card) => ({
-    name,
-    value: card[name],
-    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
-  });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await onSave(card, autopay)) setCard({ cardNumber: '', expiry: '', cvc: '' });
+    if (await onSave(card, autopay)) setCard(EMPTY_TEST_CARD);
   }
   return (
     <form className="checkout-card-form" onSubmit={submit}>
       <p className="checkout-test-note">
         Test cards: 4242 4242 4242 4242 is charged, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 needs you to confirm each payment.
       </p>
-      <label className="checkout-field">
-        <span>Card number</span>
-        <input {...field('cardNumber')} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required />
-      </label>
-      <div className="checkout-field-row">
-        <label className="checkout-field">
-          <span>Expiry</span>
-          <input {...field('expiry')} autoComplete="cc-exp" placeholder="MM/YY" required />
-        </label>
-        <label className="checkout-field">
-          <span>CVC</span>
-          <input {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
-        </label>
-      </div>
+      <TestCardInputs card={card} onChange={setCard} />
       <label>
         <input type="checkbox" name="autopay" checked={autopay} onChange={(event) => setAutopayChoice(event.target.checked)} /> Use this card for autopay
       </label>
