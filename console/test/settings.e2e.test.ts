@@ -101,7 +101,7 @@ describe('Settings in Chromium', () => {
         page,
         page.getByRole('combobox', { name: 'Facility' }),
         `${lake} (0/0 occupied)`,
-        page.locator('.sidebar-facility').getByText(`${lake} (0/0 occupied)`),
+        page.locator('.sidebar-facility').getByTitle(`${lake} (0/0 occupied)`),
       );
       await row.getByRole('button', { name: `Edit ${lake}` }).click();
       const editDialog = page.getByRole('dialog');
@@ -112,7 +112,7 @@ describe('Settings in Chromium', () => {
         .getByTestId('facility-row')
         .filter({ hasText: `${lake} North` })
         .waitFor();
-      await page.locator('.sidebar-facility').getByText(`${lake} North (0/0 occupied)`).waitFor();
+      await page.locator('.sidebar-facility').getByTitle(`${lake} North (0/0 occupied)`).waitFor();
 
       await page.getByRole('button', { name: 'Add Facility' }).click();
       const duplicate = page.getByRole('dialog');
