@@ -14,8 +14,10 @@ import {
   WrongExpectedRevisionError,
 } from './port.ts';
 
-/** An append whose transaction is still open. */
-export interface HeldAppend {
+/** A transaction left open, holding a transaction id from its start. */
+export interface HeldTransaction {
+  /** Appends within the transaction (expected revision: no stream). */
+  append(stream: string, events: NewEvent[]): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
 }
@@ -24,10 +26,13 @@ export interface ConformanceSubject {
   store: EventStore;
   cleanup(): Promise<void>;
   /**
-   * Postgres only: appends to a new stream in a transaction left open until commit(), so a test
-   * can commit appends in the opposite order to the one they got their positions in.
+   * Postgres only: a transaction in the store's database that takes its transaction id at once and
+   * stays open until commit(), so a test can commit appends in the opposite order to the one they
+   * got their positions in.
    */
-  holdOpenAppend?: (stream: string, events: NewEvent[]) => Promise<HeldAppend>;
+  holdTransaction?: () => Promise<HeldTransaction>;
+  /** Postgres only: a transaction holding a transaction id in another database of the same server, open until end(). */
+  holdTransactionInAnotherDatabase?: () => Promise<{ end(): Promise<void> }>;
 }
 
 function newEvent(occurredAt = new Date().toISOString()): NewEvent {
@@ -70,8 +75,8 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /**
- * Postgres shows an event to readAll only once every older transaction in the cluster has ended,
- * and other tests share the cluster: poll until the wanted events are visible (or give up).
+ * Postgres shows an event to readAll only once every older transaction of its database has ended
+ * (autovacuum's, for one): poll until the wanted events are visible (or give up).
  */
 async function readAllUntilVisible(store: EventStore, options: ReadAllOptions, wanted: string[]): Promise<RecordedEvent[]> {
   const deadline = Date.now() + 10_000;
@@ -377,15 +382,16 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
       });
 
       it('never passes an event while an older append is still uncommitted', async (context) => {
-        const { holdOpenAppend } = subject;
-        if (!holdOpenAppend) return context.skip('this adapter has no transactions a test can hold open');
+        const { holdTransaction } = subject;
+        if (!holdTransaction) return context.skip('this adapter has no transactions a test can hold open');
         const checkpoint = await store.headPosition();
         const [early] = newEvents(1) as [NewEvent];
         const [late] = newEvents(1) as [NewEvent];
         const earlyStream = newStreamName('held');
         const lateStream = newStreamName('not-held');
 
-        const held = await holdOpenAppend(earlyStream, [early]);
+        const held = await holdTransaction();
+        await held.append(earlyStream, [early]);
         let committed = false;
         try {
           const lateResult = await store.append(lateStream, [late], { expectedRevision: 'no_stream' });
@@ -408,6 +414,58 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
           expect(ids(fromReader).filter((id) => id === early.id || id === late.id)).toEqual([early.id, late.id]);
         } finally {
           if (!committed) await held.rollback();
+        }
+      });
+      it('a transaction of this database that took its id before an append holds it back until it ends, then both are read in order', async (context) => {
+        const { holdTransaction } = subject;
+        if (!holdTransaction) return context.skip('this adapter has no transactions a test can hold open');
+        const checkpoint = await store.headPosition();
+        const [early] = newEvents(1) as [NewEvent];
+        const [late] = newEvents(1) as [NewEvent];
+
+        // It holds a transaction id but has appended nothing yet (it may be writing elsewhere first).
+        const held = await holdTransaction();
+        let ended = false;
+        try {
+          await store.append(newStreamName('after-held-id'), [late], { expectedRevision: 'no_stream' });
+          await sleep(100);
+
+          const whileHeld = await store.readAll({ after: checkpoint, limit: 1000 });
+          expect(ids(whileHeld)).not.toContain(late.id);
+          const readerCheckpoint = whileHeld.at(-1)?.position ?? checkpoint;
+
+          await held.append(newStreamName('held-id'), [early]);
+          await held.commit();
+          ended = true;
+
+          await readAllUntilVisible(store, { after: checkpoint, limit: 1000 }, [early.id, late.id]);
+          const fromReader = await store.readAll({ after: readerCheckpoint, limit: 1000 });
+          expect(ids(fromReader).filter((id) => id === early.id || id === late.id)).toEqual([early.id, late.id]);
+        } finally {
+          if (!ended) await held.rollback();
+        }
+      });
+
+      it('a transaction held open in another database of the server delays no read: a new event is read within 100 ms', async (context) => {
+        const { holdTransactionInAnotherDatabase } = subject;
+        if (!holdTransactionInAnotherDatabase) return context.skip('this adapter shares no server with other databases');
+        const checkpoint = await store.headPosition();
+        const elsewhere = await holdTransactionInAnotherDatabase();
+        try {
+          const [event] = newEvents(1) as [NewEvent];
+          const result = await store.append(newStreamName('beside-other-database'), [event], { expectedRevision: 'no_stream' });
+          const appended = performance.now();
+
+          const read = await readAllUntilVisible(store, { after: checkpoint, limit: 1000 }, [event.id]);
+          const waited = performance.now() - appended;
+
+          expect(ids(read)).toContain(event.id);
+          expect(waited).toBeLessThan(100);
+          const head = await store.headPosition();
+          expect(head && comparePositions(head, result.position)).toBeGreaterThanOrEqual(0);
+          expect(ids(await store.readAllBackwards({ limit: 1000 }))).toContain(event.id);
+        } finally {
+          await elsewhere.end();
         }
       });
     });
@@ -481,15 +539,19 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
         // Another writer may append between the reads: the newest event lies between the two heads.
         expect(comparePositions(newest!.position, head!)).toBeGreaterThanOrEqual(0);
         expect(comparePositions(newest!.position, headAfter!)).toBeLessThanOrEqual(0);
+        // The readable head never passes the newest committed event.
+        const committed = await store.newestPosition();
+        expect(comparePositions(committed!, headAfter!)).toBeGreaterThanOrEqual(0);
       });
 
       it('shows no event while an older append is still uncommitted', async (context) => {
-        const { holdOpenAppend } = subject;
-        if (!holdOpenAppend) return context.skip('this adapter has no transactions a test can hold open');
+        const { holdTransaction } = subject;
+        if (!holdTransaction) return context.skip('this adapter has no transactions a test can hold open');
         const [early] = newEvents(1) as [NewEvent];
         const [late] = newEvents(1) as [NewEvent];
 
-        const held = await holdOpenAppend(newStreamName('back-held'), [early]);
+        const held = await holdTransaction();
+        await held.append(newStreamName('back-held'), [early]);
         let committed = false;
         try {
           const lateResult = await store.append(newStreamName('back-not-held'), [late], { expectedRevision: 'no_stream' });
@@ -499,6 +561,8 @@ export function describeEventStoreConformance(name: string, makeStore: () => Pro
           expect(ids(whileHeld)).not.toContain(early.id);
           for (const e of whileHeld) expect(comparePositions(e.position, lateResult.position)).toBe(-1);
           expect(whileHeld[0]?.position ?? null).toEqual(await store.headPosition());
+          // The newest committed event is the later one, though no reader may pass the held append yet.
+          expect(await store.newestPosition()).toEqual(lateResult.position);
 
           await held.commit();
           committed = true;

@@ -115,6 +115,18 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
     return found;
   }
 
+  async function headPosition(): Promise<Position | null> {
+    const newestFirst = client.readAll({ fromPosition: END, direction: BACKWARDS });
+    try {
+      for await (const { event } of newestFirst) {
+        if (event && !isSystemEvent(event)) return fromEsdbPosition(event.position);
+      }
+      return null;
+    } finally {
+      await newestFirst.cancel();
+    }
+  }
+
   return {
     kind: 'eventstoredb',
 
@@ -163,17 +175,10 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       return readAllDomainEvents(BACKWARDS, before ?? null, limit);
     },
 
-    async headPosition() {
-      const newestFirst = client.readAll({ fromPosition: END, direction: BACKWARDS });
-      try {
-        for await (const { event } of newestFirst) {
-          if (event && !isSystemEvent(event)) return fromEsdbPosition(event.position);
-        }
-        return null;
-      } finally {
-        await newestFirst.cancel();
-      }
-    },
+    headPosition,
+
+    // $all shows an event only once it is committed, in commit order: the newest is the head.
+    newestPosition: headPosition,
 
     async close() {
       await client.dispose();

@@ -91,6 +91,13 @@ export interface EventStore {
   readAllBackwards(options: ReadAllBackwardsOptions): Promise<RecordedEvent[]>;
   /** The position of the newest committed event that readAll can return, or null when empty. */
   headPosition(): Promise<Position | null>;
+  /**
+   * The position of the newest committed event, which readAll may not return yet: an older
+   * append still running holds readers below it. What a wait for "everything written so far"
+   * waits for (a read model that passes it shows every event committed before the call);
+   * headPosition would stop short of a write that committed while an older one was still open.
+   */
+  newestPosition(): Promise<Position | null>;
   close(): Promise<void>;
 }
 

@@ -47,54 +47,15 @@ CREATE TABLE IF NOT EXISTS event_store.events (
 );
 
 CREATE INDEX IF NOT EXISTS events_commit_order ON event_store.events (transaction_id, global_position);
--- The auditors' event log: filtered by type, actor and when events occurred, newest first, and
--- events that occurred at the same instant in the log's order (as readAllBackwards gives them).
-CREATE INDEX IF NOT EXISTS events_occurred_at_log_order_idx
-  ON event_store.events ((metadata->>'occurredAt') DESC, transaction_id DESC, global_position DESC);
--- Its predecessor broke ties by global_position alone, which is not the log's order between
--- appends committed concurrently.
+-- Each index costs every append. The auditors' log (filtered by type, actor and when events
+-- occurred) is a read-model projection of its own, so these JSON indexes serve nobody any more;
+-- events_occurred_at_idx is their predecessor.
+DROP INDEX IF EXISTS event_store.events_occurred_at_log_order_idx;
 DROP INDEX IF EXISTS event_store.events_occurred_at_idx;
-CREATE INDEX IF NOT EXISTS events_type_idx ON event_store.events (type, (metadata->>'occurredAt') DESC);
-CREATE INDEX IF NOT EXISTS events_actor_idx ON event_store.events ((metadata->'actor'->>'id'));
-
--- An append in one statement (one round trip, its own transaction): the same steps as
--- appendWithinTransaction below. A wrong expected revision raises SQLSTATE ES409 with the
--- stream's revision ('no_stream' when it does not exist) as the message.
-CREATE OR REPLACE FUNCTION event_store.append_events(p_stream text, p_expected text, p_events jsonb)
-RETURNS TABLE (out_revision bigint, out_transaction_id text, out_global_position bigint)
-LANGUAGE plpgsql AS $$
-DECLARE
-  actual bigint;
-  first_revision bigint;
-  last_revision bigint;
-BEGIN
-  SELECT s.revision INTO actual FROM event_store.streams s WHERE s.name = p_stream FOR UPDATE;
-  IF NOT (p_expected = 'any'
-      OR (p_expected = 'no_stream' AND actual IS NULL)
-      OR (p_expected = 'stream_exists' AND actual IS NOT NULL)
-      OR (p_expected ~ '^[0-9]+$' AND actual IS NOT NULL AND actual = p_expected::bigint)) THEN
-    RAISE EXCEPTION USING ERRCODE = 'ES409', MESSAGE = coalesce(actual::text, 'no_stream');
-  END IF;
-  first_revision := coalesce(actual + 1, 0);
-  last_revision := first_revision + jsonb_array_length(p_events) - 1;
-  IF actual IS NULL THEN
-    INSERT INTO event_store.streams (name, revision) VALUES (p_stream, last_revision);
-  ELSE
-    UPDATE event_store.streams SET revision = last_revision WHERE name = p_stream;
-  END IF;
-  WITH inserted AS (
-    INSERT INTO event_store.events (stream_name, revision, id, type, data, metadata)
-    SELECT p_stream, first_revision + e.ordinality - 1, (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
-    FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(event, ordinality)
-    ORDER BY e.ordinality
-    RETURNING global_position
-  )
-  SELECT max(global_position) INTO out_global_position FROM inserted;
-  out_revision := last_revision;
-  out_transaction_id := pg_current_xact_id()::text;
-  RETURN NEXT;
-END
-$$;
+DROP INDEX IF EXISTS event_store.events_type_idx;
+DROP INDEX IF EXISTS event_store.events_actor_idx;
+-- The append was this plpgsql function before it became one prepared statement (APPEND below).
+DROP FUNCTION IF EXISTS event_store.append_events(text, text, jsonb);
 
 CREATE OR REPLACE FUNCTION event_store.reject_change_to_events() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -109,16 +70,36 @@ CREATE OR REPLACE TRIGGER events_are_append_only
   FOR EACH STATEMENT EXECUTE FUNCTION event_store.reject_change_to_events();
 `;
 
-/** The SQLSTATE event_store.append_events raises on a wrong expected revision. */
-const WRONG_REVISION_CODE = 'ES409';
-const UNDEFINED_FUNCTION_CODE = '42883';
-
 // Any fixed key: it only serialises concurrent migrations of this schema.
 const MIGRATION_LOCK_KEY = 7_305_921_448_113;
 
-// Every transaction below the oldest still running one has ended, so nothing can be committed
-// later with a smaller transaction id: reading only below it never passes an event still to come.
-const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/**
+ * The horizon of the events readAll may pass: the oldest transaction still running that may yet
+ * commit an event here, else the snapshot's xmax (from which on every id counts as running).
+ * Every transaction below it has ended, or belongs to a session of another database of the
+ * server, which cannot write to this database's tables: so nothing can be committed later with a
+ * smaller transaction id, and reading only below it never passes an event still to come.
+ *
+ * pg_snapshot_xmin(pg_current_snapshot()) would do as well but is cluster-wide: one transaction
+ * held open in any other database would hold back every reader here. So, in the statement's own
+ * snapshot: its in-progress (top-level) transaction ids, less those pg_stat_activity shows as the
+ * transaction of a backend of another database (backend_xid, the 32-bit form of the same top-level
+ * id; visible to every role). Whatever is not found there (ended meanwhile, prepared for two-phase
+ * commit, a backend with no database) is kept: it may be ours. On a hot standby a snapshot lists
+ * no in-progress ids (they are all kept as subtransactions), so there the cluster-wide xmin it is.
+ */
+const HORIZON = `(
+  SELECT CASE WHEN pg_is_in_recovery() THEN pg_snapshot_xmin(pg_current_snapshot())
+    ELSE coalesce(min(running.xid), pg_snapshot_xmax(pg_current_snapshot())) END
+  FROM pg_snapshot_xip(pg_current_snapshot()) AS running(xid)
+  WHERE NOT EXISTS (
+    SELECT FROM pg_stat_activity AS a
+    WHERE a.backend_xid = running.xid::xid
+      AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+  )
+)`;
+
+const VISIBLE = `transaction_id < ${HORIZON}`;
 
 const EVENT_COLUMNS = 'global_position, transaction_id, stream_name, revision, id, type, data, metadata, recorded_at';
 
@@ -147,10 +128,6 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-function isUniqueViolationOf(error: unknown, constraint: string): boolean {
-  return error instanceof pg.DatabaseError && error.code === '23505' && error.constraint === constraint;
-}
-
 function isSatisfied(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
   switch (expected) {
     case 'any':
@@ -165,41 +142,119 @@ function isSatisfied(expected: ExpectedRevision, actual: bigint | 'no_stream'): 
 }
 
 /**
- * Runs an append on a client whose transaction the caller owns (BEGIN before, COMMIT after).
- * The adapter's append() uses it; so do tests that must hold an append's transaction open.
+ * How the stream's row moves to the revision of the last event appended ($2: how many), one
+ * statement per kind of expected revision. Each returns the new revision, or no row when the
+ * expectation fails. Under READ COMMITTED a concurrent append to the same stream makes it wait
+ * for that one to end and then decide on the row as it committed: exactly one of two appends at
+ * the same expected revision (or two first appends) wins.
+ */
+const MOVE_STREAM = {
+  no_stream: `INSERT INTO event_store.streams (name, revision) VALUES ($1, $2::bigint - 1)
+    ON CONFLICT (name) DO NOTHING
+    RETURNING revision`,
+  any: `INSERT INTO event_store.streams AS s (name, revision) VALUES ($1, $2::bigint - 1)
+    ON CONFLICT (name) DO UPDATE SET revision = s.revision + $2::bigint
+    RETURNING revision`,
+  stream_exists: `UPDATE event_store.streams SET revision = revision + $2::bigint
+    WHERE name = $1
+    RETURNING revision`,
+  revision: `UPDATE event_store.streams SET revision = revision + $2::bigint
+    WHERE name = $1 AND revision = $4::bigint
+    RETURNING revision`,
+} as const;
+
+type ExpectationKind = keyof typeof MOVE_STREAM;
+
+/**
+ * An append in one statement: the stream's row moved, then the events inserted at the revisions
+ * that follow ($3: the events as a JSON array, in order; $4: the expected revision, if exact). When the expectation fails, nothing is
+ * inserted and revision is null. Prepared once per connection (a named statement).
+ */
+const APPEND = Object.fromEntries(
+  Object.entries(MOVE_STREAM).map(([kind, move]) => [
+    kind,
+    {
+      name: `event_store.append.${kind}`,
+      text: `WITH stream AS (${move}),
+  inserted AS (
+    INSERT INTO event_store.events (stream_name, revision, id, type, data, metadata)
+    SELECT $1, stream.revision - $2::bigint + e.ordinality, (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
+    FROM stream, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, ordinality)
+    ORDER BY e.ordinality
+    RETURNING transaction_id, global_position
+  )
+SELECT (SELECT revision FROM stream) AS revision,
+  (SELECT transaction_id::text FROM inserted LIMIT 1) AS transaction_id,
+  (SELECT max(global_position) FROM inserted) AS global_position`,
+    },
+  ]),
+) as Record<ExpectationKind, { name: string; text: string }>;
+
+function expectationKind(expected: ExpectedRevision): ExpectationKind {
+  return typeof expected === 'bigint' ? 'revision' : expected;
+}
+
+/** A stream's revision that another append moved it to can differ from what it expected only so often in a row. */
+const MAX_APPEND_ATTEMPTS = 3;
+
+/**
+ * Appends on `client`, in its own transaction (the statement autocommits) or in the caller's
+ * (BEGIN before, COMMIT after: tests that must hold an append's transaction open).
  */
 export async function appendWithinTransaction(
-  client: pg.ClientBase,
+  client: pg.ClientBase | pg.Pool,
   stream: string,
   events: NewEvent[],
   expectedRevision: ExpectedRevision,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error(`Append to ${stream} needs at least one event`);
-
-  const current = await client.query<{ revision: string }>('SELECT revision FROM event_store.streams WHERE name = $1 FOR UPDATE', [stream]);
-  const actual = current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream';
-  if (!isSatisfied(expectedRevision, actual)) throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
-
-  const firstRevision = actual === 'no_stream' ? 0n : actual + 1n;
-  const nextRevision = firstRevision + BigInt(events.length) - 1n;
-  if (actual === 'no_stream') {
-    // A concurrent first append to the same stream makes this insert wait for it, then fail
-    // with a unique violation on streams_pkey if it committed: exactly one of them wins.
-    await client.query('INSERT INTO event_store.streams (name, revision) VALUES ($1, $2)', [stream, nextRevision.toString()]);
-  } else {
-    await client.query('UPDATE event_store.streams SET revision = $2 WHERE name = $1', [stream, nextRevision.toString()]);
+  const statement = APPEND[expectationKind(expectedRevision)];
+  const values: unknown[] = [stream, events.length, JSON.stringify(events)];
+  if (typeof expectedRevision === 'bigint') values.push(expectedRevision.toString());
+  for (let attempt = 1; ; attempt++) {
+    const result = await client.query<{ revision: string | null; transaction_id: string; global_position: string }>({ ...statement, values });
+    const row = result.rows[0]!;
+    if (row.revision !== null) {
+      return { nextRevision: BigInt(row.revision), position: { hi: BigInt(row.transaction_id), lo: BigInt(row.global_position) } };
+    }
+    // Refused: say where the stream is. The statement's snapshot may not have shown a stream
+    // another append was creating as it ran; if the stream now satisfies the expectation after
+    // all, the refusal was that race, and the append is tried again.
+    const current = await client.query<{ revision: string }>('SELECT revision FROM event_store.streams WHERE name = $1', [stream]);
+    const actual = current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream';
+    if (!isSatisfied(expectedRevision, actual) || attempt >= MAX_APPEND_ATTEMPTS) throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
   }
+}
 
-  const inserted = await client.query<{ transaction_id: string; global_position: string }>(
-    `INSERT INTO event_store.events (stream_name, revision, id, type, data, metadata)
-     SELECT $1, $2::bigint + e.ordinality - 1, (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
-     FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, ordinality)
-     ORDER BY e.ordinality
-     RETURNING transaction_id, global_position`,
-    [stream, firstRevision.toString(), JSON.stringify(events)],
+/** Raised at start when the log holds transaction ids this server has not reached (a logical dump restored on another server). */
+export class LogAheadOfServerError extends Error {
+  readonly newestInLog: bigint;
+  constructor(newestInLog: bigint, serverNext: bigint) {
+    super(
+      `The event log's newest transaction id (${newestInLog}) is ahead of this PostgreSQL server's next one (${serverNext}): ` +
+        'the log was restored from a logical dump (pg_dump) of another server. Events are ordered by the id of the transaction ' +
+        'that wrote them, so until this server passes that id the restored events stay unread and new ones would be ordered ' +
+        `before them. Stop the server and advance its transaction ids past the log's with pg_resetwal -x ${newestInLog + 1n} ` +
+        '(or restore a physical backup, pg_basebackup, which keeps them), then start again. Nothing was written.',
+    );
+    this.name = 'LogAheadOfServerError';
+    this.newestInLog = newestInLog;
+  }
+}
+
+/**
+ * The log's order is (transaction id, position), read below the oldest running transaction. A log
+ * copied by pg_dump onto another server keeps its transaction ids while the server counts from its
+ * own: the copied events would be invisible until the server catches up, and anything appended
+ * meanwhile would sort before them, behind every checkpoint. Refuse to start on such a log.
+ */
+async function refuseLogAheadOfServer(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ newest: string | null; next: string }>(
+    `SELECT (SELECT transaction_id FROM event_store.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1)::text AS newest,
+            pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
   );
-  const last = inserted.rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
-  return { nextRevision, position: { hi: BigInt(last.transaction_id), lo: BigInt(last.global_position) } };
+  const newest = rows[0]?.newest;
+  if (newest != null && BigInt(newest) >= BigInt(rows[0]!.next)) throw new LogAheadOfServerError(BigInt(newest), BigInt(rows[0]!.next));
 }
 
 function ownPool(connectionString: string): pg.Pool {
@@ -238,40 +293,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       await inTransaction(async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
         await client.query(SCHEMA_SQL);
+        await refuseLogAheadOfServer(client);
       });
     },
 
     async append(stream, events, { expectedRevision }) {
-      if (events.length === 0) throw new Error(`Append to ${stream} needs at least one event`);
-      // One statement, one round trip (appendWithinTransaction's five, and BEGIN and COMMIT, add up
-      // when a process such as the billing day appends tens of thousands of times).
-      const appendInNewTransaction = async (): Promise<AppendResult> => {
-        try {
-          const result = await pool.query<{ out_revision: string; out_transaction_id: string; out_global_position: string }>(
-            'SELECT out_revision, out_transaction_id, out_global_position FROM event_store.append_events($1, $2, $3::jsonb)',
-            [stream, expectedRevision.toString(), JSON.stringify(events)],
-          );
-          const row = result.rows[0]!;
-          return { nextRevision: BigInt(row.out_revision), position: { hi: BigInt(row.out_transaction_id), lo: BigInt(row.out_global_position) } };
-        } catch (error) {
-          // A schema made before the function (and not migrated since): the append of old.
-          if (error instanceof pg.DatabaseError && error.code === UNDEFINED_FUNCTION_CODE) {
-            return inTransaction((client) => appendWithinTransaction(client, stream, events, expectedRevision));
-          }
-          if (!(error instanceof pg.DatabaseError && error.code === WRONG_REVISION_CODE)) throw error;
-          throw new WrongExpectedRevisionError(stream, expectedRevision, error.message === 'no_stream' ? 'no_stream' : BigInt(error.message));
-        }
-      };
-      try {
-        return await appendInNewTransaction();
-      } catch (error) {
-        if (!isUniqueViolationOf(error, 'streams_pkey')) throw error;
-        // Another append created the stream and committed first. 'any' accepts that, and as
-        // streams are never deleted the retry finds the row and cannot lose this way again.
-        if (expectedRevision === 'any') return appendInNewTransaction();
-        const current = await pool.query<{ revision: string }>('SELECT revision FROM event_store.streams WHERE name = $1', [stream]);
-        throw new WrongExpectedRevisionError(stream, expectedRevision, BigInt(current.rows[0]!.revision));
-      }
+      // One statement, one round trip, its own transaction.
+      return appendWithinTransaction(pool, stream, events, expectedRevision);
     },
 
     async readStream(stream: string, options: ReadStreamOptions = {}) {
@@ -333,6 +361,17 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(
         `SELECT transaction_id, global_position FROM event_store.events
          WHERE ${VISIBLE}
+         ORDER BY transaction_id DESC, global_position DESC
+         LIMIT 1`,
+      );
+      const row = result.rows[0];
+      return row ? { hi: BigInt(row.transaction_id), lo: BigInt(row.global_position) } : null;
+    },
+
+    async newestPosition() {
+      // Every event the statement's snapshot shows: committed, whether or not an older append still runs.
+      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(
+        `SELECT transaction_id, global_position FROM event_store.events
          ORDER BY transaction_id DESC, global_position DESC
          LIMIT 1`,
       );
