@@ -22,12 +22,32 @@ const typeParsers = [
   { name: 'timestamp', parse: (value: string) => new Date(`${value}Z`).toISOString() },
 ];
 
+/**
+ * The connection string with JIT compilation off for its sessions (unless it sets its own
+ * `options`). PostgreSQL compiles a query whose estimated cost passes jit_above_cost to machine
+ * code first; on the large history the reports and the dashboard cross that line and compiling
+ * took longer than running: the rent roll of all facilities 3.2 s with JIT, 0.57 s without.
+ */
+function withoutJit(connectionUri: string): string {
+  const url = new URL(connectionUri);
+  if (!url.searchParams.has('options')) url.searchParams.set('options', '-c jit=off');
+  return url.toString();
+}
+
+/** Connections of a projector's own pool: a catch-up holds one, the reactions one, the rest read and retry. */
+export const PROJECTOR_POOL_SIZE = 4;
+
 export async function createDatabasePool(connectionUri: string, options: { maxPoolSize?: number } = {}): Promise<DatabasePool> {
-  return createPool(connectionUri, {
+  return createPool(withoutJit(connectionUri), {
     interceptors: [resultValidation],
     typeParsers,
     maxPoolSize: options.maxPoolSize ?? 10,
     captureStackTrace: false,
+    // slonik's default sends `DISCARD ALL` each time a connection goes back to the pool (a round
+    // trip per query outside a transaction). Nothing here leaves session state behind: session
+    // advisory locks are released in a `finally` on the connection that took them, `SET` is only
+    // `SET LOCAL` inside transactions, and no temporary table or named prepared statement is used.
+    resetConnection: async () => {},
   });
 }
 
