@@ -1,6 +1,7 @@
 import type { Projection } from './projection.ts';
 import { accessProjection } from './projections/access.ts';
 import { activitiesProjection } from './projections/activities.ts';
+import { auditLogProjection } from './projections/audit-log.ts';
 import { autopayProjection } from './projections/autopay.ts';
 import { billingRunsProjection } from './projections/billing-runs.ts';
 import { customersProjection } from './projections/customers.ts';
@@ -46,4 +47,6 @@ export const readModelProjections: Projection[] = [
   metricsProjection,
   activitiesProjection,
   notificationsProjection,
+  // Last: the entity's facility as the event left it.
+  auditLogProjection,
 ];

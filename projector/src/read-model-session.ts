@@ -1,4 +1,4 @@
-import { type DatabaseTransactionConnection, sql } from 'slonik';
+import { type CommonQueryMethods, type QuerySqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { errorText } from './error-text.ts';
 import { type CounterTables, keyColumn, type RowOf, type TableName } from './read-model-tables.ts';
@@ -21,7 +21,7 @@ const ShapeRow = z.object({ name: z.string(), writable: z.boolean(), type: z.str
 /** Table shapes, the same for the live tables and their shadow copies; read once per process. */
 const shapes = new Map<string, Promise<Shape>>();
 
-function shapeOf(tx: DatabaseTransactionConnection, table: TableName): Promise<Shape> {
+function shapeOf(tx: CommonQueryMethods, table: TableName): Promise<Shape> {
   let shape = shapes.get(table);
   if (!shape) {
     shape = tx
@@ -61,11 +61,30 @@ export class TableWriteError extends Error {
   }
 }
 
-async function writing(table: string, write: () => Promise<void>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    throw new TableWriteError(table, error);
+/**
+ * The changed rows of a session, taken as statements (their values fixed when taken): written
+ * where the session reads (flush), or on another connection while the session goes on (a rebuild).
+ */
+export class TableWrites {
+  private readonly statements: ReadonlyArray<{ table: string; query: QuerySqlToken }>;
+
+  constructor(statements: ReadonlyArray<{ table: string; query: QuerySqlToken }>) {
+    this.statements = statements;
+  }
+
+  get size(): number {
+    return this.statements.length;
+  }
+
+  /** Runs the statements in order; a failure names its table. */
+  async writeTo(connection: CommonQueryMethods): Promise<void> {
+    for (const { table, query } of this.statements) {
+      try {
+        await connection.query(query);
+      } catch (error) {
+        throw new TableWriteError(table, error);
+      }
+    }
   }
 }
 type CounterName = keyof CounterTables;
@@ -76,8 +95,20 @@ const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } 
   metrics_building_daily: 'metrics_building_daily_key',
 };
 
-/** A JSON value for jsonb_populate_recordset: big integers as text, which it reads exactly. */
-const toJson = (rows: AnyRow[]) => JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+const bigintAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/**
+ * A JSON value for jsonb_populate_recordset: big integers as text, which it reads exactly. Most
+ * batches hold none, and JSON.stringify without a replacer is several times faster.
+ */
+function toJson(rows: AnyRow[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(rows, bigintAsText);
+  }
+}
 
 /** What one projection may touch: its own tables, and reads of those it declares. */
 interface Access {
@@ -97,9 +128,10 @@ export class ReadModelSession {
   private readonly looked = new Set<string>();
   private readonly counters = new Map<CounterName, Map<string, { key: AnyRow; figures: Map<string, bigint> }>>();
 
-  private readonly tx: DatabaseTransactionConnection;
+  private readonly tx: CommonQueryMethods;
 
-  constructor(tx: DatabaseTransactionConnection) {
+  /** Reads (and, by flush, writes) go through `tx`: a transaction, or a connection of a rebuild's own. */
+  constructor(tx: CommonQueryMethods) {
     this.tx = tx;
   }
 
@@ -177,8 +209,12 @@ export class ReadModelSession {
   /** Adds a row, or replaces the one with its key. */
   insert<T extends TableName>(table: T, row: RowOf<T>): void {
     this.check(table, 'writes');
-    const key = String((row as AnyRow)[keyColumn[table]]);
-    this.cache(table).set(key, { ...row });
+    this.put(table, String((row as AnyRow)[keyColumn[table]]), { ...row });
+  }
+
+  /** Holds a row the caller no longer touches (a copy) as changed. */
+  private put(table: TableName, key: string, row: AnyRow): void {
+    this.cache(table).set(key, row);
     let changed = this.changed.get(table);
     if (!changed) {
       changed = new Set();
@@ -193,7 +229,7 @@ export class ReadModelSession {
     const row = await this.get(table, key);
     if (!row) return undefined;
     const updated = { ...row, ...changes };
-    this.insert(table, updated);
+    this.put(table, String((updated as AnyRow)[keyColumn[table]]), updated);
     return updated;
   }
 
@@ -220,14 +256,39 @@ export class ReadModelSession {
 
   /** Writes every changed row and counter back: one statement per table and set of columns. */
   async flush(): Promise<void> {
-    for (const [table, keys] of this.changed) await writing(table, () => this.flushRows(table, keys));
-    this.changed.clear();
-    for (const [table, counters] of this.counters) await writing(table, () => this.flushCounters(table, counters));
-    this.counters.clear();
+    await (await this.takeWrites()).writeTo(this.tx);
   }
 
-  private async flushRows(table: TableName, keys: Set<string>): Promise<void> {
-    const { writable } = await shapeOf(this.tx, table);
+  /** The statements that write every changed row and counter back; the session then holds nothing unwritten. */
+  async takeWrites(): Promise<TableWrites> {
+    const statements: Array<{ table: string; query: QuerySqlToken }> = [];
+    for (const [table, keys] of this.changed) {
+      for (const query of this.rowWrites(table, keys, (await shapeOf(this.tx, table)).writable)) statements.push({ table, query });
+    }
+    this.changed.clear();
+    for (const [table, counters] of this.counters) {
+      const query = this.counterWrite(table, counters);
+      if (query) statements.push({ table, query });
+    }
+    this.counters.clear();
+    return new TableWrites(statements);
+  }
+
+  /** Rows held in memory (what a long session, such as a rebuild's, forgets now and then). */
+  get cachedRows(): number {
+    let n = 0;
+    for (const rows of this.rows.values()) n += rows.size;
+    return n;
+  }
+
+  /** Forgets every row read or written, once the writes taken are stored: later reads go to the database again. */
+  forget(): void {
+    if (this.changed.size > 0 || this.counters.size > 0) throw new Error('The session holds changes not yet taken for writing');
+    this.rows.clear();
+    this.looked.clear();
+  }
+
+  private rowWrites(table: TableName, keys: Set<string>, writable: Set<string>): QuerySqlToken[] {
     const rows = this.cache(table);
     // Rows made by a projection leave out columns the database fills in; stored ones have them all.
     // One statement per run of rows with the same columns, in the order the rows were first
@@ -237,44 +298,45 @@ export class ReadModelSession {
     for (const key of keys) {
       const row = rows.get(key);
       if (!row) continue;
-      const stored = Object.fromEntries(Object.entries(row).filter(([column]) => writable.has(column)));
+      const stored: AnyRow = {};
+      for (const column in row) if (writable.has(column)) stored[column] = row[column];
       const columns = Object.keys(stored).sort().join(',');
       const last = runs.at(-1);
       if (last && last[0] === columns) last[1].push(stored);
       else runs.push([columns, [stored]]);
     }
-    for (const [columnList, group] of runs) {
+    return runs.map(([columnList, group]) => {
       const columns = columnList.split(',');
       const updated = columns.filter((c) => c !== keyColumn[table]);
       const list = sql.join(
         columns.map((c) => sql.identifier([c])),
         sql.fragment`, `,
       );
-      await this.tx.query(sql.unsafe`
+      return sql.unsafe`
         INSERT INTO ${sql.identifier([table])} (${list})
         SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
         ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
           updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
           sql.fragment`, `,
-        )}`);
-    }
+        )}`;
+    });
   }
 
-  private async flushCounters(table: CounterName, counters: Map<string, { key: AnyRow; figures: Map<string, bigint> }>): Promise<void> {
+  private counterWrite(table: CounterName, counters: Map<string, { key: AnyRow; figures: Map<string, bigint> }>): QuerySqlToken | null {
     const figures = [...new Set([...counters.values()].flatMap((c) => [...c.figures.keys()]))].sort();
     const keyColumns = Object.keys([...counters.values()][0]?.key ?? {});
-    if (figures.length === 0) return;
+    if (figures.length === 0) return null;
     const rows = [...counters.values()].map((c) => ({ ...c.key, ...Object.fromEntries(figures.map((f) => [f, c.figures.get(f) ?? 0n])) }));
     const list = sql.join(
       [...keyColumns, ...figures].map((c) => sql.identifier([c])),
       sql.fragment`, `,
     );
-    await this.tx.query(sql.unsafe`
+    return sql.unsafe`
       INSERT INTO ${sql.identifier([table])} (${list})
       SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(rows)}::jsonb)
       ON CONFLICT ON CONSTRAINT ${sql.identifier([counterConstraint[table]])} DO UPDATE SET ${sql.join(
         figures.map((f) => sql.fragment`${sql.identifier([f])} = ${sql.identifier([table, f])} + EXCLUDED.${sql.identifier([f])}`),
         sql.fragment`, `,
-      )}`);
+      )}`;
   }
 }

@@ -309,6 +309,8 @@ export interface ReadTables {
   activities: {
     id: string;
     type: string;
+    /** The tab besides All that shows it (activityTabOf), or null. */
+    tab: string | null;
     description: string;
     customer_id: string | null;
     unit_id: string | null;
@@ -321,6 +323,24 @@ export interface ReadTables {
     created_at: Timestamp;
     /** Identity: the order rows were written in; absent until the row is stored. */
     recorded_order?: number;
+  };
+  /** The auditors' event log: one row per event, as its screen shows it (nothing secret). */
+  audit_log: {
+    /** The event's place in the log, (hi << 64) + lo, as a decimal string. */
+    position: string;
+    event_id: string;
+    type: string;
+    /** As shown: a gate code's claim without the code. */
+    stream_name: string;
+    /** The facility its entity belonged to when it happened. */
+    facility_id: string | null;
+    actor_type: string;
+    actor_id: string | null;
+    occurred_at: Timestamp;
+    recorded_at: Timestamp;
+    schema_version: number;
+    /** In its current shape, redacted. */
+    data: Record<string, unknown>;
   };
   notifications: {
     id: string;
@@ -401,6 +421,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   metrics_customers: 'customer_id',
   metrics_invoices: 'invoice_id',
   activities: 'id',
+  audit_log: 'position',
   notifications: 'id',
   notification_read_marks: 'scope',
   payment_methods: 'id',

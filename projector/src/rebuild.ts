@@ -3,7 +3,8 @@ import { type DatabasePool, type DatabasePoolConnection, type DatabaseTransactio
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { applyEvents, catchUp, toProjectedEvent } from './runner.ts';
+import { ReadModelSession } from './read-model-session.ts';
+import { applyEvents, applyToSession, catchUp, toProjectedEvent, writeFailure } from './runner.ts';
 
 // Blue/green rebuild: the full history is applied, through the same projection modules, to
 // copies of the read tables in the `shadow` schema while the live tables keep answering; one
@@ -12,8 +13,27 @@ import { applyEvents, catchUp, toProjectedEvent } from './runner.ts';
 export const SHADOW_SCHEMA = 'shadow';
 /** Where the replaced tables go during the swap; dropped right after it. */
 const RETIRED_SCHEMA = 'retired';
-/** Events read and applied per shadow transaction (the live projector applies smaller batches). */
-const REBUILD_BATCH_SIZE = 5000;
+/** How a rebuild goes through the history; the defaults suit a million events, tests make them small. */
+export interface RebuildPacing {
+  /** Events read from the log at a time, the next batch while this one is applied. */
+  batchSize: number;
+  /**
+   * Events applied between writes of the changed rows: a row changed by many of them (a lock's
+   * heartbeats, an invoice sent and paid) is written once.
+   */
+  eventsPerWrite: number;
+  /**
+   * Rows the session holds before it forgets them (those it needs again are read again): enough
+   * that the rows each event touches are nearly always at hand, bounded for memory.
+   */
+  cachedRows: number;
+}
+
+const DEFAULT_PACING: RebuildPacing = { batchSize: 5000, eventsPerWrite: 20_000, cachedRows: 250_000 };
+/** Events per transaction when the shadow catches up with the log during the swap. */
+const REBUILD_BATCH_SIZE = DEFAULT_PACING.batchSize;
+/** For sorting the rows of an index build; the server's default (64 MB) spills the large ones to disk. */
+const INDEX_BUILD_MEMORY = '256MB';
 /** Held for the whole rebuild, so two rebuilds never share the shadow schema. */
 const REBUILD_LOCK_KEY = 'read-model-rebuild';
 
@@ -99,11 +119,90 @@ export async function applyToShadow(tx: DatabaseTransactionConnection, projectio
   );
 }
 
+/**
+ * Applies the full history to the shadow tables through one session that lives for the whole
+ * rebuild: the rows each batch needs are read once and stay at hand for the next, and a batch's
+ * changed rows are written on a second connection while the next batch is applied (each table's
+ * writes in order, one batch after another). The shadow tables are only ever read by this
+ * session, which holds every row whose write is not yet stored, so what it reads is always current.
+ */
+async function applyHistory(
+  reader: DatabasePoolConnection,
+  writer: DatabasePoolConnection,
+  store: EventStore,
+  projections: Projection[],
+  onProgress: (progress: RebuildProgress) => void,
+  pacing: RebuildPacing,
+): Promise<{ position: Position | null; eventsApplied: number }> {
+  const session = new ReadModelSession(reader);
+  let position: Position | null = null;
+  let eventsApplied = 0;
+  let written: Promise<void> = Promise.resolve();
+  /** Takes the changed rows and writes them once the previous writes are stored (each table's writes stay in order). */
+  const write = async () => {
+    const writes = await session.takeWrites();
+    await written;
+    written = writes.writeTo(writer).catch((error: unknown) => {
+      throw writeFailure(projections, [], error);
+    });
+    written.catch(() => {}); // Awaited before the next writes or at the end.
+  };
+  let sinceWrite = 0;
+  let next = store.readAll({ after: null, limit: pacing.batchSize });
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      position = batch[batch.length - 1]!.position;
+      next = store.readAll({ after: position, limit: pacing.batchSize });
+      next.catch(() => {}); // Handled when awaited; a failed apply must not leave it unhandled.
+      await applyToSession(
+        session,
+        projections,
+        batch.map(toProjectedEvent).filter((event) => event !== null),
+      );
+      eventsApplied += batch.length;
+      onProgress({ eventsApplied });
+      sinceWrite += batch.length;
+      if (sinceWrite < pacing.eventsPerWrite) continue;
+      sinceWrite = 0;
+      await write();
+      if (session.cachedRows > pacing.cachedRows) {
+        await written;
+        session.forget();
+      }
+    }
+    await write();
+  } finally {
+    await written.catch(() => {});
+  }
+  await written;
+  return { position, eventsApplied };
+}
+
+/**
+ * Builds the indexes on the connections side by side, each taking the next one left; the trigram
+ * (GIN) ones first, as they take longest (the activity feed's search: half the time of all).
+ */
+async function buildIndexes(connections: DatabasePoolConnection[], definitions: string[]): Promise<void> {
+  const slow = (definition: string) => (definition.includes(' USING gin ') ? 0 : 1);
+  const queue = [...definitions].sort((a, b) => slow(a) - slow(b));
+  await Promise.all(
+    connections.map(async (connection) => {
+      for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) {
+        await connection.query(sql.unsafe`${definitionSql(statement)}`);
+      }
+    }),
+  );
+}
+
 export async function buildShadow(
+  pool: DatabasePool,
   connection: DatabasePoolConnection,
   store: EventStore,
   projections: Projection[],
   onProgress: (progress: RebuildProgress) => void,
+  pacing: RebuildPacing = DEFAULT_PACING,
 ): Promise<ShadowBuild> {
   const tables = projections.flatMap((p) => p.tables);
   const started = performance.now();
@@ -114,25 +213,31 @@ export async function buildShadow(
     for (const table of tables) definitions.push(...(await createShadowTable(tx, table)));
     return definitions;
   });
-  const applying = performance.now();
-  let position: Position | null = null;
-  let eventsApplied = 0;
-  // The next batch is read from the store while this one is applied.
-  let next = store.readAll({ after: null, limit: REBUILD_BATCH_SIZE });
-  for (;;) {
-    const batch = await next;
-    if (batch.length === 0) break;
-    position = batch[batch.length - 1]!.position;
-    next = store.readAll({ after: position, limit: REBUILD_BATCH_SIZE });
-    next.catch(() => {}); // Handled when awaited; a failed apply must not leave it unhandled.
-    await connection.transaction((tx) => applyToShadow(tx, projections, batch));
-    eventsApplied += batch.length;
-    onProgress({ eventsApplied });
-  }
-  const indexing = performance.now();
-  for (const definition of indexes) await connection.query(sql.unsafe`${definitionSql(definition)}`);
-  const timings = { setupMs: applying - started, applyMs: indexing - applying, indexMs: performance.now() - indexing };
-  return { projections, tables, position, eventsApplied, timings };
+  return pool.connect(async (writer) => {
+    const connections = [connection, writer];
+    try {
+      // Unqualified table names resolve to the shadow copies; tables not rebuilt stay the live ones.
+      // A crash loses nothing that matters here (the shadow is made again), so commits need not wait for the disk.
+      for (const c of connections) {
+        await c.query(sql.unsafe`SET search_path TO ${sql.identifier([SHADOW_SCHEMA])}, public`);
+        await c.query(sql.unsafe`SET synchronous_commit TO off`);
+        await c.query(sql.unsafe`SET maintenance_work_mem TO ${sql.literalValue(INDEX_BUILD_MEMORY)}`);
+      }
+      const applying = performance.now();
+      const { position, eventsApplied } = await applyHistory(connection, writer, store, projections, onProgress, pacing);
+      const indexing = performance.now();
+      await buildIndexes(connections, indexes);
+      // Statistics before the swap: tables swapped in without them are planned blind until
+      // autovacuum gets to them (the audit log's actor filter on a million rows ran past the
+      // statement timeout that way).
+      for (const table of tables) await connection.query(sql.unsafe`ANALYZE ${sql.identifier([SHADOW_SCHEMA, table])}`);
+      const timings = { setupMs: applying - started, applyMs: indexing - applying, indexMs: performance.now() - indexing };
+      return { projections, tables, position, eventsApplied, timings };
+    } finally {
+      // A connection that cannot take this has failed already; the error that ends the build is the one to tell.
+      for (const c of connections) await c.query(sql.unsafe`RESET ALL`).catch(() => {});
+    }
+  });
 }
 
 /** Applies the full history to shadow copies of the projections' tables; the live ones are untouched. */
@@ -142,7 +247,7 @@ export async function rebuildIntoShadow(
   projections: Projection[],
   onProgress: (progress: RebuildProgress) => void = () => {},
 ): Promise<ShadowBuild> {
-  return withRebuildLock(pool, (connection) => buildShadow(connection, store, projections, onProgress));
+  return withRebuildLock(pool, (connection) => buildShadow(pool, connection, store, projections, onProgress));
 }
 
 /**
@@ -159,6 +264,10 @@ export async function swapIn(connection: DatabasePoolConnection, store: EventSto
     'text',
   );
   await connection.transaction(async (tx) => {
+    // A projection the live projector never ran (a history appended, then rebuilt, before the
+    // first start) has no checkpoint yet: without one the projector would start it from the
+    // beginning, over the tables this swap fills.
+    await tx.query(sql.unsafe`INSERT INTO projection_checkpoints (name) SELECT unnest(${names}) ON CONFLICT (name) DO NOTHING`);
     await tx.query(sql.unsafe`SELECT name FROM projection_checkpoints WHERE name = ANY(${names}) ORDER BY name FOR UPDATE`);
     for (;;) {
       const batch = await store.readAll({ after: build.position, limit: REBUILD_BATCH_SIZE });
@@ -192,7 +301,7 @@ export async function rebuildReadModel(
   onProgress: (progress: RebuildProgress) => void = () => {},
 ): Promise<ShadowBuild> {
   const build = await withRebuildLock(pool, async (connection) => {
-    const shadow = await buildShadow(connection, store, projections, onProgress);
+    const shadow = await buildShadow(pool, connection, store, projections, onProgress);
     await swapIn(connection, store, shadow);
     return shadow;
   });

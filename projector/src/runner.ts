@@ -123,10 +123,34 @@ export async function applyEvents(
   applies: (projection: Projection, event: ProjectedEvent) => boolean = () => true,
 ): Promise<void> {
   const session = new ReadModelSession(tx);
+  await applyToSession(session, projections, events, applies);
+  try {
+    await session.flush();
+  } catch (error) {
+    throw writeFailure(projections, events, error);
+  }
+}
+
+/**
+ * Applies events, in order, to the rows of a session, leaving the changes in it: each event goes
+ * to the projections that handle its type (canHandle), in the projections' order.
+ */
+export async function applyToSession(
+  session: ReadModelSession,
+  projections: Projection[],
+  events: ProjectedEvent[],
+  applies: (projection: Projection, event: ProjectedEvent) => boolean = () => true,
+): Promise<void> {
   await session.prefetch(rowsNamedBy(events, projections));
   const views = projections.map((projection) => [projection, session.for(projection)] as const);
+  const handlers = new Map<string, Array<(typeof views)[number]>>();
   for (const event of events) {
-    for (const [projection, rows] of views) {
+    let handling = handlers.get(event.type);
+    if (!handling) {
+      handling = views.filter(([projection]) => !projection.canHandle || projection.canHandle.includes(event.type));
+      handlers.set(event.type, handling);
+    }
+    for (const [projection, rows] of handling) {
       if (!applies(projection, event)) continue;
       try {
         await projection.apply(rows, event);
@@ -135,12 +159,12 @@ export async function applyEvents(
       }
     }
   }
-  try {
-    await session.flush();
-  } catch (error) {
-    const owner = error instanceof TableWriteError ? projections.find((p) => (p.tables as string[]).includes(error.table)) : undefined;
-    throw new ProjectionError(owner?.name ?? projections.map((p) => p.name).join(', '), events.length === 1 ? events[0]! : null, error);
-  }
+}
+
+/** Writing a batch's rows failed: laid at the door of the projection owning the table. */
+export function writeFailure(projections: Projection[], events: ProjectedEvent[], error: unknown): ProjectionError {
+  const owner = error instanceof TableWriteError ? projections.find((p) => (p.tables as string[]).includes(error.table)) : undefined;
+  return new ProjectionError(owner?.name ?? projections.map((p) => p.name).join(', '), events.length === 1 ? events[0]! : null, error);
 }
 
 /**
@@ -294,6 +318,17 @@ function laneStart(lane: Projection[], checkpoints: Map<string, Position | null>
  * checkpoints locked by another runner returns 0 and leaves the work to it.
  */
 export async function applyNextBatch(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
+  return (await applyBatch(pool, store, projections, options)).passed;
+}
+
+/** applyNextBatch, and whether a lane read a full batch (so more may be waiting right behind it). */
+async function applyBatch(
+  pool: DatabasePool,
+  store: EventStore,
+  projections: Projection[],
+  options: RunnerOptions,
+): Promise<{ passed: number; full: boolean }> {
+  let full = false;
   const names = sql.array(
     projections.map((p) => p.name),
     'text',
@@ -323,7 +358,10 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
       const key = start ? describePosition(start) : '';
       let batch = reads.get(key);
       if (!batch) {
-        batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => events.map(toEntry));
+        batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => {
+          if (events.length >= BATCH_SIZE) full = true;
+          return events.map(toEntry);
+        });
         reads.set(key, batch);
       }
       const progress = await advanceLane(tx, lane, await batch, checkpoints);
@@ -368,7 +406,7 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
     return most;
   });
   for (const [message, error] of told) options.log?.(message, error);
-  return passed;
+  return { passed, full: passed > 0 && full };
 }
 
 async function recordFailure(
@@ -409,13 +447,17 @@ async function recordFailure(
   ];
 }
 
-/** Applies batches until every lane has caught up with the log or waits to retry a failure. */
+/**
+ * Applies batches until every lane has caught up with the log or waits to retry a failure. A batch
+ * that read less than a full batch reached the end of what the log shows: no second, empty pass
+ * (an event appended since comes with its own wake-up).
+ */
 export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await applyNextBatch(pool, store, projections, options);
-    total += n;
-    if (n === 0) return total;
+    const { passed, full } = await applyBatch(pool, store, projections, options);
+    total += passed;
+    if (!full) return total;
   }
 }
 

@@ -1,6 +1,9 @@
+import type { CommonQueryMethods } from 'slonik';
 import { describe, expect, it } from 'vitest';
+import { defineProjection, type ProjectedEvent, type Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { projectionLanes, retryDelayMs } from './runner.ts';
+import { ReadModelSession } from './read-model-session.ts';
+import { applyToSession, projectionLanes, retryDelayMs } from './runner.ts';
 
 describe('projection lanes', () => {
   it('puts each projection with those whose tables it reads, and leaves the others alone', () => {
@@ -20,6 +23,7 @@ describe('projection lanes', () => {
         'delinquency',
         'activities',
         'notifications',
+        'audit-log',
       ],
       ['gateway_keys'],
       ['reservations'],
@@ -42,5 +46,60 @@ describe('retry delay', () => {
   it('doubles from 1 s after each failed attempt, up to 5 minutes', () => {
     expect([1, 2, 3, 4, 8, 9, 10, 50].map((attempts) => retryDelayMs(attempts))).toEqual([1000, 2000, 4000, 8000, 128_000, 256_000, 300_000, 300_000]);
     expect(retryDelayMs(3, { firstDelayMs: 200, maxDelayMs: 500 })).toBe(500);
+  });
+});
+
+describe('which projections an event is given to', () => {
+  const event = (type: string, n: number) =>
+    ({
+      type,
+      data: {},
+      id: `event-${n}`,
+      streamName: 'test',
+      metadata: { actor: { type: 'system' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt: '2026-01-01T00:00:00.000Z' },
+      position: { hi: 1n, lo: BigInt(n) },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    }) as unknown as ProjectedEvent;
+
+  it('gives each event, in order, only to the projections that declare its type, and every event to one that declares none', async () => {
+    const seen: string[] = [];
+    const locks = defineProjection({
+      name: 'locks-like',
+      tables: [],
+      canHandle: ['lock_heartbeat_received', 'lock_installed'],
+      async apply(_rows, e) {
+        seen.push(`locks-like ${e.type}`);
+      },
+    });
+    const staff = defineProjection({
+      name: 'staff-like',
+      tables: [],
+      canHandle: ['staff_registered'],
+      async apply(_rows, e) {
+        // @ts-expect-error a type left out of canHandle cannot be handled: it would never arrive
+        if (e.type === 'staff_role_changed') seen.push('never');
+        seen.push(`staff-like ${e.type}`);
+      },
+    });
+    const everything: Projection = {
+      name: 'everything',
+      tables: [],
+      async apply(_rows, e) {
+        seen.push(`everything ${e.type}`);
+      },
+    };
+    // No projection here owns a table, so the session never asks the database anything.
+    const session = new ReadModelSession({} as CommonQueryMethods);
+    const events = ['lock_installed', 'lock_heartbeat_received', 'staff_registered', 'customer_added'].map(event);
+    await applyToSession(session, [locks, staff, everything], events);
+    expect(seen).toEqual([
+      'locks-like lock_installed',
+      'everything lock_installed',
+      'locks-like lock_heartbeat_received',
+      'everything lock_heartbeat_received',
+      'staff-like staff_registered',
+      'everything staff_registered',
+      'everything customer_added',
+    ]);
   });
 });

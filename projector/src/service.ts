@@ -4,7 +4,7 @@ import type { MessageSettings, ScheduleSettings } from '@storage/platform/config
 import { configuredMailer } from '@storage/platform/mail/smtp';
 import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
 import { createQueue, createWorker, type QueueConnection } from '@storage/platform/queues';
-import { CATCH_UP_JOB, PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import { CATCH_UP_JOB, coalesced, PROJECTOR_QUEUE, registerLocalProjector } from '@storage/platform/wakeups';
 import type { Queue } from 'bullmq';
 import type { DatabasePool } from 'slonik';
 import { startReadModelJobs } from './jobs/read-model.ts';
@@ -17,6 +17,9 @@ import { reactions as allReactions } from './reactions/index.ts';
 import type { Reaction } from './reactions/reaction.ts';
 import { ensureReactionCheckpoints, runReactions } from './reactions/runner.ts';
 import { catchUp, ensureCheckpoints, type RetryPolicy } from './runner.ts';
+
+/** The reactions run at most this often; access follows a payment within it (target: seconds). */
+const REACTION_INTERVAL_MS = 100;
 
 /** The safety net: a wake-up lost anywhere is made good within this. */
 const SAFETY_NET_MS = 3000;
@@ -59,19 +62,60 @@ export async function startProjector(options: {
   await ensureCheckpoints(options.pool, projections);
   await ensureReactionCheckpoints(options.pool, options.store, reactions);
   const queue = createQueue(PROJECTOR_QUEUE, options.connection);
-  const worker = createWorker(PROJECTOR_QUEUE, options.connection, async () => {
-    await catchUp(options.pool, options.store, projections, { retry: options.retry, log: options.log });
-    await wakeForNextAttempt(queue, options.pool);
+  // One catch-up at a time in this process, whoever asks: the queue's job, an API in this process
+  // (straight, no job), or a reaction that appended. Asked while it runs, it runs once more after.
+  // The reactions run in a loop of their own right after, so the next catch-up (what commands
+  // wait for) never waits for them.
+  let stopped = false;
+  let lastRun: Promise<void> = Promise.resolve();
+  let lastReaction: Promise<void> = Promise.resolve();
+  let reactionsDue = true;
+  let reactedAt = 0;
+  const reactOnce = coalesced(async () => {
+    reactedAt = Date.now();
     // Then the processes that act on what the read model now shows; what they append wakes the
     // projector again, so a chain (a payment clears a delinquency, which restores access) runs on.
     const acted = await runReactions(reactions, { pool: options.pool, store: options.store, log: options.log, retry: options.retry });
-    if (acted.reacted > 0 || acted.more) await wakeProjector(queue);
+    reactionsDue = acted.more || acted.failing.length > 0;
+    if (acted.reacted > 0 || acted.more) wake();
+  });
+  // At most one reactions run per REACTION_INTERVAL_MS: under a steady trickle of commands each
+  // catch-up applies an event or two, and five reactions' look at them is 25 statements.
+  let reactionTimer: NodeJS.Timeout | null = null;
+  const react = () => {
+    if (stopped || reactionTimer) return;
+    reactionTimer = setTimeout(
+      () => {
+        reactionTimer = null;
+        if (!stopped) lastReaction = reactOnce().catch((error) => options.log?.('reactions failed; they will be retried', error));
+      },
+      Math.max(0, reactedAt + REACTION_INTERVAL_MS - Date.now()),
+    );
+  };
+  const catchUpOnce = coalesced(async () => {
+    const applied = await catchUp(options.pool, options.store, projections, { retry: options.retry, log: options.log });
+    await wakeForNextAttempt(queue, options.pool);
+    // Nothing new applied: the reactions have nothing new to see, unless they have more to do or a
+    // retry due (looked at with the safety net's pace), or another process applied what they follow.
+    if (applied > 0 || reactionsDue || Date.now() - reactedAt >= SAFETY_NET_MS) react();
+  });
+  const run = () => {
+    const running = catchUpOnce();
+    lastRun = running.catch(() => {});
+    return running;
+  };
+  const wake = () => {
+    if (!stopped) run().catch((error) => options.log?.('projector catch-up failed; it will be retried', error));
+  };
+  const worker = createWorker(PROJECTOR_QUEUE, options.connection, async () => {
+    if (!stopped) await run();
   });
   worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
   worker.on('error', (error) => options.log?.('projector worker error', error));
   await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
-  await wakeProjector(queue);
-  const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: () => wakeProjector(queue) });
+  const unregister = registerLocalProjector(options.connection, wake);
+  wake();
+  const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: async () => wake() });
   const readModelJobs = startReadModelJobs(options);
   if (options.messages?.publicUrl) setMessagesPublicUrl(options.messages.publicUrl);
   const outbox = startOutboxWorker({
@@ -83,10 +127,15 @@ export async function startProjector(options: {
   });
   return {
     async stop() {
+      stopped = true;
+      if (reactionTimer) clearTimeout(reactionTimer);
+      unregister();
       await outbox.stop();
       await readModelJobs.close();
       await scheduledJobs.stop();
       await worker.close();
+      await lastRun;
+      await lastReaction;
       await queue.close();
     },
   };

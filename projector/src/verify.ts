@@ -4,7 +4,7 @@ import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slon
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { applyToShadow, buildShadow, type RebuildProgress, SHADOW_SCHEMA, type ShadowBuild, withRebuildLock } from './rebuild.ts';
+import { applyToShadow, buildShadow, type RebuildPacing, type RebuildProgress, SHADOW_SCHEMA, type ShadowBuild, withRebuildLock } from './rebuild.ts';
 import { catchUp } from './runner.ts';
 
 export interface RowDifference {
@@ -95,6 +95,7 @@ export async function verifyReadModel(
   store: EventStore,
   projections: Projection[] = readModelProjections,
   onProgress: (progress: RebuildProgress) => void = () => {},
+  pacing?: RebuildPacing,
 ): Promise<Verification> {
   const names = sql.array(
     projections.map((p) => p.name),
@@ -102,7 +103,7 @@ export async function verifyReadModel(
   );
   return withRebuildLock(pool, async (connection) => {
     try {
-      const build = await buildShadow(connection, store, projections, onProgress);
+      const build = await buildShadow(pool, connection, store, projections, onProgress, pacing);
       for (let attempt = 1; ; attempt++) {
         await catchUp(pool, store, readModelProjections);
         const verification = await connection.transaction(async (tx): Promise<Verification | null> => {

@@ -249,7 +249,7 @@ describe('metrics projection over the demo history', () => {
     pool = await createDatabasePool(database.url);
     await ensureCheckpoints(pool, readModelProjections);
     await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
-    const head = await store.headPosition();
+    const head = await store.newestPosition();
     const deadline = Date.now() + 120_000;
     for (;;) {
       await catchUp(pool, store, readModelProjections);

@@ -31,6 +31,7 @@ export function cachedStreams(store: EventStore): EventStore {
     readAll: (options) => store.readAll(options),
     readAllBackwards: (options) => store.readAllBackwards(options),
     headPosition: () => store.headPosition(),
+    newestPosition: () => store.newestPosition(),
     close: () => store.close(),
   };
 }

@@ -260,7 +260,7 @@ export async function seedDemoData(deps: DemoSeedDeps, options: { now: Date; ran
     pool,
     newId: () => dice.uuid(),
     async catchUp() {
-      const head = await store.headPosition();
+      const head = await store.newestPosition();
       if (head === null || (caughtUp !== null && comparePositions(head, caughtUp) <= 0)) return;
       await deps.catchUpTo(head);
       caughtUp = head;
@@ -383,7 +383,7 @@ class DemoPlan {
       if (!tenancy) continue;
       const customerId = tenancy.customer!.customerId;
       const invoiceId = dice.uuid();
-      const at = this.#duringOpeningHours(this.#daysAgo(charge.daysAgo));
+      const at = this.#duringOpeningHours(this.#daysAgo(this.#sinceMoveIn(tenancy, charge.daysAgo)));
       // As the console's New Invoice form fills it in: INV- and the time, due in 30 days, a draft.
       const fields = {
         invoiceNumber: `INV-${at.getTime()}`,
@@ -406,7 +406,7 @@ class DemoPlan {
     if (credited) {
       const creditId = dice.uuid();
       const reason = `Goodwill: unit ${credited.unit.unitNumber} door repair took a week`;
-      this.#add(this.#duringOpeningHours(this.#daysAgo(dice.int(15, 50))), async (ctx, env) => {
+      this.#add(this.#duringOpeningHours(this.#daysAgo(this.#sinceMoveIn(credited, dice.int(15, 50)))), async (ctx, env) => {
         // A credit pays the open invoices the read model lists, which it waits to be caught up.
         await env.catchUp();
         await giveCredit(ctx, env.pool, credited.customer!.customerId, '15.00', reason, creditId);
@@ -426,6 +426,14 @@ class DemoPlan {
 
   #daysAgo(days: number, hour = 0, minute = 0): Date {
     return atTime(addDays(this.#today, -days), hour, minute);
+  }
+
+  /**
+   * `daysAgo`, or the day after the tenancy's move-in when that is later: what staff do for a
+   * renter happens after the renter exists (their customer record is made just before the move-in).
+   */
+  #sinceMoveIn(tenancy: Tenancy, daysAgo: number): number {
+    return Math.min(daysAgo, this.#wholeDaysAgo(tenancy.startDay) - 1);
   }
 
   #wholeDaysAgo(day: Date): number {

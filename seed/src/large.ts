@@ -67,6 +67,8 @@ function facilityHistory(index: number, start: number): Append[][] {
   const leaseStarts: Append[] = [];
   const invoices: Append[] = [];
   const locks: Append[] = [];
+  // After the locks they report on: a phase appends its streams side by side.
+  const lockHeartbeats: Append[] = [];
   const customerIds: string[] = [];
   for (let c = 0; c < CUSTOMERS_PER_FACILITY; c++) {
     const customerId = randomUUID();
@@ -184,8 +186,10 @@ function facilityHistory(index: number, start: number): Append[][] {
         at(0.002),
       ),
     ];
+    // Routine heartbeats (the battery stays above the low line) go on the lock's heartbeat stream, as the gateway route appends them.
+    const heartbeats: typeof lockEvents = [];
     for (let h = 0; h < HEARTBEATS_PER_LOCK; h++) {
-      lockEvents.push(
+      heartbeats.push(
         event(
           'lock_heartbeat_received',
           { lockId, batteryLevel: 100 - Math.floor((h * 40) / HEARTBEATS_PER_LOCK), firmwareVersion: '1.0.0' },
@@ -194,8 +198,9 @@ function facilityHistory(index: number, start: number): Append[][] {
       );
     }
     locks.push([streams.lock(lockId), lockEvents]);
+    lockHeartbeats.push([streams.lockHeartbeats(lockId), heartbeats]);
   }
-  return [facility, customers, units, leaseStarts, invoices, locks];
+  return [facility, customers, units, leaseStarts, invoices, locks, lockHeartbeats];
 }
 
 const INVOICE_EVENTS = MONTHS * LEASED_UNITS * 3 + Math.floor((MONTHS * LEASED_UNITS) / OVERDUE_EVERY);

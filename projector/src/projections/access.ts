@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -23,10 +23,11 @@ const codeChange = (row: RowOf<'gate_codes'>): Change => ({
 // Gate codes (their status: the code is a secret that stays in its stream), the changes each facility's gateway learns (numbered per facility), and the access
 // attempts gateways report. Runs after leases and locks: it reads the lease's unit and the lock's
 // facility as of the event.
-export const accessProjection: Projection = {
+export const accessProjection = defineProjection({
   name: 'access',
   tables: ['gate_codes', 'gateway_sequences', 'gateway_changes', 'access_attempts'],
   reads: ['leases', 'units', 'locks'],
+  canHandle: ['access_attempted', 'gate_code_assigned', 'gate_code_reinstated', 'gate_code_suspended', 'lock_desired_state_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -90,4 +91,4 @@ export const accessProjection: Projection = {
       }
     }
   },
-};
+});

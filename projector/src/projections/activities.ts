@@ -1,13 +1,37 @@
+import { activityTabOf } from '@storage/contracts/activities';
 import { type ActivityType, paymentMethodLabels } from '@storage/contracts/enums';
-import type { EventData } from '@storage/contracts/events';
+import type { EventData, EventType } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
-import type { ProjectedEvent, Projection } from '../projection.ts';
+import { defineProjection, type ProjectedEvent } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 
 // The activity feed: one entry per event a manager cares about, in words, with the ids the
 // screens join on and the facility it belongs to (so the feed honours the facility scope).
 // Runs after the other tables' projections, so the names it looks up are already there.
+
+/** The events the feed describes (a case of another type does not compile). */
+const handled = [
+  'access_granted',
+  'customer_added',
+  'customer_archived',
+  'customer_updated',
+  'invoice_cancelled',
+  'invoice_generated',
+  'invoice_overdue',
+  'invoice_sent',
+  'lease_ended',
+  'lease_started',
+  'lock_assigned',
+  'lock_battery_low',
+  'lock_installed',
+  'lock_status_changed',
+  'payment_received',
+  'payment_refunded',
+  'reservation_submitted',
+  'unit_status_changed',
+] as const satisfies readonly EventType[];
+type Handled = (typeof handled)[number];
 
 interface Activity {
   type: ActivityType;
@@ -81,7 +105,7 @@ function describeCustomerChanges(name: string, changes: EventData<'customer_upda
   return `Customer ${name} updated (${fields.map((field) => customerFieldWords[field]).join(', ')})`;
 }
 
-async function describe(rows: ReadModelSession, event: ProjectedEvent): Promise<Activity | null> {
+async function describe(rows: ReadModelSession, event: ProjectedEvent<Handled>): Promise<Activity | null> {
   switch (event.type) {
     case 'customer_added': {
       const d = event.data;
@@ -295,10 +319,11 @@ async function searchText(rows: ReadModelSession, description: string, customerI
   return [description, ...(customer ? [`${customer.first_name} ${customer.last_name} ${customer.email}`] : [])].join(' ').toLowerCase();
 }
 
-export const activitiesProjection: Projection = {
+export const activitiesProjection = defineProjection({
   name: 'activities',
   tables: ['activities'],
   reads: ['customers', 'units', 'locks', 'invoices'],
+  canHandle: handled,
   async apply(rows, event) {
     if (event.type === 'customer_updated' && ['firstName', 'lastName', 'email'].some((field) => field in event.data.changes)) {
       for (const activity of await rows.find('activities', 'customer_id', event.data.customerId)) {
@@ -311,6 +336,7 @@ export const activitiesProjection: Projection = {
     rows.insert('activities', {
       id: event.id,
       type: activity.type,
+      tab: activityTabOf(activity.type),
       description: activity.description,
       customer_id: customerId,
       unit_id: activity.unitId ?? null,
@@ -323,4 +349,4 @@ export const activitiesProjection: Projection = {
       created_at: event.metadata.occurredAt,
     });
   },
-};
+});

@@ -1,13 +1,22 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 // Autopay's read tables: each renter's saved cards (brand, last 4, expiry; never a number), whether
 // autopay is on and with which card (the customers list's "Autopay" filter), and the latest
 // autopay charge of each invoice (the autopay process nominates its retries and unfinished
 // attempts from it; staff see it on the customer page).
-export const autopayProjection: Projection = {
+export const autopayProjection = defineProjection({
   name: 'autopay',
   tables: ['payment_methods', 'autopay_enrollments', 'autopay_charges'],
   reads: ['invoices'],
+  canHandle: [
+    'autopay_cancelled',
+    'autopay_charge_attempted',
+    'autopay_charge_failed',
+    'autopay_charge_succeeded',
+    'autopay_enrolled',
+    'payment_method_removed',
+    'payment_method_saved',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -77,4 +86,4 @@ export const autopayProjection: Projection = {
         return;
     }
   },
-};
+});

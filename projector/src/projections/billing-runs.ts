@@ -1,9 +1,10 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /** The billing-run history staff read: one row per run of a facility's day. */
-export const billingRunsProjection: Projection = {
+export const billingRunsProjection = defineProjection({
   name: 'billing_runs',
   tables: ['billing_runs'],
+  canHandle: ['billing_run_completed'],
   async apply(rows, event) {
     if (event.type !== 'billing_run_completed') return;
     const d = event.data;
@@ -18,4 +19,4 @@ export const billingRunsProjection: Projection = {
       skipped: d.skipped,
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@storage/contracts/money';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
 /** What the customer search box matches, lower-cased. */
@@ -7,9 +7,21 @@ function searchText(c: Pick<RowOf<'customers'>, 'first_name' | 'last_name' | 'em
   return [c.first_name, c.last_name, `${c.first_name} ${c.last_name}`, c.email, c.phone ?? ''].join(' ').toLowerCase();
 }
 
-export const customersProjection: Projection = {
+export const customersProjection = defineProjection({
   name: 'customers',
   tables: ['customers', 'customer_notes'],
+  canHandle: [
+    'account_credit_applied',
+    'account_credit_refunded',
+    'account_credited',
+    'customer_added',
+    'customer_archived',
+    'customer_note_added',
+    'customer_standing_changed',
+    'customer_updated',
+    'desk_payment_received',
+    'portal_payment_received',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -87,4 +99,4 @@ export const customersProjection: Projection = {
         return;
     }
   },
-};
+});

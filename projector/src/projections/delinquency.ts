@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -18,10 +18,11 @@ async function change(rows: ReadModelSession, customerId: string, at: string, ch
 }
 
 /** Where each renter is in the delinquency schedule (the billing day nominates delinquent renters from it). */
-export const delinquencyProjection: Projection = {
+export const delinquencyProjection = defineProjection({
   name: 'delinquency',
   tables: ['customer_delinquency'],
   reads: ['customers'],
+  canHandle: ['customer_updated', 'delinquency_cleared', 'delinquency_paused', 'delinquency_resumed', 'delinquency_step_taken'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -48,4 +49,4 @@ export const delinquencyProjection: Projection = {
       }
     }
   },
-};
+});

@@ -1,11 +1,12 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 // totalUnits and occupiedUnits are counted here from unit events, never typed in. This projection
 // runs before the units one, so the unit row it reads is as it stood before the event.
-export const facilitiesProjection: Projection = {
+export const facilitiesProjection = defineProjection({
   name: 'facilities',
   tables: ['facilities'],
   reads: ['units'],
+  canHandle: ['facility_added', 'facility_updated', 'unit_added', 'unit_status_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -56,4 +57,4 @@ export const facilitiesProjection: Projection = {
       }
     }
   },
-};
+});

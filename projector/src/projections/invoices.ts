@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@storage/contracts/money';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -16,10 +16,23 @@ async function customerColumns(rows: ReadModelSession, invoice: Pick<RowOf<'invo
   };
 }
 
-export const invoicesProjection: Projection = {
+export const invoicesProjection = defineProjection({
   name: 'invoices',
   tables: ['invoices', 'payments'],
   reads: ['customers'],
+  canHandle: [
+    'customer_updated',
+    'invoice_cancelled',
+    'invoice_generated',
+    'invoice_line_added',
+    'invoice_overdue',
+    'invoice_sent',
+    'invoice_written_off',
+    'payment_received',
+    'payment_refund_issued',
+    'payment_refund_requested',
+    'payment_refunded',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { status, updated_at: at });
@@ -166,4 +179,4 @@ export const invoicesProjection: Projection = {
       }
     }
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -9,10 +9,11 @@ async function searchText(rows: ReadModelSession, lease: RowOf<'leases'>): Promi
   return [customer.first_name, customer.last_name, customer.email, unit.unit_number].join(' ').toLowerCase();
 }
 
-export const leasesProjection: Projection = {
+export const leasesProjection = defineProjection({
   name: 'leases',
   tables: ['leases', 'lease_rent_changes'],
   reads: ['customers', 'units'],
+  canHandle: ['customer_updated', 'lease_ended', 'lease_rent_billed', 'lease_rent_change_cancelled', 'lease_rent_change_scheduled', 'lease_started'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -75,4 +76,4 @@ export const leasesProjection: Projection = {
       }
     }
   },
-};
+});

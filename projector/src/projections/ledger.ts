@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
 import { paymentMethodLabels } from '@storage/contracts/enums';
 import type { LedgerEntryKind } from '@storage/contracts/ledger';
 import { fromCents, toCents } from '@storage/contracts/money';
-import type { ProjectedEvent, Projection } from '../projection.ts';
+import { defineProjection, logOrderOf } from '../projection.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
 // Each renter's ledger: one row per money event of theirs, signed (charges +, payments, credits,
@@ -53,11 +53,6 @@ function moneyTrail(data: unknown): { method: string | null; receiptId: string |
   };
 }
 
-/** The event's place in the history as one decimal number (hi << 64) + lo, for ordering entries of a day. */
-function positionOf(event: ProjectedEvent): string {
-  return ((event.position.hi << 64n) + event.position.lo).toString();
-}
-
 /** 'Invoice INV-1001 — Rent Dec 1 – Dec 31, 2026': the invoice's description, or its lines'. */
 function chargeDescription(invoice: RowOf<'invoices'>): string {
   const lines = (invoice.lines as InvoiceLine[] | null) ?? [];
@@ -65,10 +60,23 @@ function chargeDescription(invoice: RowOf<'invoices'>): string {
   return words ? `Invoice ${invoice.invoice_number} — ${words}` : `Invoice ${invoice.invoice_number}`;
 }
 
-export const ledgerProjection: Projection = {
+export const ledgerProjection = defineProjection({
   name: 'ledger',
   tables: ['ledger_entries'],
   reads: ['invoices', 'customers', 'facilities'],
+  canHandle: [
+    'account_credit_refunded',
+    'account_credited',
+    'desk_payment_received',
+    'invoice_cancelled',
+    'invoice_generated',
+    'invoice_line_added',
+    'invoice_sent',
+    'invoice_written_off',
+    'payment_received',
+    'payment_refund_issued',
+    'portal_payment_received',
+  ],
   async apply(rows, event) {
     /** The customer's facility and its date at the event (UTC for a customer of no facility), unless the event gives the date. */
     async function where(customerId: string, given: string | undefined) {
@@ -95,7 +103,7 @@ export const ledgerProjection: Projection = {
         facility_id: facilityId,
         entry_date: date,
         recorded_at: event.metadata.occurredAt,
-        position: positionOf(event),
+        position: logOrderOf(event.position),
         kind: e.kind,
         description: e.description,
         invoice_id: e.invoice?.id ?? null,
@@ -225,4 +233,4 @@ export const ledgerProjection: Projection = {
       }
     }
   },
-};
+});

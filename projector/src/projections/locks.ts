@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /** When the gap between desired and reported began: kept while it lasts, null once they agree (never reported counts as normal). */
 function differsSince(lock: { differs_since?: string | null }, desired: string, reported: string | null, at: string): string | null {
@@ -8,10 +8,19 @@ function differsSince(lock: { differs_since?: string | null }, desired: string, 
 
 // A lock row carries its unit's number and facility (the list searches and scopes by them); the
 // units projection runs first, so the unit is already there.
-export const locksProjection: Projection = {
+export const locksProjection = defineProjection({
   name: 'locks',
   tables: ['locks'],
   reads: ['units'],
+  canHandle: [
+    'lock_assigned',
+    'lock_battery_low',
+    'lock_desired_state_changed',
+    'lock_heartbeat_received',
+    'lock_installed',
+    'lock_state_reported',
+    'lock_status_changed',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -85,4 +94,4 @@ export const locksProjection: Projection = {
       }
     }
   },
-};
+});

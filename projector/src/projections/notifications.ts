@@ -3,13 +3,30 @@ import type { EventType } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
 import { BUSINESS_SETTINGS_SCOPE, type NotificationPreferences } from '@storage/contracts/settings';
-import type { ProjectedEvent, Projection } from '../projection.ts';
+import { defineProjection, type ProjectedEvent } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import { notificationPreferencesOf } from './settings.ts';
 
 // Staff notifications raised by events. A notification's id is its source event's id, so
 // replaying the history raises each one once. The alert toggles in Settings decide, as they
 // stood when the event happened, whether its notification is raised at all.
+
+/** The events that raise or mark notifications (a case of another type does not compile). */
+const handled = [
+  'autopay_charge_failed',
+  'customer_added',
+  'delinquency_step_taken',
+  'gate_code_reinstated',
+  'invoice_overdue',
+  'lease_started',
+  'lock_battery_low',
+  'notification_read',
+  'notifications_marked_read',
+  'payment_received',
+  'payment_refunded',
+  'reservation_submitted',
+] as const satisfies readonly EventType[];
+type Handled = (typeof handled)[number];
 
 interface Notification {
   type: NotificationType;
@@ -35,7 +52,7 @@ async function customerName(rows: ReadModelSession, customerId: string) {
   return { name: customer ? `${customer.first_name} ${customer.last_name}` : 'A renter', facilityId: customer?.facility_id ?? null };
 }
 
-async function isSwitchedOff(rows: ReadModelSession, event: ProjectedEvent): Promise<boolean> {
+async function isSwitchedOff(rows: ReadModelSession, event: ProjectedEvent<Handled>): Promise<boolean> {
   const toggle = governingToggle[event.type];
   if (!toggle) return false;
   const preferences = await notificationPreferencesOf(rows, BUSINESS_SETTINGS_SCOPE);
@@ -50,7 +67,7 @@ async function invoiceOf(rows: ReadModelSession, invoiceId: string) {
   return { ...invoice, name: `${customer.first_name} ${customer.last_name}`, facility_id: customer.facility_id };
 }
 
-async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<Notification | null> {
+async function compose(rows: ReadModelSession, event: ProjectedEvent<Handled>): Promise<Notification | null> {
   switch (event.type) {
     case 'invoice_overdue': {
       const invoice = await invoiceOf(rows, event.data.invoiceId);
@@ -156,10 +173,11 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent): Promise<N
   }
 }
 
-export const notificationsProjection: Projection = {
+export const notificationsProjection = defineProjection({
   name: 'notifications',
   tables: ['notifications', 'notification_read_marks'],
   reads: ['settings', 'invoices', 'customers', 'units', 'locks', 'leases'],
+  canHandle: handled,
   async apply(rows, event) {
     if (event.type === 'notification_read') {
       await rows.update('notifications', event.data.notificationId, { read: true });
@@ -182,4 +200,4 @@ export const notificationsProjection: Projection = {
       created_at: event.metadata.occurredAt,
     });
   },
-};
+});

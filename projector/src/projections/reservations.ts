@@ -1,8 +1,17 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
-export const reservationsProjection: Projection = {
+export const reservationsProjection = defineProjection({
   name: 'reservations',
   tables: ['reservations', 'waitlist_entries'],
+  canHandle: [
+    'reservation_cancelled',
+    'reservation_conversion_abandoned',
+    'reservation_conversion_started',
+    'reservation_converted',
+    'reservation_expired',
+    'reservation_submitted',
+    'waitlist_joined',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -54,4 +63,4 @@ export const reservationsProjection: Projection = {
       }
     }
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import { defaultSettings, type NotificationPreferences } from '@storage/contracts/settings';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
@@ -23,9 +23,16 @@ async function save(rows: ReadModelSession, scope: string, at: string, changes: 
   rows.insert('settings', { ...row, ...changes, updated_at: at });
 }
 
-export const settingsProjection: Projection = {
+export const settingsProjection = defineProjection({
   name: 'settings',
   tables: ['settings'],
+  canHandle: [
+    'billing_settings_updated',
+    'business_profile_updated',
+    'delinquency_settings_updated',
+    'notification_preferences_updated',
+    'payment_settings_updated',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -59,7 +66,7 @@ export const settingsProjection: Projection = {
       }
     }
   },
-};
+});
 
 /** The scope's alert toggles as the read model holds them (inside a batch: as of the event being applied). */
 export async function notificationPreferencesOf(rows: ReadModelSession, scope: string): Promise<NotificationPreferences> {

@@ -1,8 +1,9 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
-export const staffProjection: Projection = {
+export const staffProjection = defineProjection({
   name: 'staff',
   tables: ['staff'],
+  canHandle: ['staff_deactivated', 'staff_password_changed', 'staff_reactivated', 'staff_registered', 'staff_role_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -35,4 +36,4 @@ export const staffProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -1,8 +1,9 @@
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
-export const unitsProjection: Projection = {
+export const unitsProjection = defineProjection({
   name: 'units',
   tables: ['units'],
+  canHandle: ['unit_added', 'unit_status_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -27,4 +28,4 @@ export const unitsProjection: Projection = {
         return;
     }
   },
-};
+});
