@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActivityType } from './enums.ts';
-import { Id, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { Id, IsoDateTime, SearchText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const ActivityTab = z.enum(['all', 'customers', 'leases', 'payments', 'access']);
@@ -16,6 +17,12 @@ export const activityTabTypes: Record<Exclude<ActivityTab, 'all'>, readonly Acti
   payments: ['invoice_generated', 'payment_received', 'invoice_sent', 'invoice_overdue', 'invoice_cancelled', 'payment_refunded'],
   access: ['access_granted', 'lock_status_changed', 'lock_installed', 'lock_assigned', 'lock_battery_low', 'lock_maintenance'],
 };
+
+/** The tab besides All that gathers entries of this type, or null when only All does. */
+export function activityTabOf(type: ActivityType): Exclude<ActivityTab, 'all'> | null {
+  const tab = (Object.keys(activityTabTypes) as Array<Exclude<ActivityTab, 'all'>>).find((t) => activityTabTypes[t].includes(type));
+  return tab ?? null;
+}
 
 /** What the feed is narrowed to; the list and its tab counts share it. */
 export const ActivitiesFilter = z.strictObject({
@@ -34,8 +41,7 @@ export const activitySorting = listSorting({ createdAt: 'desc' }, 'createdAt');
 export const ListActivitiesQuery = ActivitiesFilter.extend({
   tab: ActivityTab.default('all'),
   ...activitySorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListActivitiesQuery = z.input<typeof ListActivitiesQuery>;
 
@@ -50,6 +56,6 @@ export const Activity = z.object({
 });
 export type Activity = z.infer<typeof Activity>;
 
-/** How many entries of the filtered feed each tab holds. */
-export const ActivityTabCounts = z.record(ActivityTab, z.number().int());
+/** How many entries of the filtered feed each tab holds: counted up to TOTAL_COUNT_CAP (contracts/src/paging.ts), past it at least that many. */
+export const ActivityTabCounts = z.record(ActivityTab, z.object({ count: z.number().int(), kind: z.enum(['exact', 'atLeast']) }));
 export type ActivityTabCounts = z.infer<typeof ActivityTabCounts>;

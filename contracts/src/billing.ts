@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DeskPaymentMethod } from './enums.ts';
-import { Id, IsoDate, OptionalText, Page, PageSize, RequiredText } from './fields.ts';
+import { Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
+import { pagingFields } from './paging.ts';
 
 // The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
 // per facility) and facility time zones. The engine itself is a write-side process (domain/src/billing).
@@ -217,7 +218,6 @@ export type UpdateBillingSettingsRequest = z.input<typeof UpdateBillingSettingsR
 /** GET /api/billing-runs: newest first, all facilities unless one is named. */
 export const ListBillingRunsQuery = z.strictObject({
   facilityId: Id.optional(),
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListBillingRunsQuery = z.input<typeof ListBillingRunsQuery>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CustomerStatus } from './enums.ts';
-import { Email, Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Email, Id, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
 import { Payment } from './invoices.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const CreateCustomerRequest = z.strictObject({
@@ -33,8 +34,7 @@ export const ListCustomersQuery = z.strictObject({
   /** on: renters enrolled in autopay; off: the others. */
   autopay: z.enum(['on', 'off']).optional(),
   ...customerSorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListCustomersQuery = z.input<typeof ListCustomersQuery>;
 
@@ -54,8 +54,7 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
-/** Lists answer a JSON array (the spec's "list of ..."); the total matching count is in this header. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+export { TOTAL_COUNT_HEADER } from './headers.ts';
 
 /** A payment of one of the customer's invoices, named by the invoice's number. */
 export const CustomerPayment = Payment.extend({ invoiceId: Id, invoiceNumber: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerStatuses } from './enum-values.ts';
 
 export const unitSizes = ['5x5', '5x10', '5x15', '10x10', '10x15', '10x20', '10x25', '15x20', '20x20', '20x30'] as const;
 export const UnitSize = z.enum(unitSizes);
@@ -18,7 +19,7 @@ export const unitFormSizes: ReadonlyArray<{ value: UnitSize; label: string }> = 
 export const UnitStatus = z.enum(['available', 'occupied', 'maintenance', 'reserved']);
 export type UnitStatus = z.infer<typeof UnitStatus>;
 
-export const CustomerStatus = z.enum(['active', 'inactive', 'overdue', 'terminated']);
+export const CustomerStatus = z.enum(customerStatuses);
 export type CustomerStatus = z.infer<typeof CustomerStatus>;
 
 export const LockStatus = z.enum(['active', 'inactive', 'maintenance', 'low_battery']);

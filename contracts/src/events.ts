@@ -498,6 +498,14 @@ function redactFields(data: Record<string, unknown>, fields: readonly string[]):
   return out;
 }
 
+/** A gate code's claim is a stream named after the facility and the code (a secret): shown without the code. */
+const GATE_CODE_CLAIM = /^(unique-gate-code-[^:]*:).+$/;
+
+/** A stream's name as any reader of the history may see it. */
+export function shownStreamName(streamName: string): string {
+  return streamName.replace(GATE_CODE_CLAIM, `$1${REDACTED}`);
+}
+
 /** The event with its secret fields replaced by REDACTED: what any reader of the history may see. */
 export function redactEvent<E extends DomainEvent>(event: E): E {
   const fields = secretFields[event.type] as readonly string[] | undefined;
@@ -549,6 +557,8 @@ export const streams = {
   lease: (id: string) => `lease-${id}`,
   invoice: (id: string) => `invoice-${id}`,
   lock: (id: string) => `lock-${id}`,
+  /** A lock's routine heartbeats, off its decision stream so that no lock command replays them. */
+  lockHeartbeats: (lockId: string) => `lock-heartbeats-${lockId}`,
   reservation: (id: string) => `reservation-${id}`,
   waitlistEntry: (id: string) => `waitlist-${id}`,
   notification: (id: string) => `notification-${id}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimeZone } from './billing.ts';
-import { Id, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Id, OptionalText, RequiredText, SearchText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 
 export const Facility = z.object({
   id: Id,
@@ -33,7 +34,6 @@ export type UpdateFacilityRequest = z.input<typeof UpdateFacilityRequest>;
 
 export const ListFacilitiesQuery = z.strictObject({
   search: SearchText,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListFacilitiesQuery = z.input<typeof ListFacilitiesQuery>;

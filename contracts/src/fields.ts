@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A list's paging fields live with the rest of its paging contract. */
+export { Page, PageSize } from './paging.ts';
+
 // Field schemas shared by commands, events and API shapes. Every free-text field has a length
 // limit so an oversize value is refused with a message naming the field.
 
@@ -22,6 +25,4 @@ export const Email = z
 /** YYYY-MM-DD of a year PostgreSQL holds (it has no year 0: 0000-01-01 was a 500 wherever a date was asked for). */
 export const IsoDate = z.iso.date('must be a date (YYYY-MM-DD)').refine((day) => !day.startsWith('0000'), 'must be a date (YYYY-MM-DD) from year 0001');
 export const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date and time' });
-export const Page = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1);
-export const PageSize = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);
 export const SearchText = z.string().trim().max(200, 'must be at most 200 characters').optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EventType, eventTypes } from './events.ts';
-import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { Id, IsoDate, IsoDateTime, SearchText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 /** The entities whose event history staff can read, each one stream per entity. */
@@ -75,7 +76,7 @@ export type AuditEventsFilter = z.input<typeof AuditEventsFilter>;
 /** By when the events occurred, or by when they were recorded (the log's own order); newest first unless asked otherwise. */
 export const auditSorting = listSorting({ occurredAt: 'desc', recordedAt: 'desc' }, 'occurredAt');
 
-export const ListAuditEventsQuery = AuditEventsFilter.extend({ ...auditSorting.fields, page: Page, pageSize: PageSize });
+export const ListAuditEventsQuery = AuditEventsFilter.extend({ ...auditSorting.fields, ...pagingFields });
 export type ListAuditEventsQuery = z.input<typeof ListAuditEventsQuery>;
 
 export const AuditEvent = HistoryEvent.omit({ changes: true }).extend({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { InvoiceLine } from './billing.ts';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
-import { Id, IsoDate, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Id, IsoDate, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const CreateInvoiceRequest = z.strictObject({
@@ -32,8 +33,7 @@ export const ListInvoicesQuery = z.strictObject({
   customerId: Id.optional(),
   status: InvoiceStatus.optional(),
   ...invoiceSorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListInvoicesQuery = z.input<typeof ListInvoicesQuery>;
 

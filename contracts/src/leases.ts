@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DeskPaymentMethod, UnitSize } from './enums.ts';
-import { Id, IsoDate, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { Id, IsoDate, IsoDateTime, SearchText } from './fields.ts';
 import { NonNegativeMoney, toCents } from './money.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const LeaseStatusFilter = z.enum(['active', 'inactive']);
@@ -20,7 +21,7 @@ export type LeasesFilter = z.input<typeof LeasesFilter>;
 /** Customer is the tenant's last name, then first name; unit the unit number; newest first unless asked otherwise. */
 export const leaseSorting = listSorting({ createdAt: 'desc', startDate: 'desc', customer: 'asc', unit: 'asc', monthlyRate: 'desc' }, 'createdAt');
 
-export const ListLeasesQuery = LeasesFilter.extend({ ...leaseSorting.fields, page: Page, pageSize: PageSize });
+export const ListLeasesQuery = LeasesFilter.extend({ ...leaseSorting.fields, ...pagingFields });
 export type ListLeasesQuery = z.input<typeof ListLeasesQuery>;
 
 /** The tabs' counts: the list's search and facility, every status. */

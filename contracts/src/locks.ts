@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { HeartbeatAccessAnswer, HeartbeatAccessFields } from './access.ts';
 import { LockDesiredState, LockStatus } from './enums.ts';
-import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Id, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const MIN_BATTERY_LEVEL = 0;
@@ -43,8 +44,7 @@ export const ListLocksQuery = z.strictObject({
   facilityId: Id.optional(),
   status: LockStatus.optional(),
   ...lockSorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListLocksQuery = z.input<typeof ListLocksQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MessageTemplateKey } from './enums.ts';
-import { Id, IsoDateTime, Page, PageSize, SearchText } from './fields.ts';
+import { Id, IsoDateTime, SearchText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 // Messages to renters (issue 13): templates an owner can edit, the outbox staff read as "Sent
@@ -102,7 +103,7 @@ export const MessagesFilter = z.strictObject({
 
 export const messageSorting = listSorting({ createdAt: 'desc' }, 'createdAt');
 
-export const ListMessagesQuery = MessagesFilter.extend({ ...messageSorting.fields, page: Page, pageSize: PageSize });
+export const ListMessagesQuery = MessagesFilter.extend({ ...messageSorting.fields, ...pagingFields });
 export type ListMessagesQuery = z.input<typeof ListMessagesQuery>;
 
 export const OutboxMessage = z.object({

@@ -20,6 +20,5 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-/** The list holds the newest notifications only; the bell's badge counts every unread one from this header. */
-export const UNREAD_COUNT_HEADER = 'x-unread-count';
+export { UNREAD_COUNT_HEADER } from './headers.ts';
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
-import { Id, IsoDate, Page, PageSize } from './fields.ts';
+import { Id, IsoDate } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const ReservationStatus = z.enum(['submitted', 'converting', 'converted', 'cancelled', 'expired']);
@@ -41,8 +42,7 @@ export const ListReservationsQuery = z.strictObject({
   /** One status; the open ones (submitted and being moved in) when absent. */
   status: ReservationStatus.optional(),
   ...reservationSorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListReservationsQuery = z.input<typeof ListReservationsQuery>;
 
@@ -52,8 +52,7 @@ export const waitlistSorting = listSorting({ joinedAt: 'desc', name: 'asc', size
 export const ListWaitlistQuery = z.strictObject({
   facilityId: Id.optional(),
   ...waitlistSorting.fields,
-  page: Page,
-  pageSize: PageSize,
+  ...pagingFields,
 });
 export type ListWaitlistQuery = z.input<typeof ListWaitlistQuery>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { sortOrders } from './enum-values.ts';
 
 // How a list is ordered: `sort` names one of the list's sortable columns, `order` its direction.
 // The API orders on the server by the column, then by the row's primary key, so equal values keep
 // one order from page to page; the console keeps both in its URL.
 
-export const SortOrder = z.enum(['asc', 'desc']);
+export const SortOrder = z.enum(sortOrders);
 export type SortOrder = z.infer<typeof SortOrder>;
 
 export type Sort<Column extends string> = { sort: Column; order: SortOrder };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import { StaffRole } from './enums.ts';
-import { Email, Id, IsoDateTime, OptionalText, Page, PageSize } from './fields.ts';
+import { Email, Id, IsoDateTime, OptionalText } from './fields.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 // Staff management (owners only): the team, its roles, and who may still sign in.
@@ -28,7 +29,7 @@ export const StaffParams = z.strictObject({ id: Id });
  */
 export const staffSorting = listSorting({ name: 'asc', email: 'asc', role: 'asc', status: 'asc', createdAt: 'desc' }, 'status');
 
-export const ListStaffQuery = z.strictObject({ status: StaffStatus.optional(), ...staffSorting.fields, page: Page, pageSize: PageSize });
+export const ListStaffQuery = z.strictObject({ status: StaffStatus.optional(), ...staffSorting.fields, ...pagingFields });
 export type ListStaffQuery = z.input<typeof ListStaffQuery>;
 
 /** The owner types the new member's temporary password and hands it over; the member changes it in Settings. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UnitSize, UnitStatus } from './enums.ts';
-import { Id, IsoDateTime, OptionalText, Page, PageSize, RequiredText, SearchText } from './fields.ts';
+import { Id, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
 import { NonNegativeMoney } from './money.ts';
+import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const CreateUnitRequest = z.strictObject({
@@ -36,7 +37,7 @@ export type UnitsFilter = z.input<typeof UnitsFilter>;
  */
 export const unitSorting = listSorting({ unitNumber: 'asc', size: 'asc', monthlyRate: 'desc', status: 'asc' }, 'unitNumber');
 
-export const ListUnitsQuery = UnitsFilter.extend({ ...unitSorting.fields, page: Page, pageSize: PageSize });
+export const ListUnitsQuery = UnitsFilter.extend({ ...unitSorting.fields, ...pagingFields });
 export type ListUnitsQuery = z.input<typeof ListUnitsQuery>;
 
 export const Unit = z.object({

@@ -140,6 +140,36 @@ describe('payments at the desk', () => {
     expect((await invoices(customerId)).map((i) => i.status)).toEqual(['paid']);
   });
 
+  it('pays an invoice written while an older transaction is still open, which holds every reader of the log below it', async () => {
+    const customerId = await renter();
+    await settle();
+    // A transaction of this database that took its id before the invoice's append and is still open:
+    // readers of the log (and its readable head) stop below it until it ends.
+    let opened!: () => void;
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = platform.api.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SELECT pg_current_xact_id()`);
+      opened();
+      await released;
+    });
+    await open;
+    const fresh = await sentInvoice(customerId, '40.00', '2026-03-01');
+    expect(await platform.api.store.headPosition()).not.toEqual(await platform.api.store.newestPosition());
+    const paying = recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '40.00', method: 'cash', reference: null }, randomUUID());
+    setTimeout(release, 300);
+    const receipt = track(await paying);
+    await holding;
+    expect(receipt.applied).toEqual([{ invoiceId: fresh.id, invoiceNumber: fresh.number, amount: '40.00' }]);
+    expect(receipt.credited).toBe('0.00');
+    expect(await creditOf(customerId)).toBe('0.00');
+  });
+
   it('keeps nothing as credit when every attempt on an invoice lost its race, and a repeat of the receipt then pays it once', async () => {
     const customerId = await renter();
     const invoice = await sentInvoice(customerId, '60.00', '2026-01-01');

@@ -62,16 +62,6 @@ export function findStaffByEmail(db: CommonQueryMethods, email: string) {
     WHERE s.email = ${email.toLowerCase()} AND s.status = 'active'`);
 }
 
-/**
- * The active member with this id. Every staff request loads it (requireStaff): a deactivated
- * member is not found, so their sessions answer 401 on every replica from the moment the read
- * model shows the deactivation, and a role change applies from the next request.
- */
-export function findStaffById(pool: DatabasePool, id: string) {
-  return pool.maybeOne(sql.type(StaffRow)`
-    SELECT id::text, email, first_name, last_name, profile_image_url, role FROM staff WHERE id = ${id} AND status = 'active'`);
-}
-
 export async function staffCount(pool: DatabasePool): Promise<number> {
   return pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM staff`);
 }

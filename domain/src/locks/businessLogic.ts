@@ -55,6 +55,16 @@ export function recordLockHeartbeat(command: RecordLockHeartbeat, state: LockSta
   return events;
 }
 
+/**
+ * Whether a heartbeat decided only itself and leaves the lock's decisions as they were (its
+ * battery on the same side of the low-battery line as the lock's state knows): such a heartbeat
+ * goes on the lock's heartbeat stream, not its decision stream, so no lock command replays it.
+ */
+export function isRoutineHeartbeat(state: LockState, events: readonly DomainEvent[]): boolean {
+  if (state.status === 'none' || events.length !== 1 || events[0]!.type !== 'lock_heartbeat_received') return false;
+  return events[0]!.data.batteryLevel < LOW_BATTERY_LEVEL === state.fields.batteryLevel < LOW_BATTERY_LEVEL;
+}
+
 export function assignLock(command: AssignLock, state: LockState): DomainEvent[] {
   if (existing(state).fields.unitId === command.unitId) return [];
   return [{ type: 'lock_assigned', data: { lockId: command.lockId, unitId: command.unitId } }];

@@ -2,7 +2,7 @@ import type { LockStatus } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { decideLock, type LockCommand } from './businessLogic.ts';
+import { decideLock, isRoutineHeartbeat, type LockCommand } from './businessLogic.ts';
 import { evolveLock, initialLockState, type LockFields } from './lock.ts';
 
 const given = (...events: DomainEvent[]) => ({
@@ -66,6 +66,28 @@ describe('record lock heartbeat', () => {
       heartbeat(100),
       statusChanged('active'),
     ]);
+  });
+
+  it('finds a heartbeat that changes nothing but itself routine: it goes off the decision stream', () => {
+    const state = [installed, heartbeat(60)].reduce(evolveLock, initialLockState);
+    expect(isRoutineHeartbeat(state, decideLock({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 55, firmwareVersion: null }, state))).toBe(true);
+  });
+
+  it('keeps on the decision stream a heartbeat that crosses the low-battery line, either way, even when it decides nothing else', () => {
+    const high = [installed, statusChanged('maintenance')].reduce(evolveLock, initialLockState);
+    expect(isRoutineHeartbeat(high, decideLock({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 10, firmwareVersion: null }, high))).toBe(false);
+    const low = [installed, statusChanged('maintenance'), heartbeat(10), batteryLow(10)].reduce(evolveLock, initialLockState);
+    const recovered = decideLock({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 90, firmwareVersion: null }, low);
+    expect(recovered).toEqual([heartbeat(90, null)]);
+    expect(isRoutineHeartbeat(low, recovered)).toBe(false);
+    // So a later drop is flagged again, as it was when every heartbeat was on the lock's stream.
+    const afterRecovery = [installed, statusChanged('maintenance'), heartbeat(10), batteryLow(10), heartbeat(90)].reduce(evolveLock, initialLockState);
+    expect(decideLock({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 5, firmwareVersion: null }, afterRecovery)).toContainEqual(batteryLow(5));
+  });
+
+  it('keeps on the decision stream a heartbeat that changes the status', () => {
+    const flagged = [installed, statusChanged('low_battery')].reduce(evolveLock, initialLockState);
+    expect(isRoutineHeartbeat(flagged, decideLock({ type: 'RecordLockHeartbeat', lockId, batteryLevel: 100, firmwareVersion: null }, flagged))).toBe(false);
   });
 
   it('keeps the known firmware version when a heartbeat does not report one', () => {

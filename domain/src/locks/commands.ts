@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { LockDesiredState, LockStatus } from '@storage/contracts/enums';
-import { streams } from '@storage/contracts/events';
+import { type DomainEvent, streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { type CommandContext, type CommandResult, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { unitAggregate } from '../units/unit.ts';
-import { decideLock, type LockCommand } from './businessLogic.ts';
-import { type LockFields, lockAggregate } from './lock.ts';
+import { decideLock, isRoutineHeartbeat, type LockCommand } from './businessLogic.ts';
+import { evolveLock, type LockFields, type LockState, lockAggregate } from './lock.ts';
 
-function decide(ctx: CommandContext, command: LockCommand) {
-  return handleCommand(ctx, streams.lock(command.lockId), lockAggregate, (state) => decideLock(command, state));
+function decide(ctx: CommandContext, command: LockCommand, keep: (state: LockState, events: DomainEvent[]) => DomainEvent[] = (_, events) => events) {
+  return handleCommand(ctx, streams.lock(command.lockId), lockAggregate, (state) => keep(state, decideLock(command, state)));
 }
 
 async function requireUnit(ctx: CommandContext, unitId: string | null) {
@@ -30,8 +30,27 @@ export async function installLock(ctx: CommandContext, fields: LockFields, lockI
   return withUniqueKey(ctx, key, () => decide(ctx, { type: 'InstallLock', lockId, fields }));
 }
 
-export async function recordLockHeartbeat(ctx: CommandContext, lockId: string, heartbeat: { batteryLevel: number; firmwareVersion: string | null }) {
-  return decide(ctx, { type: 'RecordLockHeartbeat', lockId, ...heartbeat });
+/**
+ * A routine heartbeat (isRoutineHeartbeat) is appended to the lock's heartbeat stream, whatever
+ * that stream's revision; one that changes the lock's decisions (its battery crossing the line, a
+ * status) goes on the lock's stream with what it decides, at the revision it decided on. The lock
+ * projection and the access reactions read heartbeats from either stream alike. The answer's state
+ * is the lock with the heartbeat applied.
+ */
+export async function recordLockHeartbeat(
+  ctx: CommandContext,
+  lockId: string,
+  heartbeat: { batteryLevel: number; firmwareVersion: string | null },
+): Promise<CommandResult<LockState>> {
+  const heard: { routine: DomainEvent | null } = { routine: null };
+  const decided = await decide(ctx, { type: 'RecordLockHeartbeat', lockId, ...heartbeat }, (state, events) => {
+    heard.routine = isRoutineHeartbeat(state, events) ? events[0]! : null;
+    return heard.routine ? [] : events;
+  });
+  const routine = heard.routine;
+  if (!routine) return decided;
+  const { position } = await ctx.store.append(streams.lockHeartbeats(lockId), [envelope(ctx, routine)], { expectedRevision: 'any' });
+  return { ...decided, state: evolveLock(decided.state, routine), events: [routine], position };
 }
 
 export async function assignLock(ctx: CommandContext, lockId: string, unitId: string | null) {

@@ -56,7 +56,8 @@ const READ_MODEL_WAIT_MS = 10_000;
  * time refuses the payment (nothing is written) rather than plan from stale rows.
  */
 async function openInvoicesOf(ctx: CommandContext, pool: DatabasePool, customerId: string): Promise<readonly string[]> {
-  const head = await ctx.store.headPosition();
+  // Every event committed before now, also one behind an older append still running (headPosition would stop short of it).
+  const head = await ctx.store.newestPosition();
   if (head && !(await waitForProjection(pool, 'invoices', head, READ_MODEL_WAIT_MS))) {
     throw new ConflictError('The invoices are still being brought up to date; please try again in a moment');
   }

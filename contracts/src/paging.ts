@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// How every staff list is paged (the spec's lists answer a JSON array; the paging is in the query
+// and the headers):
+//
+// - `page` and `pageSize` as before; the console keeps `page` in its URL.
+// - `cursor` (optional, opaque): where the page starts, taken from the `x-next-cursor` or
+//   `x-prev-cursor` of the page next to it. It holds the sort-key values of the row at the page's
+//   boundary and the direction, so the next page is read from an index after that row (keyset
+//   paging) rather than by skipping `(page - 1) * pageSize` rows. A cursor the list cannot read
+//   (not one it wrote, or written for another order) is a 400 naming `cursor`. With a cursor,
+//   `page` only says which page number the caller is on; the cursor decides the rows.
+// - Without a cursor a page is read by its number (OFFSET where that is cheap; the last pages are
+//   read from the end in reverse order).
+// - `x-total-count`: how many match. Counting a large set would scan it, so a total may be
+//   `x-total-estimated: true` (the planner's estimate: "about 64,800") or `x-total-capped: true`
+//   (at least that many: "10,000+"). Without either header the count is exact.
+// - `x-next-cursor` / `x-prev-cursor`: present when there is a page after / before this one.
+
+export const Page = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1);
+export const PageSize = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);
+/** An opaque position in a list, as the API wrote it (base64url). */
+export const Cursor = z
+  .string()
+  .max(4096, 'must be at most 4096 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor the list answered (x-next-cursor or x-prev-cursor)')
+  .optional();
+
+/** The paging fields of every list's query. */
+export const pagingFields = { page: Page, pageSize: PageSize, cursor: Cursor };
+export type Paging = { page: number; pageSize: number; cursor?: string | undefined };
+
+export * from './page-info.ts';
