@@ -13,6 +13,7 @@ import { facilityRoutes } from './facilities/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { registerAccess } from './http/access.ts';
+import { registerCompression } from './http/compression.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerApiReference } from './http/openapi.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestIdHeader(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps);
+  await registerCompression(app);
   await app.register(sessionPlugin, deps);
   registerStorableInput(app);
   registerAccess(app, deps);

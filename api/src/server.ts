@@ -1,12 +1,12 @@
 import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore, Position } from '@storage/eventstore/port';
-import { waitForProjections } from '@storage/platform/checkpoints';
+import { ProjectionProgress } from '@storage/platform/checkpoints';
 import type { Config } from '@storage/platform/config';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
-import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import { PROJECTOR_QUEUE, projectorWaker } from '@storage/platform/wakeups';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -38,9 +38,12 @@ export async function createApiServer(options: {
   const queue = createQueue(PROJECTOR_QUEUE, connection);
   const readModelJobs = createQueue(READ_MODEL_QUEUE, connection);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const wakeProjector = projectorWaker(queue, connection);
+  let log = (message: string, error?: unknown) => console.error(message, error);
+  const progress = new ProjectionProgress(databaseUrl, (message, error) => log(message, error));
   const afterAppend = async (position: Position, timeoutMs?: number) => {
-    await wakeProjector(queue);
-    return waitForProjections(pool, position, timeoutMs);
+    await wakeProjector();
+    return progress.wait(position, timeoutMs);
   };
   const app = await buildApp({
     store,
@@ -59,6 +62,9 @@ export async function createApiServer(options: {
       await afterAppend(position);
     },
   });
+  log = (message, error) => app.log.error({ err: error }, message);
+  // Listening once the app stands: nothing to leave behind if building it fails.
+  await progress.start();
   return {
     app,
     pool,
@@ -66,6 +72,7 @@ export async function createApiServer(options: {
     afterAppend,
     async close() {
       await app.close();
+      await progress.close();
       await queue.close();
       await readModelJobs.close();
       redis?.disconnect();

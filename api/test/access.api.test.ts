@@ -63,7 +63,7 @@ describe('access follows the ledger', () => {
     const stream = streams.delinquency(customerId);
     const existing = await platform.api.store.readStream(stream);
     await platform.api.store.append(stream, [envelope(context(), event)], { expectedRevision: existing.at(-1)?.revision ?? 'no_stream' });
-    await platform.api.afterAppend((await platform.api.store.headPosition())!, 10_000);
+    await platform.api.afterAppend((await platform.api.store.newestPosition())!, 10_000);
     await settled();
   }
 
@@ -241,11 +241,13 @@ describe('access follows the ledger', () => {
     await heartbeat(renter.lockId, { ack: acked, reported: 'overlocked' });
     await readModelCaughtUp(platform);
     expect(await lockRow(renter.lockId)).toMatchObject({ desired_state: 'overlocked', reported_state: 'overlocked', differs_since: null });
-    // Reported again: no new event.
+    // Reported again: no new event on the lock's stream; the heartbeat itself goes on its heartbeat stream.
     const written = (await platform.api.store.readStream(streams.lock(renter.lockId))).length;
+    const heard = (await platform.api.store.readStream(streams.lockHeartbeats(renter.lockId))).length;
     await heartbeat(renter.lockId, { ack: acked, reported: 'overlocked' });
     expect((await platform.api.store.readStream(streams.lock(renter.lockId))).filter((e) => e.type === 'lock_state_reported')).toHaveLength(1);
-    expect((await platform.api.store.readStream(streams.lock(renter.lockId))).length).toBe(written + 1);
+    expect((await platform.api.store.readStream(streams.lock(renter.lockId))).length).toBe(written);
+    expect((await platform.api.store.readStream(streams.lockHeartbeats(renter.lockId))).length).toBe(heard + 1);
 
     const listed = await inject('GET', `/api/locks/${renter.lockId}`);
     expect(listed.json()).toMatchObject({ desiredState: 'overlocked', reportedState: 'overlocked', differsSince: null });

@@ -114,6 +114,10 @@ describe('entity history and the event log', () => {
     expect(first.json().map((e: { type: string }) => e.type)).toEqual(['customer_updated']);
     const second = await get(`/api/audit/events?stream=${stream}&pageSize=1&page=2`);
     expect(second.json().map((e: { type: string }) => e.type)).toEqual(['customer_added']);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    const fromCursor = await get(`/api/audit/events?stream=${stream}&pageSize=1&page=2&cursor=${first.headers['x-next-cursor']}`);
+    expect(fromCursor.json()).toEqual(second.json());
+    expect((await get(`/api/audit/events?stream=${stream}&pageSize=1&cursor=${fromCursor.headers['x-prev-cursor']}`)).json()).toEqual(first.json());
 
     const byType = (await get(`/api/audit/events?type=customer_added&facilityId=${facilityId}`)).json();
     expect(byType.map((e: { streamName: string }) => e.streamName)).toEqual([stream]);

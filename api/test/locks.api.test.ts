@@ -228,8 +228,11 @@ describe('locks API', () => {
       const shown = (await read(`/api/locks/${created.id}`)).json();
       expect(shown).toMatchObject({ batteryLevel: 85, firmwareVersion: '2.5.0' });
       expect(Date.now() - Date.parse(shown.lastSeen)).toBeLessThan(60_000);
-      const events = await platform.api.store.readStream(`lock-${created.id}`);
-      expect(events.at(-1)!.metadata.actor).toEqual({ type: 'system' });
+      // A routine heartbeat goes on the lock's heartbeat stream: no lock command replays it.
+      const heartbeats = await platform.api.store.readStream(`lock-heartbeats-${created.id}`);
+      expect(heartbeats.map((e) => [e.type, e.data.batteryLevel])).toEqual([['lock_heartbeat_received', 85]]);
+      expect(heartbeats.at(-1)!.metadata.actor).toEqual({ type: 'system' });
+      expect((await platform.api.store.readStream(`lock-${created.id}`)).map((e) => e.type)).toEqual(['lock_installed']);
     });
 
     it('flags a low battery under 20% and raises the notification', async () => {

@@ -1,5 +1,6 @@
 import { type Activity, type ActivityTabCounts, activitySorting, activityTabTypes, type ListActivitiesQuery } from '@storage/contracts/activities';
 import { ActivityType } from '@storage/contracts/enums';
+import { TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
@@ -18,7 +19,8 @@ const ActivityRow = z.object({
 });
 
 const tabs = Object.keys(activityTabTypes) as Array<keyof typeof activityTabTypes>;
-const inTab = (tab: keyof typeof activityTabTypes) => sql.fragment`a.type = ANY(${sql.array([...activityTabTypes[tab]], 'text')})`;
+// Each entry keeps its tab (activityTabOf), so a tab is one index range in the feed's order.
+const inTab = (tab: keyof typeof activityTabTypes) => sql.fragment`a.tab = ${tab}`;
 
 function matching(filter: { search?: string; type?: string; facilityId?: string; customerId?: string }): FragmentSqlToken[] {
   const conditions = [];
@@ -43,37 +45,43 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
   };
 }
 
-// Entries of one instant in the order they were recorded.
-const sortColumns: SortColumns<keyof typeof activitySorting.columns> = { createdAt: [sql.fragment`a.created_at`, sql.fragment`a.recorded_order`] };
+// Entries of one instant in the order they were recorded; each filter's index ends in (created_at,
+// recorded_order), so a page from a cursor is an index range however deep it is.
+const sortColumns: SortColumns<keyof typeof activitySorting.columns> = { createdAt: sql.fragment`a.created_at` };
 
-/** Newest first unless asked otherwise. */
+/** Newest first unless asked otherwise: one page, its total and the cursors either side. */
 export async function listActivities(pool: DatabasePool, query: z.output<typeof ListActivitiesQuery>) {
   const conditions = matching(query);
   if (query.tab !== 'all') conditions.push(inTab(query.tab));
-  const { rows, total } = await listPage(
+  const { rows, info } = await listPage(
     pool,
     ActivityRow,
     {
       select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.id::text AS customer_id, c.first_name, c.last_name, c.email`,
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
-      orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.id`),
+      orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),
     },
     query,
   );
-  return { activities: rows.map(toActivity), total };
+  return { activities: rows.map(toActivity), info };
 }
 
 const CountsRow = z.object({ all: z.number(), ...Object.fromEntries(tabs.map((tab) => [tab, z.number()])) });
 
-/** How many entries of the filtered feed each tab holds. */
+/**
+ * How many entries of the filtered feed each tab holds: each counted up to the paging contract's
+ * cap (an index range of at most that many entries), past it "at least" the cap.
+ */
 export async function countActivitiesByTab(
   pool: DatabasePool,
   filter: { search?: string; type?: string; facilityId?: string; customerId?: string },
 ): Promise<ActivityTabCounts> {
-  const perTab = tabs.map((tab) => sql.fragment`count(*) FILTER (WHERE ${inTab(tab)})::int8 AS ${sql.identifier([tab])}`);
+  const capped = (conditions: FragmentSqlToken[], name: string) =>
+    sql.fragment`(SELECT count(*) FROM (SELECT 1 FROM activities a WHERE ${allOf(conditions)} LIMIT ${TOTAL_COUNT_CAP + 1}) AS capped)::int8 AS ${sql.identifier([name])}`;
   const row = await pool.one(sql.type(CountsRow)`
-    SELECT count(*)::int8 AS "all", ${sql.join(perTab, sql.fragment`, `)}
-    FROM activities a WHERE ${allOf(matching(filter))}`);
-  return row as ActivityTabCounts;
+    SELECT ${sql.join([capped(matching(filter), 'all'), ...tabs.map((tab) => capped([...matching(filter), inTab(tab)], tab))], sql.fragment`, `)}`);
+  return Object.fromEntries(
+    Object.entries(row).map(([tab, count]) => [tab, count > TOTAL_COUNT_CAP ? { count: TOTAL_COUNT_CAP, kind: 'atLeast' } : { count, kind: 'exact' }]),
+  ) as ActivityTabCounts;
 }

@@ -1,5 +1,5 @@
 import { ActivitiesFilter, Activity, ActivityTabCounts, ListActivitiesQuery } from '@storage/contracts/activities';
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { json, page } from '../http/responses.ts';
@@ -20,8 +20,8 @@ export async function activityRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { activities, total } = await listActivities(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(activities);
+      const { activities, info } = await listActivities(deps.pool, request.query);
+      return reply.headers(pageHeaders(info)).send(activities);
     },
   );
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { StaffRow } from '@storage/domain/auth/staff';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 
@@ -24,21 +25,37 @@ export async function openSession(db: CommonQueryMethods, kind: SessionKind, sub
   return token;
 }
 
-const LiveSession = z.object({ kind: z.enum(['staff', 'customer']), subject_id: z.string() });
+const LiveSession = z.object({
+  kind: z.enum(['staff', 'customer']),
+  subject_id: z.string(),
+  staff: StaffRow.nullable(),
+});
 
-/** The subjects of the live (not revoked, not expired) sessions among `tokens`, in one query. */
+/**
+ * The subjects of the live (not revoked, not expired) sessions among `tokens`, and the active
+ * staff member a staff session names (null when deactivated), in one query. Every staff request
+ * reads it (requireStaff): a deactivated member's sessions answer 401 on every replica from the
+ * moment the read model shows the deactivation, and a role change applies from the next request.
+ */
 export async function resolveSessions(
   db: CommonQueryMethods,
   tokens: { staff?: string; customer?: string },
-): Promise<{ staffId: string | null; customerId: string | null }> {
+): Promise<{ staffId: string | null; customerId: string | null; staff: StaffRow | null }> {
   const wanted = (['staff', 'customer'] as const).filter((kind) => tokens[kind]).map((kind) => sql.fragment`(${digest(tokens[kind]!)}, ${kind})`);
-  if (wanted.length === 0) return { staffId: null, customerId: null };
+  if (wanted.length === 0) return { staffId: null, customerId: null, staff: null };
   const rows = await db.any(sql.type(LiveSession)`
-    SELECT kind, subject_id FROM sessions
-    WHERE (id, kind) IN (${sql.join(wanted, sql.fragment`, `)}) AND revoked_at IS NULL AND expires_at > now()`);
+    SELECT s.kind, s.subject_id,
+           CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object(
+             'id', m.id::text, 'email', m.email, 'first_name', m.first_name, 'last_name', m.last_name,
+             'profile_image_url', m.profile_image_url, 'role', m.role) END AS staff
+    FROM sessions s
+    LEFT JOIN staff m ON s.kind = 'staff' AND m.id::text = s.subject_id AND m.status = 'active'
+    WHERE (s.id, s.kind) IN (${sql.join(wanted, sql.fragment`, `)}) AND s.revoked_at IS NULL AND s.expires_at > now()`);
+  const staffSession = rows.find((r) => r.kind === 'staff');
   return {
-    staffId: rows.find((r) => r.kind === 'staff')?.subject_id ?? null,
+    staffId: staffSession?.subject_id ?? null,
     customerId: rows.find((r) => r.kind === 'customer')?.subject_id ?? null,
+    staff: staffSession?.staff ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type BillingRun, BillingRunSkip, type ListBillingRunsQuery } from '@storage/contracts/billing';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage } from '../http/list-page.ts';
+import { allOf, fixedOrder, type ListSql, listPage } from '../http/list-page.ts';
 
 const BillingRunRow = z.object({
   id: z.string(),
@@ -29,22 +29,25 @@ function toBillingRun(row: z.infer<typeof BillingRunRow>): BillingRun {
   };
 }
 
-/** Newest first (billing_runs_ran_at_idx, or billing_runs_facility_idx for one facility). */
-export async function listBillingRuns(pool: DatabasePool, query: z.output<typeof ListBillingRunsQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function billingRunsSql(query: z.output<typeof ListBillingRunsQuery>): ListSql {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`r.facility_id = ${query.facilityId}`);
-  const { rows, total } = await listPage(
-    pool,
-    BillingRunRow,
-    {
-      select: sql.fragment`
-        r.id::text, r.facility_id::text, f.name AS facility_name, r.billing_date, r.ran_at, r.invoices_issued,
-        r.late_fees_charged, r.invoices_overdue, r.skipped`,
-      from: sql.fragment`billing_runs r LEFT JOIN facilities f ON f.id = r.facility_id`,
-      where: allOf(conditions),
-      orderBy: sql.fragment`r.ran_at DESC, r.id DESC`,
-    },
-    query,
-  );
-  return { runs: rows.map(toBillingRun), total };
+  return {
+    select: sql.fragment`
+      r.id::text, r.facility_id::text, f.name AS facility_name, r.billing_date, r.ran_at, r.invoices_issued,
+      r.late_fees_charged, r.invoices_overdue, r.skipped`,
+    from: sql.fragment`billing_runs r LEFT JOIN facilities f ON f.id = r.facility_id`,
+    where: allOf(conditions),
+    orderBy: fixedOrder('newest', [
+      { expression: sql.fragment`r.ran_at`, descending: true },
+      { expression: sql.fragment`r.id`, descending: true },
+    ]),
+  };
+}
+
+/** Newest first (billing_runs_ran_at_idx, or billing_runs_facility_idx for one facility). */
+export async function listBillingRuns(pool: DatabasePool, query: z.output<typeof ListBillingRunsQuery>) {
+  const { rows, info } = await listPage(pool, BillingRunRow, billingRunsSql(query), query);
+  return { runs: rows.map(toBillingRun), paging: info };
 }

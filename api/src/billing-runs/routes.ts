@@ -1,5 +1,5 @@
 import { BillingRun, ListBillingRunsQuery } from '@storage/contracts/billing';
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { page } from '../http/responses.ts';
@@ -21,8 +21,8 @@ export async function billingRunRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { runs, total } = await listBillingRuns(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(runs);
+      const { runs, paging } = await listBillingRuns(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(runs);
     },
   );
 }

@@ -3,7 +3,7 @@ import { CustomerStatus } from '@storage/contracts/enums';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 export const CustomerRow = z.object({
   id: z.string(),
@@ -48,7 +48,8 @@ const sortColumns: SortColumns<keyof typeof customerSorting.columns> = {
   createdAt: sql.fragment`created_at`,
 };
 
-export async function listCustomers(pool: DatabasePool, query: z.output<typeof ListCustomersQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function customersSql(query: z.output<typeof ListCustomersQuery>): ListSql {
   const conditions = [sql.fragment`NOT archived`];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
@@ -57,18 +58,17 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
     const enrolled = sql.fragment`EXISTS (SELECT 1 FROM autopay_enrollments e WHERE e.customer_id = customers.id AND e.enabled)`;
     conditions.push(query.autopay === 'on' ? enrolled : sql.fragment`NOT ${enrolled}`);
   }
-  const { rows, total } = await listPage(
-    pool,
-    CustomerRow,
-    {
-      select: columns,
-      from: sql.fragment`customers`,
-      where: allOf(conditions),
-      orderBy: orderBy(sortColumns, sortOf(customerSorting, query), sql.fragment`id`),
-    },
-    query,
-  );
-  return { customers: rows.map(toCustomer), total };
+  return {
+    select: columns,
+    from: sql.fragment`customers`,
+    where: allOf(conditions),
+    orderBy: orderBy(sortColumns, sortOf(customerSorting, query), sql.fragment`id`),
+  };
+}
+
+export async function listCustomers(pool: DatabasePool, query: z.output<typeof ListCustomersQuery>) {
+  const { rows, info } = await listPage(pool, CustomerRow, customersSql(query), query);
+  return { customers: rows.map(toCustomer), paging: info };
 }
 
 export async function getCustomer(pool: DatabasePool, id: string): Promise<Customer | null> {

@@ -5,9 +5,9 @@ import {
   CustomerAccount,
   CustomerNote,
   ListCustomersQuery,
-  TOTAL_COUNT_HEADER,
   UpdateCustomerRequest,
 } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addCustomer, addCustomerNote, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
@@ -28,8 +28,8 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/customers',
     { schema: { summary: 'List customers', querystring: ListCustomersQuery, response: { 200: page('A page of customers', Customer) } } },
     async (request, reply) => {
-      const { customers, total } = await listCustomers(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(customers);
+      const { customers, paging } = await listCustomers(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(customers);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Facility, ListFacilitiesQuery } from '@storage/contracts/facilities';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage } from '../http/list-page.ts';
+import { allOf, containsPattern, fixedOrder, type ListSql, listPage } from '../http/list-page.ts';
 
 const FacilityRow = z.object({
   id: z.string(),
@@ -29,17 +29,22 @@ function toFacility(row: z.infer<typeof FacilityRow>): Facility {
   };
 }
 
-export async function listFacilities(pool: DatabasePool, query: z.output<typeof ListFacilitiesQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function facilitiesSql(query: z.output<typeof ListFacilitiesQuery>): ListSql {
   const conditions = [];
   // The same expression as facilities_search_idx, so the trigram index answers it.
   if (query.search) conditions.push(sql.fragment`lower(name || ' ' || address) LIKE ${containsPattern(query.search)}`);
-  const { rows, total } = await listPage(
-    pool,
-    FacilityRow,
-    { select: columns, from: sql.fragment`facilities`, where: allOf(conditions), orderBy: sql.fragment`name, id` },
-    query,
-  );
-  return { facilities: rows.map(toFacility), total };
+  return {
+    select: columns,
+    from: sql.fragment`facilities`,
+    where: allOf(conditions),
+    orderBy: fixedOrder('name', [{ expression: sql.fragment`name` }, { expression: sql.fragment`id` }]),
+  };
+}
+
+export async function listFacilities(pool: DatabasePool, query: z.output<typeof ListFacilitiesQuery>) {
+  const { rows, info } = await listPage(pool, FacilityRow, facilitiesSql(query), query);
+  return { facilities: rows.map(toFacility), paging: info };
 }
 
 export async function getFacility(pool: DatabasePool, id: string): Promise<Facility | null> {

@@ -1,5 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { CreateFacilityRequest, Facility, ListFacilitiesQuery, UpdateFacilityRequest } from '@storage/contracts/facilities';
+import { pageHeaders } from '@storage/contracts/paging';
 import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
 import type { FacilityState } from '@storage/domain/facilities/facility';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,8 @@ export async function facilityRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/facilities',
     { schema: { summary: 'List facilities', querystring: ListFacilitiesQuery, response: { 200: page('A page of facilities', Facility) } } },
     async (request, reply) => {
-      const { facilities, total } = await listFacilities(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(facilities);
+      const { facilities, paging } = await listFacilities(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(facilities);
     },
   );
 

@@ -1,4 +1,4 @@
-import { REDACTED, readableEvent, redactEvent, streams } from '@storage/contracts/events';
+import { redactEvent, streams } from '@storage/contracts/events';
 import {
   type AuditEvent,
   type AuditEventsFilter,
@@ -9,6 +9,7 @@ import {
   type HistoryEvent,
   type HistoryStreamType,
 } from '@storage/contracts/history';
+import type { ListPageInfo, Paging } from '@storage/contracts/paging';
 import { type Sort, sortOf } from '@storage/contracts/sorting';
 import { type Aggregate, toDomainEvent } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
@@ -18,10 +19,10 @@ import { leaseAggregate } from '@storage/domain/leases/lease';
 import { lockAggregate } from '@storage/domain/locks/lock';
 import { staffAggregate } from '@storage/domain/staff/staff';
 import { unitAggregate } from '@storage/domain/units/unit';
-import type { Actor, EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
+import type { Actor, EventStore, RecordedEvent } from '@storage/eventstore/port';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
 import { billingEventIds, describeBillingEvent } from './billing-words.ts';
 import { describeMessageEvent } from './message-words.ts';
 import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
@@ -164,55 +165,33 @@ export async function entityHistory(
 }
 
 const AuditRow = z.object({
-  id: z.string(),
+  event_id: z.string(),
   type: z.string(),
   stream_name: z.string(),
   data: z.record(z.string(), z.unknown()),
-  schema_version: z.number(),
-  actor: z.object({ type: z.enum(['staff', 'customer', 'system']), id: z.string().optional() }),
+  actor_type: z.enum(['staff', 'customer', 'system']),
+  actor_id: z.string().nullable(),
   occurred_at: z.string(),
   recorded_at: z.string(),
 });
 type AuditRow = z.infer<typeof AuditRow>;
 type AuditFilter = z.output<typeof AuditEventsFilter>;
 type AuditSort = Sort<keyof typeof auditSorting.columns>;
-type AuditPage = { events: AuditEvent[]; total: number };
-type Paging = { page: number; pageSize: number };
 
-// What each filter means, stated once for both ways of reading the log below: the SQL path uses
-// these as subqueries, the log path runs them once and tests each event against the answers.
+// The log is the audit_log read table (the audit-log projection, migration 036), whatever the
+// event store: one row per event, its data already redacted, its stream name as shown.
 
-/** A facility's events are those of its own stream and of these: its units', renters', leases', invoices' and locks'. */
-function facilityMemberStreams(facilityId: string): FragmentSqlToken {
-  return sql.fragment`SELECT 'unit-' || id AS stream_name FROM units WHERE facility_id = ${facilityId}
-    UNION ALL SELECT 'customer-' || id FROM customers WHERE facility_id = ${facilityId}
-    UNION ALL SELECT 'lease-' || l.id FROM leases l JOIN units u ON u.id = l.unit_id WHERE u.facility_id = ${facilityId}
-    UNION ALL SELECT 'invoice-' || id FROM invoices WHERE facility_id = ${facilityId}
-    UNION ALL SELECT 'lock-' || id FROM locks WHERE facility_id = ${facilityId}`;
+/** Staff and renters whose label ("Jane Smith", "Renter Jane Renter") or email contains the term: their ids. */
+function actorsMatching(term: string): FragmentSqlToken {
+  const pattern = containsPattern(term);
+  return sql.fragment`SELECT id FROM staff WHERE lower(concat_ws(' ', first_name, last_name, email)) LIKE ${pattern}
+    UNION ALL SELECT id FROM customers WHERE lower(concat_ws(' ', 'renter', first_name, last_name, email)) LIKE ${pattern}`;
 }
 
-/** Staff whose name or email contains the term (a `containsPattern`). */
-function staffMatching(pattern: string): FragmentSqlToken {
-  return sql.fragment`SELECT id::text AS id FROM staff WHERE lower(concat_ws(' ', first_name, last_name, email)) LIKE ${pattern}`;
-}
-
-/** Renters whose "renter <name>" or email contains the term, as their actor label reads. */
-function customersMatching(pattern: string): FragmentSqlToken {
-  return sql.fragment`SELECT id::text AS id FROM customers WHERE lower(concat_ws(' ', 'renter', first_name, last_name, email)) LIKE ${pattern}`;
-}
-
-/** The System actor matches a term that is part of the word "system". */
-function systemMatches(term: string): boolean {
-  return 'system'.includes(term.toLowerCase());
-}
-
-/**
- * Days are compared as the ISO text occurredAt is stored in (UTC, so it sorts as time does; the
- * database's collation is C, so SQL and JavaScript compare that text alike): from the start of
- * `from` up to, not including, the day after `to`.
- */
-function occurredBounds(filter: AuditFilter): { from: string | null; before: string | null } {
-  return { from: filter.from ?? null, before: filter.to ? nextDay(filter.to) : null };
+/** The system's events when the term is part of the word "system"; the matching people's by their ids (few: one index range each). */
+function actorCondition(term: string): FragmentSqlToken {
+  const people = sql.fragment`a.actor_id IN (${actorsMatching(term)})`;
+  return 'system'.includes(term.toLowerCase()) ? sql.fragment`(a.actor_type = 'system' OR ${people})` : people;
 }
 
 function nextDay(day: string): string {
@@ -221,259 +200,82 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-// ---- The SQL path: the Postgres event store's own table, whose indexes serve these filters.
-
-const ACTOR_ID = sql.fragment`e.metadata->'actor'->>'id'`;
-const ACTOR_TYPE = sql.fragment`e.metadata->'actor'->>'type'`;
-const OCCURRED_AT = sql.fragment`e.metadata->>'occurredAt'`;
-
-function actorMatches(term: string): FragmentSqlToken {
-  const pattern = containsPattern(term);
-  return sql.fragment`(
-    ${systemMatches(term) ? sql.fragment`${ACTOR_TYPE} = 'system'` : sql.fragment`false`}
-    OR (${ACTOR_TYPE} = 'staff' AND ${ACTOR_ID} IN (${staffMatching(pattern)}))
-    OR (${ACTOR_TYPE} = 'customer' AND ${ACTOR_ID} IN (${customersMatching(pattern)})))`;
-}
-
+/**
+ * Days are compared as the ISO text occurredAt is stored in (UTC, so it sorts as time does; the
+ * column's collation is C): from the start of `from` up to, not including, the day after `to`.
+ */
 function auditWhere(filter: AuditFilter): FragmentSqlToken {
   const conditions: FragmentSqlToken[] = [];
-  const { from, before } = occurredBounds(filter);
-  if (filter.type) conditions.push(sql.fragment`e.type = ${filter.type}`);
-  if (filter.stream) conditions.push(sql.fragment`e.stream_name = ${filter.stream}`);
-  if (filter.actor) conditions.push(actorMatches(filter.actor));
-  if (filter.facilityId) {
-    const facilityId = filter.facilityId;
-    conditions.push(sql.fragment`(e.stream_name = ${streams.facility(facilityId)} OR e.stream_name IN (${facilityMemberStreams(facilityId)}))`);
-  }
-  if (from) conditions.push(sql.fragment`${OCCURRED_AT} >= ${from}`);
-  if (before) conditions.push(sql.fragment`${OCCURRED_AT} < ${before}`);
+  if (filter.type) conditions.push(sql.fragment`a.type = ${filter.type}`);
+  if (filter.stream) conditions.push(sql.fragment`a.stream_name = ${filter.stream}`);
+  if (filter.actor) conditions.push(actorCondition(filter.actor));
+  if (filter.facilityId) conditions.push(sql.fragment`a.facility_id = ${filter.facilityId}`);
+  if (filter.from) conditions.push(sql.fragment`a.occurred_at >= ${filter.from}`);
+  if (filter.to) conditions.push(sql.fragment`a.occurred_at < ${nextDay(filter.to)}`);
   return allOf(conditions);
 }
 
-// Recorded is the log's own order; events that occurred at one instant keep the log's order, as
-// the log path breaks those ties (indexes events_occurred_at_log_order_idx and events_commit_order).
+// Recorded is the log's own order; events that occurred at one instant keep the log's order. Each
+// filter's index ends in (occurred_at, position), so a page from a cursor is an index range.
 const sortColumns: SortColumns<keyof typeof auditSorting.columns> = {
-  occurredAt: [OCCURRED_AT, sql.fragment`e.transaction_id`],
-  recordedAt: sql.fragment`e.transaction_id`,
+  occurredAt: sql.fragment`a.occurred_at`,
+  recordedAt: [],
 };
 
-const auditList = (filter: AuditFilter, sort: AuditSort) => ({
-  select: sql.fragment`e.id::text, e.type, e.stream_name, e.data, (e.metadata->>'schemaVersion')::int AS schema_version, e.metadata->'actor' AS actor, ${OCCURRED_AT} AS occurred_at,
-    to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`,
-  from: sql.fragment`event_store.events e`,
-  where: auditWhere(filter),
-  orderBy: orderBy(sortColumns, sort, sql.fragment`e.global_position`),
-});
+function auditList(filter: AuditFilter, sort: AuditSort): ListSql {
+  return {
+    select: sql.fragment`a.event_id::text, a.type, a.stream_name, a.data, a.actor_type, a.actor_id::text, a.occurred_at, a.recorded_at`,
+    from: sql.fragment`audit_log a`,
+    where: auditWhere(filter),
+    orderBy: orderBy(sortColumns, sort, sql.fragment`a.position`),
+  };
+}
+
+const actorOf = (row: AuditRow): Actor =>
+  row.actor_type === 'system' || row.actor_id === null ? { type: 'system' } : { type: row.actor_type, id: row.actor_id };
 
 async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Promise<AuditEvent[]> {
   const [label, names] = await Promise.all([
-    actorLabels(
-      pool,
-      rows.map((r) => r.actor as Actor),
-    ),
+    actorLabels(pool, rows.map(actorOf)),
     entityNames(pool, [
       ...rows.flatMap((r) => streamEntity(r.stream_name) ?? []),
       // The billing events name their invoice, renter or facility in their sentence.
       ...rows.flatMap((r) => (billingEventTypes.has(r.type) ? [...idsIn([r.data]), ...billingEventIds(r.type, r.data)] : [])),
     ]),
   ]);
-  return rows.map((r) => {
-    // In its current shape, as history and projections see it, its secret fields redacted.
-    const data = readableEvent(r.type, r.schema_version, r.data);
-    return {
-      id: r.id,
-      type: r.type,
-      description: describeBillingEvent(r.type, data, names) ?? describeMessageEvent(r.type, data) ?? describeEventType(r.type),
-      streamName: shownStreamName(r.stream_name),
-      entity: streamEntityText(r.stream_name, names),
-      data,
-      occurredAt: r.occurred_at,
-      recordedAt: r.recorded_at,
-      actor: label(r.actor as Actor),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.event_id,
+    type: r.type,
+    description: describeBillingEvent(r.type, r.data, names) ?? describeMessageEvent(r.type, r.data) ?? describeEventType(r.type),
+    streamName: r.stream_name,
+    entity: streamEntityText(r.stream_name, names),
+    data: r.data,
+    occurredAt: r.occurred_at,
+    recordedAt: r.recorded_at,
+    actor: label(actorOf(r)),
+  }));
 }
 
-async function listAuditEventsBySql(pool: DatabasePool, filter: AuditFilter, sort: AuditSort, paging: Paging): Promise<AuditPage> {
-  const { rows, total } = await listPage(pool, AuditRow, auditList(filter, sort), paging);
-  return { events: await toAuditEvents(pool, rows), total };
-}
-
-// ---- The log path: any event store, through the port's readAllBackwards. It sees what readAll
-// passes, so an event just committed may show there a moment after the SQL path would show it.
-
-type LoggedEvent = Pick<RecordedEvent, 'type' | 'streamName' | 'metadata'>;
-
-/** The filter as a test of one event; the sets it needs are read once from the read tables. */
-async function auditEventTest(pool: DatabasePool, filter: AuditFilter): Promise<(event: LoggedEvent) => boolean> {
-  const IdRow = z.object({ id: z.string() });
-  const StreamRow = z.object({ stream_name: z.string() });
-  const pattern = filter.actor ? containsPattern(filter.actor) : null;
-  const [staff, customers, facilityStreams] = await Promise.all([
-    pattern ? pool.anyFirst(sql.type(IdRow)`${staffMatching(pattern)}`).then((ids) => new Set(ids)) : null,
-    pattern ? pool.anyFirst(sql.type(IdRow)`${customersMatching(pattern)}`).then((ids) => new Set(ids)) : null,
-    filter.facilityId
-      ? pool
-          .anyFirst(sql.type(StreamRow)`${facilityMemberStreams(filter.facilityId)}`)
-          .then((names) => new Set([streams.facility(filter.facilityId!), ...names]))
-      : null,
-  ]);
-  const system = filter.actor ? systemMatches(filter.actor) : true;
-  const { from, before } = occurredBounds(filter);
-  return (event) => {
-    const { actor, occurredAt } = event.metadata;
-    if (filter.type && event.type !== filter.type) return false;
-    if (filter.stream && event.streamName !== filter.stream) return false;
-    if (staff && customers) {
-      const matches = actor.type === 'system' ? system : actor.type === 'staff' ? staff.has(actor.id) : customers.has(actor.id);
-      if (!matches) return false;
-    }
-    if (facilityStreams && !facilityStreams.has(event.streamName)) return false;
-    if (from && !(occurredAt >= from)) return false;
-    if (before && !(occurredAt < before)) return false;
-    return true;
-  };
-}
-
-const LOG_BATCH = 1000;
-
-async function* logNewestFirst(store: EventStore): AsyncGenerator<RecordedEvent[]> {
-  let before: Position | null = null;
-  for (;;) {
-    const batch = await store.readAllBackwards({ before, limit: LOG_BATCH });
-    if (batch.length > 0) yield batch;
-    if (batch.length < LOG_BATCH) return;
-    before = batch.at(-1)!.position;
-  }
-}
-
-interface Match {
-  event: RecordedEvent;
-  /** Its place in the backwards read: 0 is the newest in the log. */
-  seq: number;
-}
-
-/** The SQL path's order: by occurredAt (as text, as there) then the log's order, or by the log's order alone; newest first, or reversed. */
-function auditOrder(sort: AuditSort): (a: Match, b: Match) => number {
-  const direction = sort.order === 'desc' ? 1 : -1;
-  return (a, b) => {
-    const x = a.event.metadata.occurredAt;
-    const y = b.event.metadata.occurredAt;
-    if (sort.sort === 'occurredAt' && x !== y) return (x > y ? -1 : 1) * direction;
-    return (a.seq - b.seq) * direction;
-  };
-}
-
-/**
- * Reads the WHOLE log once, newest first, and keeps the first `keep` matching events in audit
- * order (Infinity keeps all), counting every match. Events occur (occurredAt: seeds and imports
- * backdate it) in another order than they were recorded, so no page and no total is known before
- * the end of the log: every request costs a read of the entire log, in time O(log size) and in
- * memory O(keep). Measured on this project's 2-core machine with the Postgres store forced down
- * this path: 7 to 9 s a request for the 1.08 million events of the large seed, against 50 to 600 ms
- * by SQL. Acceptable for an auditor's screen on a store without a queryable table; the Postgres
- * store never comes here.
- */
-async function scanLog(
-  store: EventStore,
-  matches: (event: LoggedEvent) => boolean,
-  sort: AuditSort,
-  keep: number,
-): Promise<{ events: RecordedEvent[]; total: number }> {
-  const order = auditOrder(sort);
-  let kept: Match[] = [];
-  let total = 0;
-  let seq = 0;
-  for await (const batch of logNewestFirst(store)) {
-    for (const event of batch) {
-      seq += 1;
-      if (!matches(event)) continue;
-      total += 1;
-      kept.push({ event, seq });
-      if (kept.length >= 2 * keep + LOG_BATCH) kept = kept.sort(order).slice(0, keep);
-    }
-  }
-  return {
-    events: kept
-      .sort(order)
-      .slice(0, keep)
-      .map((m) => m.event),
-    total,
-  };
-}
-
-/** A gate code's claim is a stream named after the facility and the code (a secret): shown without the code. */
-const GATE_CODE_CLAIM = /^(unique-gate-code-[^:]*:).+$/;
-export function shownStreamName(streamName: string): string {
-  return streamName.replace(GATE_CODE_CLAIM, `$1${REDACTED}`);
-}
-
-function auditRowOf(event: RecordedEvent): AuditRow {
-  return {
-    id: event.id,
-    type: event.type,
-    stream_name: event.streamName,
-    data: event.data,
-    schema_version: event.metadata.schemaVersion,
-    actor: event.metadata.actor,
-    occurred_at: event.metadata.occurredAt,
-    recorded_at: event.recordedAt,
-  };
-}
-
-async function listAuditEventsFromLog(deps: AuditDeps, filter: AuditFilter, sort: AuditSort, paging: Paging): Promise<AuditPage> {
-  const offset = (paging.page - 1) * paging.pageSize;
-  const { events, total } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), sort, offset + paging.pageSize);
-  return { events: await toAuditEvents(deps.pool, events.slice(offset).map(auditRowOf)), total };
-}
-
-// ---- Both paths.
-
-export interface AuditDeps {
-  store: EventStore;
-  /** The read model's database; with the Postgres store, also the event store's. */
-  pool: DatabasePool;
-}
-
-/**
- * How the event log is read. 'sql' queries the Postgres store's table event_store.events, which
- * connectEventStore keeps in the read model's database; 'log' reads any store through the port.
- */
-export type AuditSource = 'sql' | 'log';
-
-export function auditSourceOf(store: EventStore): AuditSource {
-  return store.kind === 'postgres' ? 'sql' : 'log';
-}
-
-/** The event log in the order asked (by default newest first, by when the events occurred), one page of it and the total. */
+/** The event log in the order asked (by default newest first, by when the events occurred): one page of it, its total and the cursors either side. */
 export async function listAuditEvents(
-  deps: AuditDeps,
+  pool: DatabasePool,
   filter: AuditFilter & Partial<AuditSort>,
   paging: Paging,
-  source: AuditSource = auditSourceOf(deps.store),
-): Promise<AuditPage> {
-  const sort = sortOf(auditSorting, filter);
-  return source === 'sql' ? listAuditEventsBySql(deps.pool, filter, sort, paging) : listAuditEventsFromLog(deps, filter, sort, paging);
+): Promise<{ events: AuditEvent[]; info: ListPageInfo }> {
+  const { rows, info } = await listPage(pool, AuditRow, auditList(filter, sortOf(auditSorting, filter)), paging);
+  return { events: await toAuditEvents(pool, rows), info };
 }
 
 const EXPORT_BATCH = 1000;
 
-/** All the events the filter matches, in the order of the log screen, a batch at a time. */
-export async function* auditEventsMatching(
-  deps: AuditDeps,
-  filter: AuditFilter,
-  source: AuditSource = auditSourceOf(deps.store),
-): AsyncGenerator<AuditEvent[]> {
-  if (source === 'sql') {
-    for (let page = 1; ; page++) {
-      const { events } = await listAuditEventsBySql(deps.pool, filter, auditSorting.byDefault, { page, pageSize: EXPORT_BATCH });
-      if (events.length > 0) yield events;
-      if (events.length < EXPORT_BATCH) return;
-    }
-  }
-  // One read of the log for the whole export (not one per batch), holding every match in memory.
-  const { events } = await scanLog(deps.store, await auditEventTest(deps.pool, filter), auditSorting.byDefault, Infinity);
-  for (let i = 0; i < events.length; i += EXPORT_BATCH) {
-    yield await toAuditEvents(deps.pool, events.slice(i, i + EXPORT_BATCH).map(auditRowOf));
+/** All the events the filter matches, in the order of the log screen, a batch at a time (each from the last one's cursor). */
+export async function* auditEventsMatching(pool: DatabasePool, filter: AuditFilter): AsyncGenerator<AuditEvent[]> {
+  const list = auditList(filter, auditSorting.byDefault);
+  let cursor: string | undefined;
+  for (;;) {
+    const { rows, info } = await listPage(pool, AuditRow, list, { page: 1, pageSize: EXPORT_BATCH, cursor });
+    if (rows.length > 0) yield await toAuditEvents(pool, rows);
+    if (!info.nextCursor) return;
+    cursor = info.nextCursor;
   }
 }

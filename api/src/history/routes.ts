@@ -1,5 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { AuditEvent, AuditEventsFilter, EntityHistory, HistoryParams, HistoryQuery, ListAuditEventsQuery } from '@storage/contracts/history';
+import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
@@ -48,15 +48,15 @@ export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'The event log',
-        description: 'Every event, newest first.',
+        description: 'Every event, newest first; deep pages by `cursor` (x-next-cursor, x-prev-cursor).',
         querystring: ListAuditEventsQuery,
         response: { 200: page('A page of events', AuditEvent) },
       },
     },
     async (request, reply) => {
-      const { page, pageSize, ...filter } = request.query;
-      const { events, total } = await listAuditEvents(deps, filter, { page, pageSize });
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(events);
+      const { page, pageSize, cursor, ...filter } = request.query;
+      const { events, info } = await listAuditEvents(deps.pool, filter, { page, pageSize, cursor });
+      return reply.headers(pageHeaders(info)).send(events);
     },
   );
 
@@ -64,7 +64,7 @@ export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/audit/events.csv',
     { schema: { summary: 'Export the event log', querystring: AuditEventsFilter, response: { 200: file('The events that match, as CSV', 'text/csv') } } },
     async (request, reply) => {
-      const rows = await csvDownload(exportColumns, auditEventsMatching(deps, request.query), request.log);
+      const rows = await csvDownload(exportColumns, auditEventsMatching(deps.pool, request.query), request.log);
       const today = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

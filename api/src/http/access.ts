@@ -1,11 +1,10 @@
 import type { StaffRole } from '@storage/contracts/enums';
-import { findStaffById } from '@storage/domain/auth/staff';
 import { ForbiddenError } from '@storage/domain/commands/errors';
 import { facilityOfGatewayKey } from '@storage/domain/locks/gateway-keys';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { requireCustomerSession } from '../portal/session.ts';
-import { callerOf } from './caller.ts';
+import { signedInStaff } from './caller.ts';
 
 /**
  * Who may call a route: anyone; a signed-in staff member (the session cookie from
@@ -78,9 +77,7 @@ export function registerAccess(app: FastifyInstance, deps: Pick<AppDeps, 'pool' 
 
   async function refuseReadOnly(request: FastifyRequest): Promise<void> {
     if (!refusesReadOnlyRoles(request.method, request.routeOptions.config)) return;
-    const { staffId } = await callerOf(request);
-    if (!staffId) return;
-    const staff = await findStaffById(deps.pool, staffId);
+    const staff = await signedInStaff(request);
     if (staff && READ_ONLY_ROLES.includes(staff.role)) throw new ForbiddenError('Auditors have read-only access');
   }
 

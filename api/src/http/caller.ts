@@ -1,3 +1,4 @@
+import type { StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyRequest } from 'fastify';
 import type { CommonQueryMethods } from 'slonik';
 import { resolveSessions } from '../auth/sessions.ts';
@@ -22,9 +23,11 @@ declare module 'fastify' {
 export interface Caller {
   staffId: string | null;
   customerId: string | null;
+  /** The active staff member the staff session names; null when none, or deactivated. */
+  staff: StaffRow | null;
 }
 
-const NOBODY: Caller = { staffId: null, customerId: null };
+const NOBODY: Caller = { staffId: null, customerId: null, staff: null };
 
 /** The session tokens the request's cookie carries. Only the session plugin and sign-in/out read these. */
 export function sessionTokens(request: FastifyRequest): { staff?: string; customer?: string } {
@@ -49,6 +52,14 @@ export function callerOf(request: FastifyRequest): Promise<Caller> {
     callers.set(request, caller);
   }
   return caller;
+}
+
+/**
+ * The active staff member the request's session names (null: none, deactivated, or signed out),
+ * read with the session itself, once per request: the read-only check and requireStaff both ask.
+ */
+export async function signedInStaff(request: FastifyRequest): Promise<StaffRow | null> {
+  return (await callerOf(request)).staff;
 }
 
 /** After a request changes its own sessions (sign-in, sign-out), the next callerOf looks again. */

@@ -1,36 +1,198 @@
+import { type ListPageInfo, type ListTotal, type Paging, TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import type { Sort } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
+import { badCursor, type CursorDirection, decodeCursor, encodeCursor, type ListCursor } from './cursor.ts';
 
-/** A list query in parts, so that one page of it and its total count come from the same filter. */
+/** A list query in parts, so that one page of it, its total count and its cursors come from the same filter and order. */
 export interface ListSql {
   select: FragmentSqlToken;
   from: FragmentSqlToken;
   where: FragmentSqlToken;
-  orderBy: FragmentSqlToken;
+  orderBy: ListOrder;
 }
 
-const CountRow = z.object({ n: z.number() });
+/** One expression of a list's order: its direction, and whether it may be NULL (missing values last in either direction). */
+type OrderKey = { expression: FragmentSqlToken; descending: boolean; nullable: boolean };
 
 /**
- * One page of a list and the total it is a page of (the `x-total-count` of a list answer). A
- * page that is neither full nor past the end tells the total itself; only the others cost a count.
+ * A list's order as keys compared in turn, the row's key last (so it is total: no two rows tie),
+ * named for the cursors written for it.
  */
-export async function listPage<Row>(
-  pool: DatabasePool,
-  row: z.ZodType<Row>,
-  list: ListSql,
-  paging: { page: number; pageSize: number },
-): Promise<{ rows: readonly Row[]; total: number }> {
-  const offset = (paging.page - 1) * paging.pageSize;
-  const rows = await pool.any(sql.type(row)`
-    SELECT ${list.select} FROM ${list.from} WHERE ${list.where} ORDER BY ${list.orderBy}
-    LIMIT ${paging.pageSize} OFFSET ${offset}`);
-  const pageTellsTotal = rows.length < paging.pageSize && (rows.length > 0 || paging.page === 1);
-  const total = pageTellsTotal
-    ? offset + rows.length
-    : await pool.oneFirst(sql.type(CountRow)`SELECT count(*)::int8 AS n FROM ${list.from} WHERE ${list.where}`);
-  return { rows, total };
+export interface ListOrder {
+  name: string;
+  keys: readonly OrderKey[];
+}
+
+/** Counting stops here: a larger set is said as an estimate or "at least" (see contracts/src/paging.ts). */
+const COUNT_CAP = TOTAL_COUNT_CAP;
+/** A page by number further in than this many rows is not read by OFFSET from the start when it can be read from the end. */
+const CHEAP_OFFSET = 2_000;
+
+const CountRow = z.object({ n: z.number() });
+const PlanRow = z.object({ 'QUERY PLAN': z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })) });
+
+/** The ORDER BY of an order, or of its reverse (to read a list from its end). */
+export function orderSql(order: ListOrder, reversed = false): FragmentSqlToken {
+  return sql.fragment`${sql.join(
+    order.keys.map(({ expression, descending, nullable }) => {
+      const desc = descending !== reversed;
+      const direction = desc ? sql.fragment`DESC` : sql.fragment`ASC`;
+      // NULLs last in the list's own order, so first when it is read backwards.
+      const nulls = nullable ? (reversed ? sql.fragment` NULLS FIRST` : sql.fragment` NULLS LAST`) : sql.fragment``;
+      return sql.fragment`${expression} ${direction}${nulls}`;
+    }),
+    sql.fragment`, `,
+  )}`;
+}
+
+/**
+ * The rows strictly after (or before) the boundary row in the list's order: the first key that
+ * differs decides. When every key goes one way and none may be NULL it is one row comparison,
+ * which a B-tree index on the keys answers as a range; otherwise it is the same comparison spelt
+ * out key by key, with a bound on the first key an index can still use.
+ */
+function beyond(order: ListOrder, cursor: ListCursor): FragmentSqlToken {
+  const after = cursor.direction === 'after';
+  const keys = order.keys;
+  const values = cursor.keys;
+  const simple = keys.every((k) => !k.nullable && k.descending === keys[0]!.descending) && values.every((v) => v !== null);
+  if (simple) {
+    const greater = keys[0]!.descending !== after;
+    const row = sql.join(
+      keys.map((k) => k.expression),
+      sql.fragment`, `,
+    );
+    const bound = sql.join(
+      values.map((v) => sql.fragment`${v}`),
+      sql.fragment`, `,
+    );
+    return greater ? sql.fragment`(${row}) > (${bound})` : sql.fragment`(${row}) < (${bound})`;
+  }
+  const strictly = (k: OrderKey, v: string | null): FragmentSqlToken => {
+    // After, in an order where NULLs come last: a missing value is after every value, and nothing is after it.
+    if (v === null) return after ? sql.fragment`false` : sql.fragment`${k.expression} IS NOT NULL`;
+    const greater = k.descending !== after;
+    const compared = greater ? sql.fragment`${k.expression} > ${v}` : sql.fragment`${k.expression} < ${v}`;
+    return k.nullable && after ? sql.fragment`(${compared} OR ${k.expression} IS NULL)` : compared;
+  };
+  const equal = (k: OrderKey, v: string | null) => (v === null ? sql.fragment`${k.expression} IS NULL` : sql.fragment`${k.expression} = ${v}`);
+  let condition = strictly(keys[keys.length - 1]!, values[keys.length - 1]!);
+  for (let i = keys.length - 2; i >= 0; i--) {
+    condition = sql.fragment`(${strictly(keys[i]!, values[i]!)} OR (${equal(keys[i]!, values[i]!)} AND ${condition}))`;
+  }
+  const first = keys[0]!;
+  const firstValue = values[0]!;
+  if (first.nullable || firstValue === null) return condition;
+  const atLeast = first.descending !== after ? sql.fragment`${first.expression} >= ${firstValue}` : sql.fragment`${first.expression} <= ${firstValue}`;
+  return sql.fragment`${atLeast} AND ${condition}`;
+}
+
+/**
+ * How many match, without scanning a large set: the planner's estimate first (no rows read); a
+ * set it thinks small enough is counted, up to the cap (exact below it, "at least the cap" past
+ * it); a set it thinks larger than twice the cap is answered as its estimate.
+ */
+async function totalOf(pool: DatabasePool, list: ListSql): Promise<ListTotal> {
+  const plan = await pool.oneFirst(sql.type(PlanRow)`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} WHERE ${list.where}`);
+  const estimate = Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+  if (estimate > 2 * COUNT_CAP) return { count: estimate, kind: 'estimated' };
+  const counted = await pool.oneFirst(
+    sql.type(CountRow)`SELECT count(*)::int8 AS n FROM (SELECT 1 FROM ${list.from} WHERE ${list.where} LIMIT ${COUNT_CAP + 1}) AS capped`,
+  );
+  return counted <= COUNT_CAP ? { count: counted, kind: 'exact' } : { count: COUNT_CAP, kind: 'atLeast' };
+}
+
+/** One page of a list, what it is a page of, and the cursors of the pages either side. */
+export type ListPage<Row> = {
+  rows: readonly Row[];
+  /** `info.total.count`, for callers that answer only the number. */
+  total: number;
+  info: ListPageInfo;
+};
+
+/**
+ * One page of a list (the paging contract of contracts/src/paging.ts). With a cursor, the rows
+ * after (or before) its boundary row, read from where an index on the order's keys puts it
+ * (keyset paging); without one, the page by its number: by OFFSET from the start, or, when it is
+ * nearer the end of a list whose size is known, from the end in reverse order. One row more than
+ * the page is read to know whether there is a page beyond it. The total is counted up to a cap.
+ */
+export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, list: ListSql, paging: Paging): Promise<ListPage<Row>> {
+  const { page, pageSize } = paging;
+  const order = list.orderBy;
+  const keyColumns = sql.join(
+    order.keys.map((k, i) => sql.fragment`(${k.expression})::text AS ${sql.identifier([`__key${i}`])}`),
+    sql.fragment`, `,
+  );
+  const read = async (options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number }) => {
+    try {
+      const found = (await pool.any(sql.unsafe`
+        SELECT ${list.select}, ${keyColumns} FROM ${list.from} WHERE ${options.where}
+        ORDER BY ${orderSql(order, options.reversed)} LIMIT ${options.limit} OFFSET ${options.offset}`)) as readonly Record<string, unknown>[];
+      return options.reversed ? [...found].reverse() : [...found];
+    } catch (error) {
+      // A cursor's values that are not of their key's type (22P02 and the rest of class 22: data exceptions).
+      if (paging.cursor && /^22/.test(String((error as { code?: string }).code ?? ''))) throw badCursor('must be a cursor the list answered');
+      throw error;
+    }
+  };
+  const cursorOf = (raw: Record<string, unknown>, direction: CursorDirection) =>
+    encodeCursor({ order: order.name, direction, keys: order.keys.map((_, i) => (raw[`__key${i}`] ?? null) as string | null) });
+
+  let found: Record<string, unknown>[];
+  let morePast: boolean;
+  let moreBefore: boolean;
+  let known: ListTotal | undefined;
+  if (paging.cursor) {
+    const cursor = decodeCursor(paging.cursor, { order: order.name, keys: order.keys.length });
+    const reversed = cursor.direction === 'before';
+    // The total on another connection meanwhile: the page does not change it.
+    const [rows, counted] = await Promise.all([
+      read({ reversed, where: sql.fragment`(${list.where}) AND ${beyond(order, cursor)}`, limit: pageSize + 1, offset: 0 }),
+      totalOf(pool, list),
+    ]);
+    known = counted;
+    const more = rows.length > pageSize;
+    found = reversed ? rows.slice(rows.length - Math.min(rows.length, pageSize)) : rows.slice(0, pageSize);
+    // The boundary row is on the side the cursor came from.
+    morePast = reversed ? true : more;
+    moreBefore = reversed ? more : true;
+  } else {
+    const offset = (page - 1) * pageSize;
+    if (offset > CHEAP_OFFSET) known = await totalOf(pool, list);
+    const fromEnd = known?.kind === 'exact' ? known.count - offset - pageSize : undefined;
+    if (fromEnd !== undefined && fromEnd > -pageSize && fromEnd < offset) {
+      // Nearer the end: the page's rows counted back from the last row.
+      const rows = await read({ reversed: true, where: list.where, limit: pageSize + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) });
+      found = rows;
+      morePast = fromEnd > 0;
+      moreBefore = rows.length > 0 && offset > 0;
+    } else if (known?.kind === 'estimated' && offset + pageSize >= known.count) {
+      // The last page of a list whose size is only estimated (or past it): its last rows, read from the end.
+      const rows = await read({ reversed: true, where: list.where, limit: pageSize + 1, offset: 0 });
+      found = rows.slice(rows.length - Math.min(rows.length, pageSize));
+      morePast = false;
+      moreBefore = rows.length > pageSize;
+    } else {
+      // The total meanwhile on another connection (unless the page reaches the end and tells it).
+      const [rows, counted] = await Promise.all([read({ reversed: false, where: list.where, limit: pageSize + 1, offset }), known ?? totalOf(pool, list)]);
+      found = rows.slice(0, pageSize);
+      morePast = rows.length > pageSize;
+      moreBefore = offset > 0 && (rows.length > 0 || page > 1);
+      // A page that reaches the end tells the total itself.
+      known = !morePast && (found.length > 0 || page === 1) ? { count: offset + found.length, kind: 'exact' } : counted;
+    }
+  }
+  const total = known ?? (await totalOf(pool, list));
+  const first = found[0];
+  const last = found[found.length - 1];
+  const info: ListPageInfo = {
+    total,
+    nextCursor: morePast && last ? cursorOf(last, 'after') : null,
+    prevCursor: moreBefore && first ? cursorOf(first, 'before') : null,
+  };
+  return { rows: found.map((raw) => row.parse(raw)), total: total.count, info };
 }
 
 /** A filter's conditions joined with AND; no condition matches everything. */
@@ -53,21 +215,32 @@ export const nullsLast = (expression: FragmentSqlToken): NullableExpression => (
 export type SortColumns<Column extends string> = Record<Column, SortExpression | readonly SortExpression[]>;
 
 /**
- * The ORDER BY of a sorted list, from the list's own map of columns (never from the request's
- * text): the column's expressions in the order asked, then the row's key in the same direction,
- * so rows with equal values keep one order from page to page and descending is ascending
- * reversed (apart from missing values, see `nullsLast`). Plain directions, so the indexes that
- * serve a list's default order still do.
+ * The order of a sorted list, from the list's own map of columns (never from the request's text):
+ * the keys it always starts with (`leading`, ascending), the column's expressions in the
+ * direction asked, then the row's key in the same direction, so rows with equal values keep one
+ * order from page to page and descending is ascending reversed (apart from missing values, see
+ * `nullsLast`). Plain directions, so the indexes that serve a list's default order still do.
  */
-export function orderBy<Column extends string>(columns: SortColumns<Column>, sort: Sort<Column>, key: FragmentSqlToken): FragmentSqlToken {
-  const direction = sort.order === 'asc' ? sql.fragment`ASC` : sql.fragment`DESC`;
+export function orderBy<Column extends string>(
+  columns: SortColumns<Column>,
+  sort: Sort<Column>,
+  key: FragmentSqlToken,
+  leading: readonly FragmentSqlToken[] = [],
+): ListOrder {
+  const descending = sort.order === 'desc';
   const expressions: SortExpression[] = [...[columns[sort.sort]].flat(), key];
-  return sql.fragment`${sql.join(
-    expressions.map((expression) =>
-      'nullsLast' in expression ? sql.fragment`${expression.nullsLast} ${direction} NULLS LAST` : sql.fragment`${expression} ${direction}`,
-    ),
-    sql.fragment`, `,
-  )}`;
+  return {
+    name: `${sort.sort}.${sort.order}`,
+    keys: [
+      ...leading.map((expression) => ({ expression, descending: false, nullable: false })),
+      ...expressions.map((e) => ('nullsLast' in e ? { expression: e.nullsLast, descending, nullable: true } : { expression: e, descending, nullable: false })),
+    ],
+  };
+}
+
+/** A list's one order (it offers no sorting): its expressions, none of them NULL, the row's key last. */
+export function fixedOrder(name: string, keys: readonly { expression: FragmentSqlToken; descending?: boolean }[]): ListOrder {
+  return { name, keys: keys.map((k) => ({ expression: k.expression, descending: k.descending ?? false, nullable: false })) };
 }
 
 /** Text as people sort it: letters regardless of case, the same on every database (byte order, whatever its collation). */

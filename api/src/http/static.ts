@@ -20,13 +20,17 @@ export async function registerFrontEnds(app: FastifyInstance, roots: { console: 
     readFile(join(roots.console, 'index.html'), 'utf8'),
     readFile(join(roots.portal, 'index.html'), 'utf8'),
   ]);
-  const immutable = { maxAge: '365d', immutable: true };
+  // Fingerprinted assets never change under their name: cached for a year without revalidating.
+  // Each has a brotli and a gzip copy made by the build (web-client/src/build/precompress.ts),
+  // sent by the request's Accept-Encoding with `Content-Encoding` and `Vary: accept-encoding`;
+  // a client that accepts neither gets the file itself.
+  const served = { maxAge: '365d', immutable: true, preCompressed: true };
   await app.register(async (assets) => {
     assets.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
-    await assets.register(fastifyStatic, { root: join(roots.console, 'console-assets'), prefix: '/console-assets/', ...immutable });
-    await assets.register(fastifyStatic, { root: join(roots.portal, 'portal-assets'), prefix: '/portal-assets/', decorateReply: false, ...immutable });
+    await assets.register(fastifyStatic, { root: join(roots.console, 'console-assets'), prefix: '/console-assets/', ...served });
+    await assets.register(fastifyStatic, { root: join(roots.portal, 'portal-assets'), prefix: '/portal-assets/', decorateReply: false, ...served });
   });
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>

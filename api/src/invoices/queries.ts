@@ -5,7 +5,7 @@ import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Paym
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -63,35 +63,35 @@ const sortColumns: SortColumns<keyof typeof invoiceSorting.columns> = {
   createdAt: sql.fragment`i.created_at`,
 };
 
-/**
- * Newest first unless asked otherwise. The page is chosen from the invoices alone (its customers
- * are joined to its rows only), so a deep page or the total never touch a customer row, unless
- * the list is sorted by customer.
- */
-export async function listInvoices(pool: DatabasePool, query: z.output<typeof ListInvoicesQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function invoicesSql(query: z.output<typeof ListInvoicesQuery>): ListSql {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`i.facility_id = ${query.facilityId}`);
   if (query.customerId) conditions.push(sql.fragment`i.customer_id = ${query.customerId}`);
   if (query.status) conditions.push(sql.fragment`i.status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`i.search_text LIKE ${containsPattern(query.search)}`);
   const sort = sortOf(invoiceSorting, query);
-  const page = await listPage(
-    pool,
-    z.object({ id: z.string() }),
-    {
-      select: sql.fragment`i.id::text`,
-      from: sort.sort === 'customer' ? sql.fragment`invoices i JOIN customers c ON c.id = i.customer_id` : sql.fragment`invoices i`,
-      where: allOf(conditions),
-      orderBy: orderBy(sortColumns, sort, sql.fragment`i.id`),
-    },
-    query,
-  );
+  return {
+    select: sql.fragment`i.id::text`,
+    from: sort.sort === 'customer' ? sql.fragment`invoices i JOIN customers c ON c.id = i.customer_id` : sql.fragment`invoices i`,
+    where: allOf(conditions),
+    orderBy: orderBy(sortColumns, sort, sql.fragment`i.id`),
+  };
+}
+
+/**
+ * Newest first unless asked otherwise. The page is chosen from the invoices alone (its customers
+ * are joined to its rows only), so a deep page or the total never touch a customer row, unless
+ * the list is sorted by customer.
+ */
+export async function listInvoices(pool: DatabasePool, query: z.output<typeof ListInvoicesQuery>) {
+  const page = await listPage(pool, z.object({ id: z.string() }), invoicesSql(query), query);
   const ids = page.rows.map((r) => r.id);
   const rows = await pool.any(sql.type(InvoiceRow)`
     SELECT ${columns} FROM invoices i JOIN customers c ON c.id = i.customer_id
     WHERE i.id = ANY(${sql.array(ids, 'uuid')})
     ORDER BY array_position(${sql.array(ids, 'uuid')}, i.id)`);
-  return { invoices: rows.map(toInvoice), total: page.total };
+  return { invoices: rows.map(toInvoice), paging: page.info };
 }
 
 export async function getInvoice(pool: DatabasePool, id: string): Promise<InvoiceListItem | null> {

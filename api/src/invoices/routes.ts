@@ -1,6 +1,6 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { CreateInvoiceRequest, InvoiceDetail, InvoiceListItem, ListInvoicesQuery } from '@storage/contracts/invoices';
+import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
@@ -43,8 +43,8 @@ export async function invoiceRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/invoices',
     { schema: { summary: 'List invoices', querystring: ListInvoicesQuery, response: { 200: page('A page of invoices', InvoiceListItem) } } },
     async (request, reply) => {
-      const { invoices, total } = await listInvoices(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(invoices);
+      const { invoices, paging } = await listInvoices(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(invoices);
     },
   );
 

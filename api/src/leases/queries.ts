@@ -3,7 +3,7 @@ import { type Lease, type LeaseCounts, type LeaseInvoiceSummary, type LeasesFilt
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns, textOrder } from '../http/list-page.ts';
 
 type Filter = z.output<z.ZodType<LeasesFilter>>;
 
@@ -97,19 +97,19 @@ const sortColumns: SortColumns<keyof typeof leaseSorting.columns> = {
   monthlyRate: sql.fragment`l.monthly_rate`,
 };
 
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function leasesSql(query: z.output<typeof ListLeasesQuery>): ListSql {
+  return {
+    select: columns,
+    from: leasesWithParties,
+    where: allOf(conditionsOf(query)),
+    orderBy: orderBy(sortColumns, sortOf(leaseSorting, query), sql.fragment`l.id`),
+  };
+}
+
 export async function listLeases(pool: DatabasePool, query: z.output<typeof ListLeasesQuery>) {
-  const { rows, total } = await listPage(
-    pool,
-    LeaseRow,
-    {
-      select: columns,
-      from: leasesWithParties,
-      where: allOf(conditionsOf(query)),
-      orderBy: orderBy(sortColumns, sortOf(leaseSorting, query), sql.fragment`l.id`),
-    },
-    query,
-  );
-  return { leases: await withInvoiceSummaries(pool, rows), total };
+  const { rows, info } = await listPage(pool, LeaseRow, leasesSql(query), query);
+  return { leases: await withInvoiceSummaries(pool, rows), paging: info };
 }
 
 const CountsRow = z.object({ all_leases: z.number(), active: z.number(), inactive: z.number() });

@@ -1,4 +1,3 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import {
   EndLeaseRequest,
@@ -11,6 +10,7 @@ import {
   ListLeasesQuery,
   StartLeaseRequest,
 } from '@storage/contracts/leases';
+import { pageHeaders } from '@storage/contracts/paging';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
@@ -98,8 +98,8 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/leases',
     { schema: { summary: 'List leases', querystring: ListLeasesQuery, response: { 200: page('A page of leases', Lease) } } },
     async (request, reply) => {
-      const { leases, total } = await listLeases(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(leases);
+      const { leases, paging } = await listLeases(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(leases);
     },
   );
 

@@ -3,7 +3,7 @@ import { type ListLocksQuery, type Lock, lockSorting } from '@storage/contracts/
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const LockRow = z.object({
   id: z.string(),
@@ -57,19 +57,19 @@ const sortColumns: SortColumns<keyof typeof lockSorting.columns> = {
   lastSeen: [nullsLast(sql.fragment`last_seen`), lockId],
 };
 
-/** Locks are scoped by their unit's facility (spec §5), which the lock row carries. */
-export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function locksSql(query: z.output<typeof ListLocksQuery>): ListSql {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
   if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
-  const { rows, total } = await listPage(
-    pool,
-    LockRow,
-    { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(lockSorting, query), sql.fragment`id`) },
-    query,
-  );
-  return { locks: rows.map(toLock), total };
+  return { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(lockSorting, query), sql.fragment`id`) };
+}
+
+/** Locks are scoped by their unit's facility (spec §5), which the lock row carries. */
+export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>) {
+  const { rows, info } = await listPage(pool, LockRow, locksSql(query), query);
+  return { locks: rows.map(toLock), paging: info };
 }
 
 export async function getLock(pool: DatabasePool, id: string): Promise<Lock | null> {

@@ -1,5 +1,4 @@
 import { MAX_GATEWAY_CHANGES } from '@storage/contracts/access';
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import {
   CreateLockRequest,
@@ -12,6 +11,7 @@ import {
   type LockUnit,
   UpdateLockRequest,
 } from '@storage/contracts/locks';
+import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { assignLock, changeLockStatus, installLock, recordLockHeartbeat, reportLockState } from '@storage/domain/locks/commands';
@@ -41,8 +41,8 @@ async function staffLockRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/locks',
     { schema: { summary: 'List locks', querystring: ListLocksQuery, response: { 200: page('A page of locks', Lock) } } },
     async (request, reply) => {
-      const { locks, total } = await listLocks(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(locks);
+      const { locks, paging } = await listLocks(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(locks);
     },
   );
 
@@ -168,15 +168,14 @@ async function gatewayRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { batteryLevel, firmwareVersion, ack, reported } = request.body;
       await requireLockAtFacility(deps.store, id, facilityId);
       const ctx = commandContext(deps, request);
-      let result = await recordLockHeartbeat(ctx, id, { batteryLevel, firmwareVersion });
-      let position = result.position;
-      if (reported !== undefined) {
-        result = await reportLockState(ctx, id, reported);
-        position = result.position ?? position;
-      }
+      const heartbeat = await recordLockHeartbeat(ctx, id, { batteryLevel, firmwareVersion });
+      const reporting = reported === undefined ? null : await reportLockState(ctx, id, reported);
+      const position = reporting?.position ?? heartbeat.position;
       if (position) await deps.afterAppend(position);
+      // The lock's decisions as last read (the report is read after the heartbeat); the battery as it reported now.
+      const result = reporting ?? heartbeat;
       if (result.state.status === 'none') throw new NotFoundError('Lock not found');
-      const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel: result.state.fields.batteryLevel };
+      const answer: LockHeartbeatAnswer = { id, status: result.state.fields.status, batteryLevel };
       // An old gateway (neither ack nor reported) is answered as before; one that speaks of states learns them.
       if (ack !== undefined || reported !== undefined) {
         answer.desired = result.state.desired;

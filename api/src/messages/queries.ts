@@ -3,7 +3,7 @@ import { type ListMessagesQuery, MessageStatus, messageSorting, type OutboxMessa
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
 
 // The outbox as staff read it: "Sent messages".
 
@@ -49,7 +49,8 @@ const from = sql.fragment`outbox_messages m LEFT JOIN customers c ON c.id = m.cu
 
 const sortColumns: SortColumns<keyof typeof messageSorting.columns> = { createdAt: sql.fragment`m.created_at` };
 
-export async function listMessages(pool: DatabasePool, query: z.output<typeof ListMessagesQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function messagesSql(query: z.output<typeof ListMessagesQuery>): ListSql {
   const conditions: FragmentSqlToken[] = [];
   if (query.facilityId) conditions.push(sql.fragment`m.facility_id = ${query.facilityId}`);
   if (query.customerId) conditions.push(sql.fragment`m.customer_id = ${query.customerId}`);
@@ -61,13 +62,12 @@ export async function listMessages(pool: DatabasePool, query: z.output<typeof Li
       sql.fragment`(lower(coalesce(m.to_address, '')) LIKE ${pattern} OR lower(m.subject) LIKE ${pattern} OR lower(concat(c.first_name, ' ', c.last_name)) LIKE ${pattern})`,
     );
   }
-  const { rows, total } = await listPage(
-    pool,
-    MessageRow,
-    { select: columns, from, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(messageSorting, query), sql.fragment`m.id`) },
-    query,
-  );
-  return { messages: rows.map(toMessage), total };
+  return { select: columns, from, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(messageSorting, query), sql.fragment`m.id`) };
+}
+
+export async function listMessages(pool: DatabasePool, query: z.output<typeof ListMessagesQuery>) {
+  const { rows, info } = await listPage(pool, MessageRow, messagesSql(query), query);
+  return { messages: rows.map(toMessage), paging: info };
 }
 
 export async function getMessage(pool: DatabasePool, id: string): Promise<OutboxMessageDetail | null> {

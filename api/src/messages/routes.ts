@@ -1,4 +1,3 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import { MessageTemplateKey } from '@storage/contracts/enums';
 import {
   ListMessagesQuery,
@@ -13,6 +12,7 @@ import {
   OutboxMessageDetail,
   optionalMessageKeys,
 } from '@storage/contracts/messages';
+import { pageHeaders } from '@storage/contracts/paging';
 import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import {
@@ -139,8 +139,8 @@ export async function messageRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { messages, total } = await listMessages(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(messages);
+      const { messages, paging } = await listMessages(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(messages);
     },
   );
 

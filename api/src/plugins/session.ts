@@ -1,12 +1,12 @@
 import secureSession from '@fastify/secure-session';
 import type { AuthUser } from '@storage/contracts/auth';
-import { findStaffById, type StaffRow } from '@storage/domain/auth/staff';
+import type { StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CommonQueryMethods } from 'slonik';
 import { openSession, revokeSessions, SESSION_LIFETIME_SECONDS } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerOf, forgetCaller, sessionTokens } from '../http/caller.ts';
+import { forgetCaller, sessionTokens, signedInStaff } from '../http/caller.ts';
 import '../portal/session.ts';
 
 declare module 'fastify' {
@@ -62,8 +62,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: Pick<AppDeps,
   app.decorateRequest('staff', null);
   app.decorateRequest('customerId', null);
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-    const { staffId } = await callerOf(request);
-    const staff = staffId ? await findStaffById(deps.pool, staffId) : null;
+    const staff = await signedInStaff(request);
     if (!staff) {
       return reply.status(401).send({ message: 'Unauthorized' });
     }

@@ -12,7 +12,7 @@ import {
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const ReservationRow = z.object({
   id: z.string(),
@@ -43,38 +43,38 @@ const reservationSortColumns: SortColumns<keyof typeof reservationSorting.column
   unit: [textOrder(sql.fragment`u.unit_number`), sql.fragment`r.submitted_at`],
 };
 
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function reservationsSql(query: z.output<typeof ListReservationsQuery>): ListSql {
+  const conditions: FragmentSqlToken[] = [
+    query.status ? sql.fragment`r.status = ${query.status}` : sql.fragment`r.status = ANY(${sql.array([...openReservationStatuses], 'text')})`,
+  ];
+  if (query.facilityId) conditions.push(sql.fragment`u.facility_id = ${query.facilityId}`);
+  return {
+    select: sql.fragment`r.id::text, r.status, r.unit_id::text, u.unit_number, u.size, u.monthly_rate::text, u.facility_id::text,
+      r.customer_id::text, ${customerName} AS customer_name,
+      COALESCE(c.email, r.contact->>'email', '') AS customer_email,
+      CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
+      to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
+      m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name`,
+    from: sql.fragment`reservations r JOIN units u ON u.id = r.unit_id
+      LEFT JOIN customers c ON c.id = r.customer_id
+      LEFT JOIN LATERAL (
+        SELECT id, first_name, last_name FROM customers
+        WHERE r.customer_id IS NULL AND NOT archived AND lower(email) = lower(r.contact->>'email')
+        ORDER BY created_at LIMIT 1
+      ) m ON true`,
+    where: allOf(conditions),
+    orderBy: orderBy(reservationSortColumns, sortOf(reservationSorting, query), sql.fragment`r.id`),
+  };
+}
+
 /**
  * The reservations of one status, or (by default) those staff still have to act on and those
  * being moved in; the oldest first unless asked otherwise. A pending contact shows what the
  * renter typed, and the current customer holding that email.
  */
 export async function listReservations(pool: DatabasePool, query: z.output<typeof ListReservationsQuery>) {
-  const conditions: FragmentSqlToken[] = [
-    query.status ? sql.fragment`r.status = ${query.status}` : sql.fragment`r.status = ANY(${sql.array([...openReservationStatuses], 'text')})`,
-  ];
-  if (query.facilityId) conditions.push(sql.fragment`u.facility_id = ${query.facilityId}`);
-  const { rows, total } = await listPage(
-    pool,
-    ReservationRow,
-    {
-      select: sql.fragment`r.id::text, r.status, r.unit_id::text, u.unit_number, u.size, u.monthly_rate::text, u.facility_id::text,
-        r.customer_id::text, ${customerName} AS customer_name,
-        COALESCE(c.email, r.contact->>'email', '') AS customer_email,
-        CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
-        to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
-        m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name`,
-      from: sql.fragment`reservations r JOIN units u ON u.id = r.unit_id
-        LEFT JOIN customers c ON c.id = r.customer_id
-        LEFT JOIN LATERAL (
-          SELECT id, first_name, last_name FROM customers
-          WHERE r.customer_id IS NULL AND NOT archived AND lower(email) = lower(r.contact->>'email')
-          ORDER BY created_at LIMIT 1
-        ) m ON true`,
-      where: allOf(conditions),
-      orderBy: orderBy(reservationSortColumns, sortOf(reservationSorting, query), sql.fragment`r.id`),
-    },
-    query,
-  );
+  const { rows, info } = await listPage(pool, ReservationRow, reservationsSql(query), query);
   const reservations: Reservation[] = rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -93,7 +93,7 @@ export async function listReservations(pool: DatabasePool, query: z.output<typeo
     leaseId: row.lease_id,
     matchedCustomer: row.matched_customer_id && row.matched_customer_name ? { id: row.matched_customer_id, name: row.matched_customer_name } : null,
   }));
-  return { reservations, total };
+  return { reservations, paging: info };
 }
 
 const WaitlistRow = z.object({
@@ -115,21 +115,21 @@ const waitlistSortColumns: SortColumns<keyof typeof waitlistSorting.columns> = {
   size: [nullsLast(positionIn(unitSizes, sql.fragment`w.size`)), sql.fragment`w.joined_at`],
 };
 
-/** Renters waiting for a unit, the newest first unless asked otherwise. */
-export async function listWaitlist(pool: DatabasePool, query: z.output<typeof ListWaitlistQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function waitlistSql(query: z.output<typeof ListWaitlistQuery>): ListSql {
   // A renter who named no facility waits for any of them.
   const facility = query.facilityId ? sql.fragment`w.facility_id = ${query.facilityId} OR w.facility_id IS NULL` : sql.fragment`true`;
-  const { rows, total } = await listPage(
-    pool,
-    WaitlistRow,
-    {
-      select: sql.fragment`w.id::text, w.first_name, w.last_name, w.email, w.phone, w.size, w.facility_id::text, f.name AS facility_name, w.joined_at::text`,
-      from: sql.fragment`waitlist_entries w LEFT JOIN facilities f ON f.id = w.facility_id`,
-      where: sql.fragment`(${facility})`,
-      orderBy: orderBy(waitlistSortColumns, sortOf(waitlistSorting, query), sql.fragment`w.id`),
-    },
-    query,
-  );
+  return {
+    select: sql.fragment`w.id::text, w.first_name, w.last_name, w.email, w.phone, w.size, w.facility_id::text, f.name AS facility_name, w.joined_at::text`,
+    from: sql.fragment`waitlist_entries w LEFT JOIN facilities f ON f.id = w.facility_id`,
+    where: sql.fragment`(${facility})`,
+    orderBy: orderBy(waitlistSortColumns, sortOf(waitlistSorting, query), sql.fragment`w.id`),
+  };
+}
+
+/** Renters waiting for a unit, the newest first unless asked otherwise. */
+export async function listWaitlist(pool: DatabasePool, query: z.output<typeof ListWaitlistQuery>) {
+  const { rows, info } = await listPage(pool, WaitlistRow, waitlistSql(query), query);
   const entries: WaitlistEntry[] = rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
@@ -141,5 +141,5 @@ export async function listWaitlist(pool: DatabasePool, query: z.output<typeof Li
     facilityName: row.facility_name,
     joinedAt: row.joined_at,
   }));
-  return { entries, total };
+  return { entries, paging: info };
 }

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import { WaitlistEntry } from '@storage/contracts/public';
 import { CancelReservationRequest, ConvertReservationRequest, ListReservationsQuery, ListWaitlistQuery, Reservation } from '@storage/contracts/reservations';
 import { cancelReservation, convertReservation } from '@storage/domain/reservations/commands';
@@ -26,8 +26,8 @@ export async function reservationRoutes(plugin: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request, reply) => {
-      const { reservations, total } = await listReservations(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(reservations);
+      const { reservations, paging } = await listReservations(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(reservations);
     },
   );
 
@@ -35,8 +35,8 @@ export async function reservationRoutes(plugin: FastifyInstance, deps: AppDeps) 
     '/api/waitlist',
     { schema: { summary: 'The waiting list', querystring: ListWaitlistQuery, response: { 200: page('A page of who waits for a unit', WaitlistEntry) } } },
     async (request, reply) => {
-      const { entries, total } = await listWaitlist(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(entries);
+      const { entries, paging } = await listWaitlist(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(entries);
     },
   );
 

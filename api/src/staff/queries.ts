@@ -3,7 +3,7 @@ import { sortOf } from '@storage/contracts/sorting';
 import { type ListStaffQuery, StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import type { z } from 'zod';
-import { allOf, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const staffMemberColumns = sql.fragment`id::text, email, first_name AS "firstName", last_name AS "lastName", role, status, created_at AS "createdAt"`;
 
@@ -17,22 +17,22 @@ const sortColumns: SortColumns<keyof typeof staffSorting.columns> = {
   createdAt: sql.fragment`created_at`,
 };
 
-/** The staff accounts of a status, or all of them; by default active members first, then by name. */
-export async function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQuery>) {
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function staffSql(query: z.output<typeof ListStaffQuery>): ListSql {
   const conditions: FragmentSqlToken[] = [];
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
-  const { rows, total } = await listPage(
-    pool,
-    StaffMember,
-    {
-      select: staffMemberColumns,
-      from: sql.fragment`staff`,
-      where: allOf(conditions),
-      orderBy: orderBy(sortColumns, sortOf(staffSorting, query), sql.fragment`id`),
-    },
-    query,
-  );
-  return { members: [...rows], total };
+  return {
+    select: staffMemberColumns,
+    from: sql.fragment`staff`,
+    where: allOf(conditions),
+    orderBy: orderBy(sortColumns, sortOf(staffSorting, query), sql.fragment`id`),
+  };
+}
+
+/** The staff accounts of a status, or all of them; by default active members first, then by name. */
+export async function listStaff(pool: DatabasePool, query: z.output<typeof ListStaffQuery>) {
+  const { rows, info } = await listPage(pool, StaffMember, staffSql(query), query);
+  return { members: [...rows], paging: info };
 }
 
 export function getStaffMember(pool: DatabasePool, id: string) {

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import { AddStaffRequest, ChangeStaffRoleRequest, ListStaffQuery, StaffMember, StaffParams } from '@storage/contracts/staff';
 import { registerStaff } from '@storage/domain/auth/staff';
 import type { CommandResult } from '@storage/domain/commands/handle';
@@ -42,8 +42,8 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/staff',
     { schema: { summary: 'List staff', querystring: ListStaffQuery, response: { 200: page('A page of staff accounts', StaffMember) } } },
     async (request, reply) => {
-      const { members, total } = await listStaff(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(members);
+      const { members, paging } = await listStaff(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(members);
     },
   );
 

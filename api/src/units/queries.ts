@@ -3,7 +3,7 @@ import { sortOf } from '@storage/contracts/sorting';
 import { type ListUnitsQuery, type Unit, type UnitBuilding, type UnitsFilter, unitSorting } from '@storage/contracts/units';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const UnitRow = z.object({
   id: z.string(),
@@ -53,20 +53,20 @@ const sortColumns: SortColumns<keyof typeof unitSorting.columns> = {
   status: [positionIn(UnitStatus.options, sql.fragment`status`), unitNumber],
 };
 
+/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
+export function unitsSql(query: z.output<typeof ListUnitsQuery>): ListSql {
+  return {
+    select: columns,
+    from: sql.fragment`units`,
+    where: matching(query),
+    orderBy: orderBy(sortColumns, sortOf(unitSorting, query), sql.fragment`id`, [sql.fragment`building`]),
+  };
+}
+
 /** Building by building (the screen shows the units under building headings), each in the order asked. */
 export async function listUnits(pool: DatabasePool, query: z.output<typeof ListUnitsQuery>) {
-  const { rows, total } = await listPage(
-    pool,
-    UnitRow,
-    {
-      select: columns,
-      from: sql.fragment`units`,
-      where: matching(query),
-      orderBy: sql.fragment`building, ${orderBy(sortColumns, sortOf(unitSorting, query), sql.fragment`id`)}`,
-    },
-    query,
-  );
-  return { units: rows.map(toUnit), total };
+  const { rows, info } = await listPage(pool, UnitRow, unitsSql(query), query);
+  return { units: rows.map(toUnit), paging: info };
 }
 
 /** The building headings of the whole filtered list with their unit counts, however much of it is loaded. */

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import { pageHeaders } from '@storage/contracts/paging';
 import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
@@ -19,8 +19,8 @@ export async function unitRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/units',
     { schema: { summary: 'List units', querystring: ListUnitsQuery, response: { 200: page('A page of units', Unit) } } },
     async (request, reply) => {
-      const { units, total } = await listUnits(deps.pool, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(units);
+      const { units, paging } = await listUnits(deps.pool, request.query);
+      return reply.headers(pageHeaders(paging)).send(units);
     },
   );
 
