@@ -1,4 +1,5 @@
 import { CaretDownFilled, CaretUpFilled } from '@ant-design/icons';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { SortOrder } from '@storage/contracts/sorting';
 import { serverMessage } from '@storage/web-client/api';
 import {
@@ -12,10 +13,12 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { Empty, Result, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import { NO_TOTAL } from '../lib/list-page.ts';
 import type { ListState } from '../lib/list-state.ts';
 import { ListPagination } from './list-pagination.tsx';
+import { OnDemandResult } from './on-demand.tsx';
 import { SortSelect } from './sort-select.tsx';
 import './data-table.css';
 
@@ -45,7 +48,7 @@ type DataTableProps<Row extends RowData, Column extends string> = {
   sortLabels?: Partial<Record<Column, string>>;
   /** With `list`: the rows a page holds and how many match, for the pages below the table. */
   pageSize?: number;
-  total?: number;
+  total?: ListTotal | number;
   /** The list could not be loaded: this is said instead of the table. */
   failure?: { title: string; error: Error } | null;
   /** Showing the previous answer while the next one loads. */
@@ -69,7 +72,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   list,
   sortLabels,
   pageSize,
-  total = 0,
+  total = NO_TOTAL,
   failure,
   dimmed = false,
   empty,
@@ -109,7 +112,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
     manualPagination: true,
     enableMultiSort: false,
     enableSortingRemoval: true,
-    rowCount: pageSize === undefined ? (rows?.length ?? 0) : total,
+    rowCount: pageSize === undefined ? (rows?.length ?? 0) : typeof total === 'number' ? total : total.count,
   });
   const headers = table.getHeaderGroups().flatMap((group) => group.headers);
   const headerText = (id: string) => {
@@ -121,7 +124,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
     : null;
   const tableRows = table.getRowModel().rows;
 
-  if (failure) return <Result status="error" title={failure.title} subTitle={serverMessage(failure.error)} />;
+  if (failure) return <OnDemandResult status="error" title={failure.title} subTitle={serverMessage(failure.error)} />;
 
   return (
     <div className={['data-table', compact && 'data-table-compact', className].filter(Boolean).join(' ')}>

@@ -1,4 +1,5 @@
-import { CustomerStatus } from '@storage/contracts/enums';
+import { customerStatuses } from '@storage/contracts/enum-values';
+import type { CustomerStatus } from '@storage/contracts/enums';
 
 /** Spec §4: active green, overdue yellow, terminated red, others grey. */
 const statusColors: Partial<Record<CustomerStatus, string>> = { active: 'green', overdue: 'gold', terminated: 'red' };
@@ -7,4 +8,4 @@ export const customerStatusColor = (status: CustomerStatus): string => statusCol
 
 export const customerStatusLabel = (status: CustomerStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
 
-export const customerStatusOptions = CustomerStatus.options.map((status) => ({ value: status, label: customerStatusLabel(status) }));
+export const customerStatusOptions = customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) }));

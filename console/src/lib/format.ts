@@ -1,4 +1,4 @@
-import { formatDollars } from '@storage/contracts/money';
+import { formatDollars } from '@storage/contracts/cents';
 
 // The spec's display formats (section 9), in one place for every screen.
 

@@ -1,4 +1,5 @@
-import { type ListSorting, type Sort, SortOrder } from '@storage/contracts/sorting';
+import { sortOrders } from '@storage/contracts/enum-values';
+import type { ListSorting, Sort } from '@storage/contracts/sorting';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
@@ -73,7 +74,7 @@ export function useListState<Column extends string, Filters extends FilterSchema
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
 
   const column = sorting.fields.sort.safeParse(params.get(name('sort')) ?? undefined).data;
-  const order = SortOrder.safeParse(params.get(name('order'))).data;
+  const order = sortOrders.find((o) => o === params.get(name('order')));
   const sort: Sort<Column> = { sort: column ?? sorting.byDefault.sort, order: order ?? sorting.columns[column ?? sorting.byDefault.sort] };
 
   const filters = Object.fromEntries(

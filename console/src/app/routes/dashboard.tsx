@@ -1,13 +1,14 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { Customer } from '@storage/contracts/customers';
-import { Button, Col, Flex, Result, Row } from 'antd';
+import { Button, Col, Flex, Row } from 'antd';
 import { useState } from 'react';
+import { OnDemandResult } from '../../components/on-demand.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { activitiesQueryKey } from '../../features/activities/api/get-activities.ts';
 import { RecentActivityFeed } from '../../features/activities/components/recent-activity-feed.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
 import { AddCustomerButton } from '../../features/customers/components/add-customer-button.tsx';
-import { CustomerFormDialog } from '../../features/customers/components/customer-form-dialog.tsx';
+import { LazyCustomerFormDialog } from '../../features/customers/components/lazy-customer-form-dialog.tsx';
 import { dashboardQueryKey, useDashboardMetrics } from '../../features/dashboard/api/get-dashboard-metrics.ts';
 import { MetricCards } from '../../features/dashboard/components/metric-cards.tsx';
 import { OccupancyCard } from '../../features/dashboard/components/occupancy-card.tsx';
@@ -54,7 +55,7 @@ export default function DashboardPage() {
       <Flex vertical gap={16}>
         <BusinessProfilePrompt canEdit={user?.role === 'owner' || user?.role === 'manager'} />
         {metrics.isError ? (
-          <Result
+          <OnDemandResult
             status="error"
             title={metrics.error.message}
             subTitle="The dashboard figures could not be loaded."
@@ -80,7 +81,7 @@ export default function DashboardPage() {
         </Row>
         <RecentCustomersTable onEdit={(customer) => setDialog({ open: true, customer })} />
       </Flex>
-      <CustomerFormDialog open={dialog.open} customer={dialog.open ? dialog.customer : undefined} onClose={() => setDialog({ open: false })} />
+      <LazyCustomerFormDialog open={dialog.open} customer={dialog.open ? dialog.customer : undefined} onClose={() => setDialog({ open: false })} />
     </>
   );
 }

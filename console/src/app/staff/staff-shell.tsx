@@ -1,7 +1,8 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Layout, Spin } from 'antd';
+import { Button, Flex, Layout, Spin } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Brand } from '../../components/brand.tsx';
+import { OnDemandDrawer } from '../../components/on-demand.tsx';
 import { UserBlock } from '../../features/auth/components/user-block.tsx';
 import { FacilitySelector } from '../../features/facilities/components/facility-selector.tsx';
 import { GlobalSearch } from '../../features/search/components/global-search.tsx';
@@ -56,9 +57,17 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Suspense>
         </Layout.Content>
       </Layout>
-      <Drawer placement="left" size={280} open={drawerOpen} onClose={closeDrawer} closable={false} styles={{ body: { padding: 0 } }} className="staff-drawer">
+      <OnDemandDrawer
+        placement="left"
+        size={280}
+        open={drawerOpen}
+        onClose={closeDrawer}
+        closable={false}
+        styles={{ body: { padding: 0 } }}
+        className="staff-drawer"
+      >
         <Sidebar onNavigate={closeDrawer} />
-      </Drawer>
+      </OnDemandDrawer>
     </Layout>
   );
 }

@@ -1,9 +1,9 @@
 import type { Activity, ActivityTab, activitySorting } from '@storage/contracts/activities';
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { ActivityType } from '@storage/contracts/enums';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const ACTIVITIES_PAGE_SIZE = 50;
@@ -17,7 +17,7 @@ export function filterParams({ search, type, facilityId, customerId }: Activitie
   return queryParams({ search, type, facilityId, customerId });
 }
 
-export type ActivitiesPage = { activities: Activity[]; total: number };
+export type ActivitiesPage = { activities: Activity[]; total: ListTotal };
 export type ActivitiesView = { tab: ActivityTab; sort?: Sort<keyof typeof activitySorting.columns> };
 
 export async function getActivities(
@@ -27,10 +27,9 @@ export async function getActivities(
   pageSize = ACTIVITIES_PAGE_SIZE,
 ): Promise<ActivitiesPage> {
   const { search, type, facilityId, customerId } = filter;
-  const params = queryParams({ search, type, facilityId, customerId, tab, ...sort, page, pageSize });
-  const response = await apiRequest('GET', `/api/activities?${params}`);
-  const activities: Activity[] = await response.json();
-  return { activities, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? activities.length) };
+  const params = queryParams({ search, type, facilityId, customerId, tab, ...sort, pageSize });
+  const { rows: activities, total } = await fetchListPage<Activity>('/api/activities', params, page);
+  return { activities, total };
 }
 
 export const activitiesQueryOptions = (filter: ActivitiesFilter, view: ActivitiesView, page: number) =>

@@ -1,6 +1,7 @@
 import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { ActivityTab, activitySorting } from '@storage/contracts/activities';
 import { ActivityType, activityTypes } from '@storage/contracts/enums';
+import { totalText } from '@storage/contracts/page-info';
 import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
@@ -98,7 +99,7 @@ export function ActivitiesList() {
           label: (
             <Flex gap={6} align="center">
               {label}
-              <span className={key === tab ? 'tab-count tab-count-active' : 'tab-count'}>{counts.data?.[key] ?? 0}</span>
+              <span className={key === tab ? 'tab-count tab-count-active' : 'tab-count'}>{counts.data ? totalText(counts.data[key]) : 0}</span>
             </Flex>
           ),
         }))}

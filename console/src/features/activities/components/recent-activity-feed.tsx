@@ -1,7 +1,8 @@
 import { serverMessage } from '@storage/web-client/api';
-import { Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'wouter';
 import { CustomerLink } from '../../../components/customer-link.tsx';
+import { OnDemandResult } from '../../../components/on-demand.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { ageLabel } from '../../../lib/format.ts';
 import { activityTypeLabel, customerName } from '../activity-text.ts';
@@ -16,7 +17,7 @@ export function RecentActivityFeed() {
   return (
     <Card title="Recent Activity" className="stretch-card" extra={<Link href="/activities">View All</Link>}>
       {activities.isPending && <Skeleton active paragraph={{ rows: 5 }} />}
-      {activities.isError && <Result status="error" title="Could not load activity" subTitle={serverMessage(activities.error)} />}
+      {activities.isError && <OnDemandResult status="error" title="Could not load activity" subTitle={serverMessage(activities.error)} />}
       {activities.isSuccess && activities.data.length === 0 && <Empty description="No recent activity" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       {activities.isSuccess && activities.data.length > 0 && (
         <ul className="activity-feed">

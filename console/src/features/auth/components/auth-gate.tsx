@@ -1,7 +1,8 @@
 import { serverMessage } from '@storage/web-client/api';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
+import { OnDemandResult } from '../../../components/on-demand.tsx';
 import { isUnauthorizedError } from '../../../lib/unauthorized.ts';
 import { useAuthUser } from '../api/get-auth-user.ts';
 
@@ -11,7 +12,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (user) return children;
   if (error && !isUnauthorizedError(error)) {
     return (
-      <Result
+      <OnDemandResult
         status="error"
         title="Could not check your session"
         subTitle={serverMessage(error)}

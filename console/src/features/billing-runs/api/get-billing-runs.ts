@@ -1,20 +1,19 @@
 import type { BillingRun } from '@storage/contracts/billing';
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
-import { apiRequest } from '@storage/web-client/api';
+import type { ListTotal } from '@storage/contracts/page-info';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const BILLING_RUNS_PAGE_SIZE = 20;
 
 export const billingRunsQueryKey = ['billing-runs'] as const;
 
-export type BillingRunsPage = { runs: BillingRun[]; total: number };
+export type BillingRunsPage = { runs: BillingRun[]; total: ListTotal };
 
 export async function getBillingRuns(facilityId: string | null, page: number): Promise<BillingRunsPage> {
-  const params = queryParams({ facilityId, page, pageSize: BILLING_RUNS_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/billing-runs?${params}`);
-  const runs: BillingRun[] = await response.json();
-  return { runs, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? runs.length) };
+  const params = queryParams({ facilityId, pageSize: BILLING_RUNS_PAGE_SIZE });
+  const { rows: runs, total } = await fetchListPage<BillingRun>('/api/billing-runs', params, page);
+  return { runs, total };
 }
 
 export const billingRunsQueryOptions = (facilityId: string | null, page: number) =>

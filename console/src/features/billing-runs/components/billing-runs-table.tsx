@@ -1,10 +1,12 @@
 import type { BillingRun } from '@storage/contracts/billing';
+import { totalText } from '@storage/contracts/page-info';
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { BILLING_RUNS_PAGE_SIZE, useBillingRuns } from '../api/get-billing-runs.ts';
 import './billing-runs-table.css';
 
@@ -43,7 +45,7 @@ export function BillingRunsTable() {
   const [paging, setPaging] = useState({ facilityId, page: 1 });
   const page = paging.facilityId === facilityId ? paging.page : 1;
   const runs = useBillingRuns(facilityId, page);
-  const total = runs.data?.total ?? 0;
+  const total = runs.data?.total ?? NO_TOTAL;
 
   return (
     <Card
@@ -51,7 +53,7 @@ export function BillingRunsTable() {
       extra={
         runs.isSuccess && (
           <Typography.Text type="secondary" data-testid="billing-run-count">
-            {total} {total === 1 ? 'run' : 'runs'}
+            {totalText(total)} {total.count === 1 ? 'run' : 'runs'}
           </Typography.Text>
         )
       }

@@ -1,8 +1,9 @@
-import { type Customer, type customerSorting, TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
+import type { Customer, customerSorting } from '@storage/contracts/customers';
 import type { CustomerStatus } from '@storage/contracts/enums';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 import { customersQueryKey } from '../../../lib/query-keys.ts';
 
@@ -19,14 +20,13 @@ export type CustomersFilter = {
   sort: Sort<keyof typeof customerSorting.columns>;
 };
 
-export type CustomersPage = { customers: Customer[]; total: number };
+export type CustomersPage = { customers: Customer[]; total: ListTotal };
 
 export async function getCustomers(filter: CustomersFilter, page: number): Promise<CustomersPage> {
   const { search, facilityId, status, autopay = null, sort } = filter;
-  const params = queryParams({ search, facilityId, status, autopay, ...sort, page, pageSize: CUSTOMERS_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/customers?${params}`);
-  const customers: Customer[] = await response.json();
-  return { customers, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? customers.length) };
+  const params = queryParams({ search, facilityId, status, autopay, ...sort, pageSize: CUSTOMERS_PAGE_SIZE });
+  const { rows: customers, total } = await fetchListPage<Customer>('/api/customers', params, page);
+  return { customers, total };
 }
 
 export const customersQueryOptions = (filter: CustomersFilter, page: number) =>

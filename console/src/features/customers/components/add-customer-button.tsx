@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
-import { CustomerFormDialog } from './customer-form-dialog.tsx';
+import { LazyCustomerFormDialog } from './lazy-customer-form-dialog.tsx';
 
 export function AddCustomerButton() {
   const [open, setOpen] = useState(false);
@@ -13,7 +13,7 @@ export function AddCustomerButton() {
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         Add Customer
       </Button>
-      <CustomerFormDialog open={open} onClose={() => setOpen(false)} />
+      <LazyCustomerFormDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

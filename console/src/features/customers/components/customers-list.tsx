@@ -1,5 +1,6 @@
 import { customerSorting } from '@storage/contracts/customers';
 import { CustomerStatus } from '@storage/contracts/enums';
+import { totalText } from '@storage/contracts/page-info';
 import { serverMessage } from '@storage/web-client/api';
 import { Flex, Result } from 'antd';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { SortSelect } from '../../../components/sort-select.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { customerStatusOptions } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers.ts';
 import { CustomerCard } from './customer-card.tsx';
@@ -35,7 +37,7 @@ export function CustomersList() {
   const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, sort: list.sort }, list.page);
 
   const shown = customers.data?.customers ?? [];
-  const total = customers.data?.total ?? 0;
+  const total = customers.data?.total ?? NO_TOTAL;
   const narrowed = Boolean(list.search || list.filters.status || list.filters.autopay);
 
   return (
@@ -45,7 +47,7 @@ export function CustomersList() {
         label="Search customers"
         value={list.searchInput}
         onChange={list.setSearch}
-        count={customers.isSuccess ? `${total} ${total === 1 ? 'customer' : 'customers'}` : undefined}
+        count={customers.isSuccess ? `${totalText(total)} ${total.count === 1 ? 'customer' : 'customers'}` : undefined}
       >
         <StatusFilter
           label="Customer status"

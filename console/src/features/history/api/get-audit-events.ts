@@ -1,8 +1,8 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { AuditEvent, auditSorting } from '@storage/contracts/history';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export type AuditLogFilter = { type: string | null; actor: string; facilityId: string | null; stream: string; from: string; to: string };
@@ -18,12 +18,11 @@ export async function getAuditEvents(
   sort: AuditLogSort,
   page: number,
   pageSize: number,
-): Promise<{ events: AuditEvent[]; total: number }> {
+): Promise<{ events: AuditEvent[]; total: ListTotal }> {
   const params = auditFilterParams(filter);
-  for (const [key, value] of Object.entries({ ...sort, page, pageSize })) params.set(key, String(value));
-  const response = await apiRequest('GET', `/api/audit/events?${params}`);
-  const events: AuditEvent[] = await response.json();
-  return { events, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? events.length) };
+  for (const [key, value] of Object.entries({ ...sort, pageSize })) params.set(key, String(value));
+  const { rows: events, total } = await fetchListPage<AuditEvent>('/api/audit/events', params, page);
+  return { events, total };
 }
 
 export function useAuditEvents(filter: AuditLogFilter, sort: AuditLogSort, page: number, pageSize: number) {

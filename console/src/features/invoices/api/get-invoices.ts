@@ -1,9 +1,9 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { InvoiceStatus } from '@storage/contracts/enums';
 import type { InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 import { invoicesQueryKey } from '../../../lib/query-keys.ts';
 
@@ -20,14 +20,13 @@ export type InvoicesFilter = {
   customerId?: string;
 };
 
-export type InvoicesPage = { invoices: InvoiceListItem[]; total: number };
+export type InvoicesPage = { invoices: InvoiceListItem[]; total: ListTotal };
 
 export async function getInvoices(filter: InvoicesFilter, page: number): Promise<InvoicesPage> {
   const { search, facilityId, status, sort, customerId } = filter;
-  const params = queryParams({ search, facilityId, customerId, status, ...sort, page, pageSize: INVOICES_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/invoices?${params}`);
-  const invoices: InvoiceListItem[] = await response.json();
-  return { invoices, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? invoices.length) };
+  const params = queryParams({ search, facilityId, customerId, status, ...sort, pageSize: INVOICES_PAGE_SIZE });
+  const { rows: invoices, total } = await fetchListPage<InvoiceListItem>('/api/invoices', params, page);
+  return { invoices, total };
 }
 
 export const invoicesQueryOptions = (filter: InvoicesFilter, page: number) =>

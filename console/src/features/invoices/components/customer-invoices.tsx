@@ -3,6 +3,7 @@ import { invoiceSorting } from '@storage/contracts/invoices';
 import { useMemo, useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/get-invoices.ts';
 import { InvoiceDetailDrawer } from './invoice-detail-drawer.tsx';
 import { invoiceColumns } from './invoices-table.tsx';
@@ -27,7 +28,7 @@ export function CustomerInvoices({ customerId }: { customerId: string }) {
         empty="No invoices yet"
         rowTestId="customer-invoice-row"
       />
-      <ListPagination page={page} pageSize={INVOICES_PAGE_SIZE} total={invoices.data?.total ?? 0} onChange={setPage} />
+      <ListPagination page={page} pageSize={INVOICES_PAGE_SIZE} total={invoices.data?.total ?? NO_TOTAL} onChange={setPage} />
       <InvoiceDetailDrawer invoiceId={viewedInvoiceId} onClose={() => setViewedInvoiceId(null)} />
     </>
   );

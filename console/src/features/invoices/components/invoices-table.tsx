@@ -1,6 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { InvoiceStatus } from '@storage/contracts/enums';
 import { type InvoiceListItem, invoiceSorting } from '@storage/contracts/invoices';
+import { totalText } from '@storage/contracts/page-info';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { CustomerLink } from '../../../components/customer-link.tsx';
@@ -9,6 +10,7 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/get-invoices.ts';
 import { invoiceStatusOptions } from '../invoice-status.ts';
@@ -71,7 +73,7 @@ export function InvoicesTable() {
   const invoices = useInvoices({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
   const [viewedInvoiceId, setViewedInvoiceId] = useState<string | null>(null);
   const columns = useMemo(() => invoiceColumns(setViewedInvoiceId), []);
-  const total = invoices.data?.total ?? 0;
+  const total = invoices.data?.total ?? NO_TOTAL;
 
   return (
     <Card
@@ -79,7 +81,7 @@ export function InvoicesTable() {
       extra={
         invoices.isSuccess && (
           <Typography.Text type="secondary" data-testid="invoice-count">
-            {total} {total === 1 ? 'invoice' : 'invoices'}
+            {totalText(total)} {total.count === 1 ? 'invoice' : 'invoices'}
           </Typography.Text>
         )
       }

@@ -1,8 +1,8 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { Lease, LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const LEASES_PAGE_SIZE = 30;
@@ -14,7 +14,7 @@ export type LeasesFilter = { search: string; facilityId: string | null; status: 
 
 export type LeasesSort = Sort<keyof typeof leaseSorting.columns>;
 
-export type LeasesPage = { leases: Lease[]; total: number };
+export type LeasesPage = { leases: Lease[]; total: ListTotal };
 
 /** The filter as query parameters, the same for the list, its counts and the CSV export. */
 export function leasesFilterParams({ search, facilityId, status, customerId }: Partial<LeasesFilter>): URLSearchParams {
@@ -22,10 +22,9 @@ export function leasesFilterParams({ search, facilityId, status, customerId }: P
 }
 
 export async function getLeases(filter: LeasesFilter, sort: LeasesSort, page: number): Promise<LeasesPage> {
-  const params = queryParams({ ...Object.fromEntries(leasesFilterParams(filter)), ...sort, page, pageSize: LEASES_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/leases?${params}`);
-  const leases: Lease[] = await response.json();
-  return { leases, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? leases.length) };
+  const params = queryParams({ ...Object.fromEntries(leasesFilterParams(filter)), ...sort, pageSize: LEASES_PAGE_SIZE });
+  const { rows: leases, total } = await fetchListPage<Lease>('/api/leases', params, page);
+  return { leases, total };
 }
 
 export const leasesQueryOptions = (filter: LeasesFilter, sort: LeasesSort, page: number) =>

@@ -7,6 +7,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { SortSelect } from '../../../components/sort-select.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { useLeaseCounts } from '../api/get-lease-counts.ts';
 import { LEASES_PAGE_SIZE, leasesExportUrl, useLeases } from '../api/get-leases.ts';
@@ -83,7 +84,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
         />
       )}
 
-      <ListPagination page={list.page} pageSize={LEASES_PAGE_SIZE} total={leases.data?.total ?? 0} onChange={list.setPage} />
+      <ListPagination page={list.page} pageSize={LEASES_PAGE_SIZE} total={leases.data?.total ?? NO_TOTAL} onChange={list.setPage} />
     </Flex>
   );
 }

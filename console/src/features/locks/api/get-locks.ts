@@ -1,9 +1,9 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { LockStatus } from '@storage/contracts/enums';
 import type { Lock, lockSorting } from '@storage/contracts/locks';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const LOCKS_PAGE_SIZE = 48;
@@ -17,14 +17,13 @@ export type LocksFilter = {
   sort: Sort<keyof typeof lockSorting.columns>;
 };
 
-export type LocksPage = { locks: Lock[]; total: number };
+export type LocksPage = { locks: Lock[]; total: ListTotal };
 
 export async function getLocks(filter: LocksFilter, page: number): Promise<LocksPage> {
   const { search, facilityId, status, sort } = filter;
-  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize: LOCKS_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/locks?${params}`);
-  const locks: Lock[] = await response.json();
-  return { locks, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? locks.length) };
+  const params = queryParams({ search, facilityId, status, ...sort, pageSize: LOCKS_PAGE_SIZE });
+  const { rows: locks, total } = await fetchListPage<Lock>('/api/locks', params, page);
+  return { locks, total };
 }
 
 export const locksQueryOptions = (filter: LocksFilter, page: number) =>

@@ -1,5 +1,6 @@
 import { LockStatus } from '@storage/contracts/enums';
 import { lockSorting } from '@storage/contracts/locks';
+import { totalText } from '@storage/contracts/page-info';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result } from 'antd';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
@@ -8,6 +9,7 @@ import { ListSearch } from '../../../components/list-search.tsx';
 import { SortSelect } from '../../../components/sort-select.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { LOCKS_PAGE_SIZE, useLocks } from '../api/get-locks.ts';
 import { lockStatusOptions } from '../lock-status.ts';
@@ -26,7 +28,7 @@ export function LocksList() {
   const locks = useLocks({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
 
   const shown = locks.data?.locks ?? [];
-  const total = locks.data?.total ?? 0;
+  const total = locks.data?.total ?? NO_TOTAL;
 
   return (
     <Flex vertical gap={16}>
@@ -35,7 +37,7 @@ export function LocksList() {
         label="Search locks"
         value={list.searchInput}
         onChange={list.setSearch}
-        count={locks.isSuccess ? `${total} ${total === 1 ? 'lock' : 'locks'}` : undefined}
+        count={locks.isSuccess ? `${totalText(total)} ${total.count === 1 ? 'lock' : 'locks'}` : undefined}
       >
         <StatusFilter label="Lock status" value={list.filters.status} options={lockStatusOptions} onChange={(status) => list.setFilter('status', status)} />
         <SortSelect list={list} labels={sortLabels} />

@@ -1,8 +1,9 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { MessageTemplateKey } from '@storage/contracts/enums';
 import type { MessagePreferences, MessagePreview, MessageStatus, MessageTemplate, OutboxMessage, OutboxMessageDetail } from '@storage/contracts/messages';
+import type { ListTotal } from '@storage/contracts/page-info';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 import { messagesQueryKey, messageTemplatesQueryKey } from '../../../lib/query-keys.ts';
 
@@ -11,13 +12,13 @@ export const MESSAGES_PAGE_SIZE = 25;
 const preferencesQueryKey = (customerId: string) => ['message-preferences', customerId] as const;
 
 export type MessagesFilter = { facilityId: string | null; customerId?: string; status?: MessageStatus; search?: string; page: number };
-export type MessagesPage = { messages: OutboxMessage[]; total: number };
+export type MessagesPage = { messages: OutboxMessage[]; total: ListTotal };
 
 export async function getMessages(filter: MessagesFilter): Promise<MessagesPage> {
-  const params = queryParams({ ...filter, pageSize: MESSAGES_PAGE_SIZE });
-  const response = await apiRequest('GET', `/api/messages?${params}`);
-  const messages: OutboxMessage[] = await response.json();
-  return { messages, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? messages.length) };
+  const { page, ...values } = filter;
+  const params = queryParams({ ...values, pageSize: MESSAGES_PAGE_SIZE });
+  const { rows: messages, total } = await fetchListPage<OutboxMessage>('/api/messages', params, page);
+  return { messages, total };
 }
 
 /** The previous page stays on screen while the next one loads; pending messages are looked at again soon. */

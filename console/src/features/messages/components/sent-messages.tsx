@@ -1,5 +1,6 @@
 import type { MessageTemplateKey } from '@storage/contracts/enums';
 import { type MessageStatus, messageTemplateLabels, type OutboxMessage } from '@storage/contracts/messages';
+import { totalText } from '@storage/contracts/page-info';
 import { serverMessage } from '@storage/web-client/api';
 import { Button, Card, Descriptions, Drawer, Flex, Input, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { DataTable, dataTableColumns } from '../../../components/data-table.tsx'
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useCanGiveMoneyBack } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { MESSAGES_PAGE_SIZE, useMessage, useMessages, useRetryMessage } from '../api/messages.ts';
@@ -33,7 +35,7 @@ export function SentMessages({ customerId }: { customerId?: string }) {
   const page = paging.key === key ? paging.page : 1;
   const messages = useMessages({ facilityId, customerId, status, search: search || undefined, page });
   const [openId, setOpenId] = useState<string | null>(null);
-  const total = messages.data?.total ?? 0;
+  const total = messages.data?.total ?? NO_TOTAL;
 
   const columns = column.columns([
     column.accessor('createdAt', { header: 'Created', cell: (info) => when(info.getValue()) }),
@@ -58,7 +60,7 @@ export function SentMessages({ customerId }: { customerId?: string }) {
       extra={
         messages.isSuccess && (
           <Typography.Text type="secondary" data-testid="message-count">
-            {total} {total === 1 ? 'message' : 'messages'}
+            {totalText(total)} {total.count === 1 ? 'message' : 'messages'}
           </Typography.Text>
         )
       }

@@ -1,4 +1,5 @@
-import { type Notification, UNREAD_COUNT_HEADER } from '@storage/contracts/notifications';
+import { UNREAD_COUNT_HEADER } from '@storage/contracts/headers';
+import type { Notification } from '@storage/contracts/notifications';
 import { apiRequest } from '@storage/web-client/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 

@@ -1,3 +1,4 @@
+import { totalText } from '@storage/contracts/page-info';
 import type { WaitlistEntry } from '@storage/contracts/public';
 import { type Reservation, ReservationStatus, reservationSorting, waitlistSorting } from '@storage/contracts/reservations';
 import { Button, Card, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
@@ -110,7 +112,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
       ),
     [decide.mutate, decide.isPending, toast, onDecided],
   );
-  const reservationsTotal = reservations.data?.total ?? 0;
+  const reservationsTotal = reservations.data?.total ?? NO_TOTAL;
 
   return (
     <Card title="Reservations" style={{ marginBottom: 24 }} styles={{ body: { paddingInline: 0, paddingBlockStart: 0 } }}>
@@ -152,7 +154,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
           },
           {
             key: 'waitlist',
-            label: `Waiting List (${waitlist.data?.total ?? 0})`,
+            label: `Waiting List (${totalText(waitlist.data?.total ?? NO_TOTAL)})`,
             children: (
               <DataTable
                 label="Waiting list"

@@ -1,5 +1,6 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useLocation } from 'wouter';
+import { OnDemandAlert } from '../../../components/on-demand.tsx';
 import { useSettings } from '../api/get-settings.ts';
 
 /**
@@ -11,7 +12,7 @@ export function BusinessProfilePrompt({ canEdit }: { canEdit: boolean }) {
   const [, navigate] = useLocation();
   if (!canEdit || !settings || settings.businessProfile.name) return null;
   return (
-    <Alert
+    <OnDemandAlert
       type="warning"
       showIcon
       title="Your business profile is empty"

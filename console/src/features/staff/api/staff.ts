@@ -1,9 +1,10 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { StaffRole } from '@storage/contracts/enums';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import type { AddStaffRequest, StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const STAFF_PAGE_SIZE = 20;
@@ -12,10 +13,9 @@ export const staffQueryKey = ['staff'] as const;
 
 export type StaffFilter = { status: StaffStatus | null; sort: Sort<keyof typeof staffSorting.columns> };
 
-export async function getStaff({ status, sort }: StaffFilter, page: number): Promise<{ members: StaffMember[]; total: number }> {
-  const response = await apiRequest('GET', `/api/staff?${queryParams({ status, ...sort, page, pageSize: STAFF_PAGE_SIZE })}`);
-  const members: StaffMember[] = await response.json();
-  return { members, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? members.length) };
+export async function getStaff({ status, sort }: StaffFilter, page: number): Promise<{ members: StaffMember[]; total: ListTotal }> {
+  const { rows: members, total } = await fetchListPage<StaffMember>('/api/staff', queryParams({ status, ...sort, pageSize: STAFF_PAGE_SIZE }), page);
+  return { members, total };
 }
 
 export function useStaff(filter: StaffFilter, page: number) {

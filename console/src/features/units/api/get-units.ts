@@ -1,9 +1,9 @@
-import { TOTAL_COUNT_HEADER } from '@storage/contracts/customers';
 import type { UnitStatus } from '@storage/contracts/enums';
+import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import type { Unit, unitSorting } from '@storage/contracts/units';
-import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const UNITS_PAGE_SIZE = 48;
@@ -14,7 +14,7 @@ export const unitsQueryKey = ['units'] as const;
 export type UnitsFilter = { search: string; facilityId: string | null; status?: UnitStatus | null };
 export type UnitsSort = Sort<keyof typeof unitSorting.columns>;
 
-export type UnitsPage = { units: Unit[]; total: number };
+export type UnitsPage = { units: Unit[]; total: ListTotal };
 
 export function unitsFilterParams({ search, facilityId, status }: UnitsFilter): URLSearchParams {
   return queryParams({ search, facilityId, status });
@@ -26,10 +26,9 @@ export async function getUnits(
   { sort, pageSize = UNITS_PAGE_SIZE }: { sort?: UnitsSort; pageSize?: number } = {},
 ): Promise<UnitsPage> {
   const { search, facilityId, status } = filter;
-  const params = queryParams({ search, facilityId, status, ...sort, page, pageSize });
-  const response = await apiRequest('GET', `/api/units?${params}`);
-  const units: Unit[] = await response.json();
-  return { units, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? units.length) };
+  const params = queryParams({ search, facilityId, status, ...sort, pageSize });
+  const { rows: units, total } = await fetchListPage<Unit>('/api/units', params, page);
+  return { units, total };
 }
 
 export const unitsQueryOptions = (filter: UnitsFilter, sort: UnitsSort, page: number) =>

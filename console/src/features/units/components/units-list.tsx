@@ -1,4 +1,5 @@
 import { UnitStatus } from '@storage/contracts/enums';
+import { totalText } from '@storage/contracts/page-info';
 import { type Unit, unitSorting } from '@storage/contracts/units';
 import { serverMessage } from '@storage/web-client/api';
 import { Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
@@ -8,6 +9,7 @@ import { ListSearch } from '../../../components/list-search.tsx';
 import { SortSelect } from '../../../components/sort-select.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { useUnitBuildings } from '../api/get-unit-buildings.ts';
 import { UNITS_PAGE_SIZE, useUnits } from '../api/get-units.ts';
@@ -50,7 +52,7 @@ export function UnitsList() {
   const buildings = useUnitBuildings(filter);
 
   const loaded = units.data?.units ?? [];
-  const total = units.data?.total ?? 0;
+  const total = units.data?.total ?? NO_TOTAL;
   const unitCounts = new Map(buildings.data?.map((b) => [b.building, b.unitCount]));
 
   return (
@@ -60,7 +62,7 @@ export function UnitsList() {
         label="Search units"
         value={list.searchInput}
         onChange={list.setSearch}
-        count={units.isSuccess ? unitCount(total) : undefined}
+        count={units.isSuccess ? `${totalText(total)} ${total.count === 1 ? 'unit' : 'units'}` : undefined}
       >
         <StatusFilter label="Unit status" value={list.filters.status} options={unitStatusOptions} onChange={(status) => list.setFilter('status', status)} />
         <SortSelect list={list} labels={sortLabels} />

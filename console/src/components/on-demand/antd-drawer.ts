@@ -1,0 +1,2 @@
+// Fetched on demand by ../on-demand.tsx: a chunk of its own.
+export { Drawer } from 'antd';
