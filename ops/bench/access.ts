@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import { streams } from '@storage/contracts/events';
@@ -8,9 +7,9 @@ import { envelope } from '@storage/domain/commands/handle';
 import { readConfig } from '@storage/platform/config';
 import { queueConnection } from '@storage/platform/queues';
 import { startProjector } from '@storage/projector/service';
-import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
 
 // `npm run bench:access [-- --samples 50 --load 50]`: how long from a lockout step appended (the
 // delinquency process's event) to the lock's desired state changed in the read model (overlocked),
@@ -39,24 +38,7 @@ const loadPerSecond = Number(values.load);
 if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples must be a whole number of at least 1');
 if (!Number.isFinite(loadPerSecond) || loadPerSecond < 0) throw new Error('--load must be a number of commands per second (0: none)');
 
-const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const name = `bench_access_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -74,7 +56,7 @@ async function main() {
     const server = api;
     const version = await server.pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
     console.log(
-      `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, ` +
+      `Machine: ${machine()}, ` +
         `PostgreSQL ${String(version)}, event store: ${server.store.kind}, queue: BullMQ on PostgreSQL; load average (1/5/15 min) ${load()}`,
     );
 
@@ -83,7 +65,7 @@ async function main() {
     const password = 'bench access password';
     const email = `bench-${randomUUID().slice(0, 8)}@staff.test`;
     await registerStaff(ctx, { email, firstName: 'Bench', lastName: 'Owner', role: 'owner', password });
-    await server.afterAppend((await server.store.headPosition())!, 30_000);
+    await server.afterAppend((await server.store.newestPosition())!, 30_000);
     const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     const cookie = String([login.headers['set-cookie']].flat()[0]).split(';')[0]!;
     const call = async (method: 'POST' | 'GET', path: string, payload?: unknown, headers: Record<string, string> = { cookie }) => {
@@ -111,7 +93,7 @@ async function main() {
       await call('POST', '/api/leases', { customerId: customer.id, unitId: unit.id, monthlyRate: '100.00', depositAmount: null, startDate: '2026-01-01' });
       renters.push({ customerId: customer.id, lockId: lock.id });
     }
-    await server.afterAppend((await server.store.headPosition())!, 30_000);
+    await server.afterAppend((await server.store.newestPosition())!, 30_000);
     console.log(
       `Set up ${samples} renters (lease, unit, lock) and ${backgroundLocks.length} locks for the load in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

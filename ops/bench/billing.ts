@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type BillingDay, runBillingDay } from '@storage/domain/billing/run';
 import { connectEventStore } from '@storage/eventstore/connect';
@@ -10,8 +9,8 @@ import { readModelProjections } from '@storage/projector/projections';
 import { rebuildReadModel } from '@storage/projector/rebuild';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { BENCH_TIME_ZONES, seedBillingLeases } from '@storage/seed/billing-leases';
-import pg from 'pg';
 import { type DatabasePool, sql } from 'slonik';
+import { adminQuery, load, machine, serverUrl } from './measure.ts';
 
 // `npm run bench:billing [-- --facilities 20 --leases 1000]`: the billing day for 20,000 active
 // leases across 20 facilities in several time zones. The leases moved in during October 2026, their
@@ -41,28 +40,12 @@ if (!Number.isInteger(facilities) || facilities < 1) throw new Error('--faciliti
 if (!Number.isInteger(leasesPerFacility) || leasesPerFacility < 1) throw new Error('--leases must be a whole number of at least 1');
 const leaseCount = facilities * leasesPerFacility;
 
-const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1e6;
 };
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 
 /** Counts the event store calls of each kind and the time they took (summed over calls in flight at once). */
 function counted(store: EventStore) {
@@ -151,10 +134,7 @@ async function main() {
     store = await connectEventStore({ eventStoreUrl: process.env.EVENTSTORE_URL, databaseUrl });
     await ensureCheckpoints(pool, readModelProjections);
     const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
-    console.log(
-      `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, ` +
-        `PostgreSQL ${String(version)}, event store: ${store.kind}; load average (1/5/15 min) ${load()}`,
-    );
+    console.log(`Machine: ${machine()}, ` + `PostgreSQL ${String(version)}, event store: ${store.kind}; load average (1/5/15 min) ${load()}`);
 
     let started = performance.now();
     const appended = await seedBillingLeases(store, { facilities, leasesPerFacility, month: MONTH });

@@ -23,7 +23,7 @@ try {
   await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
   const seconds = (performance.now() - started) / 1000;
   // The seed returns with its read model caught up.
-  const head = await store.headPosition();
+  const head = await store.newestPosition();
   const reached = await projectedPosition(pool);
   if (!head || !reached || comparePositions(reached, head) < 0) throw new Error('the seed returned before its read model caught up');
   let events = 0;

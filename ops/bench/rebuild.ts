@@ -1,4 +1,3 @@
-import { availableParallelism, cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
@@ -7,16 +6,23 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildIntoShadow } from '@storage/projector/rebuild';
 import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
+import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { seedDemoData } from '@storage/seed/demo';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
 import { createTestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
+import { load, machine } from './measure.ts';
 
-// `npm run bench:rebuild [-- --large]`: how fast a rebuild applies the history to the shadow
-// tables, on the demo data and (with --large) on a generated history of over a million events.
-// Each history goes into a throwaway database on the test PostgreSQL (TEST_POSTGRES_URL).
+// `npm run bench:rebuild [-- --large [--template DB] [--verify]]`: how fast a rebuild applies the
+// history to the shadow tables, on the demo data and (with --large) on a generated history of over
+// a million events. Each history goes into a throwaway database on the test PostgreSQL
+// (TEST_POSTGRES_URL). `--template DB` copies a database of that server that already holds the
+// large history (a restored /work/wt/large.dump, say) instead of seeding one (minutes); `--verify`
+// then also compares the rebuild with its live read model row by row. The peer, on the same
+// server in the same run: a plain `INSERT … SELECT` copy of the event table, the floor of any
+// rebuild that reads every event once and writes about as many rows.
 
-const TARGET_EVENTS_PER_SECOND = 20_000;
+const TARGET_EVENTS_PER_SECOND = 70_000;
 
 /**
  * Below this many events a rebuild's time is mostly fixed costs (making the shadow tables, a few
@@ -24,40 +30,83 @@ const TARGET_EVENTS_PER_SECOND = 20_000;
  */
 const SUSTAINED_FROM_EVENTS = 100_000;
 
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
 function verdict(events: number, rate: number): string {
-  if (events < SUSTAINED_FROM_EVENTS)
-    return `(too few events for the ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')} events/s target: fixed costs dominate)`;
-  return `(target ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${rate >= TARGET_EVENTS_PER_SECOND ? 'met' : 'not met'})`;
+  if (events < SUSTAINED_FROM_EVENTS) return `(too few events for the ${fmt(TARGET_EVENTS_PER_SECOND)} events/s target: fixed costs dominate)`;
+  return `(target ${fmt(TARGET_EVENTS_PER_SECOND)}: ${rate >= TARGET_EVENTS_PER_SECOND ? 'met' : 'not met'})`;
 }
 
-const { values } = parseArgs({ options: { large: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    large: { type: 'boolean', default: false },
+    /** A database on the same server holding the large history, copied instead of seeding one. */
+    template: { type: 'string' },
+    verify: { type: 'boolean', default: false },
+  },
+});
 
-async function benchmark(label: string, seed: (store: EventStore, pool: DatabasePool) => Promise<void>) {
-  const database = await createTestDatabase('bench_rebuild');
+/** The floor: the event table copied by the server alone, nothing leaving it. */
+async function peer(pool: DatabasePool): Promise<{ seconds: number; rows: number }> {
+  await pool.query(sql.unsafe`CREATE TABLE peer_events (LIKE event_store.events)`);
+  const started = performance.now();
+  const copied = await pool.query(sql.unsafe`INSERT INTO peer_events SELECT * FROM event_store.events`);
+  const seconds = (performance.now() - started) / 1000;
+  await pool.query(sql.unsafe`DROP TABLE peer_events`);
+  return { seconds, rows: copied.rowCount };
+}
+
+type Preparation =
+  | { template: string }
+  | {
+      seed: (store: EventStore, pool: DatabasePool) => Promise<void>;
+      /** Whether the seed builds the live read model too (verify compares against it). */
+      projected: boolean;
+    };
+
+async function benchmark(label: string, prepare: Preparation) {
+  const database = await createTestDatabase('bench_rebuild', 'template' in prepare ? prepare.template : undefined);
   try {
     await migrateReadModel(database.url);
     const pool = await createDatabasePool(database.url);
     const store = await connectEventStore({ eventStoreUrl: undefined, databaseUrl: database.url });
     try {
-      await seed(store, pool);
-      if (label === 'demo') {
-        const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
-        const cpu = cpus()[0]?.model ?? 'unknown CPU';
-        console.log(`Machine: ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, PostgreSQL ${String(version)}`);
-      }
+      if ('seed' in prepare) await prepare.seed(store, pool);
+      console.log(`${label}: load average (1/5/15 min) before ${load()}`);
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const build = await rebuildIntoShadow(pool, store, readModelProjections);
       const seconds = (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
       const rate = build.eventsApplied / seconds;
       const { setupMs, applyMs, indexMs } = build.timings;
+      console.log(`  rebuild: ${fmt(build.eventsApplied)} events in ${seconds.toFixed(1)} s = ${fmt(rate)} events/s ${verdict(build.eventsApplied, rate)}`);
       console.log(
-        `${label}: ${build.eventsApplied.toLocaleString('en-US')} events rebuilt in ${seconds.toFixed(1)} s = ` +
-          `${Math.round(rate).toLocaleString('en-US')} events/s ${verdict(build.eventsApplied, rate)}`,
+        `    shadow tables made in ${(setupMs / 1000).toFixed(2)} s, history applied in ${(applyMs / 1000).toFixed(2)} s ` +
+          `(${fmt(build.eventsApplied / (applyMs / 1000))} events/s), indexes built in ${(indexMs / 1000).toFixed(2)} s; ` +
+          `this process used ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU (the rest: PostgreSQL, and waiting for a core)`,
       );
+      console.log(`  load average after the rebuild ${load()}`);
+      const floor = await peer(pool);
+      const peerRate = floor.rows / floor.seconds;
       console.log(
-        `  of which: shadow tables made in ${(setupMs / 1000).toFixed(2)} s, history applied in ${(applyMs / 1000).toFixed(2)} s ` +
-          `(${Math.round(build.eventsApplied / (applyMs / 1000)).toLocaleString('en-US')} events/s), indexes built in ${(indexMs / 1000).toFixed(2)} s`,
+        `  peer: INSERT … SELECT of the ${fmt(floor.rows)} event rows in ${floor.seconds.toFixed(1)} s = ${fmt(peerRate)} rows/s; ` +
+          `rebuild / peer = ${(rate / peerRate).toFixed(2)}× the peer's rate`,
       );
+      if (values.verify && 'seed' in prepare && !prepare.projected) {
+        console.log('  verify: skipped (the seeded history has no live read model to compare with; use --template)');
+      } else if (values.verify) {
+        const verifyStarted = performance.now();
+        const verification = await verifyReadModel(pool, store);
+        console.log(
+          `  verify: ${fmt(verification.rowsCompared)} rows in ${verification.tablesCompared} tables compared with a rebuild from ` +
+            `${fmt(verification.eventsApplied)} events in ${((performance.now() - verifyStarted) / 1000).toFixed(1)} s: ` +
+            `${verification.differences.length} differences`,
+        );
+        for (const difference of verification.differences.slice(0, 20)) console.log(`    ${describeDifference(difference)}`);
+        if (verification.differences.length > 0) process.exitCode = 1;
+      }
+      console.log(`  load average at the end ${load()}`);
     } finally {
       await store.close();
       await pool.end();
@@ -67,13 +116,33 @@ async function benchmark(label: string, seed: (store: EventStore, pool: Database
   }
 }
 
-await benchmark('demo', async (store, pool) => {
-  await ensureCheckpoints(pool, readModelProjections);
-  await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+const probe = await createTestDatabase('bench_rebuild_probe');
+try {
+  const pool = await createDatabasePool(probe.url);
+  const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
+  await pool.end();
+  console.log(`Machine: ${machine()}, ` + `PostgreSQL ${String(version)}, Node ${process.version}`);
+} finally {
+  await probe.drop();
+}
+
+await benchmark('demo', {
+  projected: true,
+  seed: async (store, pool) => {
+    await ensureCheckpoints(pool, readModelProjections);
+    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+  },
 });
 if (values.large) {
-  await benchmark('large', async (store) => {
-    console.log(`Seeding ${LARGE_HISTORY_EVENTS.toLocaleString('en-US')} events...`);
-    await seedLargeHistory(store, { now: new Date() });
-  });
+  if (values.template) {
+    await benchmark(`large (a copy of ${values.template})`, { template: values.template });
+  } else {
+    await benchmark('large', {
+      projected: false,
+      seed: async (store) => {
+        console.log(`Seeding ${fmt(LARGE_HISTORY_EVENTS)} events...`);
+        await seedLargeHistory(store, { now: new Date() });
+      },
+    });
+  }
 }

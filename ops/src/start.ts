@@ -9,6 +9,7 @@ import { loadOrCreateSecrets } from '@storage/embedded/secrets';
 import type { Position } from '@storage/eventstore/port';
 import { waitForProjections } from '@storage/platform/checkpoints';
 import { type Config, DEFAULT_DEMO_PASSWORD } from '@storage/platform/config';
+import { createDatabasePool, PROJECTOR_POOL_SIZE } from '@storage/platform/db';
 import { reportLag } from '@storage/platform/health';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import { queueConnection } from '@storage/platform/queues';
@@ -45,8 +46,12 @@ export async function startAll(config: Config, log: (line: string) => void = con
     });
     // Decided before the projector starts: its scheduled processes may append at once.
     const firstStart = embedded !== null && (await api.store.headPosition()) === null;
+    // The projector has connections of its own: queued behind a burst of requests on the API's
+    // pool, the catch-up those requests wait for would wait for them (read-your-writes would then
+    // time out under load).
+    const projectorPool = await createDatabasePool(databaseUrl, { maxPoolSize: PROJECTOR_POOL_SIZE });
     const projector = await startProjector({
-      pool: api.pool,
+      pool: projectorPool,
       store: api.store,
       connection: queueConnection({ redisUrl: config.redisUrl, databaseUrl }),
       payments: config,
@@ -82,6 +87,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       async stop() {
         stopLagReports();
         await projector.stop();
+        await projectorPool.end();
         await api.close();
         await embedded?.stop();
       },

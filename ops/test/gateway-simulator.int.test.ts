@@ -85,7 +85,7 @@ describe('gateway simulator', { timeout: 60_000 }, () => {
       ],
       { expectedRevision: 'no_stream' },
     );
-    await platform.api.afterAppend((await platform.api.store.headPosition())!, 10_000);
+    await platform.api.afterAppend((await platform.api.store.newestPosition())!, 10_000);
     await expect.poll(async () => (await inject('GET', `/api/locks/${lock.id}`)).json().desiredState, { timeout: 15_000 }).toBe('overlocked');
     await simulator.loop();
     expect(simulator.lockStates.get(lock.id)).toBe('overlocked');

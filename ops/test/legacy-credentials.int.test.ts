@@ -112,7 +112,7 @@ describe('migration 012 on an install whose events carry password hashes', () =>
       payments: {},
       schedule: config,
     });
-    const head = await api.store.headPosition();
+    const head = await api.store.newestPosition();
     expect(await api.afterAppend(head!, 30_000)).toBe(true);
     const login = (email: string, password: string) => api!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     expect((await login(ada.email, ada.current)).statusCode).toBe(200);

@@ -1,0 +1,474 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { type ApiServer, createApiServer } from '@storage/api/server';
+import { registerStaff } from '@storage/domain/auth/staff';
+import { ProjectionProgress } from '@storage/platform/checkpoints';
+import { readConfig } from '@storage/platform/config';
+import { createDatabasePool, type DatabasePool, PROJECTOR_POOL_SIZE } from '@storage/platform/db';
+import { queueConnection } from '@storage/platform/queues';
+import { startProjector } from '@storage/projector/service';
+import pg from 'pg';
+import { sql } from 'slonik';
+import { load, machine } from './measure.ts';
+
+// `npm run bench:commands [-- --rates 100,200,300 --seconds 10]`: commands through the HTTP API
+// of the embedded default (what `npm start` runs: the API and the projector in one process, BullMQ
+// on PostgreSQL, the event store in PostgreSQL), signed in as staff, at fixed offered rates,
+// open loop (each request sent on its schedule, whatever the earlier ones are doing). The mix is
+// the desk's: customers added (40%), edited (25%), moved in (20%), paying at the desk (15%). After
+// each 2xx the client reads what the console reads next (the list searched for the new customer,
+// the customer, the new lease, the account's credit) and checks the change is there: read-your-
+// writes for every command. Projection lag is each command's wait for the read model (from its
+// append to the projector's checkpoint passing it, timed in the process). SQL statements are
+// counted in this process (every query the pg driver sends: the API, the projector, BullMQ's
+// PostgreSQL backend, the listener), per command kind on commands sent one at a time. The peer is
+// a bare node:http server with one pg INSERT per request and one SELECT to read it back, on the same server and
+// schedule. A throwaway database on the server of DATABASE_URL, else TEST_POSTGRES_URL, else the
+// local PostgreSQL.
+
+const TARGET_RATE = 300;
+const TARGET_P99_MS = 150;
+const TARGET_LAG_P99_MS = 100;
+const TARGET_CREATE_STATEMENTS = 15;
+
+const { values } = parseArgs({
+  options: {
+    rates: { type: 'string', default: '100,200,300' },
+    seconds: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
+  },
+});
+const rates = values.rates.split(',').map(Number);
+const seconds = Number(values.seconds);
+if (rates.some((r) => !Number.isFinite(r) || r <= 0)) throw new Error('--rates must be commands per second, comma-separated');
+if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds must be a positive number');
+
+process.env.TEST_POSTGRES_URL ??= process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { createTestDatabase } = await import('@storage/testing/database');
+
+// Every statement the pg driver sends from this process, by its first word (--trace: each one's text, for the first create).
+let tracing = false;
+const statements = new Map<string, number>();
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  const config = args[0] as string | { text?: string } | undefined;
+  const text = typeof config === 'string' ? config : (config?.text ?? '');
+  const kind = /^\s*(?:\/\*.*?\*\/\s*)?(\w+)/s.exec(text)?.[1]?.toUpperCase() ?? '?';
+  statements.set(kind, (statements.get(kind) ?? 0) + 1);
+  if (tracing) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof originalQuery;
+const countStatements = () => new Map(statements);
+const statementsSince = (before: Map<string, number>) => {
+  const delta = new Map<string, number>();
+  for (const [kind, n] of statements) if (n - (before.get(kind) ?? 0) > 0) delta.set(kind, n - (before.get(kind) ?? 0));
+  return delta;
+};
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+// Each command's wait for the read model, as the API's read-your-writes waits it.
+const lags: number[] = [];
+let lateCommands = 0;
+const originalWait = ProjectionProgress.prototype.wait;
+ProjectionProgress.prototype.wait = async function timedWait(this: ProjectionProgress, ...args: Parameters<typeof originalWait>) {
+  const started = performance.now();
+  const reached = await originalWait.apply(this, args);
+  lags.push(performance.now() - started);
+  if (!reached) lateCommands++;
+  return reached;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+interface RunResult {
+  offered: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  missing: number;
+  lagP99: number;
+  late: number;
+  statementsPerCommand: number;
+  /** CPU time of this whole process (API, projector, the client's own requests and checking reads) per command. */
+  cpuMsPerCommand: number;
+}
+
+/** Sends `count` requests at `rate` per second on schedule; latency is from each one's scheduled time. */
+async function openLoop(rate: number, count: number, send: (i: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const inFlight: Promise<void>[] = [];
+  const begun = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = begun + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(
+      send(i).then(
+        (ok) => {
+          if (ok) latencies.push(performance.now() - due);
+          else failed++;
+        },
+        () => {
+          failed++;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - begun) / 1000;
+  return { latencies, failed, achieved: latencies.length / elapsed };
+}
+
+async function main() {
+  const database = await createTestDatabase('bench_commands');
+  const config = { ...readConfig({}), billingSchedule: null, redisUrl: undefined };
+  let api: ApiServer | undefined;
+  let projector: Awaited<ReturnType<typeof startProjector>> | undefined;
+  let projectorPool: DatabasePool | undefined;
+  try {
+    api = await createApiServer({ config, databaseUrl: database.url, sessionKey: randomBytes(32), queuePrefix: database.name });
+    // As `npm start` wires it (ops/src/start.ts): the projector on a pool of its own.
+    projectorPool = await createDatabasePool(database.url, { maxPoolSize: PROJECTOR_POOL_SIZE });
+    projector = await startProjector({
+      pool: projectorPool,
+      store: api.store,
+      connection: queueConnection({ redisUrl: undefined, databaseUrl: database.url }),
+      payments: config,
+      schedule: config,
+    });
+    const server = api;
+    const version = await server.pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
+    console.log(
+      `Machine: ${machine()}, ` +
+        `PostgreSQL ${String(version)}, Node ${process.version}; event store: ${server.store.kind}, queue: BullMQ on PostgreSQL, API and projector in one process`,
+    );
+    console.log(`Load average (1/5/15 min) at start: ${load()}`);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+
+    const ctx = { store: server.store, pool: server.pool, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    const email = `bench-${randomUUID().slice(0, 8)}@staff.test`;
+    const password = 'bench commands password';
+    await registerStaff(ctx, { email, firstName: 'Bench', lastName: 'Owner', role: 'owner', password });
+    await server.afterAppend((await server.store.newestPosition())!, 30_000);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      redirect: 'manual',
+    });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    };
+    const must = async (method: string, path: string, body?: unknown) => {
+      const r = await call(method, path, body);
+      if (r.status >= 300) throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      return r.body;
+    };
+
+    // What the load works on: a facility, customers to edit, to take payments from and to move in, and vacant units.
+    const started = performance.now();
+    const facility = await must('POST', '/api/facilities', { name: 'Bench Storage', address: '1 Bench Rd', timeZone: 'America/Chicago' });
+    const moveIns = Math.ceil(rates.reduce((a, r) => a + r, 0) * seconds * 0.2) + 40;
+    const inParallel = async <T>(n: number, make: (i: number) => Promise<T>) => {
+      const out: T[] = new Array(n);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < n) {
+            const i = next++;
+            out[i] = await make(i);
+          }
+        }),
+      );
+      return out;
+    };
+    const customer = (i: number, what: string) => ({
+      firstName: 'Bench',
+      lastName: `${what} ${i}`,
+      email: `${what}-${i}-${randomUUID().slice(0, 8)}@example.com`,
+      facilityId: facility.id,
+    });
+    const edited: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'edited')))).map((c) => c.id);
+    const paying: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'paying')))).map((c) => c.id);
+    const movers: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'mover')))).map((c) => c.id);
+    const units: string[] = (
+      await inParallel(moveIns, (i) => must('POST', '/api/units', { unitNumber: `B-${i}`, building: 'B', monthlyRate: '100.00', facilityId: facility.id }))
+    ).map((u) => u.id);
+    console.log(
+      `Set up ${edited.length + paying.length + movers.length} customers and ${units.length} units in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // One command of each kind; it answers the read that checks it (true when the change shows), or null when it failed.
+    let unitCursor = 0;
+    let created = 0;
+    const credits = new Map<string, number>();
+    const commands = {
+      create: async () => {
+        const body = customer(created++, 'added');
+        const r = await call('POST', '/api/customers', body);
+        if (r.status !== 201) return null;
+        return async () => {
+          const list = await call('GET', `/api/customers?search=${encodeURIComponent(body.email)}`);
+          return list.body.some((c: { id: string }) => c.id === r.body.id);
+        };
+      },
+      edit: async (i: number) => {
+        const id = edited[i % edited.length]!;
+        const phone = `555-${String(i).padStart(7, '0')}`;
+        const r = await call('PATCH', `/api/customers/${id}`, { phone });
+        if (r.status !== 200) return null;
+        return async () => (await call('GET', `/api/customers/${id}`)).body.phone === phone;
+      },
+      moveIn: async (i: number) => {
+        const unitId = units[unitCursor++ % units.length]!;
+        const customerId = movers[i % movers.length]!;
+        const r = await call('POST', '/api/leases', {
+          customerId,
+          unitId,
+          monthlyRate: '100.00',
+          depositAmount: null,
+          startDate: '2026-11-01',
+        });
+        if (r.status !== 201) return null;
+        return async () => {
+          // The renter's leases, newest first, as the customer page lists them.
+          const leases = await call('GET', `/api/leases?customerId=${customerId}`);
+          return leases.body.some((l: { id: string; unit: { id: string } }) => l.id === r.body.id && l.unit.id === unitId);
+        };
+      },
+      payment: async (i: number) => {
+        const id = paying[i % paying.length]!;
+        const r = await call('POST', `/api/customers/${id}/payments`, { amount: '1.00', method: 'cash' });
+        if (r.status !== 201) return null;
+        // Every payment of this renter answered so far is credit (they owe nothing).
+        const paid = (credits.get(id) ?? 0) + 1;
+        credits.set(id, paid);
+        return async () => Number((await call('GET', `/api/customers/${id}/account`)).body.credit) >= paid;
+      },
+    };
+    type Kind = keyof typeof commands;
+    // 40% creates, 25% edits, 20% move-ins, 15% payments, interleaved.
+    const mix: Kind[] = [
+      'create',
+      'edit',
+      'create',
+      'moveIn',
+      'payment',
+      'create',
+      'edit',
+      'moveIn',
+      'create',
+      'edit',
+      'payment',
+      'create',
+      'edit',
+      'moveIn',
+      'create',
+      'edit',
+      'payment',
+      'create',
+      'moveIn',
+      'create',
+    ];
+
+    // Statements per command, each kind sent one at a time with the system otherwise idle.
+    console.log('');
+    console.log('SQL statements per command (counted in-process: every query the pg driver sends, projector and queue included):');
+    const idleBefore = countStatements();
+    const idleStarted = performance.now();
+    await sleep(3000);
+    const idlePerSecond = total(statementsSince(idleBefore)) / ((performance.now() - idleStarted) / 1000);
+    const perKind: Partial<Record<Kind, number>> = {};
+    for (const kind of ['create', 'edit', 'moveIn', 'payment'] as const) {
+      const n = 20;
+      const checks: Array<() => Promise<boolean>> = [];
+      const before = countStatements();
+      const kindStarted = performance.now();
+      for (let i = 0; i < n; i++) {
+        tracing = values.trace && kind === 'create' && i === 0;
+        const check = await commands[kind](1_000_000 + i);
+        await sleep(50);
+        tracing = false;
+        if (!check) throw new Error(`${kind} failed in the sequential phase`);
+        checks.push(check);
+        // Let the projector's reactions and the queue settle, so each command pays for what it causes.
+        await sleep(50);
+      }
+      const delta = statementsSince(before);
+      const idle = (idlePerSecond * (performance.now() - kindStarted)) / 1000;
+      // The checking reads are the console's next screen, not the command: counted apart.
+      const readsBefore = countStatements();
+      for (const check of checks) if (!(await check())) throw new Error(`${kind} did not show in the sequential phase`);
+      const reads = total(statementsSince(readsBefore)) / n;
+      const perCommand = (total(delta) - idle) / n;
+      perKind[kind] = perCommand;
+      const byWord = [...delta.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([word, c]) => `${word} ${(c / n).toFixed(1)}`)
+        .join(', ');
+      console.log(
+        `  ${kind}: ${perCommand.toFixed(1)} statements (${byWord}; idle background ${(idle / n).toFixed(1)} subtracted); its checking read ${reads.toFixed(1)}`,
+      );
+    }
+    // Creates at 100/s: the projector's batch and the reactions' run shared by the creates they cover.
+    const burst = 500;
+    const burstChecks: Array<() => Promise<boolean>> = [];
+    const burstBefore = countStatements();
+    const burstStarted = performance.now();
+    await openLoop(100, burst, async () => {
+      const check = await commands.create();
+      if (check) burstChecks.push(check);
+      return check !== null;
+    });
+    await sleep(500);
+    const create = (total(statementsSince(burstBefore)) - (idlePerSecond * (performance.now() - burstStarted)) / 1000) / burst;
+    for (const check of burstChecks) if (!(await check())) throw new Error('a create of the burst did not show');
+    console.log(`  create at 100/s (open loop, ${burst} creates; the projector's batches and reactions shared): ${create.toFixed(1)} statements per create`);
+    console.log(
+      `  target: ${TARGET_CREATE_STATEMENTS} or fewer for a create: ${create <= TARGET_CREATE_STATEMENTS ? 'met' : 'not met'} under load (${create.toFixed(1)}); ` +
+        `alone ${perKind.create!.toFixed(1)}`,
+    );
+    console.log(`  idle background (queue polling, safety-net wake-ups): ${idlePerSecond.toFixed(1)} statements/s`);
+
+    // The peer: one INSERT per request, one SELECT to read it, over HTTP on the same database server.
+    const peerPool = new pg.Pool({ connectionString: database.url, max: 10 });
+    await peerPool.query('CREATE TABLE bench_peer_customers (id uuid PRIMARY KEY, email text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+    // node:http rather than Fastify: ops declares no Fastify of its own, and the peer is the floor, not a rival framework.
+    const peer = createServer((request, response) => {
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const read = /^\/customers\/([0-9a-f-]{36})$/.exec(request.url ?? '');
+        const work =
+          request.method === 'POST' && request.url === '/customers'
+            ? (async () => {
+                const id = randomUUID();
+                const { email } = JSON.parse(Buffer.concat(chunks).toString()) as { email: string };
+                await peerPool.query('INSERT INTO bench_peer_customers (id, email) VALUES ($1, $2)', [id, email]);
+                answer(201, { id });
+              })()
+            : read
+              ? peerPool.query('SELECT id, email FROM bench_peer_customers WHERE id = $1', [read[1]]).then(({ rows }) => answer(200, rows[0] ?? null))
+              : Promise.resolve(answer(404, null));
+        work.catch(() => answer(500, null));
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const peerBase = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+
+    const results: RunResult[] = [];
+    const peerResults: Array<{ achieved: number; p50: number; p99: number }> = [];
+    for (const rate of rates) {
+      const count = Math.round(rate * seconds);
+      await sleep(1000);
+      lags.length = 0;
+      lateCommands = 0;
+      let missing = 0;
+      const checking: Promise<void>[] = [];
+      const before = countStatements();
+      const cpuBefore = process.cpuUsage();
+      const run = await openLoop(rate, count, async (i) => {
+        const check = await commands[mix[i % mix.length]!](i);
+        if (!check) return false;
+        // The read right after the 2xx is not part of the command's latency, but it must show the change.
+        checking.push(
+          check().then(
+            (shown) => {
+              if (!shown) missing++;
+            },
+            () => {
+              missing++;
+            },
+          ),
+        );
+        return true;
+      });
+      await Promise.all(checking);
+      const cpu = process.cpuUsage(cpuBefore);
+      const ran = total(statementsSince(before));
+      results.push({
+        offered: rate,
+        achieved: run.achieved,
+        p50: percentile(run.latencies, 50),
+        p99: percentile(run.latencies, 99),
+        failed: run.failed,
+        missing,
+        lagP99: percentile(lags, 99),
+        late: lateCommands,
+        statementsPerCommand: ran / count,
+        cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / count,
+      });
+      await sleep(1000);
+      const peerRun = await openLoop(rate, count, async (i) => {
+        const created = await fetch(`${peerBase}/customers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `peer-${rate}-${i}@example.com` }),
+        });
+        if (created.status !== 201) return false;
+        const { id } = (await created.json()) as { id: string };
+        const read = await fetch(`${peerBase}/customers/${id}`);
+        return read.status === 200 && ((await read.json()) as { id: string } | null)?.id === id;
+      });
+      peerResults.push({ achieved: peerRun.achieved, p50: percentile(peerRun.latencies, 50), p99: percentile(peerRun.latencies, 99) });
+    }
+    await new Promise((resolve) => peer.close(resolve));
+    await peerPool.end();
+
+    console.log('');
+    console.log(
+      `Mixed commands (40% creates, 25% edits, 20% move-ins, 15% desk payments) for ${seconds} s per rate, open loop; latency from each request's scheduled time to its answer:`,
+    );
+    console.log(
+      '| offered/s | achieved/s | p50 ms | p99 ms | failed | not shown after 2xx | lag p99 ms | waits timed out | statements/command | process CPU ms/command | peer achieved/s | peer p99 ms | p99 ours/peer |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    results.forEach((r, i) => {
+      const p = peerResults[i]!;
+      console.log(
+        `| ${r.offered} | ${r.achieved.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failed} | ${r.missing} | ${r.lagP99.toFixed(0)} | ${r.late} | ${r.statementsPerCommand.toFixed(1)} | ${r.cpuMsPerCommand.toFixed(1)} | ` +
+          `${p.achieved.toFixed(1)} | ${p.p99.toFixed(0)} | ${(r.p99 / p.p99).toFixed(1)}× |`,
+      );
+    });
+    const atTarget = results.find((r) => r.offered === TARGET_RATE);
+    if (atTarget) {
+      const sustained = atTarget.achieved >= TARGET_RATE * 0.98 && atTarget.failed === 0;
+      console.log(
+        `Target at ${TARGET_RATE}/s: sustained ${sustained ? 'met' : 'not met'} (${atTarget.achieved.toFixed(1)}/s); ` +
+          `p99 under ${TARGET_P99_MS} ms ${atTarget.p99 < TARGET_P99_MS ? 'met' : 'not met'} (${atTarget.p99.toFixed(0)} ms); ` +
+          `lag p99 under ${TARGET_LAG_P99_MS} ms ${atTarget.lagP99 < TARGET_LAG_P99_MS ? 'met' : 'not met'} (${atTarget.lagP99.toFixed(0)} ms); ` +
+          `read-your-writes for every command ${atTarget.missing === 0 ? 'met' : `not met (${atTarget.missing} not shown)`}`,
+      );
+    }
+    console.log(`Load average (1/5/15 min) at end: ${load()}`);
+  } finally {
+    await projector?.stop();
+    await projectorPool?.end();
+    await api?.close();
+    if (values.keep) console.log(`Kept the database ${database.name}`);
+    else await database.drop();
+  }
+}
+
+await main();
