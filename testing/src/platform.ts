@@ -67,26 +67,16 @@ async function reactionsPassed(api: ApiServer, position: Position): Promise<bool
 async function reactionsCaughtUp(api: ApiServer, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const newest = await newestWrittenPosition(api);
+    const newest = await api.store.newestPosition();
     if (newest === null) return true;
     if (!(await api.afterAppend(newest, Math.max(0, deadline - Date.now())))) return false;
     while (!(await reactionsPassed(api, newest))) {
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const after = await newestWrittenPosition(api);
+    const after = await api.store.newestPosition();
     if (after && after.hi === newest.hi && after.lo === newest.lo) return api.afterAppend(after, Math.max(0, deadline - Date.now()));
   }
-}
-
-/** The newest event written to the database's history, visible to every reader yet or not. */
-async function newestWrittenPosition(api: ApiServer): Promise<Position | null> {
-  const row = await api.pool.maybeOne(
-    sql.type(z.object({ hi: z.string(), lo: z.string() }))`
-      SELECT transaction_id::text AS hi, global_position::text AS lo FROM event_store.events
-      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-  );
-  return row ? { hi: BigInt(row.hi), lo: BigInt(row.lo) } : null;
 }
 
 type PlatformOptions = {
@@ -232,7 +222,7 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     sessionKey,
     createStaff,
     async readModelCaughtUp(timeoutMs = 30_000) {
-      const newest = await newestWrittenPosition(api);
+      const newest = await api.store.newestPosition();
       return newest ? api.afterAppend(newest, timeoutMs) : true;
     },
     reactionsCaughtUp: (timeoutMs = 30_000) => reactionsCaughtUp(api, timeoutMs),
