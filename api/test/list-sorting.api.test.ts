@@ -376,6 +376,83 @@ describe('sorted and filtered staff lists', () => {
     });
   });
 
+  describe('jumps near a page shown: its cursor and `skip` whole pages', () => {
+    // Lists whose sort key ties across page boundaries (statuses; events and entries of one instant).
+    const tied = [
+      { path: '/api/customers', sort: 'status', field: 'status' },
+      { path: '/api/invoices', sort: 'status', field: 'status' },
+      { path: '/api/audit/events', sort: 'occurredAt', field: 'occurredAt' },
+      { path: '/api/activities', sort: 'createdAt', field: 'createdAt' },
+    ];
+    const pageSize = 3;
+
+    it.each(tied)(
+      '$path by $sort: a page 1 to 5 pages on from the one shown, forward and back, is the page by number, and its own cursors lead on',
+      async ({ path, sort, field }) => {
+        for (const order of ['asc', 'desc'] as const) {
+          const all = await everyRow(path, { sort, order });
+          const ids = all.map((row) => row.id as string);
+          const pages = Math.ceil(ids.length / pageSize);
+          expect(pages, `${path} has pages to jump between`).toBeGreaterThan(12);
+          const boundaryTies = Array.from({ length: pages - 1 }, (_, i) => (i + 1) * pageSize).filter((at) => all[at - 1]![field] === all[at]![field]);
+          expect(boundaryTies.length, `${path} by ${sort}: rows tied on ${field} across a page boundary`).toBeGreaterThan(0);
+          const byNumber = (page: number) => ids.slice((page - 1) * pageSize, page * pageSize);
+          const ask = async (page: number, paging: Record<string, string> = {}) => {
+            const response = await get(`${path}?${new URLSearchParams({ sort, order, page: String(page), pageSize: String(pageSize), ...paging })}`);
+            expect(response.statusCode, response.body).toBe(200);
+            const header = (name: string) => (typeof response.headers[name] === 'string' ? (response.headers[name] as string) : undefined);
+            return { ids: response.json().map((row: Row) => row.id as string), next: header('x-next-cursor'), prev: header('x-prev-cursor') };
+          };
+          for (const shownPage of [2, 7, pages - 1]) {
+            const shown = await ask(shownPage);
+            expect(shown.ids).toEqual(byNumber(shownPage));
+            for (const skip of [0, 1, 3, 4]) {
+              const ahead = shownPage + 1 + skip;
+              if (ahead <= pages) {
+                const where = `${path} by ${sort} ${order}: page ${ahead} from page ${shownPage}'s next cursor, skip ${skip}`;
+                const jumped = await ask(ahead, { cursor: shown.next!, skip: String(skip) });
+                expect(jumped.ids, where).toEqual(byNumber(ahead));
+                expect((await ask(ahead - 1, { cursor: jumped.prev! })).ids, `${where}, then back`).toEqual(byNumber(ahead - 1));
+                if (ahead < pages) expect((await ask(ahead + 1, { cursor: jumped.next! })).ids, `${where}, then on`).toEqual(byNumber(ahead + 1));
+                else expect(jumped.next, `${where}: the last page has no next`).toBeUndefined();
+              }
+              const behind = shownPage - 1 - skip;
+              if (behind >= 1) {
+                const where = `${path} by ${sort} ${order}: page ${behind} from page ${shownPage}'s previous cursor, skip ${skip}`;
+                const jumped = await ask(behind, { cursor: shown.prev!, skip: String(skip) });
+                expect(jumped.ids, where).toEqual(byNumber(behind));
+                expect((await ask(behind + 1, { cursor: jumped.next! })).ids, `${where}, then on`).toEqual(byNumber(behind + 1));
+                if (behind > 1) expect((await ask(behind - 1, { cursor: jumped.prev! })).ids, `${where}, then back`).toEqual(byNumber(behind - 1));
+                else expect(jumped.prev, `${where}: the first page has no previous`).toBeUndefined();
+              }
+            }
+          }
+        }
+      },
+    );
+
+    it('refuses a skip that is not a whole number from 0 to 20, or one without a cursor, with 400 naming skip', async () => {
+      const next = String((await get('/api/customers?pageSize=2')).headers['x-next-cursor']);
+      expect((await get(`/api/customers?pageSize=2&page=4&cursor=${next}&skip=2`)).statusCode).toBe(200);
+      const refused: Array<[string, RegExp]> = [
+        [`cursor=${next}&skip=-1`, /^skip: must be at least 0$/],
+        [`cursor=${next}&skip=1.5`, /^skip: must be a whole number$/],
+        [`cursor=${next}&skip=two`, /^skip: /],
+        [`cursor=${next}&skip=21`, /^skip: must be at most 20$/],
+        ['skip=2', /^skip: is read from a cursor/],
+      ];
+      for (const path of ['/api/customers', '/api/audit/events', '/api/activities']) {
+        const cursor = path === '/api/customers' ? next : String((await get(`${path}?pageSize=2`)).headers['x-next-cursor']);
+        for (const [query, message] of refused) {
+          const answer = await get(`${path}?pageSize=2&page=4&${query.replace(next, cursor)}`);
+          expect(answer.statusCode, `${path}?${query}: ${answer.body}`).toBe(400);
+          expect(answer.json().field, query).toBe('skip');
+          expect(answer.json().message, query).toMatch(message);
+        }
+      }
+    });
+  });
+
   describe('filters by status', () => {
     const filtered: Array<{ path: string; statuses: readonly string[] }> = [
       { path: '/api/customers', statuses: CustomerStatus.options },

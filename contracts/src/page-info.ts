@@ -9,6 +9,13 @@ export { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_CAPPED_HEADER, TOTAL_COUN
 /** How many rows a count reads at most before the total is said as "at least" (or estimated). */
 export const TOTAL_COUNT_CAP = 10_000;
 
+/**
+ * How many whole pages a list's `skip` passes over from a cursor at most: enough for every page a
+ * pagination offers around the one shown (the "•••" jumps are 5 pages), small enough that the
+ * offset from the cursor stays cheap (at most 20 pages of 200 rows).
+ */
+export const MAX_SKIP = 20;
+
 /** How many match: exactly, about (the planner's estimate), or at least (a count that stopped). */
 export type ListTotal = { count: number; kind: 'exact' | 'estimated' | 'atLeast' };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SKIP } from './page-info.ts';
 
 // How every staff list is paged (the spec's lists answer a JSON array; the paging is in the query
 // and the headers):
@@ -10,6 +11,11 @@ import { z } from 'zod';
 //   paging) rather than by skipping `(page - 1) * pageSize` rows. A cursor the list cannot read
 //   (not one it wrote, or written for another order) is a 400 naming `cursor`. With a cursor,
 //   `page` only says which page number the caller is on; the cursor decides the rows.
+// - `skip` (optional, with a cursor only, 0 to MAX_SKIP): whole pages to pass over from the
+//   cursor in its direction before the page, so a jump to a page near one shown (the pages a
+//   pagination offers around it) is read from that page's cursor plus a small offset rather than
+//   counted from the start: page P + 1 + k is `x-next-cursor` of page P with `skip=k`, page
+//   P - 1 - k its `x-prev-cursor` with `skip=k`. Without a cursor it is a 400 naming `skip`.
 // - Without a cursor a page is read by its number (OFFSET where that is cheap; the last pages are
 //   read from the end in reverse order).
 // - `x-total-count`: how many match. Counting a large set would scan it, so a total may be
@@ -26,8 +32,11 @@ export const Cursor = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor the list answered (x-next-cursor or x-prev-cursor)')
   .optional();
 
+/** Whole pages passed over from the cursor (see above); read with a cursor only. */
+export const Skip = z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(MAX_SKIP, `must be at most ${MAX_SKIP}`).optional();
+
 /** The paging fields of every list's query. */
-export const pagingFields = { page: Page, pageSize: PageSize, cursor: Cursor };
-export type Paging = { page: number; pageSize: number; cursor?: string | undefined };
+export const pagingFields = { page: Page, pageSize: PageSize, cursor: Cursor, skip: Skip };
+export type Paging = { page: number; pageSize: number; cursor?: string | undefined; skip?: number | undefined };
 
 export * from './page-info.ts';

@@ -48,14 +48,14 @@ export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'The event log',
-        description: 'Every event, newest first; deep pages by `cursor` (x-next-cursor, x-prev-cursor).',
+        description: 'Every event, newest first; deep pages by `cursor` (x-next-cursor, x-prev-cursor), jumps near a page by `cursor` and `skip`.',
         querystring: ListAuditEventsQuery,
         response: { 200: page('A page of events', AuditEvent) },
       },
     },
     async (request, reply) => {
-      const { page, pageSize, cursor, ...filter } = request.query;
-      const { events, info } = await listAuditEvents(deps.pool, filter, { page, pageSize, cursor });
+      const { page, pageSize, cursor, skip, ...filter } = request.query;
+      const { events, info } = await listAuditEvents(deps.pool, filter, { page, pageSize, cursor, skip });
       return reply.headers(pageHeaders(info)).send(events);
     },
   );

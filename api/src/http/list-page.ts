@@ -3,6 +3,7 @@ import type { Sort } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { badCursor, type CursorDirection, decodeCursor, encodeCursor, type ListCursor } from './cursor.ts';
+import { ValidationError } from './validate.ts';
 
 /** A list query in parts, so that one page of it, its total count and its cursors come from the same filter and order. */
 export interface ListSql {
@@ -114,7 +115,7 @@ export type ListPage<Row> = {
 /**
  * One page of a list (the paging contract of contracts/src/paging.ts). With a cursor, the rows
  * after (or before) its boundary row, read from where an index on the order's keys puts it
- * (keyset paging); without one, the page by its number: by OFFSET from the start, or, when it is
+ * (keyset paging), past `skip` whole pages; without one, the page by its number: by OFFSET from the start, or, when it is
  * nearer the end of a list whose size is known, from the end in reverse order. One row more than
  * the page is read to know whether there is a page beyond it. The total is counted up to a cap.
  */
@@ -144,18 +145,21 @@ export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, lis
   let morePast: boolean;
   let moreBefore: boolean;
   let known: ListTotal | undefined;
+  if (paging.skip && !paging.cursor)
+    throw new ValidationError('skip: is read from a cursor: send the cursor of a page shown (x-next-cursor or x-prev-cursor) with it', 'skip');
   if (paging.cursor) {
     const cursor = decodeCursor(paging.cursor, { order: order.name, keys: order.keys.length });
     const reversed = cursor.direction === 'before';
     // The total on another connection meanwhile: the page does not change it.
     const [rows, counted] = await Promise.all([
-      read({ reversed, where: sql.fragment`(${list.where}) AND ${beyond(order, cursor)}`, limit: pageSize + 1, offset: 0 }),
+      // `skip` whole pages nearest the boundary passed over (a jump near a page shown): an index range and a short offset.
+      read({ reversed, where: sql.fragment`(${list.where}) AND ${beyond(order, cursor)}`, limit: pageSize + 1, offset: (paging.skip ?? 0) * pageSize }),
       totalOf(pool, list),
     ]);
     known = counted;
     const more = rows.length > pageSize;
     found = reversed ? rows.slice(rows.length - Math.min(rows.length, pageSize)) : rows.slice(0, pageSize);
-    // The boundary row is on the side the cursor came from.
+    // The boundary row (and any pages skipped) is on the side the cursor came from.
     morePast = reversed ? true : more;
     moreBefore = reversed ? more : true;
   } else {

@@ -20,6 +20,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
   if (issue.code === 'invalid_value') return `must be one of: ${issue.values.map(String).join(', ')}`;
+  // zod says a number with a fraction where a whole one is wanted is not of type `int`.
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'must be a whole number';
   if (issue.code === 'invalid_type') return `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
   return issue.message;
 }
