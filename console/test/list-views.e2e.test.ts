@@ -6,7 +6,8 @@ import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext } from '
 // Tables people can work in, in Chromium on the demo data: a list sorts by a column (header
 // buttons with aria-sort, or the sort choice of a card list and of a phone), filters by status,
 // and keeps its search, filters, sort and page in the URL, so a reload or a shared link opens the
-// same view; typing replaces the history entry, a filter or a page adds one.
+// same view; typing replaces the history entry, a filter or a page adds one. A page chosen near
+// the one shown is read from that page's cursor (and whole pages skipped), which the URL keeps.
 
 const eventually = { timeout: 15_000 };
 
@@ -79,7 +80,8 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
 
     await page.locator('.ant-pagination-item-2').click();
     await page.waitForURL(/page=2/);
-    expect(params(page)).toEqual({ sort: 'amount', order: 'asc', status: 'paid', page: '2' });
+    // With the cursor of page 1 it was read from, so a reload reads it the same way.
+    expect(params(page)).toEqual({ sort: 'amount', order: 'asc', status: 'paid', page: '2', cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
     await expect.poll(() => invoiceNumbers(page), eventually).toEqual(paid.rows.map((i) => i.invoiceNumber));
     await expectAccessible(page, 'Billing sorted, filtered and paged');
     await demo.product.screenshot(page, 'list-views-billing-1440');
@@ -172,6 +174,54 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await expectAccessible(page, 'Billing sorted on a phone');
     await demo.product.screenshot(page, 'list-views-billing-390');
+    await page.close();
+  });
+
+  it('the audit log: a page two ahead and the jumps of five either way are read from the cursor of the page shown, and a reload reads the same page by it', async () => {
+    const page = await demo.wide.newPage();
+    // Oldest first, so events recorded meanwhile (at the end) move no page.
+    const query = 'order=asc&pageSize=25';
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/audit/events') asked.push(url);
+    });
+    const lastAsked = () => Object.fromEntries([...asked.at(-1)!.searchParams].filter(([key]) => ['page', 'cursor', 'skip'].includes(key)));
+    const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
+    const pageByNumber = async (n: number) =>
+      (await api<{ entity: string | null; streamName: string }>(page, `/api/audit/events?${query}&page=${n}`)).rows.map((e) => e.entity ?? e.streamName);
+    const showsPage = async (n: number) => {
+      await page.locator(`.ant-pagination-item-${n}.ant-pagination-item-active`).waitFor();
+      await expect.poll(entities, eventually).toEqual(await pageByNumber(n));
+    };
+
+    await page.goto(`${demo.product.baseUrl}/audit?order=asc`);
+    await showsPage(1);
+    await page.locator('.ant-pagination-item-2').click();
+    await showsPage(2);
+    expect(lastAsked()).toEqual({ page: '2', cursor: expect.any(String) });
+
+    // Two pages ahead: page 2's next cursor, one page passed over; the URL keeps both.
+    await page.locator('.ant-pagination-item-4').click();
+    await page.waitForURL(/skip=1/);
+    await showsPage(4);
+    const reachedBy = { page: '4', cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/), skip: '1' };
+    expect(lastAsked()).toEqual(reachedBy);
+    expect(params(page)).toEqual({ order: 'asc', ...reachedBy });
+
+    await page.reload();
+    await showsPage(4);
+    expect(lastAsked()).toEqual({ ...reachedBy, cursor: params(page).cursor });
+
+    // The "•••" jumps of five pages, on and back (from page 9's previous cursor, the other way).
+    await page.locator('.ant-pagination-jump-next').click();
+    await showsPage(9);
+    expect(lastAsked()).toEqual({ page: '9', cursor: expect.any(String), skip: '4' });
+    const fromPage4 = params(page).cursor;
+    await page.locator('.ant-pagination-jump-prev').click();
+    await showsPage(4);
+    expect(lastAsked()).toEqual({ page: '4', cursor: expect.any(String), skip: '4' });
+    expect(params(page).cursor).not.toBe(fromPage4);
     await page.close();
   });
 

@@ -1,9 +1,11 @@
 import { sortOrders } from '@storage/contracts/enum-values';
+import { MAX_SKIP } from '@storage/contracts/page-info';
 import type { ListSorting, Sort } from '@storage/contracts/sorting';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { type PageAt, positionFor, type ReachedBy } from './list-page.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -23,6 +25,8 @@ export interface ListState<Column extends string, Filters extends FilterSchemas 
   filters: FilterValues<Filters>;
   setFilter<Name extends keyof Filters & string>(name: Name, value: z.output<Filters[Name]> | null): void;
   page: number;
+  /** The page to read: its number, with the cursor it was reached by when the URL holds one (list-page.ts). */
+  at: PageAt;
   setPage(page: number): void;
 }
 
@@ -42,11 +46,22 @@ function pageOf(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The position a page was reached by, as the URL holds it; none when it is not one the API could have written. */
+function reachedByOf(cursor: string | null, skip: string | null): ReachedBy | undefined {
+  const pages = skip === null ? 0 : Number(skip);
+  if (!cursor || cursor.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(cursor) || !Number.isInteger(pages) || pages < 0 || pages > MAX_SKIP) return undefined;
+  return { cursor, skip: pages };
+}
+
 /**
  * A list's search, filters, sort and page, kept in the URL so a view can be reloaded or shared.
  * Typing replaces the current history entry; choosing a filter, a sort or a page adds one (Back
  * undoes it). Any change but the page starts again at page 1. Values the URL holds that the list
  * does not know are ignored (the list shows its default), and defaults are left out of the URL.
+ * A page chosen near one shown also keeps in the URL the cursor it is read from (`cursor`, and
+ * `skip` whole pages past it), so reloading or sharing a deep page reads it by keyset again; a
+ * page number typed in without one is read by its number (counted from the start unless it is
+ * near the end).
  */
 export function useListState<Column extends string, Filters extends FilterSchemas = Record<never, never>>({
   sorting,
@@ -65,7 +80,7 @@ export function useListState<Column extends string, Filters extends FilterSchema
       if (value === null || value === '') next.delete(name(key));
       else next.set(name(key), value);
     }
-    if (!keepPage) next.delete(name('page'));
+    if (!keepPage) for (const key of ['page', 'cursor', 'skip']) next.delete(name(key));
     const query = next.toString();
     navigate(query ? `${location}?${query}` : location, { replace });
   };
@@ -82,6 +97,9 @@ export function useListState<Column extends string, Filters extends FilterSchema
   ) as FilterValues<Filters>;
 
   const page = pageOf(params.get(name('page')));
+  // Names this list on screen, for the jumps from the pages it has shown (list-page.ts).
+  const shownIn = `${location}#${prefix}`;
+  const reachedBy = page > 1 ? reachedByOf(params.get(name('cursor')), params.get(name('skip'))) : undefined;
 
   // Another facility is another list: from its first page (kept as the entry it replaces).
   const scopeSeen = useRef(scope);
@@ -104,7 +122,14 @@ export function useListState<Column extends string, Filters extends FilterSchema
     filters,
     setFilter: (key, value) => update({ [key]: value }),
     page,
-    setPage: (next) => update({ page: next === 1 ? null : String(next) }, { keepPage: true }),
+    at: { page, reachedBy, shownIn },
+    setPage: (next) => {
+      const position = next === 1 ? undefined : positionFor(shownIn, next);
+      update(
+        { page: next === 1 ? null : String(next), cursor: position?.cursor ?? null, skip: position?.skip ? String(position.skip) : null },
+        { keepPage: true },
+      );
+    },
   };
 }
 

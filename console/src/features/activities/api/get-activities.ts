@@ -3,7 +3,7 @@ import type { ActivityType } from '@storage/contracts/enums';
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const ACTIVITIES_PAGE_SIZE = 50;
@@ -23,7 +23,7 @@ export type ActivitiesView = { tab: ActivityTab; sort?: Sort<keyof typeof activi
 export async function getActivities(
   filter: ActivitiesFilter,
   { tab, sort }: ActivitiesView,
-  page: number,
+  page: PageAt,
   pageSize = ACTIVITIES_PAGE_SIZE,
 ): Promise<ActivitiesPage> {
   const { search, type, facilityId, customerId } = filter;
@@ -32,11 +32,11 @@ export async function getActivities(
   return { activities, total };
 }
 
-export const activitiesQueryOptions = (filter: ActivitiesFilter, view: ActivitiesView, page: number) =>
+export const activitiesQueryOptions = (filter: ActivitiesFilter, view: ActivitiesView, page: PageAt) =>
   queryOptions({ queryKey: [...activitiesQueryKey, 'list', filter, view, page], queryFn: () => getActivities(filter, view, page) });
 
 /** The previous page stays on screen while the next one loads. */
-export function useActivities(filter: ActivitiesFilter, view: ActivitiesView, page: number) {
+export function useActivities(filter: ActivitiesFilter, view: ActivitiesView, page: PageAt) {
   return useQuery({ ...activitiesQueryOptions(filter, view, page), placeholderData: keepPreviousData });
 }
 

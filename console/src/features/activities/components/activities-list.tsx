@@ -40,7 +40,7 @@ export function ActivitiesList() {
   const { type } = list.filters;
   const tab = list.filters.tab ?? 'all';
   const filter: ActivitiesFilter = { search, type, facilityId };
-  const activities = useActivities(filter, { tab, sort: list.sort }, list.page);
+  const activities = useActivities(filter, { tab, sort: list.sort }, list.at);
   const counts = useActivityCounts(filter);
 
   const shown = activities.data?.activities ?? [];

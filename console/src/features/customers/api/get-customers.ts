@@ -3,7 +3,7 @@ import type { CustomerStatus } from '@storage/contracts/enums';
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 import { customersQueryKey } from '../../../lib/query-keys.ts';
 
@@ -22,17 +22,17 @@ export type CustomersFilter = {
 
 export type CustomersPage = { customers: Customer[]; total: ListTotal };
 
-export async function getCustomers(filter: CustomersFilter, page: number): Promise<CustomersPage> {
+export async function getCustomers(filter: CustomersFilter, page: PageAt): Promise<CustomersPage> {
   const { search, facilityId, status, autopay = null, sort } = filter;
   const params = queryParams({ search, facilityId, status, autopay, ...sort, pageSize: CUSTOMERS_PAGE_SIZE });
   const { rows: customers, total } = await fetchListPage<Customer>('/api/customers', params, page);
   return { customers, total };
 }
 
-export const customersQueryOptions = (filter: CustomersFilter, page: number) =>
+export const customersQueryOptions = (filter: CustomersFilter, page: PageAt) =>
   queryOptions({ queryKey: [...customersQueryKey, 'list', filter, page], queryFn: () => getCustomers(filter, page) });
 
 /** The previous page stays on screen while the next one loads. */
-export function useCustomers(filter: CustomersFilter, page: number) {
+export function useCustomers(filter: CustomersFilter, page: PageAt) {
   return useQuery({ ...customersQueryOptions(filter, page), placeholderData: keepPreviousData });
 }

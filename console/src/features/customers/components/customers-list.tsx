@@ -34,7 +34,7 @@ export function CustomersList() {
   const facilityId = selectedFacility?.id ?? null;
   // A link may open the list already searched (the dashboard's View: /customers?search=<email>).
   const list = useListState({ sorting: customerSorting, filters: { status: CustomerStatus, autopay: AutopayFilter }, scope: facilityId });
-  const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, sort: list.sort }, list.page);
+  const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, sort: list.sort }, list.at);
 
   const shown = customers.data?.customers ?? [];
   const total = customers.data?.total ?? NO_TOTAL;

@@ -2,7 +2,7 @@ import type { AuditEvent, auditSorting } from '@storage/contracts/history';
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export type AuditLogFilter = { type: string | null; actor: string; facilityId: string | null; stream: string; from: string; to: string };
@@ -16,7 +16,7 @@ export function auditFilterParams({ type, actor, facilityId, stream, from, to }:
 export async function getAuditEvents(
   filter: AuditLogFilter,
   sort: AuditLogSort,
-  page: number,
+  page: PageAt,
   pageSize: number,
 ): Promise<{ events: AuditEvent[]; total: ListTotal }> {
   const params = auditFilterParams(filter);
@@ -25,7 +25,7 @@ export async function getAuditEvents(
   return { events, total };
 }
 
-export function useAuditEvents(filter: AuditLogFilter, sort: AuditLogSort, page: number, pageSize: number) {
+export function useAuditEvents(filter: AuditLogFilter, sort: AuditLogSort, page: PageAt, pageSize: number) {
   return useQuery({
     queryKey: ['audit-events', filter, sort, page, pageSize],
     queryFn: () => getAuditEvents(filter, sort, page, pageSize),

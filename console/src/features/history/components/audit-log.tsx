@@ -44,7 +44,7 @@ export function AuditLog() {
     () => ({ type, actor: actor ?? '', stream: stream ?? '', from: from ?? '', to: to ?? '', facilityId }),
     [type, actor, stream, from, to, facilityId],
   );
-  const events = useAuditEvents(filter, list.sort, list.page, PAGE_SIZE);
+  const events = useAuditEvents(filter, list.sort, list.at, PAGE_SIZE);
 
   return (
     <Card styles={{ body: { padding: 0 } }}>

@@ -70,7 +70,7 @@ export function InvoicesTable() {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
   const list = useListState({ sorting: invoiceSorting, filters: { status: InvoiceStatus }, scope: facilityId });
-  const invoices = useInvoices({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
+  const invoices = useInvoices({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.at);
   const [viewedInvoiceId, setViewedInvoiceId] = useState<string | null>(null);
   const columns = useMemo(() => invoiceColumns(setViewedInvoiceId), []);
   const total = invoices.data?.total ?? NO_TOTAL;

@@ -2,7 +2,7 @@ import type { Lease, LeaseStatusFilter, leaseSorting } from '@storage/contracts/
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const LEASES_PAGE_SIZE = 30;
@@ -21,17 +21,17 @@ export function leasesFilterParams({ search, facilityId, status, customerId }: P
   return queryParams({ search, facilityId, customerId, status });
 }
 
-export async function getLeases(filter: LeasesFilter, sort: LeasesSort, page: number): Promise<LeasesPage> {
+export async function getLeases(filter: LeasesFilter, sort: LeasesSort, page: PageAt): Promise<LeasesPage> {
   const params = queryParams({ ...Object.fromEntries(leasesFilterParams(filter)), ...sort, pageSize: LEASES_PAGE_SIZE });
   const { rows: leases, total } = await fetchListPage<Lease>('/api/leases', params, page);
   return { leases, total };
 }
 
-export const leasesQueryOptions = (filter: LeasesFilter, sort: LeasesSort, page: number) =>
+export const leasesQueryOptions = (filter: LeasesFilter, sort: LeasesSort, page: PageAt) =>
   queryOptions({ queryKey: [...leasesQueryKey, 'list', filter, sort, page], queryFn: () => getLeases(filter, sort, page) });
 
 /** The previous page stays on screen while the next one loads. */
-export function useLeases(filter: LeasesFilter, sort: LeasesSort, page: number) {
+export function useLeases(filter: LeasesFilter, sort: LeasesSort, page: PageAt) {
   return useQuery({ ...leasesQueryOptions(filter, sort, page), placeholderData: keepPreviousData });
 }
 

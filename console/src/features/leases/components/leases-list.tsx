@@ -39,7 +39,7 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
   const statusView: StatusView = list.filters.status ?? 'all';
   const setStatusView = (view: StatusView) => list.setFilter('status', view === 'all' ? null : view);
   const filter = { search, facilityId, status: list.filters.status };
-  const leases = useLeases(filter, list.sort, list.page);
+  const leases = useLeases(filter, list.sort, list.at);
   const counts = useLeaseCounts({ search, facilityId });
 
   const loaded = leases.data?.leases ?? [];

@@ -25,7 +25,7 @@ export function LocksList() {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
   const list = useListState({ sorting: lockSorting, filters: { status: LockStatus }, scope: facilityId });
-  const locks = useLocks({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.page);
+  const locks = useLocks({ search: list.search, facilityId, status: list.filters.status, sort: list.sort }, list.at);
 
   const shown = locks.data?.locks ?? [];
   const total = locks.data?.total ?? NO_TOTAL;

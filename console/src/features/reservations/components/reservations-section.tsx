@@ -93,8 +93,8 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
   });
   const waitlistList = useListState({ sorting: waitlistSorting, prefix: 'waitlist', scope: facilityId });
   const status = reservationsList.filters.status;
-  const reservations = useReservations({ facilityId, status, sort: reservationsList.sort }, reservationsList.page);
-  const waitlist = useWaitlist({ facilityId, sort: waitlistList.sort }, waitlistList.page);
+  const reservations = useReservations({ facilityId, status, sort: reservationsList.sort }, reservationsList.at);
+  const waitlist = useWaitlist({ facilityId, sort: waitlistList.sort }, waitlistList.at);
   const decide = useDecideReservation();
   const toast = useToast();
 

@@ -4,7 +4,7 @@ import type { Sort } from '@storage/contracts/sorting';
 import type { AddStaffRequest, StaffMember, StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const STAFF_PAGE_SIZE = 20;
@@ -13,12 +13,12 @@ export const staffQueryKey = ['staff'] as const;
 
 export type StaffFilter = { status: StaffStatus | null; sort: Sort<keyof typeof staffSorting.columns> };
 
-export async function getStaff({ status, sort }: StaffFilter, page: number): Promise<{ members: StaffMember[]; total: ListTotal }> {
+export async function getStaff({ status, sort }: StaffFilter, page: PageAt): Promise<{ members: StaffMember[]; total: ListTotal }> {
   const { rows: members, total } = await fetchListPage<StaffMember>('/api/staff', queryParams({ status, ...sort, pageSize: STAFF_PAGE_SIZE }), page);
   return { members, total };
 }
 
-export function useStaff(filter: StaffFilter, page: number) {
+export function useStaff(filter: StaffFilter, page: PageAt) {
   return useQuery({ queryKey: [...staffQueryKey, filter, page], queryFn: () => getStaff(filter, page), placeholderData: keepPreviousData });
 }
 

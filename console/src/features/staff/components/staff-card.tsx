@@ -51,7 +51,7 @@ function staffColumns(currentUserId: string) {
 /** Owners manage the team in Settings: add a member, change a role, deactivate (their sessions end) and reactivate. */
 export function StaffCard({ currentUserId }: { currentUserId: string }) {
   const list = useListState({ sorting: staffSorting, filters: { status: StaffStatus }, prefix: 'staff' });
-  const staff = useStaff({ status: list.filters.status, sort: list.sort }, list.page);
+  const staff = useStaff({ status: list.filters.status, sort: list.sort }, list.at);
   const [adding, setAdding] = useState(false);
   const columns = useMemo(() => staffColumns(currentUserId), [currentUserId]);
 

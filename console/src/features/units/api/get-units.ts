@@ -3,7 +3,7 @@ import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import type { Unit, unitSorting } from '@storage/contracts/units';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '../../../lib/list-page.ts';
+import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
 export const UNITS_PAGE_SIZE = 48;
@@ -22,7 +22,7 @@ export function unitsFilterParams({ search, facilityId, status }: UnitsFilter): 
 
 export async function getUnits(
   filter: UnitsFilter,
-  page: number,
+  page: PageAt,
   { sort, pageSize = UNITS_PAGE_SIZE }: { sort?: UnitsSort; pageSize?: number } = {},
 ): Promise<UnitsPage> {
   const { search, facilityId, status } = filter;
@@ -31,11 +31,11 @@ export async function getUnits(
   return { units, total };
 }
 
-export const unitsQueryOptions = (filter: UnitsFilter, sort: UnitsSort, page: number) =>
+export const unitsQueryOptions = (filter: UnitsFilter, sort: UnitsSort, page: PageAt) =>
   queryOptions({ queryKey: [...unitsQueryKey, 'list', filter, sort, page], queryFn: () => getUnits(filter, page, { sort }) });
 
 /** The previous page stays on screen while the next one loads. */
-export function useUnits(filter: UnitsFilter, sort: UnitsSort, page: number) {
+export function useUnits(filter: UnitsFilter, sort: UnitsSort, page: PageAt) {
   return useQuery({ ...unitsQueryOptions(filter, sort, page), placeholderData: keepPreviousData });
 }
 

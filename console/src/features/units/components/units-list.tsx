@@ -48,7 +48,7 @@ export function UnitsList() {
   // The dashboard's 'Find Available Units' opens /units?status=available.
   const list = useListState({ sorting: unitSorting, filters: { status: UnitStatus }, scope: facilityId });
   const filter = { search: list.search, facilityId, status: list.filters.status };
-  const units = useUnits(filter, list.sort, list.page);
+  const units = useUnits(filter, list.sort, list.at);
   const buildings = useUnitBuildings(filter);
 
   const loaded = units.data?.units ?? [];
