@@ -14,6 +14,9 @@ import { load, machine } from './measure.ts';
 // of repeated reads through the API's own query functions. The peer, in the same run, is how the
 // log and the feed were read before issue 14: OFFSET and an exact count(*), the log over
 // event_store.events' JSON (the peer's figures depend on the JSON indexes the store still has).
+// The deep pages are also read as the console jumps to them from a page shown near it (a cursor
+// and whole pages skipped: the same request a reload of the page's URL makes), and as a page
+// number typed in without a cursor (PEER_REPEATS reads: it is the slow one).
 
 const TARGET_P95_MS = 30;
 const REPEATS = 30;
@@ -64,6 +67,24 @@ async function cursorAt<T>(read: (page: number, cursor?: string) => Promise<{ ne
   return next;
 }
 
+type ReadPage = (page: number, paging: { cursor?: string; skip?: number }) => Promise<{ nextCursor: string | null; prevCursor: string | null }>;
+
+/**
+ * A deep page as the console asks for it from a page it shows near it (console/src/lib/list-page.ts),
+ * which is also the request a reload of that page's URL makes: two pages ahead from the next
+ * cursor of the page shown, one page skipped; the "•••" jump five back from its previous cursor,
+ * four skipped. And typed into the URL by number, without a cursor: still counted from the start.
+ */
+async function jumpsTo(list: string, page: number, read: ReadPage, peer: Figure) {
+  const at = `${list}, page ${page.toLocaleString('en-US')}`;
+  const ahead = (await read(page - 2, {})).nextCursor;
+  const back = (await read(page + 5, {})).prevCursor;
+  if (!ahead || !back) throw new Error(`${list} has fewer than ${page + 5} pages`);
+  report(`${at} two ahead of the page shown, or its URL reloaded (cursor, skip 1)`, await time(repeats, () => read(page, { cursor: ahead, skip: 1 })), peer);
+  report(`${at} ••• five back from the page shown (cursor, skip 4)`, await time(repeats, () => read(page, { cursor: back, skip: 4 })), peer);
+  report(`${at} typed page number (no cursor)`, await time(PEER_REPEATS, () => read(page, {})), peer);
+}
+
 async function auditLog(pool: DatabasePool) {
   const count = (filter: object) => async (page: number, cursor?: string) => {
     const { events, info } = await listAuditEvents(pool, filter, { page, pageSize: PAGE_SIZE, cursor });
@@ -110,6 +131,7 @@ async function auditLog(pool: DatabasePool) {
     await time(repeats, () => listAuditEvents(pool, {}, { page: DEEP_PAGE, pageSize: PAGE_SIZE, cursor: deepCursor })),
     peerDeep,
   );
+  await jumpsTo('audit log', DEEP_PAGE, async (page, paging) => (await listAuditEvents(pool, {}, { page, pageSize: PAGE_SIZE, ...paging })).info, peerDeep);
   const peerActor = await time(PEER_REPEATS, () => peerAuditActor(pool, renter.toLowerCase()));
   report(
     `audit log, actor "${renter}" (peer: JSON actor over event_store.events)`,
@@ -176,6 +198,7 @@ async function activityFeed(pool: DatabasePool) {
     await time(repeats, () => listActivities(pool, query({ page: deepPage, cursor: deep }))),
     peer,
   );
+  await jumpsTo('activity feed', deepPage, async (page, paging) => (await listActivities(pool, query({ page, ...paging }))).info, peer);
 }
 
 const pool = await createDatabasePool(databaseUrl, { maxPoolSize: 2 });

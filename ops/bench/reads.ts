@@ -19,7 +19,7 @@ import { ListInvoicesQuery } from '@storage/contracts/invoices';
 import { ListLeasesQuery } from '@storage/contracts/leases';
 import { ListLocksQuery } from '@storage/contracts/locks';
 import { ListMessagesQuery } from '@storage/contracts/messages';
-import { NEXT_CURSOR_HEADER, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@storage/contracts/paging';
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@storage/contracts/paging';
 import { ListReservationsQuery, ListWaitlistQuery } from '@storage/contracts/reservations';
 import { ListStaffQuery } from '@storage/contracts/staff';
 import { ListUnitsQuery } from '@storage/contracts/units';
@@ -42,9 +42,12 @@ import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
 //
 // The peer of each list page is the plain-SQL way the lists used before: the same SELECT with
 // OFFSET, and an exact count(*) of the filter, run on the same pool in the same run, interleaved.
-// A middle page is asked for as the console asks for the next page: with the cursor of the page
-// before it (and, as "by number", as a jump to its number). The last page is the one the first
-// page's total points at.
+// A middle page (and the feed's page 2,000, the log's page 10,000) is asked for as the console
+// asks for it from a page it shows: the next page with the cursor of the page before it; a page
+// two ahead with the next cursor of the page shown and one page skipped (the same request a
+// reload of that page's URL makes); the "•••" jump five back with the previous cursor and four
+// skipped. And as a page number typed in without a cursor, which still counts from the start
+// (or from the end, when nearer). The last page is the one the first page's total points at.
 
 const TARGET_P95_MS = 30;
 const PAGE_SIZE = 50;
@@ -207,6 +210,29 @@ async function peerPage(pool: DatabasePool, list: ListSql, offset: number) {
 
 type Get = (path: string) => Promise<{ headers: Record<string, unknown>; json(): unknown }>;
 
+/** A page asked for by its number alone, as when typed into the URL: the figure of a jump without a cursor. */
+const TYPED = 'typed page number (no cursor)';
+
+/**
+ * How the console asks for `page` from a page it shows near it (console/src/lib/list-page.ts),
+ * which is also the request a reload of that page's URL makes: the next page from the cursor of
+ * the page before it; two pages ahead (a page number the pagination offers) from the next cursor
+ * of the page shown, one page skipped; and the "•••" jump five pages back from the previous
+ * cursor of the page shown, four pages skipped. The pages shown are read once, by number, untimed.
+ */
+async function jumpsTo(page: number, pages: number, read: (page: number) => Promise<{ headers: Record<string, unknown> }>) {
+  const jumps: Array<{ name: string; query: Record<string, string> }> = [];
+  const from = async (shown: number, header: string, skip: number, name: string) => {
+    if (shown < 1 || shown > pages) return;
+    const cursor = (await read(shown)).headers[header];
+    if (typeof cursor === 'string') jumps.push({ name, query: skip ? { cursor, skip: String(skip) } : { cursor } });
+  };
+  await from(page - 1, NEXT_CURSOR_HEADER, 0, 'next');
+  await from(page - 2, NEXT_CURSOR_HEADER, 1, 'two ahead of the page shown, or its URL reloaded');
+  await from(page + 5, PREV_CURSOR_HEADER, 4, '••• five back from the page shown');
+  return jumps;
+}
+
 async function casesOf(pool: DatabasePool, get: Get): Promise<Case[]> {
   const one = async (query: ReturnType<typeof sql.unsafe>) => (await pool.maybeOne(query)) as Record<string, string> | null;
   const facility = (await one(sql.unsafe`SELECT id::text AS id FROM facilities ORDER BY name LIMIT 1`))?.id;
@@ -332,21 +358,10 @@ async function casesOf(pool: DatabasePool, get: Get): Promise<Case[]> {
         const pages = Math.max(1, Math.ceil(exact / PAGE_SIZE));
         if (pages >= 3) {
           const middle = Math.ceil(pages / 2);
-          const before = await get(path({ page: String(middle - 1) }));
-          const cursor = before.headers[NEXT_CURSOR_HEADER];
-          if (typeof cursor === 'string')
-            cases.push({
-              endpoint: list.name,
-              name: `${label}: middle page ${middle} (next)`,
-              url: path({ page: String(middle), cursor }),
-              peer: peer((middle - 1) * PAGE_SIZE),
-            });
-          cases.push({
-            endpoint: list.name,
-            name: `${label}: middle page ${middle} (by number)`,
-            url: path({ page: String(middle) }),
-            peer: peer((middle - 1) * PAGE_SIZE),
-          });
+          const at = (page: number) => ({ endpoint: list.name, url: path({ page: String(page) }), peer: peer((page - 1) * PAGE_SIZE) });
+          for (const jump of await jumpsTo(middle, pages, (page) => get(path({ page: String(page) }))))
+            cases.push({ ...at(middle), name: `${label}: middle page ${middle} (${jump.name})`, url: path({ page: String(middle), ...jump.query }) });
+          cases.push({ ...at(middle), name: `${label}: middle page ${middle} (${TYPED})` });
         }
         if (pages >= 2) {
           // The last page as the console reaches it: the one the first page's total points at.
@@ -367,19 +382,26 @@ async function casesOf(pool: DatabasePool, get: Get): Promise<Case[]> {
   // The activity feed and the audit log (their own paging), an entity's history, the dashboard and the reports.
   const customer = busyCustomer ?? (await one(sql.unsafe`SELECT id::text AS id FROM customers LIMIT 1`))?.id;
   const other = (endpoint: string, caseName: string, url: string) => cases.push({ endpoint, name: caseName, url });
+  /** A page deep in the feed or the log: as the console jumps to it from a page shown near it, and typed by number. */
+  const deepPage = async (endpoint: string, listPath: string, page: number) => {
+    const url = (query: Record<string, string>) => `${listPath}?${new URLSearchParams({ pageSize: String(PAGE_SIZE), ...query })}`;
+    for (const jump of await jumpsTo(page, Number.POSITIVE_INFINITY, (shown) => get(url({ page: String(shown) }))))
+      other(endpoint, `all, page ${page.toLocaleString('en-US')} (${jump.name})`, url({ page: String(page), ...jump.query }));
+    other(endpoint, `all, page ${page.toLocaleString('en-US')} (${TYPED})`, url({ page: String(page) }));
+  };
   for (const [caseName, q] of Object.entries({
     'all, first page': 'page=1',
     'all, page 100': 'page=100',
-    'all, page 2,000': 'page=2000',
     facility: `facilityId=${facility}`,
     customer: `customerId=${customer}`,
     search: `search=${lastName}`,
   }))
     other('activities', caseName, `/api/activities?${q}&pageSize=${PAGE_SIZE}`);
+  await deepPage('activities', '/api/activities', 2_000);
+  await deepPage('audit log', '/api/audit/events', 10_000);
   for (const [caseName, q] of Object.entries({
     'all, first page': 'page=1',
     'all, page 100': 'page=100',
-    'all, page 10,000': 'page=10000',
     type: 'type=payment_received',
     actor: `actor=${someone}`,
     'actor system': 'actor=system',
