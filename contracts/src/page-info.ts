@@ -9,6 +9,10 @@ export { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_CAPPED_HEADER, TOTAL_COUN
 /** How many rows a count reads at most before the total is said as "at least" (or estimated). */
 export const TOTAL_COUNT_CAP = 10_000;
 
+/** What a list's `cursor` looks like (base64url, as the API writes it), and how long it may be. */
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const MAX_CURSOR_LENGTH = 4096;
+
 /**
  * How many whole pages a list's `skip` passes over from a cursor at most: enough for every page a
  * pagination offers around the one shown (the "•••" jumps are 5 pages), small enough that the

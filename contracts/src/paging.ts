@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SKIP } from './page-info.ts';
+import { CURSOR_PATTERN, MAX_CURSOR_LENGTH, MAX_SKIP } from './page-info.ts';
 
 // How every staff list is paged (the spec's lists answer a JSON array; the paging is in the query
 // and the headers):
@@ -28,8 +28,8 @@ export const PageSize = z.coerce.number().int('must be a whole number').min(1, '
 /** An opaque position in a list, as the API wrote it (base64url). */
 export const Cursor = z
   .string()
-  .max(4096, 'must be at most 4096 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor the list answered (x-next-cursor or x-prev-cursor)')
+  .max(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`)
+  .regex(CURSOR_PATTERN, 'must be a cursor the list answered (x-next-cursor or x-prev-cursor)')
   .optional();
 
 /** Whole pages passed over from the cursor (see above); read with a cursor only. */

@@ -1,5 +1,5 @@
 import { sortOrders } from '@storage/contracts/enum-values';
-import { MAX_SKIP } from '@storage/contracts/page-info';
+import { CURSOR_PATTERN, MAX_CURSOR_LENGTH, MAX_SKIP } from '@storage/contracts/page-info';
 import type { ListSorting, Sort } from '@storage/contracts/sorting';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -49,7 +49,8 @@ function pageOf(value: string | null): number {
 /** The position a page was reached by, as the URL holds it; none when it is not one the API could have written. */
 function reachedByOf(cursor: string | null, skip: string | null): ReachedBy | undefined {
   const pages = skip === null ? 0 : Number(skip);
-  if (!cursor || cursor.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(cursor) || !Number.isInteger(pages) || pages < 0 || pages > MAX_SKIP) return undefined;
+  if (!cursor || cursor.length > MAX_CURSOR_LENGTH || !CURSOR_PATTERN.test(cursor) || !Number.isInteger(pages) || pages < 0 || pages > MAX_SKIP)
+    return undefined;
   return { cursor, skip: pages };
 }
 
