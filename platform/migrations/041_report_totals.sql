@@ -1,0 +1,34 @@
+-- What the reports and the dashboard sum, kept by the report-totals projection as events arrive
+-- (issue 14), so an answer over all facilities reads a few rows instead of every renter's ledger
+-- and every lease's invoices. 042 fills them on an upgrade.
+
+-- Each renter's ledger balance: the sum of their ledger entries (all dates).
+CREATE TABLE customer_balances (
+  customer_id uuid PRIMARY KEY,
+  balance numeric(14, 2) NOT NULL
+);
+
+-- The rent periods of each lease: one row per rent line (with its period) of the lease's invoices;
+-- `counts` while the invoice is neither a draft nor cancelled. Key: invoice id ':' line number.
+CREATE TABLE lease_rent_periods (
+  key text PRIMARY KEY,
+  lease_id uuid NOT NULL,
+  invoice_id uuid NOT NULL,
+  period_start date NOT NULL,
+  period_end date NOT NULL,
+  counts boolean NOT NULL
+);
+CREATE INDEX lease_rent_periods_lease_idx ON lease_rent_periods (lease_id, period_start DESC) WHERE counts;
+
+-- Revenue by charge type: per facility (of the ledger entry), month (YYYY-MM of the entry's date)
+-- and what: 'line' (an invoice line of kind line_kind, in the month its charge entered the ledger),
+-- 'void' or 'write_off' (those entries' amounts, negative). Key: facility '|' month '|' entry '|' kind.
+CREATE TABLE charge_type_months (
+  key text PRIMARY KEY,
+  facility_id uuid,
+  month text COLLATE "C" NOT NULL,
+  entry text NOT NULL,
+  line_kind text,
+  amount numeric(14, 2) NOT NULL
+);
+CREATE INDEX charge_type_months_month_idx ON charge_type_months (month, facility_id);
