@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dashboardMetrics } from '@storage/api/dashboard/queries';
 import { ledgerAging, ledgerRentRoll, revenueByChargeType } from '@storage/api/reports/ledger-reports';
+import { reportsOverview } from '@storage/api/reports/queries';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { updateCustomer } from '@storage/domain/customers/commands';
 import { addInvoiceLine, cancelInvoice, generateInvoice, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
@@ -111,6 +112,18 @@ describe('the report totals', () => {
              coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(14, 2)::text AS overdue
       FROM renters`);
 
+  /** Money in per month of the ledger, and how many payments (a desk receipt once), as the overview summed it. */
+  const oldRevenueMonths = async (facility: string | undefined) => {
+    const rows = await platform.api.pool.any(sql.type(z.object({ month: z.string(), revenue: z.string(), payments: z.number() }))`
+      SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
+             count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
+      FROM ledger_entries le
+      WHERE (le.kind IN ('payment', 'refund') OR le.method IS NOT NULL OR le.receipt_id IS NOT NULL)
+        AND ${facility ? sql.fragment`le.facility_id = ${facility}` : sql.fragment`true`}
+      GROUP BY 1`);
+    return new Map(rows.map((r) => [r.month, { revenue: r.revenue, payments: r.payments }]));
+  };
+
   /** Every answer that reads the totals equals the old sums' (today, and days past for the dashboard). */
   async function expectOldAnswers() {
     const { pool } = platform.api;
@@ -136,6 +149,15 @@ describe('the report totals', () => {
         expect({ customer: row.customerId, balance: row.balance }).toEqual({ customer: row.customerId, balance: balances.get(row.customerId) ?? '0.00' });
     }
     expect([...periods.values()].filter(Boolean).length).toBeGreaterThan(0);
+
+    for (const scope of [undefined, facilityId]) {
+      const months = await oldRevenueMonths(scope);
+      const overview = await reportsOverview(pool, scope, today());
+      expect(overview.revenueByMonth.some((m) => m.payments > 0)).toBe(true);
+      for (const m of overview.revenueByMonth) {
+        expect({ month: m.month, revenue: m.revenue, payments: m.payments }).toEqual({ month: m.month, revenue: '0.00', payments: 0, ...months.get(m.month) });
+      }
+    }
 
     expect(await chargeTypes()).toEqual(await oldChargeTypes());
     const thisMonth = today().slice(0, 7);
@@ -233,6 +255,8 @@ describe('the report totals', () => {
       balances: await pool.any(sql.unsafe`SELECT * FROM customer_balances ORDER BY customer_id`),
       periods: await pool.any(sql.unsafe`SELECT * FROM lease_rent_periods ORDER BY key`),
       charges: await pool.any(sql.unsafe`SELECT * FROM charge_type_months ORDER BY key`),
+      money: await pool.any(sql.unsafe`SELECT * FROM money_months ORDER BY key`),
+      receipts: await pool.any(sql.unsafe`SELECT * FROM money_receipt_months ORDER BY key`),
     });
     const live = await tables();
     expect((await verifyReadModel(pool, store)).differences).toEqual([]);
@@ -246,6 +270,8 @@ describe('the report totals', () => {
       balances: await pool.any(sql.unsafe`SELECT * FROM customer_balances ORDER BY customer_id`),
       periods: await pool.any(sql.unsafe`SELECT * FROM lease_rent_periods ORDER BY key`),
       charges: await pool.any(sql.unsafe`SELECT * FROM charge_type_months ORDER BY key`),
+      money: await pool.any(sql.unsafe`SELECT * FROM money_months ORDER BY key`),
+      receipts: await pool.any(sql.unsafe`SELECT * FROM money_receipt_months ORDER BY key`),
     });
     const Checkpoint = z.object({ hi: z.string().nullable(), lo: z.string().nullable() });
     const checkpointOf = (name: string) =>
@@ -254,9 +280,10 @@ describe('the report totals', () => {
     const projected = await tables();
     expect(projected.periods.length).toBeGreaterThan(0);
     expect(projected.charges.length).toBeGreaterThan(0);
+    expect(projected.receipts.length).toBeGreaterThan(0);
 
     // The database as it stood before 041: the tables empty, no checkpoint of the projection.
-    await pool.query(sql.unsafe`TRUNCATE customer_balances, lease_rent_periods, charge_type_months`);
+    await pool.query(sql.unsafe`TRUNCATE customer_balances, lease_rent_periods, charge_type_months, money_months, money_receipt_months`);
     await pool.query(sql.unsafe`DELETE FROM projection_checkpoints WHERE name = 'report-totals'`);
     const client = new pg.Client({ connectionString: platform.database.url });
     await client.connect();

@@ -32,3 +32,24 @@ CREATE TABLE charge_type_months (
   amount numeric(14, 2) NOT NULL
 );
 CREATE INDEX charge_type_months_month_idx ON charge_type_months (month, facility_id);
+
+-- Money in per month, as the reports' overview counts it: the ledger's money entries (payments,
+-- the desk's credit, refunds), revenue = what came in less what went back, payments = how many
+-- (a desk receipt over several invoices once). Per scope: a facility's id ('-': none) or '*' (all),
+-- so a receipt counts once in each. money_receipt_months holds the receipts already counted.
+CREATE TABLE money_months (
+  key text PRIMARY KEY,
+  scope text NOT NULL,
+  month text COLLATE "C" NOT NULL,
+  revenue numeric(14, 2) NOT NULL,
+  payments integer NOT NULL
+);
+CREATE INDEX money_months_scope_idx ON money_months (scope, month);
+CREATE TABLE money_receipt_months (
+  -- scope '|' month '|' receipt id
+  key text PRIMARY KEY,
+  receipt_id uuid NOT NULL
+);
+
+-- The overview's collection rate counts the invoices due in its months from the index alone.
+CREATE INDEX invoices_due_status_idx ON invoices (due_date) INCLUDE (status, customer_id);

@@ -34,6 +34,19 @@ SELECT coalesce(facility_id::text, '-') || '|' || to_char(entry_date, 'YYYY-MM')
        kind, NULL, sum(amount)
 FROM ledger_entries WHERE kind IN ('void', 'write_off') GROUP BY facility_id, to_char(entry_date, 'YYYY-MM'), kind;
 
+-- Money entries: as the dashboard's isMoneyEntry (api/src/dashboard/queries.ts) says.
+INSERT INTO money_months (key, scope, month, revenue, payments)
+SELECT s.scope || '|' || to_char(le.entry_date, 'YYYY-MM'), s.scope, to_char(le.entry_date, 'YYYY-MM'), -sum(le.amount),
+       count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')
+FROM ledger_entries le CROSS JOIN LATERAL (VALUES (coalesce(le.facility_id::text, '-')), ('*')) AS s(scope)
+WHERE le.kind IN ('payment', 'refund') OR le.method IS NOT NULL OR le.receipt_id IS NOT NULL
+GROUP BY s.scope, to_char(le.entry_date, 'YYYY-MM');
+
+INSERT INTO money_receipt_months (key, receipt_id)
+SELECT DISTINCT s.scope || '|' || to_char(le.entry_date, 'YYYY-MM') || '|' || le.receipt_id, le.receipt_id
+FROM ledger_entries le CROSS JOIN LATERAL (VALUES (coalesce(le.facility_id::text, '-')), ('*')) AS s(scope)
+WHERE le.receipt_id IS NOT NULL AND le.kind <> 'refund';
+
 INSERT INTO projection_checkpoints (name, position_hi, position_lo, updated_at)
 SELECT 'report-totals', position_hi, position_lo, now() FROM projection_checkpoints WHERE name = 'ledger'
 ON CONFLICT (name) DO NOTHING;

@@ -205,6 +205,20 @@ export interface ReadTables {
     line_kind: string | null;
     amount: Money;
   };
+  /** Money in per scope (a facility's id, '-' for none, '*' for all) and month: revenue less refunds, and how many payments. */
+  money_months: {
+    /** scope '|' month. */
+    key: string;
+    scope: string;
+    month: string;
+    revenue: Money;
+    payments: number;
+  };
+  /** The desk receipts already counted as a payment in a scope's month: scope '|' month '|' receipt. */
+  money_receipt_months: {
+    key: string;
+    receipt_id: string;
+  };
   payments: {
     id: string;
     customer_id: string;
@@ -437,6 +451,8 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customer_balances: 'customer_id',
   lease_rent_periods: 'key',
   charge_type_months: 'key',
+  money_months: 'key',
+  money_receipt_months: 'key',
   locks: 'id',
   gateway_keys: 'facility_id',
   gate_codes: 'lease_id',

@@ -56,6 +56,7 @@ const LedgerMoneyRow = z.object({
 /**
  * Ledger entries that are money moving (for revenue): payments, the part of a desk payment kept as
  * credit, refunds (positive, so they subtract); not charges, staff credits, write-offs or voids.
+ * The report-totals projection applies the same rule as rows arrive (money_months): change both.
  */
 export const isMoneyEntry = (le: string) =>
   sql.fragment`(${sql.identifier([le, 'kind'])} IN ('payment', 'refund') OR ${sql.identifier([le, 'method'])} IS NOT NULL OR ${sql.identifier([le, 'receipt_id'])} IS NOT NULL)`;
@@ -75,6 +76,9 @@ export const isMoneyEntry = (le: string) =>
 async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, day: string) {
   const start = monthStart(day);
   const money = isMoneyEntry('le');
+  // Only the facility's renters' entries, when one is chosen (renters below keeps the scope either way).
+  const renterOf = (customer: FragmentSqlToken) =>
+    facilityId ? sql.fragment`AND ${customer} IN (SELECT id FROM customers WHERE facility_id = ${facilityId})` : sql.fragment``;
   return pool.one(sql.type(LedgerMoneyRow)`
     WITH taken AS (
       SELECT
@@ -84,7 +88,7 @@ async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, d
       WHERE ${money} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${day}
     ), since_month_start AS (
       SELECT le.customer_id, sum(le.amount) AS amount, sum(le.amount) FILTER (WHERE le.entry_date > ${day}) AS after_day
-      FROM ledger_entries le WHERE le.entry_date >= ${start}
+      FROM ledger_entries le WHERE le.entry_date >= ${start} ${renterOf(sql.fragment`le.customer_id`)}
       GROUP BY le.customer_id
     ), not_yet_due AS (
       -- The invoices not yet due (an index range), each one's entries by its index.
@@ -95,7 +99,7 @@ async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, d
         WHERE le.invoice_id = i.id AND le.kind IN ('charge', 'late_fee', 'void') AND le.entry_date <= ${day}
         GROUP BY le.customer_id
       ) le
-      WHERE i.due_date >= ${day}
+      WHERE i.due_date >= ${day} ${renterOf(sql.fragment`i.customer_id`)}
       GROUP BY le.customer_id
     ), renters AS (
       SELECT b.balance - coalesce(m.after_day, 0) AS balance,

@@ -2,7 +2,7 @@ import { AgingBucket, type ReportsOverview } from '@storage/contracts/reports';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
-import { inFacility, isMoneyEntry, unitCounts } from '../dashboard/queries.ts';
+import { inFacility, unitCounts } from '../dashboard/queries.ts';
 
 const REPORT_MONTHS = 12;
 
@@ -35,16 +35,14 @@ const RevenueMonthRow = z.object({ month: z.string(), revenue: z.string(), payme
 
 /**
  * Money in per month from the ledger (the facilities' dates), less refunds, as the dashboard's
- * revenue counts it; payments: how many (a desk receipt over several invoices counts once).
+ * revenue counts it; payments: how many (a desk receipt over several invoices counts once). Kept
+ * per facility and for all by the report-totals projection (money_months).
  */
 async function ledgerRevenueByMonth(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(RevenueMonthRow)`
-    SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
-           count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
-    FROM ledger_entries le
-    WHERE ${isMoneyEntry('le')} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)}
-      AND le.entry_date >= ${monthStart(today, 1 - REPORT_MONTHS)} AND le.entry_date < ${monthStart(today, 1)}
-    GROUP BY 1`);
+    SELECT month, revenue::text AS revenue, payments::int8 AS payments
+    FROM money_months
+    WHERE scope = ${facilityId ?? '*'} AND month >= ${monthStart(today, 1 - REPORT_MONTHS).slice(0, 7)} AND month < ${monthStart(today, 1).slice(0, 7)}`);
   return new Map(rows.map((row) => [row.month, row]));
 }
 

@@ -2,11 +2,13 @@ import type { InvoiceLine } from '@storage/contracts/billing';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
+import type { RowOf } from '../read-model-tables.ts';
 
 // What the reports and the dashboard would otherwise sum per request (issue 14), kept as the
 // ledger and the invoices change: each renter's ledger balance (the sum of their entries), each
 // lease's rent periods (the rent lines of its invoices, counted while the invoice is neither a
-// draft nor cancelled), and revenue by charge type per facility and month. Every figure follows
+// draft nor cancelled), revenue by charge type per facility and month, and money in per month
+// (per facility and for all: a desk receipt counts once in each). Every figure follows
 // the ledger entry the ledger projection made of the same event (it comes first in the order),
 // so the two cannot disagree on an amount, a facility or a date.
 
@@ -55,9 +57,38 @@ async function keepRentPeriods(rows: ReadModelSession, invoiceId: string) {
   });
 }
 
+/**
+ * Money that moved: payments, the part of a desk payment kept as credit, refunds; not charges,
+ * staff credits, write-offs or voids. The rule the dashboard's SQL states as isMoneyEntry.
+ */
+const isMoneyEntry = (entry: RowOf<'ledger_entries'>) =>
+  entry.kind === 'payment' || entry.kind === 'refund' || entry.method !== null || entry.receipt_id !== null;
+
+/** Adds a money entry to its month, in its facility's scope and in all facilities': a desk receipt is one payment in each. */
+async function addMoney(rows: ReadModelSession, entry: RowOf<'ledger_entries'>) {
+  const month = entry.entry_date.slice(0, 7);
+  for (const scope of [entry.facility_id ?? '-', '*']) {
+    let payment = entry.kind !== 'refund';
+    if (payment && entry.receipt_id !== null) {
+      const counted = `${scope}|${month}|${entry.receipt_id}`;
+      if (await rows.get('money_receipt_months', counted)) payment = false;
+      else rows.insert('money_receipt_months', { key: counted, receipt_id: entry.receipt_id });
+    }
+    const key = `${scope}|${month}`;
+    const before = await rows.get('money_months', key);
+    rows.insert('money_months', {
+      key,
+      scope,
+      month,
+      revenue: fromCents(toCents(before?.revenue ?? '0.00') - toCents(entry.amount)),
+      payments: (before?.payments ?? 0) + (payment ? 1 : 0),
+    });
+  }
+}
+
 export const reportTotalsProjection = defineProjection({
   name: 'report-totals',
-  tables: ['customer_balances', 'lease_rent_periods', 'charge_type_months'],
+  tables: ['customer_balances', 'lease_rent_periods', 'charge_type_months', 'money_months', 'money_receipt_months'],
   reads: ['ledger_entries', 'invoices'],
   // The ledger's events: each entry is one of them.
   canHandle: [
@@ -81,6 +112,8 @@ export const reportTotalsProjection = defineProjection({
     if (!entry) return;
     const balance = await rows.get('customer_balances', entry.customer_id);
     rows.insert('customer_balances', { customer_id: entry.customer_id, balance: fromCents(toCents(balance?.balance ?? '0.00') + toCents(entry.amount)) });
+
+    if (isMoneyEntry(entry)) await addMoney(rows, entry);
 
     const where = { facilityId: entry.facility_id, month: entry.entry_date.slice(0, 7) };
     if (entry.kind === 'void' || entry.kind === 'write_off') {
