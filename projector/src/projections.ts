@@ -14,6 +14,7 @@ import { ledgerProjection } from './projections/ledger.ts';
 import { locksProjection } from './projections/locks.ts';
 import { metricsProjection } from './projections/metrics.ts';
 import { notificationsProjection } from './projections/notifications.ts';
+import { reportTotalsProjection } from './projections/report-totals.ts';
 import { reservationsProjection } from './projections/reservations.ts';
 import { settingsProjection } from './projections/settings.ts';
 import { staffProjection } from './projections/staff.ts';
@@ -34,6 +35,8 @@ export const readModelProjections: Projection[] = [
   invoicesProjection,
   // After invoices: a charge reads the invoice as it is after the event.
   ledgerProjection,
+  // After ledger: its totals follow the entry the ledger made of the event.
+  reportTotalsProjection,
   // After invoices: an autopay attempt reads its invoice's facility.
   autopayProjection,
   locksProjection,

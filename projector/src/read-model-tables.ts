@@ -180,6 +180,45 @@ export interface ReadTables {
     /** The desk receipt the entry is part of. */
     receipt_id: string | null;
   };
+  /** Each renter's ledger balance: the sum of their ledger entries. */
+  customer_balances: {
+    customer_id: string;
+    balance: Money;
+  };
+  /** A lease's rent periods: a rent line (with a period) of its invoices; `counts` unless the invoice is a draft or cancelled. */
+  lease_rent_periods: {
+    /** The invoice's id ':' the line's number (from 1). */
+    key: string;
+    lease_id: string;
+    invoice_id: string;
+    period_start: IsoDate;
+    period_end: IsoDate;
+    counts: boolean;
+  };
+  /** What was charged per facility and month (YYYY-MM), by invoice line kind ('line'), and the voids and write-offs. */
+  charge_type_months: {
+    /** facility ('-': none) '|' month '|' entry '|' line kind. */
+    key: string;
+    facility_id: string | null;
+    month: string;
+    entry: string;
+    line_kind: string | null;
+    amount: Money;
+  };
+  /** Money in per scope (a facility's id, '-' for none, '*' for all) and month: revenue less refunds, and how many payments. */
+  money_months: {
+    /** scope '|' month. */
+    key: string;
+    scope: string;
+    month: string;
+    revenue: Money;
+    payments: number;
+  };
+  /** The desk receipts already counted as a payment in a scope's month: scope '|' month '|' receipt. */
+  money_receipt_months: {
+    key: string;
+    receipt_id: string;
+  };
   payments: {
     id: string;
     customer_id: string;
@@ -409,6 +448,11 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   customer_delinquency: 'customer_id',
   payments: 'id',
   ledger_entries: 'id',
+  customer_balances: 'customer_id',
+  lease_rent_periods: 'key',
+  charge_type_months: 'key',
+  money_months: 'key',
+  money_receipt_months: 'key',
   locks: 'id',
   gateway_keys: 'facility_id',
   gate_codes: 'lease_id',

@@ -72,7 +72,7 @@ export class ProjectionError extends Error {
 
 /** The tables whose rows an event names by these ids: loaded for a whole batch at once. */
 const tablesKeyedBy: Record<string, TableName[]> = {
-  customerId: ['customers', 'metrics_customers', 'autopay_enrollments'],
+  customerId: ['customers', 'metrics_customers', 'autopay_enrollments', 'customer_balances'],
   unitId: ['units', 'metrics_units'],
   lockId: ['locks'],
   invoiceId: ['invoices', 'metrics_invoices', 'autopay_charges'],
@@ -86,26 +86,41 @@ const tablesKeyedBy: Record<string, TableName[]> = {
   scope: ['settings'],
 };
 
+/**
+ * Tables whose row is keyed by the event that made it: a projection that reads one after its
+ * owner (the report totals read the ledger's entry of each event) finds every event's row, or
+ * learns it has none, in the batch's one query.
+ */
+const tablesKeyedByEventId: TableName[] = ['ledger_entries'];
+
 function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<TableName, Set<string>> {
   const owned = new Set<string>(projections.flatMap((p) => p.tables));
   // Only the fields that name a table of these projections: a lane of one looks at one or two.
   const fields = Object.entries(tablesKeyedBy)
     .map(([field, tables]) => [field, tables.filter((table) => owned.has(table))] as const)
     .filter(([, tables]) => tables.length > 0);
+  const byEventId = tablesKeyedByEventId
+    .filter((table) => owned.has(table))
+    .map((table) => [table, projections.filter((p) => p.reads?.includes(table))] as const)
+    .filter(([, readers]) => readers.length > 0);
   const keys = new Map<TableName, Set<string>>();
+  const add = (table: TableName, id: string) => {
+    let ids = keys.get(table);
+    if (!ids) {
+      ids = new Set();
+      keys.set(table, ids);
+    }
+    ids.add(id);
+  };
   for (const event of events) {
     const data = event.data as Record<string, unknown>;
     for (const [field, tables] of fields) {
       const id = data[field];
       if (typeof id !== 'string') continue;
-      for (const table of tables) {
-        let ids = keys.get(table);
-        if (!ids) {
-          ids = new Set();
-          keys.set(table, ids);
-        }
-        ids.add(id);
-      }
+      for (const table of tables) add(table, id);
+    }
+    for (const [table, readers] of byEventId) {
+      if (readers.some((p) => !p.canHandle || p.canHandle.includes(event.type))) add(table, event.id);
     }
   }
   return keys;

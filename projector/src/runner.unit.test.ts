@@ -17,6 +17,7 @@ describe('projection lanes', () => {
         'leases',
         'invoices',
         'ledger',
+        'report-totals',
         'autopay',
         'locks',
         'access',

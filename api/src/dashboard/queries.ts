@@ -56,6 +56,7 @@ const LedgerMoneyRow = z.object({
 /**
  * Ledger entries that are money moving (for revenue): payments, the part of a desk payment kept as
  * credit, refunds (positive, so they subtract); not charges, staff credits, write-offs or voids.
+ * The report-totals projection applies the same rule as rows arrive (money_months): change both.
  */
 export const isMoneyEntry = (le: string) =>
   sql.fragment`(${sql.identifier([le, 'kind'])} IN ('payment', 'refund') OR ${sql.identifier([le, 'method'])} IS NOT NULL OR ${sql.identifier([le, 'receipt_id'])} IS NOT NULL)`;
@@ -68,11 +69,16 @@ export const isMoneyEntry = (le: string) =>
  *   is not netted against another's debt), at `day` and at the end of last month;
  * - overdue: the part of each renter's balance that is past due: their balance less what was
  *   charged on invoices not yet due at `day` (payments pay the oldest first), never below 0.
- * Renters count in their current facility.
+ * Renters count in their current facility. A renter's balance at `day` is their balance
+ * (customer_balances, kept by the report-totals projection) less their entries dated after it,
+ * read from the start of `day`'s month: today that is about a month of entries, not the ledger.
  */
 async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, day: string) {
   const start = monthStart(day);
   const money = isMoneyEntry('le');
+  // Only the facility's renters' entries, when one is chosen (renters below keeps the scope either way).
+  const renterOf = (customer: FragmentSqlToken) =>
+    facilityId ? sql.fragment`AND ${customer} IN (SELECT id FROM customers WHERE facility_id = ${facilityId})` : sql.fragment``;
   return pool.one(sql.type(LedgerMoneyRow)`
     WITH taken AS (
       SELECT
@@ -80,16 +86,30 @@ async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, d
         coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${sameDayLastMonth(day)} AND le.entry_date < ${start}), 0)::numeric(14, 2)::text AS same_days_last_month_revenue
       FROM ledger_entries le
       WHERE ${money} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${day}
-    ), renters AS (
-      SELECT le.customer_id,
-             sum(le.amount) AS balance,
-             sum(le.amount) FILTER (WHERE le.entry_date < ${start}) AS balance_last_month_end,
-             coalesce(sum(le.amount) FILTER (WHERE le.kind IN ('charge', 'late_fee', 'void') AND i.due_date >= ${day}), 0) AS not_yet_due
-      FROM ledger_entries le
-      JOIN customers c ON c.id = le.customer_id
-      LEFT JOIN invoices i ON i.id = le.invoice_id
-      WHERE le.entry_date <= ${day} AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+    ), since_month_start AS (
+      SELECT le.customer_id, sum(le.amount) AS amount, sum(le.amount) FILTER (WHERE le.entry_date > ${day}) AS after_day
+      FROM ledger_entries le WHERE le.entry_date >= ${start} ${renterOf(sql.fragment`le.customer_id`)}
       GROUP BY le.customer_id
+    ), not_yet_due AS (
+      -- The invoices not yet due (an index range), each one's entries by its index.
+      SELECT le.customer_id, sum(le.amount) AS amount
+      FROM invoices i
+      CROSS JOIN LATERAL (
+        SELECT le.customer_id, sum(le.amount) AS amount FROM ledger_entries le
+        WHERE le.invoice_id = i.id AND le.kind IN ('charge', 'late_fee', 'void') AND le.entry_date <= ${day}
+        GROUP BY le.customer_id
+      ) le
+      WHERE i.due_date >= ${day} ${renterOf(sql.fragment`i.customer_id`)}
+      GROUP BY le.customer_id
+    ), renters AS (
+      SELECT b.balance - coalesce(m.after_day, 0) AS balance,
+             b.balance - coalesce(m.amount, 0) AS balance_last_month_end,
+             coalesce(n.amount, 0) AS not_yet_due
+      FROM customer_balances b
+      JOIN customers c ON c.id = b.customer_id
+      LEFT JOIN since_month_start m ON m.customer_id = b.customer_id
+      LEFT JOIN not_yet_due n ON n.customer_id = b.customer_id
+      WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     ), owed AS (
       SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(14, 2)::text AS outstanding,
              coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(14, 2)::text AS outstanding_last_month_end,

@@ -12,7 +12,7 @@ import {
   type RevenueByChargeTypeRow,
 } from '@storage/contracts/reports';
 import { todayIn } from '@storage/domain/billing/calendar';
-import { type CommonQueryMethods, type FragmentSqlToken, sql } from 'slonik';
+import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
 import { ValidationError } from '../http/validate.ts';
@@ -60,7 +60,8 @@ const RentRollSqlRow = z.object({
 /**
  * The rent roll: every active lease of the scope's units, with the rent period that holds today
  * (from the rent lines of the lease's invoices), how far its rent is invoiced, the renter's balance
- * by the ledger and how many days their oldest unpaid invoice is past due.
+ * by the ledger and how many days their oldest unpaid invoice is past due. The balances and the
+ * rent periods are kept by the report-totals projection (customer_balances, lease_rent_periods).
  */
 export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRoll> {
   const rows = await db.any(sql.type(RentRollSqlRow)`
@@ -80,17 +81,16 @@ export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string 
     JOIN customers c ON c.id = l.customer_id
     LEFT JOIN facilities f ON f.id = u.facility_id
     CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
-    LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
+    LEFT JOIN customer_balances b ON b.customer_id = c.id
+    LEFT JOIN (
+      SELECT i.customer_id, min(i.due_date) AS oldest_due FROM invoices i
+      WHERE i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid
+      GROUP BY i.customer_id
+    ) o ON o.customer_id = c.id
     LEFT JOIN LATERAL (
-      SELECT min(i.due_date) AS oldest_due FROM invoices i
-      WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid
-    ) o ON true
-    LEFT JOIN LATERAL (
-      SELECT (line->>'periodStart')::date AS period_start, (line->>'periodEnd')::date AS period_end
-      FROM invoices i CROSS JOIN jsonb_array_elements(i.lines) AS line
-      WHERE i.lease_id = l.id AND i.status NOT IN ('draft', 'cancelled') AND line->>'kind' IN ('rent', 'prorated_rent')
-        AND (line->>'periodStart')::date <= t.today AND (line->>'periodEnd')::date >= t.today
-      ORDER BY 1 DESC LIMIT 1
+      SELECT rp.period_start, rp.period_end FROM lease_rent_periods rp
+      WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= t.today AND rp.period_end >= t.today
+      ORDER BY rp.period_start DESC LIMIT 1
     ) p ON true
     WHERE l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}
     ORDER BY f.name NULLS LAST, u.building, u.unit_number, l.id`);
@@ -154,17 +154,23 @@ export async function ledgerAging(db: CommonQueryMethods, facilityId: string | u
            coalesce(b.balance, 0)::numeric(14, 2)::text AS balance
     FROM customers c
     LEFT JOIN facilities f ON f.id = c.facility_id
-    CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
-    LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
-    LEFT JOIN LATERAL (
-      SELECT sum(i.amount - i.amount_paid) FILTER (WHERE ${past} <= 0) AS current,
+    LEFT JOIN customer_balances b ON b.customer_id = c.id
+    LEFT JOIN (
+      -- The open invoices only (an index range), each renter's on the day of their facility.
+      SELECT i.customer_id,
+             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} <= 0) AS current,
              sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 1 AND 30) AS days1to30,
              sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 31 AND 60) AS days31to60,
              sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 61 AND 90) AS days61to90,
              sum(i.amount - i.amount_paid) FILTER (WHERE ${past} > 90) AS days90plus,
              count(*) AS open_invoices
-      FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue') AND i.amount <> i.amount_paid
-    ) a ON true
+      FROM invoices i
+      JOIN customers ic ON ic.id = i.customer_id
+      LEFT JOIN facilities f ON f.id = ic.facility_id
+      CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
+      WHERE i.status IN ('sent', 'overdue') AND i.amount <> i.amount_paid
+      GROUP BY i.customer_id
+    ) a ON a.customer_id = c.id
     WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
       AND (coalesce(b.balance, 0) <> 0 OR a.open_invoices > 0 OR c.credit_balance <> 0)
     ORDER BY coalesce(b.balance, 0) DESC, c.last_name, c.first_name, c.id`);
@@ -273,8 +279,7 @@ export async function paymentsByMethod(
   };
 }
 
-const ChargeTypeRow = z.object({ month: z.string(), kind: z.string(), amount: z.string() });
-const ReversalRow = z.object({ month: z.string(), voided: z.string(), written_off: z.string() });
+const ChargeTypeMonthRow = z.object({ month: z.string(), entry: z.string(), line_kind: z.string().nullable(), amount: z.string() });
 
 /** YYYY-MM of `today` moved by `months`. */
 function addMonths(month: string, months: number): string {
@@ -296,8 +301,8 @@ const lineKeys = {
  * Revenue by charge type per month: the invoice lines charged in the month (the facility's dates),
  * by line kind, with the voids and write-offs of the month apart. A line counts in the month its
  * charge entered the ledger: the lines an invoice had when it was sent in the month of that charge,
- * a line added later (the late fee) in the month of its own entry. (Lines are appended, so the
- * last k lines of an invoice with k + 1 charge entries are the ones added after it was charged.)
+ * a line added later (the late fee) in the month of its own entry. The report-totals projection
+ * keeps these sums per facility and month (charge_type_months), so a year is a few hundred rows.
  * Refunds are money going back, not a charge type: they are in payments by method.
  */
 export async function revenueByChargeType(
@@ -309,33 +314,14 @@ export async function revenueByChargeType(
   const to = query.to ?? last([query.from ?? thisMonth, thisMonth]);
   const from = query.from ?? addMonths(to, -11);
   if (from < addMonths(to, -35)) throw new ValidationError(`from: must be at most 36 months before to (${to})`, 'from');
-  const first = `${from}-01`;
-  const afterLast = `${addMonths(to, 1)}-01`;
-  const scope: FragmentSqlToken = inFacility(sql.fragment`ch.facility_id`, query.facilityId);
-  const charged = await db.any(sql.type(ChargeTypeRow)`
-    WITH charges AS (
-      SELECT le.invoice_id, le.entry_date, le.facility_id,
-             row_number() OVER (PARTITION BY le.invoice_id ORDER BY le.position, le.id) AS n,
-             count(*) OVER (PARTITION BY le.invoice_id) AS entries
-      FROM ledger_entries le
-      WHERE le.kind IN ('charge', 'late_fee') AND le.invoice_id IN (
-        SELECT invoice_id FROM ledger_entries
-        WHERE kind IN ('charge', 'late_fee') AND entry_date >= ${first}::date AND entry_date < ${afterLast}::date
-      )
-    )
-    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, x.line->>'kind' AS kind, sum((x.line->>'amount')::numeric)::numeric(14, 2)::text AS amount
-    FROM invoices i
-    CROSS JOIN jsonb_array_elements(i.lines) WITH ORDINALITY AS x(line, ord)
-    JOIN charges ch ON ch.invoice_id = i.id AND ch.n = greatest(1, x.ord - (jsonb_array_length(i.lines) - ch.entries))
-    WHERE ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${scope}
-    GROUP BY 1, 2`);
-  const reversed = await db.any(sql.type(ReversalRow)`
-    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month,
-           coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'void'), 0)::numeric(14, 2)::text AS voided,
-           coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'write_off'), 0)::numeric(14, 2)::text AS written_off
-    FROM ledger_entries ch
-    WHERE ch.kind IN ('void', 'write_off') AND ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${scope}
-    GROUP BY 1`);
+  const totals = await db.any(sql.type(ChargeTypeMonthRow)`
+    SELECT ch.month, ch.entry, ch.line_kind, sum(ch.amount)::numeric(14, 2)::text AS amount
+    FROM charge_type_months ch
+    WHERE ch.month >= ${from} AND ch.month <= ${to} AND ${inFacility(sql.fragment`ch.facility_id`, query.facilityId)}
+    GROUP BY 1, 2, 3`);
+  const charged = totals.flatMap((r) => (r.entry === 'line' && r.line_kind !== null ? [{ month: r.month, kind: r.line_kind, amount: r.amount }] : []));
+  const reversed = (entry: 'void' | 'write_off', month?: string) =>
+    totals.filter((r) => r.entry === entry && (month === undefined || r.month === month)).map((r) => r.amount);
   const months: string[] = [];
   for (let month = from; month <= to; month = addMonths(month, 1)) months.push(month);
   const rowOf = (pick: (kind: string) => string[], voided: string[], writtenOff: string[]) => {
@@ -356,18 +342,7 @@ export async function revenueByChargeType(
     rows.filter((r) => (kind === '*other*' ? !known.has(r.kind) : r.kind === kind)).map((r) => r.amount);
   const out: RevenueByChargeTypeRow[] = months.map((month) => ({
     month,
-    ...rowOf(
-      amountsOf(charged.filter((r) => r.month === month)),
-      reversed.filter((r) => r.month === month).map((r) => r.voided),
-      reversed.filter((r) => r.month === month).map((r) => r.written_off),
-    ),
+    ...rowOf(amountsOf(charged.filter((r) => r.month === month)), reversed('void', month), reversed('write_off', month)),
   }));
-  return {
-    rows: out,
-    totals: rowOf(
-      amountsOf(charged),
-      reversed.map((r) => r.voided),
-      reversed.map((r) => r.written_off),
-    ),
-  };
+  return { rows: out, totals: rowOf(amountsOf(charged), reversed('void'), reversed('write_off')) };
 }

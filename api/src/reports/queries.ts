@@ -2,7 +2,7 @@ import { AgingBucket, type ReportsOverview } from '@storage/contracts/reports';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
-import { inFacility, isMoneyEntry, unitCounts } from '../dashboard/queries.ts';
+import { inFacility, unitCounts } from '../dashboard/queries.ts';
 
 const REPORT_MONTHS = 12;
 
@@ -35,16 +35,14 @@ const RevenueMonthRow = z.object({ month: z.string(), revenue: z.string(), payme
 
 /**
  * Money in per month from the ledger (the facilities' dates), less refunds, as the dashboard's
- * revenue counts it; payments: how many (a desk receipt over several invoices counts once).
+ * revenue counts it; payments: how many (a desk receipt over several invoices counts once). Kept
+ * per facility and for all by the report-totals projection (money_months).
  */
 async function ledgerRevenueByMonth(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(RevenueMonthRow)`
-    SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
-           count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
-    FROM ledger_entries le
-    WHERE ${isMoneyEntry('le')} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)}
-      AND le.entry_date >= ${monthStart(today, 1 - REPORT_MONTHS)} AND le.entry_date < ${monthStart(today, 1)}
-    GROUP BY 1`);
+    SELECT month, revenue::text AS revenue, payments::int8 AS payments
+    FROM money_months
+    WHERE scope = ${facilityId ?? '*'} AND month >= ${monthStart(today, 1 - REPORT_MONTHS).slice(0, 7)} AND month < ${monthStart(today, 1).slice(0, 7)}`);
   return new Map(rows.map((row) => [row.month, row]));
 }
 
@@ -70,11 +68,13 @@ async function agingReceivables(pool: DatabasePool, facilityId: string | undefin
 
 /** Of the invoices that fell due in the report's months (sent, overdue or paid), how many are paid. */
 async function collection(pool: DatabasePool, facilityId: string | undefined, today: string) {
+  // A renter counts in their current facility; over all facilities every invoice's renter is in
+  // customers (rows are never deleted). Either way an index alone answers (migration 041).
+  const renters = facilityId ? sql.fragment`AND i.customer_id IN (SELECT id FROM customers WHERE facility_id = ${facilityId})` : sql.fragment``;
   return pool.one(sql.type(CollectionRow)`
     SELECT count(*)::int8 AS due, count(*) FILTER (WHERE i.status = 'paid')::int8 AS paid
-    FROM invoices i JOIN customers c ON c.id = i.customer_id
-    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.due_date >= ${monthStart(today, 1 - REPORT_MONTHS)} AND i.due_date <= ${today}
-      AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}`);
+    FROM invoices i
+    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.due_date >= ${monthStart(today, 1 - REPORT_MONTHS)} AND i.due_date <= ${today} ${renters}`);
 }
 
 export async function reportsOverview(pool: DatabasePool, facilityId: string | undefined, today: string): Promise<ReportsOverview> {
