@@ -161,6 +161,8 @@ const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The columns of a row that are written (sorted; and joined by commas, to compare), and whether the row has others. */
 interface Layout {
+  /** The row's own columns, in its order. */
+  own: string[];
   columns: string;
   list: string[];
   /** Per column: whether it is JSON. */
@@ -168,16 +170,26 @@ interface Layout {
   partial: boolean;
 }
 
-/** The layout of a row, kept per list of its own columns (the projections build rows of a table a few ways). */
-function layoutOf(shape: Shape, row: AnyRow): Layout {
-  let own = '';
-  for (const column in row) own += `${column},`;
-  let layout = shape.layouts.get(own);
+/** Whether the row's own columns are, in order, those of the layout. */
+function fits(row: AnyRow, layout: Layout): boolean {
+  let i = 0;
+  for (const column in row) if (column !== layout.own[i++]) return false;
+  return i === layout.own.length;
+}
+
+/**
+ * The layout of a row, kept per list of its own columns (the projections build rows of a table a
+ * few ways); mostly that of the row before, which is checked first.
+ */
+function layoutOf(shape: Shape, row: AnyRow, previous: Layout | undefined): Layout {
+  if (previous && fits(row, previous)) return previous;
+  const own = Object.keys(row);
+  const id = own.join(',');
+  let layout = shape.layouts.get(id);
   if (!layout) {
-    const all = Object.keys(row);
-    const list = all.filter((c) => shape.writable.has(c)).sort();
-    layout = { columns: list.join(','), list, json: list.map((c) => shape.json.has(c)), partial: list.length < all.length };
-    shape.layouts.set(own, layout);
+    const list = own.filter((c) => shape.writable.has(c)).sort();
+    layout = { own, columns: list.join(','), list, json: list.map((c) => shape.json.has(c)), partial: list.length < own.length };
+    shape.layouts.set(id, layout);
   }
   return layout;
 }
@@ -398,10 +410,11 @@ export class ReadModelSession {
     // fresh session a run is also all new rows (copied) or all rows written before (upserted).
     const runs: Array<{ layout: Layout; rows: AnyRow[]; copy: string[] | null }> = [];
     let last: (typeof runs)[number] | undefined;
+    let layout: Layout | undefined;
     for (const key of keys) {
       const row = rows.get(key);
       if (!row) continue;
-      const layout = layoutOf(shape, row);
+      layout = layoutOf(shape, row, layout);
       const stored = layout.partial ? pick(row, shape.writable) : row;
       let line: string | null = null;
       if (written && !written.has(key)) {
