@@ -79,12 +79,17 @@ async function benchmark(label: string, prepare: Preparation) {
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       const rate = build.eventsApplied / seconds;
-      const { setupMs, applyMs, indexMs } = build.timings;
+      const { setupMs, applyMs, indexMs, apply } = build.timings;
       console.log(`  rebuild: ${fmt(build.eventsApplied)} events in ${seconds.toFixed(1)} s = ${fmt(rate)} events/s ${verdict(build.eventsApplied, rate)}`);
       console.log(
         `    shadow tables made in ${(setupMs / 1000).toFixed(2)} s, history applied in ${(applyMs / 1000).toFixed(2)} s ` +
           `(${fmt(build.eventsApplied / (applyMs / 1000))} events/s), indexes built in ${(indexMs / 1000).toFixed(2)} s; ` +
           `this process used ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU (the rest: PostgreSQL, and waiting for a core)`,
+      );
+      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      console.log(
+        `    applying, on this process's thread: waiting for the log ${s(apply.readWaitMs)}, decoding ${s(apply.decodeMs)}, ` +
+          `projecting ${s(apply.projectMs)}, taking the writes ${s(apply.takeWritesMs)}, waiting for the writes ${s(apply.writeWaitMs)}`,
       );
       console.log(`  load average after the rebuild ${load()}`);
       const floor = await peer(pool);

@@ -1,9 +1,10 @@
 import type { EventStore, Position, RecordedEvent } from '@storage/eventstore/port';
+import { openCopyingConnection } from '@storage/platform/copy-from';
 import { type DatabasePool, type DatabasePoolConnection, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
-import { ReadModelSession } from './read-model-session.ts';
+import { type CopyConnection, ReadModelSession } from './read-model-session.ts';
 import { applyEvents, applyToSession, catchUp, toProjectedEvent, writeFailure } from './runner.ts';
 
 // Blue/green rebuild: the full history is applied, through the same projection modules, to
@@ -48,7 +49,21 @@ export interface ShadowBuild {
   position: Position | null;
   eventsApplied: number;
   /** Milliseconds spent making the shadow tables, applying the history, and indexing the rows. */
-  timings: { setupMs: number; applyMs: number; indexMs: number };
+  timings: { setupMs: number; applyMs: number; indexMs: number; apply: ApplySplit };
+}
+
+/**
+ * Where the applying's milliseconds went, on this process's one thread: waiting for the log's
+ * next batch, decoding it (upcast and checked), the projections changing rows in the session
+ * (with the reads of rows it does not hold), taking the changed rows as statements, and waiting
+ * for the previous writes to be stored.
+ */
+export interface ApplySplit {
+  readWaitMs: number;
+  decodeMs: number;
+  projectMs: number;
+  takeWritesMs: number;
+  writeWaitMs: number;
 }
 
 /** The projections a rebuild of `name` (or of everything) must run together. */
@@ -123,25 +138,35 @@ export async function applyToShadow(tx: DatabaseTransactionConnection, projectio
  * Applies the full history to the shadow tables through one session that lives for the whole
  * rebuild: the rows each batch needs are read once and stay at hand for the next, and a batch's
  * changed rows are written on a second connection while the next batch is applied (each table's
- * writes in order, one batch after another). The shadow tables are only ever read by this
- * session, which holds every row whose write is not yet stored, so what it reads is always current.
+ * writes in order, one batch after another; new rows by COPY). The shadow tables are only ever
+ * read and written by this session, which holds every row whose write is not yet stored, so what
+ * it reads is always current.
  */
 async function applyHistory(
   reader: DatabasePoolConnection,
-  writer: DatabasePoolConnection,
+  writer: CopyConnection,
   store: EventStore,
   projections: Projection[],
   onProgress: (progress: RebuildProgress) => void,
   pacing: RebuildPacing,
-): Promise<{ position: Position | null; eventsApplied: number }> {
-  const session = new ReadModelSession(reader);
+): Promise<{ position: Position | null; eventsApplied: number; split: ApplySplit }> {
+  const session = new ReadModelSession(reader, { fresh: true });
+  const split: ApplySplit = { readWaitMs: 0, decodeMs: 0, projectMs: 0, takeWritesMs: 0, writeWaitMs: 0 };
+  const timed = async <T>(phase: keyof ApplySplit, work: () => Promise<T> | T): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      split[phase] += performance.now() - started;
+    }
+  };
   let position: Position | null = null;
   let eventsApplied = 0;
   let written: Promise<void> = Promise.resolve();
   /** Takes the changed rows and writes them once the previous writes are stored (each table's writes stay in order). */
   const write = async () => {
-    const writes = await session.takeWrites();
-    await written;
+    const writes = await timed('takeWritesMs', () => session.takeWrites());
+    await timed('writeWaitMs', () => written);
     written = writes.writeTo(writer).catch((error: unknown) => {
       throw writeFailure(projections, [], error);
     });
@@ -151,16 +176,13 @@ async function applyHistory(
   let next = store.readAll({ after: null, limit: pacing.batchSize });
   try {
     for (;;) {
-      const batch = await next;
+      const batch = await timed('readWaitMs', () => next);
       if (batch.length === 0) break;
       position = batch[batch.length - 1]!.position;
       next = store.readAll({ after: position, limit: pacing.batchSize });
       next.catch(() => {}); // Handled when awaited; a failed apply must not leave it unhandled.
-      await applyToSession(
-        session,
-        projections,
-        batch.map(toProjectedEvent).filter((event) => event !== null),
-      );
+      const events = await timed('decodeMs', () => batch.map(toProjectedEvent).filter((event) => event !== null));
+      await timed('projectMs', () => applyToSession(session, projections, events));
       eventsApplied += batch.length;
       onProgress({ eventsApplied });
       sinceWrite += batch.length;
@@ -168,7 +190,7 @@ async function applyHistory(
       sinceWrite = 0;
       await write();
       if (session.cachedRows > pacing.cachedRows) {
-        await written;
+        await timed('writeWaitMs', () => written);
         session.forget();
       }
     }
@@ -176,8 +198,8 @@ async function applyHistory(
   } finally {
     await written.catch(() => {});
   }
-  await written;
-  return { position, eventsApplied };
+  await timed('writeWaitMs', () => written);
+  return { position, eventsApplied, split };
 }
 
 /**
@@ -224,14 +246,22 @@ export async function buildShadow(
         await c.query(sql.unsafe`SET maintenance_work_mem TO ${sql.literalValue(INDEX_BUILD_MEMORY)}`);
       }
       const applying = performance.now();
-      const { position, eventsApplied } = await applyHistory(connection, writer, store, projections, onProgress, pacing);
+      // New rows go in by COPY, which needs a connection of the driver's own; the other writes on `writer`, in order.
+      const copier = await openCopyingConnection(pool.configuration.connectionUri, [
+        `SET search_path TO "${SHADOW_SCHEMA}", public`,
+        'SET synchronous_commit TO off',
+      ]);
+      const target: CopyConnection = { query: (query) => writer.query(query), copy: (statement, rows) => copier.copy(statement, rows) };
+      const { position, eventsApplied, split } = await applyHistory(connection, target, store, projections, onProgress, pacing).finally(() =>
+        copier.end().catch(() => {}),
+      );
       const indexing = performance.now();
       await buildIndexes(connections, indexes);
       // Statistics before the swap: tables swapped in without them are planned blind until
       // autovacuum gets to them (the audit log's actor filter on a million rows ran past the
       // statement timeout that way).
       for (const table of tables) await connection.query(sql.unsafe`ANALYZE ${sql.identifier([SHADOW_SCHEMA, table])}`);
-      const timings = { setupMs: applying - started, applyMs: indexing - applying, indexMs: performance.now() - indexing };
+      const timings = { setupMs: applying - started, applyMs: indexing - applying, indexMs: performance.now() - indexing, apply: split };
       return { projections, tables, position, eventsApplied, timings };
     } finally {
       // A connection that cannot take this has failed already; the error that ends the build is the one to tell.
