@@ -19,6 +19,10 @@ export default defineConfig({
     maxWorkers: shared ? 1 : suiteWorkers(),
     fileParallelism: !shared,
     expect: { poll: { timeout: 10_000 } },
+    // Password hashes at scrypt N=2^10 instead of production's 2^15 (about 2 ms instead of 140 ms
+    // of CPU each; the suite hashes or checks a password at every sign-in): honoured only in
+    // processes vitest started (domain/src/auth/passwords.ts, passwordCost).
+    env: { PASSWORD_COST_FOR_TESTS: '1024' },
     // Longest files first across the projects, so both workers finish together (testing/src/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     // `npm test` runs them all; `npm run test:unit` the first only.
