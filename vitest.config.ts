@@ -5,10 +5,10 @@ import { suiteWorkers } from './testing/src/worker.ts';
 /** Fast tests that need no database, Redis or browser: `npm run test:unit`. */
 const UNIT_TESTS = ['*/src/**/*.unit.test.ts', '*/test/**/*.unit.test.ts'];
 
-// Files run in parallel, one per worker, each worker with a PostgreSQL cluster and a Chromium of
-// its own (testing/src/suite-setup.ts): the event store reads below its cluster's oldest open
-// transaction, so files sharing one cluster would stall each other's projector. With
-// TEST_POSTGRES_URL set (a server of your choosing), files run one at a time on it instead.
+// Files run in parallel, one per worker, on one PostgreSQL cluster (each file on databases of its
+// own; the event store reads below its own database's open transactions, so files do not stall
+// each other's projector) and each worker with a Chromium of its own (testing/src/suite-setup.ts).
+// With TEST_POSTGRES_URL set (a server of your choosing), files run one at a time on it instead.
 const shared = Boolean(process.env.TEST_POSTGRES_URL);
 
 export default defineConfig({
