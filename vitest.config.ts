@@ -5,10 +5,10 @@ import { suiteWorkers } from './testing/src/worker.ts';
 /** Fast tests that need no database, Redis or browser: `npm run test:unit`. */
 const UNIT_TESTS = ['*/src/**/*.unit.test.ts', '*/test/**/*.unit.test.ts'];
 
-// Files run in parallel, one per worker, each worker with a PostgreSQL cluster and a Chromium of
-// its own (testing/src/suite-setup.ts): the event store reads below its cluster's oldest open
-// transaction, so files sharing one cluster would stall each other's projector. With
-// TEST_POSTGRES_URL set (a server of your choosing), files run one at a time on it instead.
+// Files run in parallel, one per worker, on one PostgreSQL cluster (each file on databases of its
+// own; the event store reads below its own database's open transactions, so files do not stall
+// each other's projector) and each worker with a Chromium of its own (testing/src/suite-setup.ts).
+// With TEST_POSTGRES_URL set (a server of your choosing), files run one at a time on it instead.
 const shared = Boolean(process.env.TEST_POSTGRES_URL);
 
 export default defineConfig({
@@ -19,6 +19,10 @@ export default defineConfig({
     maxWorkers: shared ? 1 : suiteWorkers(),
     fileParallelism: !shared,
     expect: { poll: { timeout: 10_000 } },
+    // Password hashes at scrypt N=2^10 instead of production's 2^15 (about 2 ms instead of 140 ms
+    // of CPU each; the suite hashes or checks a password at every sign-in): honoured only in
+    // processes vitest started (domain/src/auth/passwords.ts, passwordCost).
+    env: { PASSWORD_COST_FOR_TESTS: '1024' },
     // Longest files first across the projects, so both workers finish together (testing/src/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     // `npm test` runs them all; `npm run test:unit` the first only.
@@ -26,10 +30,14 @@ export default defineConfig({
       // Pure tests: one module graph per worker instead of one per file (isolated, importing it
       // was four fifths of their time).
       { extends: true, test: { name: 'unit', include: UNIT_TESTS, isolate: false } },
+      // The product's files too: a worker imports the API, projector and their dependencies once
+      // and runs file after file on them (each file still starts its own platform on its own
+      // database). Importing them again for every file cost about 2.3 s of CPU per file.
       {
         extends: true,
         test: {
           name: 'integration',
+          isolate: false,
           include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
           exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**', '*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
@@ -41,6 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          isolate: false,
           include: ['*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
           retry: 2,

@@ -1,21 +1,20 @@
-// Tests run against a real PostgreSQL. In the parallel suite each vitest worker has a cluster of
-// its own (started by ./suite-setup.ts), so one file's long transaction never holds back another
-// file's projector (the event store reads below the cluster-wide xmin horizon). With
+// Tests run against a real PostgreSQL. In the parallel suite the workers share the run's cluster
+// (started by ./suite-setup.ts): a file's long transaction does not hold back another file's
+// projector, as the event store reads below its own database's open transactions only. With
 // TEST_POSTGRES_URL set, files run one at a time on that server instead.
 // Each test file gets a database of its own, dropped when it is done.
 import { randomBytes } from 'node:crypto';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { forThisWorker } from './worker.ts';
 
-/** This worker's cluster; outside the suite (a benchmark) the machine's PostgreSQL. */
-function workerPostgresUrl(): string {
+/** The run's cluster; outside the suite (a benchmark) the machine's PostgreSQL. */
+function suitePostgresUrl(): string {
   if (process.env.TEST_POSTGRES_URL) return process.env.TEST_POSTGRES_URL;
-  return forThisWorker(process.env.VITEST ? inject('postgresUrls') : []) ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return (process.env.VITEST ? inject('postgresUrl') : null) ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
-export const TEST_POSTGRES_URL = workerPostgresUrl();
+export const TEST_POSTGRES_URL = suitePostgresUrl();
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface TestDatabase {

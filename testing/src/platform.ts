@@ -1,4 +1,4 @@
-// A whole platform for API tests: a throwaway database on the worker's PostgreSQL, the API
+// A whole platform for API tests: a throwaway database on the suite's PostgreSQL, the API
 // (driven with app.inject) and the projector, on BullMQ's Redis or PostgreSQL backend.
 
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -101,12 +101,28 @@ export async function startTestPlatform(options: PlatformOptions = {}): Promise<
   return startPlatformOn(database, options);
 }
 
-/** Runs `build` on a new database and renames it `name` once complete (a file failing half-way leaves nothing half-built). */
-async function buildTemplate(admin: pg.Client, name: string, from: string | undefined, build: (database: TestDatabase) => Promise<void>): Promise<void> {
-  const building = await createTestDatabase('template_building', from);
-  await build(building);
-  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
-  await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
+/**
+ * The template `name`, built by `build` on a new database (a copy of `from`) if this run has none
+ * yet. The workers share the run's server, so two may ask at once: the first to take the lock
+ * builds it, the others wait for it and find it. It is built under another name and renamed once
+ * complete, so a file failing half-way leaves no half-built template behind.
+ */
+async function ensureTemplate(name: string, from: () => Promise<string | undefined>, build: (database: TestDatabase) => Promise<void>): Promise<string> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    // A session lock: released when this connection ends, whatever happened.
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return name;
+    const building = await createTestDatabase('template_building', await from());
+    await build(building);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [building.name]);
+    await admin.query(`ALTER DATABASE "${building.name}" RENAME TO "${name}"`);
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Creates BullMQ's PostgreSQL schema (tables and functions, no jobs), as the API's first queue would. */
@@ -120,73 +136,55 @@ async function migrateQueueSchema(databaseUrl: string): Promise<void> {
 }
 
 /**
- * The name of this run's migrated template on the worker's server, built the first time a file on
- * this worker asks for it: the read model's migrations, the event store's and BullMQ's schemas,
+ * The name of this run's migrated template on the run's server, built the first time a file asks
+ * for it: the read model's migrations, the event store's and BullMQ's schemas,
  * and no rows. A platform starts on a copy of it, as the API would have migrated a new database
  * (its start still runs the migrations, finding none pending), without paying for the migrations
  * in every file.
  */
 async function migratedTemplate(): Promise<string> {
-  const name = migratedTemplateName(inject('runId'));
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rowCount) return name;
-    await buildTemplate(admin, name, undefined, async (building) => {
+  return ensureTemplate(
+    migratedTemplateName(inject('runId')),
+    async () => undefined,
+    async (building) => {
       await migrateReadModel(building.url);
       const store = await connectEventStore({ databaseUrl: building.url });
       await store.close();
       await migrateQueueSchema(building.url);
-    });
-    return name;
-  } finally {
-    await admin.end();
-  }
+    },
+  );
 }
 
 /**
- * The name of this run's demo template on the worker's server, seeded the first time a file on
- * this worker asks for it. Only one file at a time uses a worker's server, so no two build it at
- * once; it is built under another name and renamed when complete, so a file that failed half-way
- * leaves no half-seeded template behind.
+ * The name of this run's demo template on the run's server, seeded the first time a file asks
+ * for it (once for the whole run: the workers share the server).
  */
 async function demoTemplate(): Promise<string> {
-  const name = demoTemplateName(inject('runId'));
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rowCount) return name;
-    await buildTemplate(admin, name, await migratedTemplate(), async (building) => {
-      // The seed runs the billing days of its history itself; the scheduler must not bill today's in the middle of it.
-      const platform = await startPlatformOn(building, { billing: false });
-      try {
-        const { store, pool } = platform.api;
-        await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
-        // The reactions too, as on the product's first start (gate codes, lockouts, messages of the
-        // demo's history): once here, not again in every file that starts on a copy.
-        if (!(await platform.reactionsCaughtUp(180_000))) throw new Error('the reactions did not catch up with the demo seed within 3 minutes');
-      } finally {
-        await platform.projector.stop();
-        await platform.api.close();
-      }
-      // No queue state in the template: BullMQ's PostgreSQL tables are not namespaced by our
-      // queue prefix, so a copy would find the template projector's scheduled jobs as its own.
-      // The schema is made again empty, as in the migrated template.
-      const template = new pg.Client({ connectionString: building.url });
-      await template.connect();
-      try {
-        await template.query('DROP SCHEMA IF EXISTS bullmq CASCADE');
-      } finally {
-        await template.end();
-      }
-      await migrateQueueSchema(building.url);
-    });
-    return name;
-  } finally {
-    await admin.end();
-  }
+  return ensureTemplate(demoTemplateName(inject('runId')), migratedTemplate, async (building) => {
+    // The seed runs the billing days of its history itself; the scheduler must not bill today's in the middle of it.
+    const platform = await startPlatformOn(building, { billing: false });
+    try {
+      const { store, pool } = platform.api;
+      await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+      // The reactions too, as on the product's first start (gate codes, lockouts, messages of the
+      // demo's history): once here, not again in every file that starts on a copy.
+      if (!(await platform.reactionsCaughtUp(180_000))) throw new Error('the reactions did not catch up with the demo seed within 3 minutes');
+    } finally {
+      await platform.projector.stop();
+      await platform.api.close();
+    }
+    // No queue state in the template: BullMQ's PostgreSQL tables are not namespaced by our
+    // queue prefix, so a copy would find the template projector's scheduled jobs as its own.
+    // The schema is made again empty, as in the migrated template.
+    const template = new pg.Client({ connectionString: building.url });
+    await template.connect();
+    try {
+      await template.query('DROP SCHEMA IF EXISTS bullmq CASCADE');
+    } finally {
+      await template.end();
+    }
+    await migrateQueueSchema(building.url);
+  });
 }
 
 async function startPlatformOn(database: TestDatabase, options: PlatformOptions): Promise<TestPlatform> {

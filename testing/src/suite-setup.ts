@@ -1,6 +1,8 @@
 // The integration suite's global setup (vitest.config.ts): one throwaway embedded PostgreSQL
-// cluster and one Chromium per vitest worker, started once for the run and given to the
-// workers through `provide`. A worker picks its own by VITEST_POOL_ID (database.ts, browser.ts).
+// cluster for the run, shared by every worker (each file works on a database of its own, and the
+// event store reads below its own database's open transactions, so files on one cluster do not
+// hold back each other's projector), and one Chromium per vitest worker (a worker picks its own by
+// VITEST_POOL_ID, browser.ts), started once and given to the workers through `provide`.
 // With TEST_POSTGRES_URL set, files run one at a time on that server and nothing is started here.
 
 import { randomBytes } from 'node:crypto';
@@ -17,8 +19,8 @@ import { suiteWorkers } from './worker.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One admin URL (database `postgres`) per worker; empty when TEST_POSTGRES_URL is set. */
-    postgresUrls: string[];
+    /** The run's cluster's admin URL (database `postgres`); null when TEST_POSTGRES_URL is set. */
+    postgresUrl: string | null;
     /** One Chromium per worker, to connect to; empty when TEST_POSTGRES_URL is set. */
     chromiumEndpoints: string[];
     /** Names this run's demo template databases. */
@@ -26,14 +28,14 @@ declare module 'vitest' {
   }
 }
 
-type SuiteResources = { runId: string; postgresUrls: string[]; chromiumEndpoints: string[]; stop(): Promise<void> };
+type SuiteResources = { runId: string; postgresUrl: string | null; chromiumEndpoints: string[]; stop(): Promise<void> };
 
 /**
  * The run's resources, shared by the projects that name this setup (integration and browser):
  * vitest runs each project's global setup in this one process, so without sharing each project
- * started clusters and Chromiums of its own, and each cluster seeded the demo template once more.
+ * started a cluster and Chromiums of its own, and each cluster seeded the demo template once more.
  * Both projects' files run in one pool of workers (VITEST_POOL_ID 1..workers), so a worker still
- * has a cluster of its own whichever project its file belongs to. Stopped after the last project.
+ * has a Chromium of its own whichever project its file belongs to. Stopped after the last project.
  */
 type Shared = { users: number; started: Promise<SuiteResources> };
 const SHARED = Symbol.for('storage.suite-setup');
@@ -45,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   shared.users += 1;
   const resources = await shared.started;
   project.provide('runId', resources.runId);
-  project.provide('postgresUrls', resources.postgresUrls);
+  project.provide('postgresUrl', resources.postgresUrl);
   project.provide('chromiumEndpoints', resources.chromiumEndpoints);
   return async () => {
     shared.users -= 1;
@@ -59,42 +61,37 @@ async function startSuite(): Promise<SuiteResources> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   if (process.env.TEST_POSTGRES_URL) {
     const serverUrl = process.env.TEST_POSTGRES_URL;
-    return { runId, postgresUrls: [], chromiumEndpoints: [], stop: () => dropTemplates(serverUrl, runId) };
+    return { runId, postgresUrl: null, chromiumEndpoints: [], stop: () => dropTemplates(serverUrl, runId) };
   }
   const workers = suiteWorkers();
   const root = await mkdtemp(join(tmpdir(), 'storage-suite-'));
   // As root, PostgreSQL runs as a user of its own, which must reach its folder in here.
   await chmod(root, 0o755);
   const password = randomBytes(12).toString('hex');
-  const started: EmbeddedDatabase[] = [];
+  let cluster: EmbeddedDatabase | undefined;
   const browsers: BrowserServer[] = [];
   const stop = async () => {
-    await Promise.allSettled([...started.map((c) => c.stop()), ...browsers.map((b) => b.close())]);
+    await Promise.allSettled([cluster?.stop(), ...browsers.map((b) => b.close())]);
     await rm(root, { recursive: true, force: true });
   };
   try {
-    await Promise.all(
-      Array.from({ length: workers }, async (_, i) => {
-        // Each cluster tries ports of its own, so clusters started at once never pick the same one.
-        started[i] = await startEmbeddedPostgres(join(root, `worker-${i + 1}`), password, { throwaway: true, firstPort: 55_500 + i * 100 });
+    await Promise.all([
+      startEmbeddedPostgres(join(root, 'cluster'), password, { throwaway: true, firstPort: 55_500 }).then((started) => {
+        cluster = started;
       }),
-    );
-    await Promise.all(
-      Array.from({ length: workers }, async (_, i) => {
+      ...Array.from({ length: workers }, async (_, i) => {
         browsers[i] = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
       }),
-    );
+    ]);
   } catch (error) {
     await stop();
     throw error;
   }
+  const url = new URL(cluster!.url);
+  url.pathname = '/postgres';
   return {
     runId,
-    postgresUrls: started.map((c) => {
-      const url = new URL(c.url);
-      url.pathname = '/postgres';
-      return url.toString();
-    }),
+    postgresUrl: url.toString(),
     chromiumEndpoints: browsers.map((b) => b.wsEndpoint()),
     stop,
   };

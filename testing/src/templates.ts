@@ -1,4 +1,4 @@
-// The names of a run's template databases on each worker's server (platform.ts builds them on
+// The names of a run's template databases on the run's server (platform.ts builds them on
 // first use; suite-setup.ts drops them at the end when the server is not the run's own).
 
 /** Migrated and empty: read model, event store and queue schemas, no rows. */

@@ -4,11 +4,26 @@ import { promisify } from 'node:util';
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum), stored with its parameters so they can grow.
-const N = 32768;
+export const PRODUCTION_COST = 32768;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
+
+/**
+ * The scrypt cost (N) of new hashes: production's, unless the test runner lowered it. The suite
+ * signs in over a thousand times and each hash at N=2^15 costs about 140 ms of CPU, so
+ * vitest.config.ts sets PASSWORD_COST_FOR_TESTS (a power of two); it counts only in a process
+ * vitest started (VITEST set), never in the product's own processes, whatever their environment.
+ * Stored hashes name their cost, so verifying one is as cheap as it was made.
+ */
+export function passwordCost(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const lowered = Number(env.PASSWORD_COST_FOR_TESTS);
+  if (!env.VITEST || !Number.isInteger(lowered) || lowered < 2 || lowered > PRODUCTION_COST || (lowered & (lowered - 1)) !== 0) return PRODUCTION_COST;
+  return lowered;
+}
+
+const N = passwordCost();
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
