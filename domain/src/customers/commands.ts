@@ -3,7 +3,7 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate, toDomainEvent } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
 import { type CustomerFields, customerAggregate } from './customer.ts';
@@ -34,7 +34,7 @@ export async function customerIdByEmail(ctx: CommandContext, email: string): Pro
 export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCommand, customerId: string = randomUUID()) {
   const stream = streams.customer(customerId);
   return withUniqueKey(ctx, emailKey(fields.email, stream), () =>
-    handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'AddCustomer', customerId, fields }, state)),
+    handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'AddCustomer', customerId, fields }, state), newStream(customerAggregate)),
   );
 }
 
