@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '@storage/domain/commands/errors';
 import type { CommandContext } from '@storage/domain/commands/handle';
-import { addCustomer, archiveCustomer } from '@storage/domain/customers/commands';
+import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { EventStore } from '@storage/eventstore/port';
 import { useTestEventStore } from '@storage/testing/database';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,15 @@ describe('adding a customer', () => {
     await archiveCustomer(context(testStore.store), first.state.customerId);
     const again = await addCustomer(context(testStore.store), customer(email));
     expect(again.state.status).toBe('current');
+  });
+
+  it('reads the customer once to change them', async () => {
+    const added = await addCustomer(context(testStore.store), customer(`edit-${randomUUID().slice(0, 8)}@example.com`));
+    if (added.state.status === 'none') throw new Error('the customer was not added');
+    const { store, reads } = counted();
+    const changed = await updateCustomer(context(store), added.state.customerId, { phone: '555-0100' });
+    expect(changed.state.status === 'current' && changed.state.fields.phone).toBe('555-0100');
+    expect(reads).toEqual([`customer-${added.state.customerId}`]);
   });
 
   it('answers a conflict, not a duplicate, for an id that is already a customer', async () => {
