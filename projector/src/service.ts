@@ -14,7 +14,7 @@ import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { reactions as allReactions } from './reactions/index.ts';
 import type { Reaction } from './reactions/reaction.ts';
-import { ensureReactionCheckpoints, runReactions } from './reactions/runner.ts';
+import { ensureReactionCheckpoints, reactionsWanted, runReactions } from './reactions/runner.ts';
 import { catchUpReporting, ensureCheckpoints, type RetryPolicy } from './runner.ts';
 
 /** The reactions run at most this often; access follows a payment within it (target: seconds). */
@@ -96,16 +96,12 @@ export async function startProjector(options: {
     );
   };
   const wakeForNextAttempt = nextAttemptWaker(queue);
-  // The reactions are run at once only for events one of them follows; the others (most events: a
-  // customer added or edited) are passed over at the safety net's pace, many in one run.
-  const followed = new Set<string>(reactions.flatMap((r) => r.types));
   const catchUpOnce = coalesced(async () => {
     const caughtUp = await catchUpReporting(options.pool, options.store, projections, { retry: options.retry, log: options.log });
     await wakeForNextAttempt(caughtUp.nextAttemptAt);
     // Nothing new they follow: the reactions have nothing to act on, unless they have more to do or a
-    // retry due (looked at with the safety net's pace), or another process applied what they follow.
-    const news = [...caughtUp.types].some((type) => followed.has(type));
-    if (news || reactionsDue || Date.now() - reactedAt >= SAFETY_NET_MS) react();
+    // retry due, or another process applied what they follow (both looked at with the safety net's pace).
+    if (reactionsWanted(reactions, caughtUp.types, { due: reactionsDue, msSinceLastRun: Date.now() - reactedAt, paceMs: SAFETY_NET_MS })) react();
   });
   const run = () => {
     const running = catchUpOnce();

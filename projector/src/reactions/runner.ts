@@ -67,6 +67,22 @@ export async function ensureReactionCheckpoints(pool: DatabasePool, store: Event
   }
 }
 
+/**
+ * Whether the reactions run now, after a catch-up that passed events of `types`: at once after an
+ * event one of them follows, or while they have more to do or a retry due; events none follows
+ * (most: a customer added or changed) are passed over at `paceMs`, many in one run.
+ */
+export function reactionsWanted(
+  reactions: readonly Reaction[],
+  types: Iterable<string>,
+  state: { due: boolean; msSinceLastRun: number; paceMs: number },
+): boolean {
+  if (state.due || state.msSinceLastRun >= state.paceMs) return true;
+  const followed = new Set<string>(reactions.flatMap((r) => r.types));
+  for (const type of types) if (followed.has(type)) return true;
+  return false;
+}
+
 /** The advisory lock that makes one runner at a time run a reaction, by the SQL text of its name (the key is the same as it always was). */
 const lockKey = (name: ReturnType<typeof sql.fragment>) => sql.fragment`hashtextextended('reaction:' || ${name}, 0)`;
 
