@@ -162,10 +162,16 @@ describe('staff management', () => {
 
   it('many role changes at once (more than the pool has connections) all finish', async () => {
     const members = await Promise.all(Array.from({ length: 14 }, () => inject(owner, 'POST', '/api/staff', newMember('clerk'))));
-    expect(members.map((m) => m.statusCode), members.map((m) => m.body).join('\n')).toEqual(members.map(() => 201));
+    expect(
+      members.map((m) => m.statusCode),
+      members.map((m) => m.body).join('\n'),
+    ).toEqual(members.map(() => 201));
     const ids = members.map((m) => m.json().id as string);
     const changed = await Promise.all(ids.map((id) => inject(owner, 'PUT', `/api/staff/${id}/role`, { role: 'manager' })));
-    expect(changed.map((r) => r.statusCode), changed.map((r) => r.body).join('\n')).toEqual(ids.map(() => 200));
+    expect(
+      changed.map((r) => r.statusCode),
+      changed.map((r) => r.body).join('\n'),
+    ).toEqual(ids.map(() => 200));
     const list = (await inject(owner, 'GET', '/api/staff')).json() as StaffMember[];
     expect(list.filter((s) => ids.includes(s.id)).every((s) => s.role === 'manager')).toBe(true);
   }, 60_000);

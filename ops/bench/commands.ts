@@ -48,19 +48,16 @@ if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds must b
 
 process.env.TEST_POSTGRES_URL ??= process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { createTestDatabase } = await import('@storage/testing/database');
+const { onEveryStatement } = await import('@storage/testing/statements');
 
 // Every statement the pg driver sends from this process, by its first word (--trace: each one's text, for the first create).
 let tracing = false;
 const statements = new Map<string, number>();
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-  const config = args[0] as string | { text?: string } | undefined;
-  const text = typeof config === 'string' ? config : (config?.text ?? '');
+onEveryStatement((text) => {
   const kind = /^\s*(?:\/\*.*?\*\/\s*)?(\w+)/s.exec(text)?.[1]?.toUpperCase() ?? '?';
   statements.set(kind, (statements.get(kind) ?? 0) + 1);
   if (tracing) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof originalQuery;
+});
 const countStatements = () => new Map(statements);
 const statementsSince = (before: Map<string, number>) => {
   const delta = new Map<string, number>();

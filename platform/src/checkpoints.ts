@@ -11,15 +11,19 @@ export function toPosition(row: z.infer<typeof CheckpointRow>): Position | null 
   return row.position_hi === null || row.position_lo === null ? null : { hi: BigInt(row.position_hi), lo: BigInt(row.position_lo) };
 }
 
-/** The earliest of the checkpoints, or null when there are none or one has seen nothing. */
-function earliest(rows: readonly z.infer<typeof CheckpointRow>[]): Position | null {
+/** The earliest of the positions, or null when there are none or one is null (has seen nothing). */
+export function earliestPosition(positions: Iterable<Position | null>): Position | null {
   let min: Position | null = null;
-  for (const row of rows) {
-    const p = toPosition(row);
+  for (const p of positions) {
     if (p === null) return null;
     if (min === null || comparePositions(p, min) < 0) min = p;
   }
   return min;
+}
+
+/** The earliest of the checkpoints, or null when there are none or one has seen nothing. */
+function earliest(rows: readonly z.infer<typeof CheckpointRow>[]): Position | null {
+  return earliestPosition(rows.map(toPosition));
 }
 
 /** The position every projection of the read model has passed, or null when one has seen nothing. */

@@ -1,6 +1,6 @@
 import { isEventType, upcast } from '@storage/contracts/events';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@storage/eventstore/port';
-import { CheckpointRow, failedProjections, projectedPosition, toPosition } from '@storage/platform/checkpoints';
+import { CheckpointRow, earliestPosition, failedProjections, projectedPosition, toPosition } from '@storage/platform/checkpoints';
 import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slonik';
 import { z } from 'zod';
 import { errorText } from './error-text.ts';
@@ -20,6 +20,14 @@ const FailureRow = z.object({
   attempts: z.number(),
   first_failed_at: z.string(),
   next_attempt_at: z.string(),
+});
+
+/** A checkpoint locked for a batch, with its projection's failure when it has one (one statement for both). */
+const LockedCheckpointRow = NamedCheckpointRow.extend({
+  event_id: z.string().nullable(),
+  attempts: z.number().nullable(),
+  first_failed_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
 });
 
 function isAfter(position: Position, checkpoint: Position | null): boolean {
@@ -95,10 +103,23 @@ const tablesKeyedByEventId: TableName[] = ['ledger_entries'];
 
 function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<TableName, Set<string>> {
   const owned = new Set<string>(projections.flatMap((p) => p.tables));
-  // Only the fields that name a table of these projections: a lane of one looks at one or two.
-  const fields = Object.entries(tablesKeyedBy)
-    .map(([field, tables]) => [field, tables.filter((table) => owned.has(table))] as const)
-    .filter(([, tables]) => tables.length > 0);
+  // Per event type, only the fields that name a table of these projections that the projections
+  // handling that type own or read: a customer added needs no gateway key or autopay row. A row
+  // a projection asks for that was not loaded here is read then (ReadModelSession.get).
+  const fieldsByType = new Map<string, Array<readonly [string, TableName[]]>>();
+  const fieldsOf = (type: string) => {
+    let fields = fieldsByType.get(type);
+    if (!fields) {
+      const used = new Set<string>(
+        projections.filter((p) => !p.canHandle || (p.canHandle as readonly string[]).includes(type)).flatMap((p) => [...p.tables, ...(p.reads ?? [])]),
+      );
+      fields = Object.entries(tablesKeyedBy)
+        .map(([field, tables]) => [field, tables.filter((table) => owned.has(table) && used.has(table))] as const)
+        .filter(([, tables]) => tables.length > 0);
+      fieldsByType.set(type, fields);
+    }
+    return fields;
+  };
   const byEventId = tablesKeyedByEventId
     .filter((table) => owned.has(table))
     .map((table) => [table, projections.filter((p) => p.reads?.includes(table))] as const)
@@ -114,7 +135,7 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
   };
   for (const event of events) {
     const data = event.data as Record<string, unknown>;
-    for (const [field, tables] of fields) {
+    for (const [field, tables] of fieldsOf(event.type)) {
       const id = data[field];
       if (typeof id !== 'string') continue;
       for (const table of tables) add(table, id);
@@ -315,18 +336,14 @@ async function advanceLane(
 
 /** Where a lane's next batch starts: its earliest checkpoint. */
 function laneStart(lane: Projection[], checkpoints: Map<string, Position | null>): Position | null {
-  let start: Position | null | undefined;
-  for (const p of lane) {
-    const c = checkpoints.get(p.name) ?? null;
-    if (start === undefined || c === null || (start !== null && comparePositions(c, start) < 0)) start = c;
-  }
-  return start ?? null;
+  return earliestPosition(lane.map((p) => checkpoints.get(p.name) ?? null));
 }
 
 /**
  * Applies one batch of new events to every lane of projections that is not waiting to retry a
- * failure, in one transaction that holds every checkpoint: each lane in a savepoint, advancing
- * its checkpoints with its writes. A lane that fails on an event keeps what it applied before
+ * failure, in one transaction that holds every checkpoint, advancing each lane's checkpoints with
+ * its writes: all lanes in one session while nothing fails, else each lane in a savepoint (the
+ * batch done again so). A lane that fails on an event keeps what it applied before
  * that event, records the failure (projection_failures: the event, the error, the attempts and
  * when it is tried again) and is left out until then, while the other lanes go on. Returns the
  * most events any lane passed; 0 means caught up, or nothing due. A runner that finds the
@@ -336,92 +353,183 @@ export async function applyNextBatch(pool: DatabasePool, store: EventStore, proj
   return (await applyBatch(pool, store, projections, options)).passed;
 }
 
-/** applyNextBatch, and whether a lane read a full batch (so more may be waiting right behind it). */
-async function applyBatch(
-  pool: DatabasePool,
-  store: EventStore,
-  projections: Projection[],
-  options: RunnerOptions,
-): Promise<{ passed: number; full: boolean }> {
+/** What one batch did: the most events a lane passed, whether a lane read a full batch (more may wait right behind it), the event types passed, and when the first failing projection is due again. */
+interface BatchOutcome {
+  passed: number;
+  full: boolean;
+  types: Set<string>;
+  nextAttemptAt: number | null;
+}
+
+/** The quick way failed (a lane threw, or its writes were refused): the batch is done again lane by lane, each in a savepoint. */
+class SharedSessionFailed extends Error {
+  constructor(cause: unknown) {
+    super(`the batch failed in one session: ${errorText(cause)}`, { cause });
+    this.name = 'SharedSessionFailed';
+  }
+}
+
+/**
+ * Applies lanes that start at one position through one session, with no savepoint: lanes share
+ * no table, so this is what applying each lane alone would do. Any failure aborts the whole
+ * transaction (SharedSessionFailed), to be done again lane by lane.
+ */
+async function advanceLanesTogether(
+  tx: DatabaseTransactionConnection,
+  lanes: Projection[][],
+  entries: BatchEntry[],
+  checkpoints: Map<string, Position | null>,
+): Promise<LaneProgress[]> {
+  const applies = (projection: Projection, position: Position) => isAfter(position, checkpoints.get(projection.name) ?? null);
+  const projections = lanes.flat();
+  for (const entry of entries) {
+    if (entry.unreadable && projections.some((p) => applies(p, entry.recorded.position))) throw new SharedSessionFailed(entry.unreadable);
+  }
+  const events = entries.map((e) => e.event).filter((event) => event !== null);
+  try {
+    await applyEvents(tx, projections, events, (projection, event) => applies(projection, event.position));
+  } catch (error) {
+    throw new SharedSessionFailed(error);
+  }
+  return lanes.map((lane) => {
+    const start = laneStart(lane, checkpoints);
+    const pending = entries.filter((entry) => isAfter(entry.recorded.position, start));
+    return { passed: pending.length, through: pending.at(-1)?.recorded.position ?? null };
+  });
+}
+
+/**
+ * One batch. Unless a projection is failing (or `oneByOne`), the lanes go through one session
+ * without savepoints; should that fail, the transaction is rolled back and the batch is done again
+ * lane by lane, each in a savepoint, so a failing lane is found and recorded and the others go on.
+ */
+async function applyBatch(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions, oneByOne = false): Promise<BatchOutcome> {
   let full = false;
   const names = sql.array(
     projections.map((p) => p.name),
     'text',
   );
   const told: Array<[string, unknown?]> = [];
-  const passed = await pool.transaction(async (tx) => {
-    told.length = 0; // A transaction retried after a serialization failure tells only its last run.
-    const rows = await tx.any(
-      sql.type(NamedCheckpointRow)`
-        SELECT name, position_hi::text, position_lo::text FROM projection_checkpoints
-        WHERE name = ANY(${names})
-        ORDER BY name FOR UPDATE SKIP LOCKED`,
-    );
-    if (rows.length < projections.length) return 0;
-    const checkpoints = new Map(rows.map((r) => [r.name, toPosition(r)]));
-    const failures = await tx.any(sql.type(FailureRow)`
-      SELECT projection, event_id, attempts, first_failed_at, next_attempt_at FROM projection_failures WHERE projection = ANY(${names})`);
-    const now = options.now?.() ?? new Date();
-    // Lanes at one checkpoint (all of them, unless one is catching up after a failure) share one read.
-    const reads = new Map<string, Promise<BatchEntry[]>>();
-    let most = 0;
-    const advanced: Array<{ name: string; through: Position }> = [];
-    for (const lane of projectionLanes(projections)) {
-      const failed = failures.find((f) => lane.some((p) => p.name === f.projection));
-      if (failed && Date.parse(failed.next_attempt_at) > now.getTime()) continue;
-      const start = laneStart(lane, checkpoints);
-      const key = start ? describePosition(start) : '';
-      let batch = reads.get(key);
-      if (!batch) {
-        batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => {
-          if (events.length >= BATCH_SIZE) full = true;
-          return events.map(toEntry);
-        });
-        reads.set(key, batch);
-      }
-      const progress = await advanceLane(tx, lane, await batch, checkpoints);
-      const laneNames = sql.array(
-        lane.map((p) => p.name),
-        'text',
+  const types = new Set<string>();
+  let retries = new Map<string, number>();
+  let passed: number;
+  try {
+    passed = await pool.transaction(async (tx) => {
+      told.length = 0; // A transaction retried after a serialization failure tells only its last run.
+      types.clear();
+      const rows = await tx.any(
+        sql.type(LockedCheckpointRow)`
+          SELECT c.name, c.position_hi::text, c.position_lo::text, f.event_id, f.attempts, f.first_failed_at, f.next_attempt_at
+          FROM projection_checkpoints c LEFT JOIN projection_failures f ON f.projection = c.name
+          WHERE c.name = ANY(${names})
+          ORDER BY c.name FOR UPDATE OF c SKIP LOCKED`,
       );
-      const through = progress.through;
-      if (through) advanced.push(...lane.map((p) => ({ name: p.name, through })));
-      if (progress.transient) told.push([`projection batch of ${lane.map((p) => p.name).join(', ')} failed, then applied event by event`, progress.transient]);
-      if (progress.failure) {
-        told.push(await recordFailure(tx, lane, progress.failure, failed, now, options.retry ?? DEFAULT_RETRY));
-      } else if (failed) {
-        await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${laneNames})`);
-        if (progress.passed > 0) {
-          const attempts = `${failed.attempts} failed attempt${failed.attempts === 1 ? '' : 's'}`;
-          told.push([`projection ${failed.projection} recovered: event ${failed.event_id} applied after ${attempts}`]);
+      retries = new Map();
+      if (rows.length < projections.length) return 0;
+      const checkpoints = new Map(rows.map((r) => [r.name, toPosition(r)]));
+      const failures: z.infer<typeof FailureRow>[] = rows.flatMap((r) =>
+        r.event_id === null || r.attempts === null || r.first_failed_at === null || r.next_attempt_at === null
+          ? []
+          : [{ projection: r.name, event_id: r.event_id, attempts: r.attempts, first_failed_at: r.first_failed_at, next_attempt_at: r.next_attempt_at }],
+      );
+      for (const f of failures) retries.set(f.projection, Date.parse(f.next_attempt_at));
+      const now = options.now?.() ?? new Date();
+      const due = projectionLanes(projections).flatMap((lane) => {
+        const failed = failures.find((f) => lane.some((p) => p.name === f.projection));
+        return failed && Date.parse(failed.next_attempt_at) > now.getTime() ? [] : [{ lane, failed }];
+      });
+      // Lanes at one checkpoint (all of them, unless one is catching up after a failure) share one read.
+      const reads = new Map<string, Promise<BatchEntry[]>>();
+      const read = (start: Position | null) => {
+        const key = start ? describePosition(start) : '';
+        let batch = reads.get(key);
+        if (!batch) {
+          batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => {
+            if (events.length >= BATCH_SIZE) full = true;
+            return events.map(toEntry);
+          });
+          reads.set(key, batch);
+        }
+        return batch;
+      };
+      const progress = new Map<Projection[], LaneProgress>();
+      if (oneByOne || due.some(({ failed }) => failed)) {
+        for (const { lane } of due) progress.set(lane, await advanceLane(tx, lane, await read(laneStart(lane, checkpoints)), checkpoints));
+      } else {
+        const byStart = new Map<string, Projection[][]>();
+        for (const { lane } of due) {
+          const start = laneStart(lane, checkpoints);
+          const key = start ? describePosition(start) : '';
+          byStart.set(key, [...(byStart.get(key) ?? []), lane]);
+        }
+        for (const lanes of byStart.values()) {
+          const entries = await read(laneStart(lanes[0]!, checkpoints));
+          const outcomes = await advanceLanesTogether(tx, lanes, entries, checkpoints);
+          for (const [i, lane] of lanes.entries()) progress.set(lane, outcomes[i]!);
         }
       }
-      most = Math.max(most, progress.passed);
-    }
-    if (advanced.length > 0) {
-      // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
-      await tx.query(sql.unsafe`
-        UPDATE projection_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
-        FROM unnest(
-          ${sql.array(
-            advanced.map((a) => a.name),
-            'text',
-          )},
-          ${sql.array(
-            advanced.map((a) => a.through.hi.toString()),
-            'numeric',
-          )},
-          ${sql.array(
-            advanced.map((a) => a.through.lo.toString()),
-            'numeric',
-          )}
-        ) AS v(name, hi, lo)
-        WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`);
-    }
-    return most;
-  });
+      let most = 0;
+      const advanced: Array<{ name: string; through: Position }> = [];
+      for (const { lane, failed } of due) {
+        const lanePassed = progress.get(lane)!;
+        const laneNames = sql.array(
+          lane.map((p) => p.name),
+          'text',
+        );
+        const through = lanePassed.through;
+        if (through) {
+          advanced.push(...lane.map((p) => ({ name: p.name, through })));
+          const start = laneStart(lane, checkpoints);
+          for (const entry of await read(start)) {
+            if (isAfter(entry.recorded.position, start) && !isAfter(entry.recorded.position, through)) types.add(entry.recorded.type);
+          }
+        }
+        if (lanePassed.transient)
+          told.push([`projection batch of ${lane.map((p) => p.name).join(', ')} failed, then applied event by event`, lanePassed.transient]);
+        if (lanePassed.failure) {
+          const recorded = await recordFailure(tx, lane, lanePassed.failure, failed, now, options.retry ?? DEFAULT_RETRY);
+          told.push(recorded.told);
+          for (const p of lane) retries.delete(p.name);
+          retries.set(lanePassed.failure.projection, recorded.next.getTime());
+        } else if (failed) {
+          await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${laneNames})`);
+          for (const p of lane) retries.delete(p.name);
+          if (lanePassed.passed > 0) {
+            const attempts = `${failed.attempts} failed attempt${failed.attempts === 1 ? '' : 's'}`;
+            told.push([`projection ${failed.projection} recovered: event ${failed.event_id} applied after ${attempts}`]);
+          }
+        }
+        most = Math.max(most, lanePassed.passed);
+      }
+      if (advanced.length > 0) {
+        // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
+        await tx.query(sql.unsafe`
+          UPDATE projection_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
+          FROM unnest(
+            ${sql.array(
+              advanced.map((a) => a.name),
+              'text',
+            )},
+            ${sql.array(
+              advanced.map((a) => a.through.hi.toString()),
+              'numeric',
+            )},
+            ${sql.array(
+              advanced.map((a) => a.through.lo.toString()),
+              'numeric',
+            )}
+          ) AS v(name, hi, lo)
+          WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`);
+      }
+      return most;
+    });
+  } catch (error) {
+    if (error instanceof SharedSessionFailed && !oneByOne) return applyBatch(pool, store, projections, options, true);
+    throw error;
+  }
   for (const [message, error] of told) options.log?.(message, error);
-  return { passed, full: passed > 0 && full };
+  const nextAttemptAt = retries.size > 0 ? Math.min(...retries.values()) : null;
+  return { passed, full: passed > 0 && full, types, nextAttemptAt };
 }
 
 async function recordFailure(
@@ -431,7 +539,7 @@ async function recordFailure(
   previous: z.infer<typeof FailureRow> | undefined,
   now: Date,
   retry: RetryPolicy,
-): Promise<[string, unknown]> {
+): Promise<{ told: [string, unknown]; next: Date }> {
   const again = previous?.projection === failure.projection && previous.event_id === failure.event.id;
   const attempts = again ? previous.attempts + 1 : 1;
   const delay = retryDelayMs(attempts, retry);
@@ -455,11 +563,14 @@ async function recordFailure(
       error = EXCLUDED.error, attempts = EXCLUDED.attempts, first_failed_at = EXCLUDED.first_failed_at,
       last_failed_at = EXCLUDED.last_failed_at, next_attempt_at = EXCLUDED.next_attempt_at, holds = EXCLUDED.holds`);
   const held = holds.length > 0 ? `; holding back ${holds.join(', ')} at the same event` : '';
-  return [
-    `projection ${failure.projection} failed on event ${failure.event.id} (${failure.event.type} at ${describePosition(failure.event.position)}), ` +
-      `attempt ${attempts}; next attempt in ${delay / 1000} s, at ${next.toISOString()}${held}: ${errorText(cause)}`,
-    cause,
-  ];
+  return {
+    told: [
+      `projection ${failure.projection} failed on event ${failure.event.id} (${failure.event.type} at ${describePosition(failure.event.position)}), ` +
+        `attempt ${attempts}; next attempt in ${delay / 1000} s, at ${next.toISOString()}${held}: ${errorText(cause)}`,
+      cause,
+    ],
+    next,
+  };
 }
 
 /**
@@ -468,11 +579,28 @@ async function recordFailure(
  * (an event appended since comes with its own wake-up).
  */
 export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
-  let total = 0;
+  return (await catchUpReporting(pool, store, projections, options)).applied;
+}
+
+/** What a catch-up did, for the projector service: so it needs no query of its own to decide what to do next. */
+export interface CatchUpReport {
+  /** The most events a lane passed, summed over the batches. */
+  applied: number;
+  /** The types of the events passed. */
+  types: Set<string>;
+  /** When the first failing projection is due to be tried again (ms since the epoch); null when none is failing, or another runner holds the checkpoints. */
+  nextAttemptAt: number | null;
+}
+
+/** catchUp, telling what it applied and when a failing projection is due again. */
+export async function catchUpReporting(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<CatchUpReport> {
+  const report: CatchUpReport = { applied: 0, types: new Set(), nextAttemptAt: null };
   for (;;) {
-    const { passed, full } = await applyBatch(pool, store, projections, options);
-    total += passed;
-    if (!full) return total;
+    const batch = await applyBatch(pool, store, projections, options);
+    report.applied += batch.passed;
+    for (const type of batch.types) report.types.add(type);
+    report.nextAttemptAt = batch.nextAttemptAt;
+    if (!batch.full) return report;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CommonQueryMethods } from 'slonik';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineProjection, type ProjectedEvent, type Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { ReadModelSession } from './read-model-session.ts';
@@ -102,5 +102,25 @@ describe('which projections an event is given to', () => {
       'everything staff_registered',
       'everything customer_added',
     ]);
+  });
+});
+
+describe('which rows a batch loads up front', () => {
+  it('loads only the tables of the projections that handle the events: a customer added loads no gateway key', async () => {
+    const customersLike = defineProjection({ name: 'customers-like', tables: ['customers'], canHandle: ['customer_added'], async apply() {} });
+    const gatewayKeys = readModelProjections.find((p) => p.name === 'gateway_keys')!;
+    const session = new ReadModelSession({} as CommonQueryMethods);
+    const prefetch = vi.spyOn(session, 'prefetch').mockResolvedValue(undefined);
+    const added = {
+      type: 'customer_added',
+      data: { customerId: 'customer-1', facilityId: 'facility-1' },
+      id: 'event-1',
+      streamName: 'customer-customer-1',
+      metadata: { actor: { type: 'system' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt: '2026-01-01T00:00:00.000Z' },
+      position: { hi: 1n, lo: 1n },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    } as unknown as ProjectedEvent;
+    await applyToSession(session, [customersLike, gatewayKeys], [added]);
+    expect(prefetch.mock.calls[0]![0]).toEqual(new Map([['customers', new Set(['customer-1'])]]));
   });
 });

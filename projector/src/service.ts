@@ -1,5 +1,4 @@
 import type { EventStore } from '@storage/eventstore/port';
-import { failedProjections } from '@storage/platform/checkpoints';
 import type { MessageSettings, ScheduleSettings } from '@storage/platform/config';
 import { configuredMailer } from '@storage/platform/mail/smtp';
 import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
@@ -15,8 +14,8 @@ import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { reactions as allReactions } from './reactions/index.ts';
 import type { Reaction } from './reactions/reaction.ts';
-import { ensureReactionCheckpoints, runReactions } from './reactions/runner.ts';
-import { catchUp, ensureCheckpoints, type RetryPolicy } from './runner.ts';
+import { ensureReactionCheckpoints, reactionsWanted, runReactions } from './reactions/runner.ts';
+import { catchUpReporting, ensureCheckpoints, type RetryPolicy } from './runner.ts';
 
 /** The reactions run at most this often; access follows a payment within it (target: seconds). */
 const REACTION_INTERVAL_MS = 100;
@@ -26,12 +25,16 @@ const SAFETY_NET_MS = 3000;
 
 /**
  * A wake-up for when the first failing projection is due to be tried again (the safety net
- * alone would round a 1 s backoff up to 3 s). One job per due time: asking twice adds nothing.
+ * alone would round a 1 s backoff up to 3 s). One job per due time: asking twice adds nothing,
+ * and a due time already asked for by this process is not asked for again.
  */
-async function wakeForNextAttempt(queue: Queue, pool: DatabasePool): Promise<void> {
-  const due = (await failedProjections(pool)).map((f) => Date.parse(f.nextAttemptAt)).sort((a, b) => a - b)[0];
-  if (due === undefined) return;
-  await queue.add(CATCH_UP_JOB, {}, { jobId: `retry-${due}`, delay: Math.max(0, due - Date.now()), removeOnComplete: true, removeOnFail: 100 });
+function nextAttemptWaker(queue: Queue): (due: number | null) => Promise<void> {
+  let asked: number | null = null;
+  return async (due) => {
+    if (due === null || due === asked) return;
+    await queue.add(CATCH_UP_JOB, {}, { jobId: `retry-${due}`, delay: Math.max(0, due - Date.now()), removeOnComplete: true, removeOnFail: 100 });
+    asked = due;
+  };
 }
 
 export interface ProjectorService {
@@ -92,12 +95,13 @@ export async function startProjector(options: {
       Math.max(0, reactedAt + REACTION_INTERVAL_MS - Date.now()),
     );
   };
+  const wakeForNextAttempt = nextAttemptWaker(queue);
   const catchUpOnce = coalesced(async () => {
-    const applied = await catchUp(options.pool, options.store, projections, { retry: options.retry, log: options.log });
-    await wakeForNextAttempt(queue, options.pool);
-    // Nothing new applied: the reactions have nothing new to see, unless they have more to do or a
-    // retry due (looked at with the safety net's pace), or another process applied what they follow.
-    if (applied > 0 || reactionsDue || Date.now() - reactedAt >= SAFETY_NET_MS) react();
+    const caughtUp = await catchUpReporting(options.pool, options.store, projections, { retry: options.retry, log: options.log });
+    await wakeForNextAttempt(caughtUp.nextAttemptAt);
+    // Nothing new they follow: the reactions have nothing to act on, unless they have more to do or a
+    // retry due, or another process applied what they follow (both looked at with the safety net's pace).
+    if (reactionsWanted(reactions, caughtUp.types, { due: reactionsDue, msSinceLastRun: Date.now() - reactedAt, paceMs: SAFETY_NET_MS })) react();
   });
   const run = () => {
     const running = catchUpOnce();

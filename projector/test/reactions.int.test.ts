@@ -15,6 +15,7 @@ import { rebuildReadModel } from '@storage/projector/rebuild';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { startProjector } from '@storage/projector/service';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@storage/testing/database';
+import { statementsOf } from '@storage/testing/statements';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -148,6 +149,27 @@ describe('reactions', () => {
     expect(failing.seen.map((s) => s.id)).toEqual([first.id, second.id]);
     expect(await failure()).toEqual({ failed_event_id: null, attempts: 0, last_error: null });
     expect(await failingReactions(pool)).toEqual([]);
+  });
+
+  it('reads the log once for every reaction, and keeps its books in a fixed few statements whatever their number', async () => {
+    const three = [recorder(`r-${randomUUID()}`), recorder(`r-${randomUUID()}`, ['invoice_sent']), recorder(`r-${randomUUID()}`, ['lease_started'])];
+    await ensureReactionCheckpoints(
+      pool,
+      store,
+      three.map((r) => r.reaction),
+    );
+    await addCustomer('Once');
+    await catchUp(pool, store, readModelProjections);
+    const { result: run, statements } = await statementsOf(() =>
+      runReactions(
+        three.map((r) => r.reaction),
+        { pool, store },
+      ),
+    );
+    expect(run.reacted).toBe(1);
+    expect(statements.filter((s) => /FROM event_store\.events/.test(s))).toHaveLength(1);
+    // The read model's position, the locks, the checkpoints, the log, the acting one's own read and its checkpoint, the other two's checkpoints in one, the unlocks.
+    expect(statements).toHaveLength(8);
   });
 
   it('acts once per event when two runners run it at the same time', async () => {

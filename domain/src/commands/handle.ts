@@ -83,6 +83,15 @@ export function envelope(ctx: CommandContext, event: DomainEvent, causationId: s
   };
 }
 
+/**
+ * A stream the caller has just named with a new id, as it is before its first event: decided on
+ * without reading it, since the append's expected revision ("no stream") checks it anyway (a
+ * stream that does exist refuses the append, and the command is decided again on what it holds).
+ */
+export function newStream<S>(aggregate: Aggregate<S>): LoadedAggregate<S> {
+  return { state: aggregate.initial, revision: null, lastEventId: null };
+}
+
 export async function loadAggregate<S>(store: EventStore, stream: string, aggregate: Aggregate<S>): Promise<LoadedAggregate<S>> {
   return aggregateFrom(await store.readStream(stream), aggregate);
 }

@@ -20,7 +20,9 @@ export function uniqueKeyStream(kind: string, key: string): string {
 
 /**
  * Claims `key` of `kind` for `ownerStream`. Returns false when another owner holds it. A claim
- * whose owner never came to exist (a crash between claim and create) is taken over.
+ * whose owner never came to exist (a crash between claim and create) is taken over. Unless the
+ * caller read the key's stream, the first attempt takes the key for new (most are) and appends
+ * without reading: a key that exists refuses it, and is read then.
  */
 export async function claimUniqueKey(
   ctx: CommandContext,
@@ -32,7 +34,7 @@ export async function claimUniqueKey(
 ): Promise<boolean> {
   const stream = uniqueKeyStream(kind, key);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const recorded = attempt === 0 && known ? known : await ctx.store.readStream(stream);
+    const recorded = attempt === 0 ? (known ?? []) : await ctx.store.readStream(stream);
     const last = recorded.at(-1);
     if (last) {
       const event = toDomainEvent(last);

@@ -3,7 +3,7 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate, toDomainEvent } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
 import { type CustomerFields, customerAggregate } from './customer.ts';
@@ -14,11 +14,16 @@ function emailKey(email: string, ownerStream: string): UniqueKey {
   return { kind: EMAIL_KEY, value: email, ownerStream, field: 'email', takenMessage: `A customer with the email ${email} already exists` };
 }
 
+/** The customer's stream as loaded, when the customer exists and is not archived. */
+async function loadCurrentCustomer(ctx: CommandContext, customerId: string) {
+  const loaded = await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate);
+  if (loaded.state.status !== 'current') throw new NotFoundError('Customer not found');
+  return { ...loaded, state: loaded.state };
+}
+
 /** Commands about one customer (a lease, an invoice) need the customer to exist and not be archived. */
 export async function requireCurrentCustomer(ctx: CommandContext, customerId: string) {
-  const { state } = await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate);
-  if (state.status !== 'current') throw new NotFoundError('Customer not found');
-  return state;
+  return (await loadCurrentCustomer(ctx, customerId)).state;
 }
 
 /** The customer who holds `email`, as the write side knows it (the read model may not show them yet). */
@@ -34,16 +39,18 @@ export async function customerIdByEmail(ctx: CommandContext, email: string): Pro
 export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCommand, customerId: string = randomUUID()) {
   const stream = streams.customer(customerId);
   return withUniqueKey(ctx, emailKey(fields.email, stream), () =>
-    handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'AddCustomer', customerId, fields }, state)),
+    handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'AddCustomer', customerId, fields }, state), newStream(customerAggregate)),
   );
 }
 
 export async function updateCustomer(ctx: CommandContext, customerId: string, changes: Partial<CustomerFields>) {
   const stream = streams.customer(customerId);
-  const state = await requireCurrentCustomer(ctx, customerId);
-  const update = () => handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current));
+  const loaded = await loadCurrentCustomer(ctx, customerId);
+  // Decided on the stream as just loaded: a change in between makes the append fail, and it is decided again.
+  const update = () =>
+    handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current), loaded);
   if (changes.email === undefined) return update();
-  return changeUniqueKey(ctx, emailKey(changes.email, stream), state.fields.email, update);
+  return changeUniqueKey(ctx, emailKey(changes.email, stream), loaded.state.fields.email, update);
 }
 
 export async function archiveCustomer(ctx: CommandContext, customerId: string) {

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
+import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { migrateReadModel } from '@storage/platform/migrate';
+import { readModelProjections } from '@storage/projector/projections';
+import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
+import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
+import { statementsOf } from '@storage/testing/statements';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// What a batch costs in round trips when nothing fails (failures: failing-projection.int.test.ts):
+// every lane in one session, without a savepoint each, and the checkpoints locked and their
+// failures read in one statement.
+
+describe('a batch where nothing fails', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let pool: DatabasePool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('batch_statements');
+    await migrateReadModel(database.url);
+    store = await createPostgresEventStore({ connectionString: database.url });
+    await store.migrate();
+    pool = await createDatabasePool(database.url);
+    await ensureCheckpoints(pool, readModelProjections);
+    await catchUp(pool, store, readModelProjections);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('applies every lane without a savepoint, reading the log once and the checkpoints with their failures once', async () => {
+    const customerId = randomUUID();
+    await store.append(
+      `customer-${customerId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'customer_added',
+          data: {
+            customerId,
+            firstName: 'Batch',
+            lastName: 'Statements',
+            email: `batch-${customerId.slice(0, 8)}@example.com`,
+            phone: null,
+            address: null,
+            emergencyContact: null,
+            emergencyPhone: null,
+            status: 'active',
+            facilityId: null,
+          },
+          metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const { result: applied, statements } = await statementsOf(() => catchUp(pool, store, readModelProjections));
+    expect(applied).toBe(1);
+    expect(statements.filter((s) => /^SAVEPOINT/i.test(s))).toEqual([]);
+    expect(statements.filter((s) => /FROM event_store\.events/.test(s))).toHaveLength(1);
+    // The checkpoints locked with their failures in one statement, then advanced.
+    expect(statements.filter((s) => /projection_checkpoints|projection_failures/.test(s))).toHaveLength(2);
+    expect(statements.filter((s) => /projection_failures/.test(s) && /FOR UPDATE/.test(s))).toHaveLength(1);
+  });
+});
