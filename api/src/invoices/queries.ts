@@ -5,7 +5,7 @@ import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Paym
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns, textOrder } from '../http/list-page.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -77,6 +77,7 @@ export function invoicesSql(query: z.output<typeof ListInvoicesQuery>): ListSql 
     from: sql.fragment`invoices i`,
     where: allOf(conditions),
     orderBy: orderBy(sortColumns, sortOf(invoiceSorting, query), sql.fragment`i.id`),
+    ...(query.search && { estimateAbove: SEARCH_COUNTED_UP_TO }),
   };
 }
 
