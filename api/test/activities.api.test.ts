@@ -4,7 +4,9 @@ import { endLease } from '@storage/domain/leases/commands';
 import { assignLock, changeLockStatus, grantAccess, installLock } from '@storage/domain/locks/commands';
 import { changeUnitStatus } from '@storage/domain/units/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { historyWriter } from './history.ts';
 
 type Listed = {
@@ -200,5 +202,40 @@ describe('activities API', () => {
     const response = await inject(`/api/activities${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
+  });
+});
+
+describe('activity feed search over many entries', () => {
+  let platform: TestPlatform;
+  let cookie: string;
+  const inject = (url: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ billing: false });
+    cookie = await platform.signIn();
+    // Straight into the read table: 3,000 entries a search matches, 20 another one does.
+    await platform.api.pool.query(sql.unsafe`
+      INSERT INTO activities (id, type, description, created_at, search_text)
+      SELECT gen_random_uuid(), 'customer_added', 'Entry ' || n, now() - n * interval '1 minute',
+             CASE WHEN n <= 20 THEN 'narrowterm entry ' ELSE 'broadterm entry ' END || n
+      FROM generate_series(1, 3020) AS n`);
+    await platform.api.pool.query(sql.unsafe`ANALYZE activities`);
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it("says a broad search's total as the estimate instead of counting every match, and finds the same page", async () => {
+    const broad = await inject('/api/activities?search=broadterm&pageSize=50');
+    expect(broad.statusCode, broad.body).toBe(200);
+    expect(broad.headers['x-total-estimated']).toBe('true');
+    expect(Number(broad.headers['x-total-count'])).toBeGreaterThan(1000);
+    const newest = await platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`
+      SELECT id::text FROM activities WHERE search_text LIKE '%broadterm%' ORDER BY created_at DESC, recorded_order DESC LIMIT 50`);
+    expect((broad.json() as Listed[]).map((a) => a.id)).toEqual(newest);
+    // A search matching few is counted exactly.
+    const narrow = await inject('/api/activities?search=narrowterm&pageSize=5');
+    expect(narrow.headers['x-total-count']).toBe('20');
+    expect(narrow.headers['x-total-estimated']).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ const tag = () => randomUUID().slice(0, 8);
 describe('invoices API', () => {
   let platform: TestPlatform;
   let cookie: string;
-  const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, as = cookie) =>
+  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, as = cookie) =>
     platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie: as } });
 
   const facilityA = randomUUID();
@@ -181,6 +181,56 @@ describe('invoices API', () => {
     expect(await total(`/api/invoices?search=renamed${t}&facilityId=${facilityA}`)).toBe(0);
   });
 
+  // The customer's name and the status's rank are kept on the invoice row for these orders
+  // (migration 039): a rename and every change of status must reach it.
+  it("sorts by customer by the customer's name now: a rename moves their invoices", async () => {
+    const t = tag();
+    const ann = await customer({ firstName: 'Ann', lastName: `Alpha${t}` });
+    const bea = await customer({ firstName: 'Bea', lastName: `Beta${t}` });
+    const anns = await invoice(ann.id);
+    const beas = await invoice(bea.id);
+    const byCustomer = async () =>
+      ((await inject('GET', `/api/invoices?search=${t}&sort=customer`)).json() as InvoiceListItem[]).map((i) => [i.id, i.customer.lastName]);
+    expect(await byCustomer()).toEqual([
+      [anns.id, `Alpha${t}`],
+      [beas.id, `Beta${t}`],
+    ]);
+    const renamed = await inject('PATCH', `/api/customers/${ann.id}`, { lastName: `Gamma${t}` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await projected(`customer-${ann.id}`);
+    expect(await byCustomer()).toEqual([
+      [beas.id, `Beta${t}`],
+      [anns.id, `Gamma${t}`],
+    ]);
+    // Descending, and from a cursor: the same keys.
+    const first = await inject('GET', `/api/invoices?search=${t}&sort=customer&order=desc&pageSize=1`);
+    expect(first.json().map((i: InvoiceListItem) => i.id)).toEqual([anns.id]);
+    const next = await inject('GET', `/api/invoices?search=${t}&sort=customer&order=desc&pageSize=1&page=2&cursor=${first.headers['x-next-cursor']}`);
+    expect(next.json().map((i: InvoiceListItem) => i.id)).toEqual([beas.id]);
+  });
+
+  it('sorts by status by the status each invoice has now (sent, paid in full)', async () => {
+    const ivy = await customer();
+    const sentLater = await invoice(ivy.id, { dueDate: isoDaysFromNow(10) });
+    const stillDraft = await invoice(ivy.id, { dueDate: isoDaysFromNow(20) });
+    const paidLater = await invoice(ivy.id, { dueDate: isoDaysFromNow(5), amount: '80.00' });
+    for (const id of [sentLater.id, paidLater.id]) {
+      expect((await inject('POST', `/api/invoices/${id}/send`)).statusCode).toBe(200);
+      await projected(`invoice-${id}`);
+    }
+    const ctx = { store: platform.api.store, actor: { type: 'customer' as const, id: ivy.id }, correlationId: randomUUID(), now: new Date() };
+    const payment = await recordPayment(ctx, paidLater.id, { amount: '80.00', method: 'bank_transfer', stripePaymentIntentId: null });
+    await afterPaymentRecorded(ctx, platform.api.pool, ivy.id);
+    expect(await platform.api.afterAppend(payment.position!, 15_000)).toBe(true);
+    const byStatus = await inject('GET', `/api/invoices?customerId=${ivy.id}&sort=status`);
+    // draft, sent, paid: the order of the statuses, not of the due dates (paid is due first).
+    expect(byStatus.json().map((i: InvoiceListItem) => [i.id, i.status])).toEqual([
+      [stillDraft.id, 'draft'],
+      [sentLater.id, 'sent'],
+      [paidLater.id, 'paid'],
+    ]);
+  });
+
   it('refuses a taken invoice number with 409, and lets exactly one of ten simultaneous creates win', async () => {
     const ivy = await customer();
     const body = invoiceBody(ivy.id);
@@ -315,11 +365,12 @@ describe('invoices list at 200,000 invoices', () => {
              lower('First' || n || ' Last' || n || ' customer' || n || '@example.com'), now(), now()
       FROM generate_series(1, 20000) AS n`);
     await platform.api.pool.query(sql.unsafe`
-      INSERT INTO invoices (id, invoice_number, customer_id, amount, due_date, status, facility_id, search_text, created_at, updated_at)
+      INSERT INTO invoices (id, invoice_number, customer_id, amount, due_date, status, status_rank, facility_id, search_text,
+                            customer_last_name, customer_first_name, created_at, updated_at)
       SELECT gen_random_uuid(), 'INV-' || lpad(n::text, 7, '0'), c.id, 120.00, current_date + (n % 60) - 30,
-             (ARRAY['draft', 'sent', 'paid', 'overdue', 'cancelled'])[n % 5 + 1], c.facility_id,
+             (ARRAY['draft', 'sent', 'paid', 'overdue', 'cancelled'])[n % 5 + 1], n % 5 + 1, c.facility_id,
              lower('INV-' || lpad(n::text, 7, '0') || ' ' || c.first_name || ' ' || c.last_name || ' ' || c.email),
-             now() - n * interval '1 minute', now()
+             c.last_name, c.first_name, now() - n * interval '1 minute', now()
       FROM generate_series(1, 200000) AS n
       JOIN (SELECT *, row_number() OVER () % 20000 AS k FROM customers) c ON c.k = n % 20000`);
     // What autovacuum does for a table of this size in service: statistics and the visibility map.
@@ -356,5 +407,16 @@ describe('invoices list at 200,000 invoices', () => {
     const warm = durations.slice(1).sort((a, b) => a - b);
     timings[what] = Math.round(warm[1]!);
     expect(timings[what]).toBeLessThan(1000);
+  });
+
+  it("says a broad search's total as the planner's estimate instead of counting its matches; a narrow one exactly", async () => {
+    // "last12": Last12, Last120-129, Last1200-1299 and Last12000-12999, ten invoices each (11,110).
+    const broad = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last12', headers: { cookie } });
+    expect(broad.headers['x-total-estimated']).toBe('true');
+    expect(Number(broad.headers['x-total-count'])).toBeGreaterThan(1000);
+    expect(broad.json()).toHaveLength(50);
+    const narrow = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last1234', headers: { cookie } });
+    expect(narrow.headers['x-total-count']).toBe('110');
+    expect(narrow.headers['x-total-estimated']).toBeUndefined();
   });
 });

@@ -130,11 +130,16 @@ export interface ReadTables {
     due_date: IsoDate;
     paid_date: IsoDate | null;
     status: string;
+    /** The status's place in contracts' InvoiceStatus (1 for the first): the list's "status" order. */
+    status_rank: number;
     description: string | null;
     /** InvoiceLine[] (contracts/src/billing.ts). */
     lines: unknown;
     facility_id: string | null;
     search_text: string;
+    /** The customer's name as the list sorts by customer (copied from the customer, following renames). */
+    customer_last_name: string;
+    customer_first_name: string;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

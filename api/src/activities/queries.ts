@@ -4,7 +4,7 @@ import { TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns } from '../http/list-page.ts';
 
 const ActivityRow = z.object({
   id: z.string(),
@@ -61,6 +61,7 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),
+      ...(query.search && { estimateAbove: SEARCH_COUNTED_UP_TO }),
     },
     query,
   );

@@ -11,6 +11,12 @@ export interface ListSql {
   from: FragmentSqlToken;
   where: FragmentSqlToken;
   orderBy: ListOrder;
+  /**
+   * A set the planner expects larger than this is said as its estimate rather than counted (by
+   * default twice the count's cap). A search sets it lower (`SEARCH_COUNTED_UP_TO`): its count
+   * reads every row the trigram index cannot rule out, many more than the rows it matches.
+   */
+  estimateAbove?: number;
 }
 
 /** One expression of a list's order: its direction, and whether it may be NULL (missing values last in either direction). */
@@ -27,6 +33,14 @@ export interface ListOrder {
 
 /** Counting stops here: a larger set is said as an estimate or "at least" (see contracts/src/paging.ts). */
 const COUNT_CAP = TOTAL_COUNT_CAP;
+/**
+ * A search's total is counted when the planner expects at most this many matches, and said as its
+ * estimate past it: a term the trigram index cannot narrow ("1-1": punctuation and one-digit
+ * words make no trigrams worth the name) leaves every row to read, and even a term it narrows
+ * well costs a heap read per match, scattered over the table (on the large history, counting the
+ * activity feed's 9,632 matches of a renter's name read its whole 80 MB: 120-290 ms).
+ */
+export const SEARCH_COUNTED_UP_TO = 1_000;
 /** A page by number further in than this many rows is not read by OFFSET from the start when it can be read from the end. */
 const CHEAP_OFFSET = 2_000;
 
@@ -92,12 +106,13 @@ function beyond(order: ListOrder, cursor: ListCursor): FragmentSqlToken {
 /**
  * How many match, without scanning a large set: the planner's estimate first (no rows read); a
  * set it thinks small enough is counted, up to the cap (exact below it, "at least the cap" past
- * it); a set it thinks larger than twice the cap is answered as its estimate.
+ * it); a set it thinks larger than twice the cap (or the list's `estimateAbove`) is answered as
+ * its estimate.
  */
 async function totalOf(pool: DatabasePool, list: ListSql): Promise<ListTotal> {
   const plan = await pool.oneFirst(sql.type(PlanRow)`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} WHERE ${list.where}`);
   const estimate = Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
-  if (estimate > 2 * COUNT_CAP) return { count: estimate, kind: 'estimated' };
+  if (estimate > (list.estimateAbove ?? 2 * COUNT_CAP)) return { count: estimate, kind: 'estimated' };
   const counted = await pool.oneFirst(
     sql.type(CountRow)`SELECT count(*)::int8 AS n FROM (SELECT 1 FROM ${list.from} WHERE ${list.where} LIMIT ${COUNT_CAP + 1}) AS capped`,
   );

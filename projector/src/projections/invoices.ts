@@ -1,19 +1,37 @@
+import { InvoiceStatus } from '@storage/contracts/enums';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
 
+type CustomerColumns = Pick<RowOf<'invoices'>, 'facility_id' | 'search_text' | 'customer_last_name' | 'customer_first_name'>;
+
 /**
- * What the invoices list searches and scopes by, copied from the customer. The customers
- * projection runs first, so its row is current.
+ * What the invoices list searches, scopes and sorts by, copied from the customer (its name as
+ * the customer sort orders it: last name, then first name). The customers projection runs
+ * first, so its row is current.
  */
-async function customerColumns(rows: ReadModelSession, invoice: Pick<RowOf<'invoices'>, 'customer_id' | 'invoice_number' | 'facility_id' | 'search_text'>) {
+async function customerColumns(rows: ReadModelSession, invoice: Pick<RowOf<'invoices'>, 'customer_id' | 'invoice_number'> & CustomerColumns) {
   const c = await rows.get('customers', invoice.customer_id);
-  if (!c) return { facility_id: invoice.facility_id, search_text: invoice.search_text };
+  if (!c) {
+    const { facility_id, search_text, customer_last_name, customer_first_name } = invoice;
+    return { facility_id, search_text, customer_last_name, customer_first_name } satisfies CustomerColumns;
+  }
   return {
     facility_id: c.facility_id,
     search_text: [invoice.invoice_number, c.first_name, c.last_name, `${c.first_name} ${c.last_name}`, c.email].join(' ').toLowerCase(),
-  };
+    customer_last_name: c.last_name,
+    customer_first_name: c.first_name,
+  } satisfies CustomerColumns;
+}
+
+/**
+ * An invoice's status and its place in the contracts' list of statuses (1 for the first), which
+ * the list sorts by "status" in (an index on the row serves it). Every change of status goes
+ * through here so the two never disagree.
+ */
+function statusColumns(status: string): Pick<RowOf<'invoices'>, 'status' | 'status_rank'> {
+  return { status, status_rank: (InvoiceStatus.options as readonly string[]).indexOf(status) + 1 };
 }
 
 export const invoicesProjection = defineProjection({
@@ -35,7 +53,7 @@ export const invoicesProjection = defineProjection({
   ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
-    const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { status, updated_at: at });
+    const setStatus = (invoiceId: string, status: string) => rows.update('invoices', invoiceId, { ...statusColumns(status), updated_at: at });
     /** A refund's own row beside the payment it gives back: pending while a card refund waits for the provider. */
     const insertRefundRow = async (
       d: { refundId: string; customerId: string; invoiceId: string; paymentId: string; amount: string; method: RowOf<'payments'>['method'] },
@@ -67,11 +85,13 @@ export const invoicesProjection = defineProjection({
           amount_paid: '0.00',
           due_date: d.dueDate,
           paid_date: null,
-          status: d.status,
+          ...statusColumns(d.status),
           description: d.description,
           lines: d.lines,
           facility_id: null,
           search_text: d.invoiceNumber.toLowerCase(),
+          customer_last_name: '',
+          customer_first_name: '',
           created_at: at,
           updated_at: at,
         };
@@ -113,7 +133,7 @@ export const invoicesProjection = defineProjection({
           const full = paid >= toCents(invoice.amount);
           await rows.update('invoices', d.invoiceId, {
             amount_paid: fromCents(paid),
-            ...(full && { status: 'paid', paid_date: d.paidDate }),
+            ...(full && { ...statusColumns('paid'), paid_date: d.paidDate }),
             updated_at: at,
           });
         }
@@ -145,7 +165,7 @@ export const invoicesProjection = defineProjection({
           const reopened = invoice.status === 'paid' && d.invoiceStatus !== 'paid';
           await rows.update('invoices', d.invoiceId, {
             amount_paid: fromCents(toCents(invoice.amount_paid) - toCents(d.amount)),
-            status: d.invoiceStatus,
+            ...statusColumns(d.invoiceStatus),
             ...(reopened && { paid_date: null }),
             updated_at: at,
           });
