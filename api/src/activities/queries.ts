@@ -61,7 +61,7 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),
-      ...(query.search && { estimateAbove: SEARCH_COUNTED_UP_TO }),
+      ...(query.search && { countUpTo: SEARCH_COUNTED_UP_TO }),
     },
     query,
   );

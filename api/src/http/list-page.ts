@@ -12,11 +12,13 @@ export interface ListSql {
   where: FragmentSqlToken;
   orderBy: ListOrder;
   /**
-   * A set the planner expects larger than this is said as its estimate rather than counted (by
-   * default twice the count's cap). A search sets it lower (`SEARCH_COUNTED_UP_TO`): its count
-   * reads every row the trigram index cannot rule out, many more than the rows it matches.
+   * Counted up to this many and said as "N+" past it, whatever the planner expects (by default:
+   * the count's cap, and a set the planner expects larger than twice the cap is said as its
+   * estimate). A search sets it lower (`SEARCH_COUNTED_UP_TO`): the planner's guess of what a
+   * trigram search matches can be off by half or double, and counting every match reads every row
+   * the index cannot rule out, many more than the rows it matches.
    */
-  estimateAbove?: number;
+  countUpTo?: number;
 }
 
 /** One expression of a list's order: its direction, and whether it may be NULL (missing values last in either direction). */
@@ -34,11 +36,11 @@ export interface ListOrder {
 /** Counting stops here: a larger set is said as an estimate or "at least" (see contracts/src/paging.ts). */
 const COUNT_CAP = TOTAL_COUNT_CAP;
 /**
- * A search's total is counted when the planner expects at most this many matches, and said as its
- * estimate past it: a term the trigram index cannot narrow ("1-1": punctuation and one-digit
+ * A search's total is counted up to this many matches and said as "1,000+" past it: a term the trigram index cannot narrow ("1-1": punctuation and one-digit
  * words make no trigrams worth the name) leaves every row to read, and even a term it narrows
  * well costs a heap read per match, scattered over the table (on the large history, counting the
- * activity feed's 9,632 matches of a renter's name read its whole 80 MB: 120-290 ms).
+ * activity feed's 9,632 matches of a renter's name read its whole 80 MB: 120-290 ms; its first
+ * 1,001 took 13 ms).
  */
 export const SEARCH_COUNTED_UP_TO = 1_000;
 /** A page by number further in than this many rows is not read by OFFSET from the start when it can be read from the end. */
@@ -106,17 +108,20 @@ function beyond(order: ListOrder, cursor: ListCursor): FragmentSqlToken {
 /**
  * How many match, without scanning a large set: the planner's estimate first (no rows read); a
  * set it thinks small enough is counted, up to the cap (exact below it, "at least the cap" past
- * it); a set it thinks larger than twice the cap (or the list's `estimateAbove`) is answered as
- * its estimate.
+ * it); a set it thinks larger than twice the cap is answered as its estimate, unless the list
+ * counts up to a bound of its own (`countUpTo`, a search), which it then always does.
  */
 async function totalOf(pool: DatabasePool, list: ListSql): Promise<ListTotal> {
-  const plan = await pool.oneFirst(sql.type(PlanRow)`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} WHERE ${list.where}`);
-  const estimate = Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
-  if (estimate > (list.estimateAbove ?? 2 * COUNT_CAP)) return { count: estimate, kind: 'estimated' };
+  if (list.countUpTo === undefined) {
+    const plan = await pool.oneFirst(sql.type(PlanRow)`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} WHERE ${list.where}`);
+    const estimate = Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+    if (estimate > 2 * COUNT_CAP) return { count: estimate, kind: 'estimated' };
+  }
+  const cap = list.countUpTo ?? COUNT_CAP;
   const counted = await pool.oneFirst(
-    sql.type(CountRow)`SELECT count(*)::int8 AS n FROM (SELECT 1 FROM ${list.from} WHERE ${list.where} LIMIT ${COUNT_CAP + 1}) AS capped`,
+    sql.type(CountRow)`SELECT count(*)::int8 AS n FROM (SELECT 1 FROM ${list.from} WHERE ${list.where} LIMIT ${cap + 1}) AS capped`,
   );
-  return counted <= COUNT_CAP ? { count: counted, kind: 'exact' } : { count: COUNT_CAP, kind: 'atLeast' };
+  return counted <= cap ? { count: counted, kind: 'exact' } : { count: cap, kind: 'atLeast' };
 }
 
 /** One page of a list, what it is a page of, and the cursors of the pages either side. */

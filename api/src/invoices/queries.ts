@@ -77,7 +77,7 @@ export function invoicesSql(query: z.output<typeof ListInvoicesQuery>): ListSql 
     from: sql.fragment`invoices i`,
     where: allOf(conditions),
     orderBy: orderBy(sortColumns, sortOf(invoiceSorting, query), sql.fragment`i.id`),
-    ...(query.search && { estimateAbove: SEARCH_COUNTED_UP_TO }),
+    ...(query.search && { countUpTo: SEARCH_COUNTED_UP_TO }),
   };
 }
 
