@@ -60,23 +60,26 @@ function chargeDescription(invoice: RowOf<'invoices'>): string {
   return words ? `Invoice ${invoice.invoice_number} — ${words}` : `Invoice ${invoice.invoice_number}`;
 }
 
+/** The events the ledger makes an entry of (the report totals follow the same ones). */
+export const ledgerEventTypes = [
+  'account_credit_refunded',
+  'account_credited',
+  'desk_payment_received',
+  'invoice_cancelled',
+  'invoice_generated',
+  'invoice_line_added',
+  'invoice_sent',
+  'invoice_written_off',
+  'payment_received',
+  'payment_refund_issued',
+  'portal_payment_received',
+] as const;
+
 export const ledgerProjection = defineProjection({
   name: 'ledger',
   tables: ['ledger_entries'],
   reads: ['invoices', 'customers', 'facilities'],
-  canHandle: [
-    'account_credit_refunded',
-    'account_credited',
-    'desk_payment_received',
-    'invoice_cancelled',
-    'invoice_generated',
-    'invoice_line_added',
-    'invoice_sent',
-    'invoice_written_off',
-    'payment_received',
-    'payment_refund_issued',
-    'portal_payment_received',
-  ],
+  canHandle: ledgerEventTypes,
   async apply(rows, event) {
     /** The customer's facility and its date at the event (UTC for a customer of no facility), unless the event gives the date. */
     async function where(customerId: string, given: string | undefined) {

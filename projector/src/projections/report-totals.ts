@@ -3,6 +3,7 @@ import { fromCents, toCents } from '@storage/contracts/money';
 import { defineProjection } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 import type { RowOf } from '../read-model-tables.ts';
+import { ledgerEventTypes } from './ledger.ts';
 
 // What the reports and the dashboard would otherwise sum per request (issue 14), kept as the
 // ledger and the invoices change: each renter's ledger balance (the sum of their entries), each
@@ -91,19 +92,7 @@ export const reportTotalsProjection = defineProjection({
   tables: ['customer_balances', 'lease_rent_periods', 'charge_type_months', 'money_months', 'money_receipt_months'],
   reads: ['ledger_entries', 'invoices'],
   // The ledger's events: each entry is one of them.
-  canHandle: [
-    'account_credit_refunded',
-    'account_credited',
-    'desk_payment_received',
-    'invoice_cancelled',
-    'invoice_generated',
-    'invoice_line_added',
-    'invoice_sent',
-    'invoice_written_off',
-    'payment_received',
-    'payment_refund_issued',
-    'portal_payment_received',
-  ],
+  canHandle: ledgerEventTypes,
   async apply(rows, event) {
     if (event.type === 'invoice_generated' || event.type === 'invoice_sent' || event.type === 'invoice_cancelled' || event.type === 'invoice_line_added') {
       await keepRentPeriods(rows, event.data.invoiceId);
