@@ -68,12 +68,11 @@ async function reactionsPassed(api: ApiServer, position: Position): Promise<bool
         SELECT failed_event_id IS NOT NULL AS failed, position_hi::text AS hi, position_lo::text AS lo
         FROM reaction_checkpoints WHERE name = ${reaction.name}`,
     );
-    if (!row || row.failed) return false;
-    // No position yet: the reaction was ensured on an empty log and starts at its beginning.
+    if (!row || row.failed || row.hi === null || row.lo === null) return false;
     const pending = await api.pool.oneFirst(sql.type(z.object({ pending: z.boolean() }))`
       SELECT EXISTS (
         SELECT 1 FROM event_store.events
-        WHERE (transaction_id, global_position) > (${row.hi ?? '0'}::xid8, ${row.lo ?? '0'}::bigint)
+        WHERE (transaction_id, global_position) > (${row.hi}::xid8, ${row.lo}::bigint)
           AND (transaction_id, global_position) <= (${position.hi.toString()}::xid8, ${position.lo.toString()}::bigint)
           AND type = ANY(${sql.array([...reaction.types], 'text')})
       ) AS pending`);
