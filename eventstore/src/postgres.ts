@@ -87,6 +87,12 @@ const MIGRATION_LOCK_KEY = 7_305_921_448_113;
  * id; visible to every role). Whatever is not found there (ended meanwhile, prepared for two-phase
  * commit, a backend with no database) is kept: it may be ours. On a hot standby a snapshot lists
  * no in-progress ids (they are all kept as subtransactions), so there the cluster-wide xmin it is.
+ *
+ * A backend slot reused while the view is read cannot pass one of our ids off as another
+ * database's: an id in the snapshot was assigned before the statement began, so until it ends its
+ * slot holds its own backend, and once it has ended no other backend reports it. That needs the
+ * view read afresh with the snapshot, which it is: the store runs every statement on its own,
+ * autocommitted (inside a transaction block PostgreSQL keeps the view from its first read).
  */
 const HORIZON = `(
   SELECT CASE WHEN pg_is_in_recovery() THEN pg_snapshot_xmin(pg_current_snapshot())
