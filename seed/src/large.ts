@@ -152,7 +152,16 @@ function facilityHistory(index: number, start: number): Append[][] {
             dueDate: isoDay(due),
             status: 'draft',
             description: `Rent, month ${month + 1}`,
-            lines: [{ kind: 'rent', description: `Rent, month ${month + 1}`, amount: lease.monthlyRate, periodStart: null, periodEnd: null }],
+            // The period it bills, as the billing engine writes it (the rent roll and the report totals read it): this history's months are 30 days.
+            lines: [
+              {
+                kind: 'rent',
+                description: `Rent, month ${month + 1}`,
+                amount: lease.monthlyRate,
+                periodStart: isoDay(issued),
+                periodEnd: isoDay(new Date(issued.getTime() + 29 * 24 * 3600_000)),
+              },
+            ],
           },
           issued,
         ),
