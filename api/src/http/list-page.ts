@@ -196,15 +196,27 @@ export type ListPage<Row> = {
 export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, list: ListSql, paging: Paging): Promise<ListPage<Row>> {
   const { page, pageSize } = paging;
   const order = list.orderBy;
-  const keyColumns = sql.join(
-    order.keys.map((k, i) => sql.fragment`(${k.expression})::text AS ${sql.identifier([`__key${i}`])}`),
+  // The order's keys as they are (`__raw0`…) in the rows read, and as text (`__key0`…, for the
+  // cursors) in the page only: a row skipped by OFFSET is read but not turned into text, which
+  // cost more than reading it (page 648 of the invoices: 30 ms of casts over 32,400 rows, 1.5 ms
+  // without them).
+  const rawKeys = sql.join(
+    order.keys.map((k, i) => sql.fragment`${k.expression} AS ${sql.identifier([`__raw${i}`])}`),
     sql.fragment`, `,
   );
+  const keyColumns = sql.join(
+    order.keys.map((_, i) => sql.fragment`${sql.identifier(['page', `__raw${i}`])}::text AS ${sql.identifier([`__key${i}`])}`),
+    sql.fragment`, `,
+  );
+  const pageOrder: ListOrder = { name: order.name, keys: order.keys.map((k, i) => ({ ...k, expression: sql.fragment`${sql.identifier(['page', `__raw${i}`])}` })) };
   const read = async (options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number }, db: CommonQueryMethods = pool) => {
     try {
       const found = (await db.any(sql.unsafe`
-        SELECT ${list.select}, ${keyColumns} FROM ${list.from} WHERE ${options.where}
-        ORDER BY ${orderSql(order, options.reversed)} LIMIT ${options.limit} OFFSET ${options.offset}`)) as readonly Record<string, unknown>[];
+        SELECT page.*, ${keyColumns} FROM (
+          SELECT ${list.select}, ${rawKeys} FROM ${list.from} WHERE ${options.where}
+          ORDER BY ${orderSql(order, options.reversed)} LIMIT ${options.limit} OFFSET ${options.offset}
+        ) AS page
+        ORDER BY ${orderSql(pageOrder, options.reversed)}`)) as readonly Record<string, unknown>[];
       return options.reversed ? [...found].reverse() : [...found];
     } catch (error) {
       // A cursor's values that are not of their key's type (22P02 and the rest of class 22: data exceptions).
