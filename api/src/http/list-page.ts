@@ -208,7 +208,10 @@ export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, lis
     order.keys.map((_, i) => sql.fragment`${sql.identifier(['page', `__raw${i}`])}::text AS ${sql.identifier([`__key${i}`])}`),
     sql.fragment`, `,
   );
-  const pageOrder: ListOrder = { name: order.name, keys: order.keys.map((k, i) => ({ ...k, expression: sql.fragment`${sql.identifier(['page', `__raw${i}`])}` })) };
+  const pageOrder: ListOrder = {
+    name: order.name,
+    keys: order.keys.map((k, i) => ({ ...k, expression: sql.fragment`${sql.identifier(['page', `__raw${i}`])}` })),
+  };
   const read = async (options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number }, db: CommonQueryMethods = pool) => {
     try {
       const found = (await db.any(sql.unsafe`
