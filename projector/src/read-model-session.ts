@@ -116,6 +116,8 @@ type CounterFigures<C extends CounterName> = Partial<Record<CounterTables[C]['fi
 const counterConstraint: { [C in CounterName]: CounterTables[C]['constraint'] } = {
   metrics_daily: 'metrics_daily_key',
   metrics_building_daily: 'metrics_building_daily_key',
+  audit_log_days: 'audit_log_days_key',
+  activity_days: 'activity_days_key',
 };
 
 const bigintAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

@@ -503,6 +503,10 @@ export interface CounterTables {
     figures: 'units_change' | 'occupied_units_change';
     constraint: 'metrics_building_daily_key';
   };
+  /** The audit log's entries per day they occurred on (left(occurred_at, 10)): where a page by number starts (migration 043). */
+  audit_log_days: { key: { day: string }; figures: 'entries'; constraint: 'audit_log_days_key' };
+  /** The activity feed's entries per UTC day of created_at (the day's start, ISO-8601): where a page by number starts. */
+  activity_days: { key: { day: string }; figures: 'entries'; constraint: 'activity_days_key' };
 }
 
 export type ReadTableName = TableName | keyof CounterTables;

@@ -4,7 +4,7 @@ import { TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns } from '../http/list-page.ts';
+import { allOf, containsPattern, listPage, orderBy, type PageSpans, SEARCH_COUNTED_UP_TO, type SortColumns } from '../http/list-page.ts';
 
 const ActivityRow = z.object({
   id: z.string(),
@@ -49,6 +49,9 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
 // recorded_order), so a page from a cursor is an index range however deep it is.
 const sortColumns: SortColumns<keyof typeof activitySorting.columns> = { createdAt: sql.fragment`a.created_at` };
 
+/** The feed's entries per UTC day (the activities projection's count, migration 043). */
+const activityDays: PageSpans = { table: sql.fragment`activity_days`, start: sql.fragment`day`, entries: sql.fragment`entries` };
+
 /** Newest first unless asked otherwise: one page, its total and the cursors either side. */
 export async function listActivities(pool: DatabasePool, query: z.output<typeof ListActivitiesQuery>) {
   const conditions = matching(query);
@@ -57,11 +60,14 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
     pool,
     ActivityRow,
     {
-      select: sql.fragment`a.id::text, a.type, a.description, a.created_at, a.metadata, c.id::text AS customer_id, c.first_name, c.last_name, c.email`,
+      // Ids as the wire sends them (text): no cast per row, which a deep page would pay for every row it skips.
+      select: sql.fragment`a.id, a.type, a.description, a.created_at, a.metadata, c.id AS customer_id, c.first_name, c.last_name, c.email`,
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),
       ...(query.search && { countUpTo: SEARCH_COUNTED_UP_TO }),
+      // The whole feed: a page by number is read from the day it starts in.
+      ...(conditions.length === 0 && { spans: activityDays }),
     },
     query,
   );

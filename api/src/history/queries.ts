@@ -22,7 +22,7 @@ import { unitAggregate } from '@storage/domain/units/unit';
 import type { Actor, EventStore, RecordedEvent } from '@storage/eventstore/port';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns } from '../http/list-page.ts';
+import { allOf, containsPattern, type ListSql, listPage, NO_CONDITION, orderBy, type PageSpans, type SortColumns } from '../http/list-page.ts';
 import { billingEventIds, describeBillingEvent } from './billing-words.ts';
 import { describeMessageEvent } from './message-words.ts';
 import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
@@ -217,17 +217,24 @@ function auditWhere(filter: AuditFilter): FragmentSqlToken {
 
 // Recorded is the log's own order; events that occurred at one instant keep the log's order. Each
 // filter's index ends in (occurred_at, position), so a page from a cursor is an index range.
+/** The log's entries per day they occurred on (the audit-log projection's count, migration 043). */
+const auditLogDays: PageSpans = { table: sql.fragment`audit_log_days`, start: sql.fragment`day`, entries: sql.fragment`entries` };
+
 const sortColumns: SortColumns<keyof typeof auditSorting.columns> = {
   occurredAt: sql.fragment`a.occurred_at`,
   recordedAt: [],
 };
 
 function auditList(filter: AuditFilter, sort: AuditSort): ListSql {
+  const where = auditWhere(filter);
   return {
-    select: sql.fragment`a.event_id::text, a.type, a.stream_name, a.data, a.actor_type, a.actor_id::text, a.occurred_at, a.recorded_at`,
+    // Ids as the wire sends them (text): no cast per row, which a deep page would pay for every row it skips.
+    select: sql.fragment`a.event_id, a.type, a.stream_name, a.data, a.actor_type, a.actor_id, a.occurred_at, a.recorded_at`,
     from: sql.fragment`audit_log a`,
-    where: auditWhere(filter),
+    where,
     orderBy: orderBy(sortColumns, sort, sql.fragment`a.position`),
+    // The whole log by when events occurred: a page by number is read from the day it starts in.
+    ...(where === NO_CONDITION && sort.sort === 'occurredAt' && { spans: auditLogDays }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type ListPageInfo, type ListTotal, type Paging, TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import type { Sort } from '@storage/contracts/sorting';
-import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
+import { type CommonQueryMethods, type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { badCursor, type CursorDirection, decodeCursor, encodeCursor, type ListCursor } from './cursor.ts';
 import { ValidationError } from './validate.ts';
@@ -19,6 +19,23 @@ export interface ListSql {
    * the index cannot rule out, many more than the rows it matches.
    */
   countUpTo?: number;
+  /** How many rows each span of the order's first key holds, when a projection keeps that (see PageSpans). */
+  spans?: PageSpans;
+}
+
+/**
+ * A list's rows counted per span of its order's first key (a day), kept by its projection with the
+ * rows (migration 043): a page by number deep in the list is read from the span it starts in, an
+ * index range with an OFFSET of at most one span, instead of counting its way there from the
+ * start. Only for a list whose every row is counted: the whole list, unfiltered, in an order whose
+ * first key is the spanned one and never NULL. `table` holds one row per span, `start` the lowest
+ * value of the first key in it (comparable with the key), `entries` its rows; for any start s of
+ * a span a row's span starts at s or later exactly when its first key is s or more.
+ */
+export interface PageSpans {
+  table: FragmentSqlToken;
+  start: FragmentSqlToken;
+  entries: FragmentSqlToken;
 }
 
 /** One expression of a list's order: its direction, and whether it may be NULL (missing values last in either direction). */
@@ -47,6 +64,7 @@ export const SEARCH_COUNTED_UP_TO = 1_000;
 const CHEAP_OFFSET = 2_000;
 
 const CountRow = z.object({ n: z.number() });
+const SpanRow = z.object({ bound: z.string().nullable(), skipped: z.number().nullable() });
 const PlanRow = z.object({ 'QUERY PLAN': z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })) });
 
 /** The ORDER BY of an order, or of its reverse (to read a list from its end). */
@@ -124,6 +142,42 @@ async function totalOf(pool: DatabasePool, list: ListSql): Promise<ListTotal> {
   return counted <= cap ? { count: counted, kind: 'exact' } : { count: cap, kind: 'atLeast' };
 }
 
+type Read = (
+  options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number },
+  db: CommonQueryMethods,
+) => Promise<Record<string, unknown>[]>;
+
+/**
+ * The `limit` rows from `offset` on, in the list's order, as OFFSET from the start reads them, by
+ * way of the list's spans: the spans wholly before the row at `offset` are summed and passed over
+ * as a bound on the first key, and only the rows of the span it is in are counted through. Both
+ * reads see one snapshot (the counts are written with the rows), so the page is the one OFFSET
+ * would read at that instant. An offset within the first span is read by OFFSET alone.
+ */
+async function pageFromSpan(pool: DatabasePool, list: ListSql, spans: PageSpans, offset: number, limit: number, read: Read) {
+  const first = list.orderBy.keys[0]!;
+  return pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    // Newest first: the lowest start whose span and those after it hold no more than the offset;
+    // those rows come before the page (the first key at or past the start). Oldest first: the
+    // highest start with no more than the offset before it (the first key below the start).
+    const { bound, skipped } = await tx.one(
+      first.descending
+        ? sql.type(SpanRow)`
+          SELECT min(start)::text AS bound, max(through)::int8 AS skipped
+          FROM (SELECT ${spans.start} AS start, sum(${spans.entries}) OVER (ORDER BY ${spans.start} DESC) AS through FROM ${spans.table}) s
+          WHERE through <= ${offset}`
+        : sql.type(SpanRow)`
+          SELECT max(start)::text AS bound, max(before)::int8 AS skipped
+          FROM (SELECT ${spans.start} AS start, sum(${spans.entries}) OVER (ORDER BY ${spans.start}) - ${spans.entries} AS before FROM ${spans.table}) s
+          WHERE before <= ${offset}`,
+    );
+    if (bound === null || skipped === null) return read({ reversed: false, where: list.where, limit: limit + 1, offset }, tx);
+    const past = first.descending ? sql.fragment`${first.expression} < ${bound}` : sql.fragment`${first.expression} >= ${bound}`;
+    return read({ reversed: false, where: sql.fragment`(${list.where}) AND ${past}`, limit: limit + 1, offset: offset - skipped }, tx);
+  });
+}
+
 /** One page of a list, what it is a page of, and the cursors of the pages either side. */
 export type ListPage<Row> = {
   rows: readonly Row[];
@@ -142,15 +196,30 @@ export type ListPage<Row> = {
 export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, list: ListSql, paging: Paging): Promise<ListPage<Row>> {
   const { page, pageSize } = paging;
   const order = list.orderBy;
-  const keyColumns = sql.join(
-    order.keys.map((k, i) => sql.fragment`(${k.expression})::text AS ${sql.identifier([`__key${i}`])}`),
+  // The order's keys as they are (`__raw0`…) in the rows read, and as text (`__key0`…, for the
+  // cursors) in the page only: a row skipped by OFFSET is read but not turned into text, which
+  // cost more than reading it (page 648 of the invoices: 30 ms of casts over 32,400 rows, 1.5 ms
+  // without them).
+  const rawKeys = sql.join(
+    order.keys.map((k, i) => sql.fragment`${k.expression} AS ${sql.identifier([`__raw${i}`])}`),
     sql.fragment`, `,
   );
-  const read = async (options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number }) => {
+  const keyColumns = sql.join(
+    order.keys.map((_, i) => sql.fragment`${sql.identifier(['page', `__raw${i}`])}::text AS ${sql.identifier([`__key${i}`])}`),
+    sql.fragment`, `,
+  );
+  const pageOrder: ListOrder = {
+    name: order.name,
+    keys: order.keys.map((k, i) => ({ ...k, expression: sql.fragment`${sql.identifier(['page', `__raw${i}`])}` })),
+  };
+  const read = async (options: { reversed: boolean; where: FragmentSqlToken; limit: number; offset: number }, db: CommonQueryMethods = pool) => {
     try {
-      const found = (await pool.any(sql.unsafe`
-        SELECT ${list.select}, ${keyColumns} FROM ${list.from} WHERE ${options.where}
-        ORDER BY ${orderSql(order, options.reversed)} LIMIT ${options.limit} OFFSET ${options.offset}`)) as readonly Record<string, unknown>[];
+      const found = (await db.any(sql.unsafe`
+        SELECT page.*, ${keyColumns} FROM (
+          SELECT ${list.select}, ${rawKeys} FROM ${list.from} WHERE ${options.where}
+          ORDER BY ${orderSql(order, options.reversed)} LIMIT ${options.limit} OFFSET ${options.offset}
+        ) AS page
+        ORDER BY ${orderSql(pageOrder, options.reversed)}`)) as readonly Record<string, unknown>[];
       return options.reversed ? [...found].reverse() : [...found];
     } catch (error) {
       // A cursor's values that are not of their key's type (22P02 and the rest of class 22: data exceptions).
@@ -186,13 +255,21 @@ export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, lis
     const offset = (page - 1) * pageSize;
     if (offset > CHEAP_OFFSET) known = await totalOf(pool, list);
     const fromEnd = known?.kind === 'exact' ? known.count - offset - pageSize : undefined;
-    if (fromEnd !== undefined && fromEnd > -pageSize && fromEnd < offset) {
+    const pastEstimate = known?.kind === 'estimated' && offset + pageSize >= known.count;
+    if (list.spans && offset > CHEAP_OFFSET && !pastEstimate) {
+      // From the span the page starts in (its total known already).
+      const rows = await pageFromSpan(pool, list, list.spans, offset, pageSize, read);
+      found = rows.slice(0, pageSize);
+      morePast = rows.length > pageSize;
+      moreBefore = true;
+      if (!morePast && found.length > 0) known = { count: offset + found.length, kind: 'exact' };
+    } else if (fromEnd !== undefined && fromEnd > -pageSize && fromEnd < offset) {
       // Nearer the end: the page's rows counted back from the last row.
       const rows = await read({ reversed: true, where: list.where, limit: pageSize + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) });
       found = rows;
       morePast = fromEnd > 0;
       moreBefore = rows.length > 0 && offset > 0;
-    } else if (known?.kind === 'estimated' && offset + pageSize >= known.count) {
+    } else if (pastEstimate) {
       // The last page of a list whose size is only estimated (or past it): its last rows, read from the end.
       const rows = await read({ reversed: true, where: list.where, limit: pageSize + 1, offset: 0 });
       found = rows.slice(rows.length - Math.min(rows.length, pageSize));
@@ -219,9 +296,12 @@ export async function listPage<Row>(pool: DatabasePool, row: z.ZodType<Row>, lis
   return { rows: found.map((raw) => row.parse(raw)), total: total.count, info };
 }
 
+/** The condition of a list with no filter: `allOf([])`, the very fragment (so a list can tell it is unfiltered). */
+export const NO_CONDITION: FragmentSqlToken = sql.fragment`true`;
+
 /** A filter's conditions joined with AND; no condition matches everything. */
 export function allOf(conditions: FragmentSqlToken[]): FragmentSqlToken {
-  return conditions.length === 0 ? sql.fragment`true` : sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
+  return conditions.length === 0 ? NO_CONDITION : sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
 }
 
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */

@@ -321,7 +321,7 @@ async function searchText(rows: ReadModelSession, description: string, customerI
 
 export const activitiesProjection = defineProjection({
   name: 'activities',
-  tables: ['activities'],
+  tables: ['activities', 'activity_days'],
   reads: ['customers', 'units', 'locks', 'invoices'],
   canHandle: handled,
   async apply(rows, event) {
@@ -348,5 +348,7 @@ export const activitiesProjection = defineProjection({
       search_text: await searchText(rows, activity.description, customerId),
       created_at: event.metadata.occurredAt,
     });
+    // One entry per event, never removed and never moved in time: one more on its UTC day (migration 043).
+    rows.count('activity_days', { day: `${new Date(event.metadata.occurredAt).toISOString().slice(0, 10)}T00:00:00Z` }, { entries: 1 });
   },
 });

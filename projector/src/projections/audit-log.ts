@@ -49,9 +49,12 @@ async function auditRow(rows: ReadModelSession, event: ProjectedEvent) {
 
 export const auditLogProjection: Projection = {
   name: 'audit-log',
-  tables: ['audit_log'],
+  tables: ['audit_log', 'audit_log_days'],
   reads: ['units', 'customers', 'leases', 'invoices', 'locks'],
   async apply(rows, event) {
-    rows.insert('audit_log', await auditRow(rows, event));
+    const row = await auditRow(rows, event);
+    rows.insert('audit_log', row);
+    // Rows are only added, once per event: each adds one to its day (migration 043).
+    rows.count('audit_log_days', { day: row.occurred_at.slice(0, 10) }, { entries: 1 });
   },
 };
