@@ -97,6 +97,41 @@ export class TableWrites {
     return this.statements.length;
   }
 
+  /**
+   * The writes of these sessions, then `last`, as few statements as they go in: consecutive ones
+   * joined as the clauses of one data-modifying WITH, `last` its main statement. PostgreSQL runs
+   * such clauses in an order of its own, so a table written twice (rows of two column layouts, in
+   * the order they were first changed) has its second write start a new statement. A failure
+   * names no table: for a batch that is done again table by table (writeTo) when it fails. No
+   * COPY: a fresh session's writes go by writeTo.
+   */
+  static joined(writes: ReadonlyArray<TableWrites>, last: QuerySqlToken | null = null): QuerySqlToken[] {
+    const groups: Array<{ tables: Set<string>; queries: QuerySqlToken[] }> = [];
+    let group: (typeof groups)[number] | undefined;
+    for (const write of writes.flatMap((w) => w.statements)) {
+      if (!('query' in write)) throw new Error('new rows of a fresh session are copied: write them with writeTo');
+      if (!group || group.tables.has(write.table)) {
+        group = { tables: new Set(), queries: [] };
+        groups.push(group);
+      }
+      group.tables.add(write.table);
+      group.queries.push(write.query);
+    }
+    if (last) {
+      if (!group) groups.push({ tables: new Set(), queries: [last] });
+      else group.queries.push(last);
+    }
+    return groups.map(({ queries }) => {
+      const main = queries.at(-1)!;
+      if (queries.length === 1) return main;
+      const clauses = sql.join(
+        queries.slice(0, -1).map((query, i) => sql.fragment`${sql.identifier([`write_${i}`])} AS (${query})`),
+        sql.fragment`, `,
+      );
+      return sql.unsafe`WITH ${clauses} ${main}`;
+    });
+  }
+
   /** Runs the statements in order; a failure names its table. A fresh session's writes need a CopyConnection. */
   async writeTo(connection: CommonQueryMethods | CopyConnection): Promise<void> {
     for (const write of this.statements) {

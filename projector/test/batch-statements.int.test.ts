@@ -6,11 +6,12 @@ import { readModelProjections } from '@storage/projector/projections';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { statementsOf } from '@storage/testing/statements';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // What a batch costs in round trips when nothing fails (failures: failing-projection.int.test.ts):
-// every lane in one session, without a savepoint each, and the checkpoints locked and their
-// failures read in one statement.
+// every lane in one session, without a savepoint each, the checkpoints locked and their
+// failures read in one statement, and the rows and the checkpoints written in one statement.
 
 describe('a batch where nothing fails', () => {
   let database: TestDatabase;
@@ -64,5 +65,12 @@ describe('a batch where nothing fails', () => {
     // The checkpoints locked with their failures in one statement, then advanced.
     expect(statements.filter((s) => /projection_checkpoints|projection_failures/.test(s))).toHaveLength(2);
     expect(statements.filter((s) => /projection_failures/.test(s) && /FOR UPDATE/.test(s))).toHaveLength(1);
+    // Every table the event changes and the checkpoints, written in one statement.
+    const writes = statements.filter((s) => /^\s*(WITH|INSERT|UPDATE|DELETE)/i.test(s));
+    expect(writes).toHaveLength(1);
+    for (const table of ['audit_log', 'customers', 'activities', 'metrics_customers', 'metrics_daily']) expect(writes[0]).toContain(`INSERT INTO "${table}"`);
+    expect(writes[0]).toMatch(/UPDATE projection_checkpoints/);
+    const [customer] = await pool.any(sql.unsafe`SELECT first_name, email FROM customers WHERE id = ${customerId}`);
+    expect(customer).toEqual({ first_name: 'Batch', email: `batch-${customerId.slice(0, 8)}@example.com` });
   });
 });
