@@ -133,6 +133,18 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
     }
     ids.add(id);
   };
+  const fixedRowsByType = new Map<string, Array<readonly [TableName, string]>>();
+  const fixedRowsOf = (type: ProjectedEvent['type']) => {
+    let rows = fixedRowsByType.get(type);
+    if (!rows) {
+      rows = projections
+        .filter((p) => p.readsRows && (!p.canHandle || p.canHandle.includes(type)))
+        .flatMap((p) => p.readsRows!(type))
+        .filter(([table]) => owned.has(table));
+      fixedRowsByType.set(type, rows);
+    }
+    return rows;
+  };
   for (const event of events) {
     const data = event.data as Record<string, unknown>;
     for (const [field, tables] of fieldsOf(event.type)) {
@@ -140,6 +152,7 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
       if (typeof id !== 'string') continue;
       for (const table of tables) add(table, id);
     }
+    for (const [table, key] of fixedRowsOf(event.type)) add(table, key);
     for (const [table, readers] of byEventId) {
       if (readers.some((p) => !p.canHandle || p.canHandle.includes(event.type))) add(table, event.id);
     }
