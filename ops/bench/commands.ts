@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,19 @@ import { queueConnection } from '@storage/platform/queues';
 import { startProjector } from '@storage/projector/service';
 import pg from 'pg';
 import { sql } from 'slonik';
+import {
+  type ClientReply,
+  type ClientRequest,
+  type ClientState,
+  caller,
+  customerBody,
+  deskCommands,
+  type Fixtures,
+  type Kind,
+  openLoop,
+  percentile,
+  sleep,
+} from './commands-client.ts';
 import { load, machine } from './measure.ts';
 
 // `npm run bench:commands [-- --rates 100,200,300 --seconds 10]`: commands through the HTTP API
@@ -23,7 +37,10 @@ import { load, machine } from './measure.ts';
 // writes for every command. Projection lag is each command's wait for the read model (from its
 // append to the projector's checkpoint passing it, timed in the process). SQL statements are
 // counted in this process (every query the pg driver sends: the API, the projector, BullMQ's
-// PostgreSQL backend, the listener), per command kind on commands sent one at a time. The peer is
+// PostgreSQL backend, the listener), per command kind on commands sent one at a time. The timed
+// loads (ours and the peer's) are sent by a child process (commands-client.ts), so the client's
+// requests and checking reads take no CPU from the process under test; CPU is reported for both
+// processes. The peer is
 // a bare node:http server with one pg INSERT per request and one SELECT to read it back, on the same server and
 // schedule. A throwaway database on the server of DATABASE_URL, else TEST_POSTGRES_URL, else the
 // local PostgreSQL.
@@ -78,12 +95,6 @@ ProjectionProgress.prototype.wait = async function timedWait(this: ProjectionPro
   return reached;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
 interface RunResult {
   offered: number;
   achieved: number;
@@ -94,35 +105,10 @@ interface RunResult {
   lagP99: number;
   late: number;
   statementsPerCommand: number;
-  /** CPU time of this whole process (API, projector, the client's own requests and checking reads) per command. */
+  /** CPU time of this process (API, projector, reactions, queue) per command. */
   cpuMsPerCommand: number;
-}
-
-/** Sends `count` requests at `rate` per second on schedule; latency is from each one's scheduled time. */
-async function openLoop(rate: number, count: number, send: (i: number) => Promise<boolean>) {
-  const latencies: number[] = [];
-  let failed = 0;
-  const inFlight: Promise<void>[] = [];
-  const begun = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = begun + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    inFlight.push(
-      send(i).then(
-        (ok) => {
-          if (ok) latencies.push(performance.now() - due);
-          else failed++;
-        },
-        () => {
-          failed++;
-        },
-      ),
-    );
-  }
-  await Promise.all(inFlight);
-  const elapsed = (performance.now() - begun) / 1000;
-  return { latencies, failed, achieved: latencies.length / elapsed };
+  /** CPU time of the client's process (requests, checking reads) per command. */
+  clientCpuMsPerCommand: number;
 }
 
 async function main() {
@@ -146,7 +132,7 @@ async function main() {
     const version = await server.pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
     console.log(
       `Machine: ${machine()}, ` +
-        `PostgreSQL ${String(version)}, Node ${process.version}; event store: ${server.store.kind}, queue: BullMQ on PostgreSQL, API and projector in one process`,
+        `PostgreSQL ${String(version)}, Node ${process.version}; event store: ${server.store.kind}, queue: BullMQ on PostgreSQL, API and projector in one process, the timed loads' client in another`,
     );
     console.log(`Load average (1/5/15 min) at start: ${load()}`);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -164,15 +150,7 @@ async function main() {
       redirect: 'manual',
     });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-    };
+    const call = caller(base, cookie);
     const must = async (method: string, path: string, body?: unknown) => {
       const r = await call(method, path, body);
       if (r.status >= 300) throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
@@ -196,12 +174,7 @@ async function main() {
       );
       return out;
     };
-    const customer = (i: number, what: string) => ({
-      firstName: 'Bench',
-      lastName: `${what} ${i}`,
-      email: `${what}-${i}-${randomUUID().slice(0, 8)}@example.com`,
-      facilityId: facility.id,
-    });
+    const customer = (i: number, what: string) => customerBody(facility.id, i, what);
     const edited: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'edited')))).map((c) => c.id);
     const paying: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'paying')))).map((c) => c.id);
     const movers: string[] = (await inParallel(150, (i) => must('POST', '/api/customers', customer(i, 'mover')))).map((c) => c.id);
@@ -212,79 +185,10 @@ async function main() {
       `Set up ${edited.length + paying.length + movers.length} customers and ${units.length} units in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    // One command of each kind; it answers the read that checks it (true when the change shows), or null when it failed.
-    let unitCursor = 0;
-    let created = 0;
-    const credits = new Map<string, number>();
-    const commands = {
-      create: async () => {
-        const body = customer(created++, 'added');
-        const r = await call('POST', '/api/customers', body);
-        if (r.status !== 201) return null;
-        return async () => {
-          const list = await call('GET', `/api/customers?search=${encodeURIComponent(body.email)}`);
-          return list.body.some((c: { id: string }) => c.id === r.body.id);
-        };
-      },
-      edit: async (i: number) => {
-        const id = edited[i % edited.length]!;
-        const phone = `555-${String(i).padStart(7, '0')}`;
-        const r = await call('PATCH', `/api/customers/${id}`, { phone });
-        if (r.status !== 200) return null;
-        return async () => (await call('GET', `/api/customers/${id}`)).body.phone === phone;
-      },
-      moveIn: async (i: number) => {
-        const unitId = units[unitCursor++ % units.length]!;
-        const customerId = movers[i % movers.length]!;
-        const r = await call('POST', '/api/leases', {
-          customerId,
-          unitId,
-          monthlyRate: '100.00',
-          depositAmount: null,
-          startDate: '2026-11-01',
-        });
-        if (r.status !== 201) return null;
-        return async () => {
-          // The renter's leases, newest first, as the customer page lists them.
-          const leases = await call('GET', `/api/leases?customerId=${customerId}`);
-          return leases.body.some((l: { id: string; unit: { id: string } }) => l.id === r.body.id && l.unit.id === unitId);
-        };
-      },
-      payment: async (i: number) => {
-        const id = paying[i % paying.length]!;
-        const r = await call('POST', `/api/customers/${id}/payments`, { amount: '1.00', method: 'cash' });
-        if (r.status !== 201) return null;
-        // Every payment of this renter answered so far is credit (they owe nothing).
-        const paid = (credits.get(id) ?? 0) + 1;
-        credits.set(id, paid);
-        return async () => Number((await call('GET', `/api/customers/${id}/account`)).body.credit) >= paid;
-      },
-    };
-    type Kind = keyof typeof commands;
-    // 40% creates, 25% edits, 20% move-ins, 15% payments, interleaved.
-    const mix: Kind[] = [
-      'create',
-      'edit',
-      'create',
-      'moveIn',
-      'payment',
-      'create',
-      'edit',
-      'moveIn',
-      'create',
-      'edit',
-      'payment',
-      'create',
-      'edit',
-      'moveIn',
-      'create',
-      'edit',
-      'payment',
-      'create',
-      'moveIn',
-      'create',
-    ];
-
+    const fixtures: Fixtures = { base, cookie, facilityId: facility.id, edited, paying, movers, units };
+    // The commands sent one at a time and in the burst below go from this process; the timed loads from the client's.
+    const state: ClientState = { unitCursor: 0, created: 0, credits: [] };
+    const commands = deskCommands(fixtures, state);
     // Statements per command, each kind sent one at a time with the system otherwise idle.
     console.log('');
     console.log('SQL statements per command (counted in-process: every query the pg driver sends, projector and queue included):');
@@ -329,8 +233,8 @@ async function main() {
     const burstChecks: Array<() => Promise<boolean>> = [];
     const burstBefore = countStatements();
     const burstStarted = performance.now();
-    await openLoop(100, burst, async () => {
-      const check = await commands.create();
+    await openLoop(100, burst, async (i) => {
+      const check = await commands.create(i);
       if (check) burstChecks.push(check);
       return check !== null;
     });
@@ -374,61 +278,57 @@ async function main() {
     await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
     const peerBase = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
 
-    const results: RunResult[] = [];
-    const peerResults: Array<{ achieved: number; p50: number; p99: number }> = [];
-    for (const rate of rates) {
-      const count = Math.round(rate * seconds);
-      await sleep(1000);
-      lags.length = 0;
-      lateCommands = 0;
-      let missing = 0;
-      const checking: Promise<void>[] = [];
-      const before = countStatements();
-      const cpuBefore = process.cpuUsage();
-      const run = await openLoop(rate, count, async (i) => {
-        const check = await commands[mix[i % mix.length]!](i);
-        if (!check) return false;
-        // The read right after the 2xx is not part of the command's latency, but it must show the change.
-        checking.push(
-          check().then(
-            (shown) => {
-              if (!shown) missing++;
-            },
-            () => {
-              missing++;
-            },
-          ),
-        );
-        return true;
-      });
-      await Promise.all(checking);
-      const cpu = process.cpuUsage(cpuBefore);
-      const ran = total(statementsSince(before));
-      results.push({
-        offered: rate,
-        achieved: run.achieved,
-        p50: percentile(run.latencies, 50),
-        p99: percentile(run.latencies, 99),
-        failed: run.failed,
-        missing,
-        lagP99: percentile(lags, 99),
-        late: lateCommands,
-        statementsPerCommand: ran / count,
-        cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / count,
-      });
-      await sleep(1000);
-      const peerRun = await openLoop(rate, count, async (i) => {
-        const created = await fetch(`${peerBase}/customers`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `peer-${rate}-${i}@example.com` }),
+    // The timed loads come from a child process: its requests and checking reads off this process's CPU.
+    const client = fork(new URL('./commands-client.ts', import.meta.url), ['--bench-client'], { stdio: 'inherit' });
+    const inClient = (request: ClientRequest) =>
+      new Promise<ClientReply>((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`the bench client exited (${code}) during a run`));
+        client.once('exit', exited);
+        client.once('message', (reply) => {
+          client.off('exit', exited);
+          resolve(reply as ClientReply);
         });
-        if (created.status !== 201) return false;
-        const { id } = (await created.json()) as { id: string };
-        const read = await fetch(`${peerBase}/customers/${id}`);
-        return read.status === 200 && ((await read.json()) as { id: string } | null)?.id === id;
+        client.send(request);
       });
-      peerResults.push({ achieved: peerRun.achieved, p50: percentile(peerRun.latencies, 50), p99: percentile(peerRun.latencies, 99) });
+    const results: RunResult[] = [];
+    const peerResults: Array<{ achieved: number; p50: number; p99: number; clientCpuMsPerCommand: number }> = [];
+    try {
+      let clientState: ClientState = state;
+      for (const rate of rates) {
+        const count = Math.round(rate * seconds);
+        await sleep(1000);
+        lags.length = 0;
+        lateCommands = 0;
+        const before = countStatements();
+        const cpuBefore = process.cpuUsage();
+        const run = await inClient({ kind: 'ours', rate, count, fixtures, state: clientState });
+        clientState = run.state!;
+        const cpu = process.cpuUsage(cpuBefore);
+        const ran = total(statementsSince(before));
+        results.push({
+          offered: rate,
+          achieved: run.achieved,
+          p50: percentile(run.latencies, 50),
+          p99: percentile(run.latencies, 99),
+          failed: run.failed,
+          missing: run.missing,
+          lagP99: percentile(lags, 99),
+          late: lateCommands,
+          statementsPerCommand: ran / count,
+          cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / count,
+          clientCpuMsPerCommand: run.cpuMs / count,
+        });
+        await sleep(1000);
+        const peerRun = await inClient({ kind: 'peer', rate, count, peerBase });
+        peerResults.push({
+          achieved: peerRun.achieved,
+          p50: percentile(peerRun.latencies, 50),
+          p99: percentile(peerRun.latencies, 99),
+          clientCpuMsPerCommand: peerRun.cpuMs / count,
+        });
+      }
+    } finally {
+      client.kill();
     }
     await new Promise((resolve) => peer.close(resolve));
     await peerPool.end();
@@ -438,13 +338,13 @@ async function main() {
       `Mixed commands (40% creates, 25% edits, 20% move-ins, 15% desk payments) for ${seconds} s per rate, open loop; latency from each request's scheduled time to its answer:`,
     );
     console.log(
-      '| offered/s | achieved/s | p50 ms | p99 ms | failed | not shown after 2xx | lag p99 ms | waits timed out | statements/command | process CPU ms/command | peer achieved/s | peer p99 ms | p99 ours/peer |',
+      '| offered/s | achieved/s | p50 ms | p99 ms | failed | not shown after 2xx | lag p99 ms | waits timed out | statements/command | server CPU ms/command | client CPU ms/command | peer achieved/s | peer p99 ms | p99 ours/peer |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     results.forEach((r, i) => {
       const p = peerResults[i]!;
       console.log(
-        `| ${r.offered} | ${r.achieved.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failed} | ${r.missing} | ${r.lagP99.toFixed(0)} | ${r.late} | ${r.statementsPerCommand.toFixed(1)} | ${r.cpuMsPerCommand.toFixed(1)} | ` +
+        `| ${r.offered} | ${r.achieved.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failed} | ${r.missing} | ${r.lagP99.toFixed(0)} | ${r.late} | ${r.statementsPerCommand.toFixed(1)} | ${r.cpuMsPerCommand.toFixed(1)} | ${r.clientCpuMsPerCommand.toFixed(1)} | ` +
           `${p.achieved.toFixed(1)} | ${p.p99.toFixed(0)} | ${(r.p99 / p.p99).toFixed(1)}× |`,
       );
     });

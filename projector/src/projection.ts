@@ -34,6 +34,11 @@ export interface Projection {
    */
   canHandle?: readonly EventType[];
   /**
+   * Rows it reads for an event of this type whatever the event names (a fixed key, such as the
+   * business settings): loaded with the rows the batch's events name, in the same statement.
+   */
+  readsRows?(type: EventType): ReadonlyArray<readonly [TableName, string]>;
+  /**
    * Applies one event to the rows of the batch's session, in memory; the session writes the
    * changed rows back when the batch ends. Rows of other projections read here are as of this
    * event: the projections before this one in the order have already applied it.

@@ -21,7 +21,49 @@ interface Shape {
   keyType: string;
   /** A row's own column list (as the projection built it) → the columns written, sorted, and whether some are left out. */
   layouts: Map<string, Layout>;
+  /** How a row is read as JSON, with the values the pool's type parsers give; null when a column's type is not one it can. */
+  asJson: AsJson | null;
 }
+
+/** A row read as one jsonb value (so that several tables' rows come in one statement), and turned back into the row SELECT * gives. */
+interface AsJson {
+  /** The row as jsonb, `t` its alias. */
+  select: ReturnType<typeof sql.fragment>;
+  decode(value: Record<string, unknown>): AnyRow;
+}
+
+/**
+ * Column types whose JSON value is the value platform/db.ts's type parsers give for their text
+ * (numeric is read as text: exact; a timestamp is turned into ISO-8601 as the parser does).
+ */
+const jsonSafeTypes = new Set(['bigint', 'boolean', 'date', 'integer', 'jsonb', 'json', 'smallint', 'text', 'text[]', 'uuid', 'uuid[]', 'character varying']);
+
+function asJsonOf(columns: ReadonlyArray<{ name: string; type: string }>): AsJson | null {
+  const numeric = columns.filter((c) => c.type === 'numeric' || c.type.startsWith('numeric('));
+  const timestamps = columns.filter((c) => c.type === 'timestamp with time zone').map((c) => c.name);
+  const others = columns.filter((c) => !numeric.includes(c) && !timestamps.includes(c.name));
+  if (others.some((c) => !jsonSafeTypes.has(c.type) && !c.type.startsWith('character varying(')) || numeric.length > 50) return null;
+  const names = columns.map((c) => c.name);
+  const asText =
+    numeric.length === 0
+      ? sql.fragment``
+      : sql.fragment` || jsonb_build_object(${sql.join(
+          numeric.map((c) => sql.fragment`${c.name}::text, ${sql.identifier(['t', c.name])}::text`),
+          sql.fragment`, `,
+        )})`;
+  return {
+    select: sql.fragment`to_jsonb(t)${asText}`,
+    decode(value) {
+      const row: AnyRow = {};
+      for (const name of names) row[name] = value[name];
+      for (const name of timestamps) if (row[name] !== null) row[name] = new Date(row[name] as string).toISOString();
+      return row;
+    },
+  };
+}
+
+/** At most this many rows asked for are read in one statement for all tables; more (a rebuild's batches) by a SELECT * per table, whose rows cost less to send and parse. */
+const JOINED_PREFETCH_KEYS = 200;
 
 const ShapeRow = z.object({ name: z.string(), writable: z.boolean(), type: z.string() });
 
@@ -37,7 +79,8 @@ function shapeOf(tx: CommonQueryMethods, table: TableName): Promise<Shape> {
           SELECT a.attname::text AS name, (a.attidentity = '' AND a.attgenerated = '') AS writable,
                  format_type(a.atttypid, a.atttypmod) AS type
           FROM pg_attribute a
-          WHERE a.attrelid = ${`public.${table}`}::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
+          WHERE a.attrelid = ${`public.${table}`}::regclass AND a.attnum > 0 AND NOT a.attisdropped
+          ORDER BY a.attnum`,
       )
       .then((columns) => {
         const key = columns.find((c) => c.name === keyColumn[table]);
@@ -47,6 +90,7 @@ function shapeOf(tx: CommonQueryMethods, table: TableName): Promise<Shape> {
           json: new Set(columns.filter((c) => c.type === 'json' || c.type === 'jsonb').map((c) => c.name)),
           keyType: key.type,
           layouts: new Map(),
+          asJson: asJsonOf(columns),
         };
       });
     shape.catch(() => shapes.delete(table));
@@ -95,6 +139,41 @@ export class TableWrites {
 
   get size(): number {
     return this.statements.length;
+  }
+
+  /**
+   * The writes of these sessions, then `last`, as few statements as they go in: consecutive ones
+   * joined as the clauses of one data-modifying WITH, `last` its main statement. PostgreSQL runs
+   * such clauses in an order of its own, so a table written twice (rows of two column layouts, in
+   * the order they were first changed) has its second write start a new statement. A failure
+   * names no table: for a batch that is done again table by table (writeTo) when it fails. No
+   * COPY: a fresh session's writes go by writeTo.
+   */
+  static joined(writes: ReadonlyArray<TableWrites>, last: QuerySqlToken | null = null): QuerySqlToken[] {
+    const groups: Array<{ tables: Set<string>; queries: QuerySqlToken[] }> = [];
+    let group: (typeof groups)[number] | undefined;
+    for (const write of writes.flatMap((w) => w.statements)) {
+      if (!('query' in write)) throw new Error('new rows of a fresh session are copied: write them with writeTo');
+      if (!group || group.tables.has(write.table)) {
+        group = { tables: new Set(), queries: [] };
+        groups.push(group);
+      }
+      group.tables.add(write.table);
+      group.queries.push(write.query);
+    }
+    if (last) {
+      if (!group) groups.push({ tables: new Set(), queries: [last] });
+      else group.queries.push(last);
+    }
+    return groups.map(({ queries }) => {
+      const main = queries.at(-1)!;
+      if (queries.length === 1) return main;
+      const clauses = sql.join(
+        queries.slice(0, -1).map((query, i) => sql.fragment`${sql.identifier([`write_${i}`])} AS (${query})`),
+        sql.fragment`, `,
+      );
+      return sql.unsafe`WITH ${clauses} ${main}`;
+    });
   }
 
   /** Runs the statements in order; a failure names its table. A fresh session's writes need a CopyConnection. */
@@ -276,19 +355,50 @@ export class ReadModelSession {
     for (const row of loaded) if (!rows.get(String(row[key]))) rows.set(String(row[key]), { ...row });
   }
 
-  /** Loads, in one query per table, the rows with these keys that the session does not hold yet. */
+  /**
+   * Loads the rows with these keys that the session does not hold yet: a live batch's few in one
+   * statement for every table, as JSON (a round trip per table was most of a small batch's
+   * statements); a rebuild's many in one SELECT * per table.
+   */
   async prefetch(keys: Map<TableName, Set<string>>): Promise<void> {
+    const loads: Array<{ table: TableName; missing: string[]; shape: Shape }> = [];
     for (const [table, wanted] of keys) {
       const rows = this.cache(table);
       const missing = [...wanted].filter((k) => !rows.has(k));
-      if (missing.length === 0) continue;
-      const { keyType } = await shapeOf(this.tx, table);
-      const found = (await this.tx.any(sql.unsafe`
-        SELECT * FROM ${sql.identifier([table])}
-        WHERE ${sql.identifier([keyColumn[table]])} = ANY(${sql.array(missing, 'text')}::${typeSql(keyType)}[])`)) as readonly AnyRow[];
-      for (const k of missing) rows.set(k, null);
-      for (const row of found) rows.set(String(row[keyColumn[table]]), { ...row });
+      if (missing.length > 0) loads.push({ table, missing, shape: await shapeOf(this.tx, table) });
     }
+    const joinable = loads.filter((load) => load.shape.asJson !== null);
+    const joined = joinable.length > 1 && joinable.reduce((n, load) => n + load.missing.length, 0) <= JOINED_PREFETCH_KEYS ? joinable : [];
+    const keyIn = ({ table, missing, shape }: (typeof loads)[number]) =>
+      sql.fragment`${sql.identifier([keyColumn[table]])} = ANY(${sql.array(missing, 'text')}::${typeSql(shape.keyType)}[])`;
+    for (const load of loads) {
+      if (joined.includes(load)) continue;
+      const found = (await this.tx.any(sql.unsafe`SELECT * FROM ${sql.identifier([load.table])} WHERE ${keyIn(load)}`)) as readonly AnyRow[];
+      this.loaded(load.table, load.missing, found);
+    }
+    if (joined.length === 0) return;
+    const found = (await this.tx.any(
+      sql.unsafe`${sql.join(
+        joined.map(
+          (load, i) => sql.fragment`SELECT ${i}::int AS load, ${load.shape.asJson!.select} AS row FROM ${sql.identifier([load.table])} t WHERE ${keyIn(load)}`,
+        ),
+        sql.fragment` UNION ALL `,
+      )}`,
+    )) as ReadonlyArray<{ load: number; row: Record<string, unknown> }>;
+    for (const [i, load] of joined.entries()) {
+      this.loaded(
+        load.table,
+        load.missing,
+        found.filter((f) => f.load === i).map((f) => load.shape.asJson!.decode(f.row)),
+      );
+    }
+  }
+
+  /** Holds the rows found for these keys, and that the others do not exist. */
+  private loaded(table: TableName, keys: readonly string[], found: readonly AnyRow[]): void {
+    const rows = this.cache(table);
+    for (const k of keys) rows.set(k, null);
+    for (const row of found) rows.set(String(row[keyColumn[table]]), { ...row });
   }
 
   async get<T extends TableName>(table: T, key: string | null | undefined): Promise<RowOf<T> | undefined> {

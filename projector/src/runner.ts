@@ -5,7 +5,7 @@ import { type DatabasePool, type DatabaseTransactionConnection, sql } from 'slon
 import { z } from 'zod';
 import { errorText } from './error-text.ts';
 import type { ProjectedEvent, Projection } from './projection.ts';
-import { ReadModelSession, TableWriteError } from './read-model-session.ts';
+import { ReadModelSession, TableWriteError, TableWrites } from './read-model-session.ts';
 import type { TableName } from './read-model-tables.ts';
 
 const BATCH_SIZE = 500;
@@ -133,6 +133,18 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
     }
     ids.add(id);
   };
+  const fixedRowsByType = new Map<string, Array<readonly [TableName, string]>>();
+  const fixedRowsOf = (type: ProjectedEvent['type']) => {
+    let rows = fixedRowsByType.get(type);
+    if (!rows) {
+      rows = projections
+        .filter((p) => p.readsRows && (!p.canHandle || p.canHandle.includes(type)))
+        .flatMap((p) => p.readsRows!(type))
+        .filter(([table]) => owned.has(table));
+      fixedRowsByType.set(type, rows);
+    }
+    return rows;
+  };
   for (const event of events) {
     const data = event.data as Record<string, unknown>;
     for (const [field, tables] of fieldsOf(event.type)) {
@@ -140,6 +152,7 @@ function rowsNamedBy(events: ProjectedEvent[], projections: Projection[]): Map<T
       if (typeof id !== 'string') continue;
       for (const table of tables) add(table, id);
     }
+    for (const [table, key] of fixedRowsOf(event.type)) add(table, key);
     for (const [table, readers] of byEventId) {
       if (readers.some((p) => !p.canHandle || p.canHandle.includes(event.type))) add(table, event.id);
     }
@@ -372,30 +385,35 @@ class SharedSessionFailed extends Error {
 /**
  * Applies lanes that start at one position through one session, with no savepoint: lanes share
  * no table, so this is what applying each lane alone would do. Any failure aborts the whole
- * transaction (SharedSessionFailed), to be done again lane by lane.
+ * transaction (SharedSessionFailed), to be done again lane by lane. The changed rows are returned
+ * as writes, for the batch to send with the checkpoints in one statement.
  */
 async function advanceLanesTogether(
   tx: DatabaseTransactionConnection,
   lanes: Projection[][],
   entries: BatchEntry[],
   checkpoints: Map<string, Position | null>,
-): Promise<LaneProgress[]> {
+): Promise<{ progress: LaneProgress[]; writes: TableWrites }> {
   const applies = (projection: Projection, position: Position) => isAfter(position, checkpoints.get(projection.name) ?? null);
   const projections = lanes.flat();
   for (const entry of entries) {
     if (entry.unreadable && projections.some((p) => applies(p, entry.recorded.position))) throw new SharedSessionFailed(entry.unreadable);
   }
   const events = entries.map((e) => e.event).filter((event) => event !== null);
+  const session = new ReadModelSession(tx);
+  let writes: TableWrites;
   try {
-    await applyEvents(tx, projections, events, (projection, event) => applies(projection, event.position));
+    await applyToSession(session, projections, events, (projection, event) => applies(projection, event.position));
+    writes = await session.takeWrites();
   } catch (error) {
     throw new SharedSessionFailed(error);
   }
-  return lanes.map((lane) => {
+  const progress = lanes.map((lane) => {
     const start = laneStart(lane, checkpoints);
     const pending = entries.filter((entry) => isAfter(entry.recorded.position, start));
     return { passed: pending.length, through: pending.at(-1)?.recorded.position ?? null };
   });
+  return { progress, writes };
 }
 
 /**
@@ -453,6 +471,8 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
         return batch;
       };
       const progress = new Map<Projection[], LaneProgress>();
+      /** The rows the lanes applied together changed, not yet written (the lanes applied one by one wrote theirs). */
+      const writes: TableWrites[] = [];
       if (oneByOne || due.some(({ failed }) => failed)) {
         for (const { lane } of due) progress.set(lane, await advanceLane(tx, lane, await read(laneStart(lane, checkpoints)), checkpoints));
       } else {
@@ -464,8 +484,9 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
         }
         for (const lanes of byStart.values()) {
           const entries = await read(laneStart(lanes[0]!, checkpoints));
-          const outcomes = await advanceLanesTogether(tx, lanes, entries, checkpoints);
-          for (const [i, lane] of lanes.entries()) progress.set(lane, outcomes[i]!);
+          const outcome = await advanceLanesTogether(tx, lanes, entries, checkpoints);
+          for (const [i, lane] of lanes.entries()) progress.set(lane, outcome.progress[i]!);
+          writes.push(outcome.writes);
         }
       }
       let most = 0;
@@ -501,9 +522,11 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
         }
         most = Math.max(most, lanePassed.passed);
       }
-      if (advanced.length > 0) {
-        // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
-        await tx.query(sql.unsafe`
+      // One statement for every lane; never back: a projection rebuilt alone may be ahead of its lane.
+      const advance =
+        advanced.length === 0
+          ? null
+          : sql.unsafe`
           UPDATE projection_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
           FROM unnest(
             ${sql.array(
@@ -519,7 +542,15 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
               'numeric',
             )}
           ) AS v(name, hi, lo)
-          WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`);
+          WHERE c.name = v.name AND (c.position_hi IS NULL OR (c.position_hi, c.position_lo) < (v.hi, v.lo))`;
+      // The lanes' rows and their checkpoints in one statement (more only when a table is written
+      // twice). A refused write fails the batch, which is then done again lane by lane, each
+      // lane's tables written one statement each so that the failure names its table.
+      try {
+        for (const statement of TableWrites.joined(writes, advance)) await tx.query(statement);
+      } catch (error) {
+        if (writes.some((w) => w.size > 0)) throw new SharedSessionFailed(error);
+        throw error;
       }
       return most;
     });

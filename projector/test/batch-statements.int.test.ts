@@ -6,11 +6,13 @@ import { readModelProjections } from '@storage/projector/projections';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { statementsOf } from '@storage/testing/statements';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // What a batch costs in round trips when nothing fails (failures: failing-projection.int.test.ts):
-// every lane in one session, without a savepoint each, and the checkpoints locked and their
-// failures read in one statement.
+// every lane in one session, without a savepoint each, the checkpoints locked and their
+// failures read in one statement, the rows the events name loaded in one statement, and the rows
+// and the checkpoints written in one statement.
 
 describe('a batch where nothing fails', () => {
   let database: TestDatabase;
@@ -64,5 +66,18 @@ describe('a batch where nothing fails', () => {
     // The checkpoints locked with their failures in one statement, then advanced.
     expect(statements.filter((s) => /projection_checkpoints|projection_failures/.test(s))).toHaveLength(2);
     expect(statements.filter((s) => /projection_failures/.test(s) && /FOR UPDATE/.test(s))).toHaveLength(1);
+    // The rows the event names, of every table, and the alert toggles its notification reads, loaded in one statement.
+    const loads = statements.filter((s) => /^SELECT/i.test(s) && /FROM "(customers|metrics_customers|settings)"/.test(s));
+    expect(loads).toHaveLength(1);
+    for (const table of ['customers', 'metrics_customers', 'settings']) expect(loads[0]).toContain(`FROM "${table}" t`);
+    // In all: the transaction, the checkpoints, the log, the rows, the writes (the table shapes are read once per process).
+    expect(statements.filter((s) => !/pg_attribute/.test(s))).toHaveLength(6);
+    // Every table the event changes and the checkpoints, written in one statement.
+    const writes = statements.filter((s) => /^\s*(WITH|INSERT|UPDATE|DELETE)/i.test(s));
+    expect(writes).toHaveLength(1);
+    for (const table of ['audit_log', 'customers', 'activities', 'metrics_customers', 'metrics_daily']) expect(writes[0]).toContain(`INSERT INTO "${table}"`);
+    expect(writes[0]).toMatch(/UPDATE projection_checkpoints/);
+    const [customer] = await pool.any(sql.unsafe`SELECT first_name, email FROM customers WHERE id = ${customerId}`);
+    expect(customer).toEqual({ first_name: 'Batch', email: `batch-${customerId.slice(0, 8)}@example.com` });
   });
 });

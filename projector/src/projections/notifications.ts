@@ -178,6 +178,8 @@ export const notificationsProjection = defineProjection({
   tables: ['notifications', 'notification_read_marks'],
   reads: ['settings', 'invoices', 'customers', 'units', 'locks', 'leases'],
   canHandle: handled,
+  // The alert toggles, read for every event a toggle governs (isSwitchedOff).
+  readsRows: (type) => (governingToggle[type] ? [['settings', BUSINESS_SETTINGS_SCOPE]] : []),
   async apply(rows, event) {
     if (event.type === 'notification_read') {
       await rows.update('notifications', event.data.notificationId, { read: true });
