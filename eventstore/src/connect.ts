@@ -1,5 +1,4 @@
 // Chooses the event store for this process: EventStoreDB when a URL is given, else Postgres.
-import { createEventStoreDbEventStore } from './eventstoredb.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 
@@ -11,7 +10,12 @@ export interface ConnectEventStoreOptions {
 }
 
 export async function connectEventStore({ eventStoreUrl, databaseUrl }: ConnectEventStoreOptions): Promise<EventStore> {
-  if (eventStoreUrl) return createEventStoreDbEventStore(eventStoreUrl);
+  if (eventStoreUrl) {
+    // Loaded only when asked for: its gRPC client is a quarter of a second of every process's
+    // start (and of every test file's), for a store most runs never use.
+    const { createEventStoreDbEventStore } = await import('./eventstoredb.ts');
+    return createEventStoreDbEventStore(eventStoreUrl);
+  }
   const store = await createPostgresEventStore({ connectionString: databaseUrl });
   await store.migrate();
   return store;
