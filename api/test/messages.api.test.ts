@@ -491,7 +491,8 @@ describe('messages to renters', () => {
     expect(await listed(`facilityId=${facilities[0]}`)).toEqual([email]);
     expect(await listed(`facilityId=${facilities[1]}`)).toEqual([]);
     expect(await listed(`search=scope${tag}`)).toEqual([email]);
-    expect(await listed(`search=${encodeURIComponent(email.toUpperCase())}&status=sent`)).toEqual([email]);
+    // The outbox marks a message sent once the mail server has taken it: a moment after it arrived there.
+    await expect.poll(() => listed(`search=${encodeURIComponent(email.toUpperCase())}&status=sent`)).toEqual([email]);
     expect(await listed(`search=${tag}&status=failed`)).toEqual([]);
   });
 
