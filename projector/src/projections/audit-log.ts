@@ -4,7 +4,7 @@ import { logOrderOf } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 
 // The auditors' event log: one row per event, in the shape its screen shows and filters on (see
-// migration 036). Rows are only ever added, one multi-row insert per batch through the session.
+// migration 036). Rows are only ever added (appended), one multi-row write per batch through the session.
 
 const ENTITY_STREAM = /^(facility|unit|customer|lease|invoice|lock)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -52,6 +52,7 @@ export const auditLogProjection: Projection = {
   tables: ['audit_log'],
   reads: ['units', 'customers', 'leases', 'invoices', 'locks'],
   async apply(rows, event) {
-    rows.insert('audit_log', await auditRow(rows, event));
+    // Nothing reads the rows back: appended, a rebuild copies them out without holding them.
+    await rows.append('audit_log', await auditRow(rows, event));
   },
 };
