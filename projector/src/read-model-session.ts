@@ -376,13 +376,14 @@ export class ReadModelSession {
     const shape = await shapeOf(this.tx, table);
     let last = runs[runs.length - 1];
     const layout = layoutOf(shape, row as AnyRow, last?.layout);
-    const stored = layout.partial ? pick(row as AnyRow, shape.writable) : { ...(row as AnyRow) };
+    const stored = layout.partial ? pick(row as AnyRow, shape.writable) : (row as AnyRow);
     const line = this.written ? copyLine(stored, layout) : null;
     if (!last || last.layout.columns !== layout.columns || (last.copy === null) !== (line === null)) {
       last = { layout, rows: [], copy: line === null ? null : [] };
       runs.push(last);
     }
-    if (line === null) last.rows.push(stored);
+    // Only a row kept until the writes are taken is copied (the caller may change it meanwhile); a line is fixed.
+    if (line === null) last.rows.push(stored === row ? { ...stored } : stored);
     else last.copy!.push(line);
   }
 
