@@ -292,6 +292,34 @@ function copyLine(row: AnyRow, { list, json }: Layout): string | null {
   return `${line}\n`;
 }
 
+/** Rows written by one statement, in the order they were changed or appended: new ones copied (fresh session), or upserted. */
+interface Run {
+  layout: Layout;
+  rows: AnyRow[];
+  copy: string[] | null;
+}
+
+/** The statement that writes a run of rows: COPY for new rows of a fresh session, the upsert for the others. */
+function runWrite(table: TableName, { layout, rows: group, copy }: Run): TableWrite {
+  const columns = layout.list;
+  if (copy) {
+    return { table, copy: { statement: `COPY ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) FROM STDIN`, rows: copy.join('') } };
+  }
+  const updated = columns.filter((c) => c !== keyColumn[table]);
+  const list = sql.join(
+    columns.map((c) => sql.identifier([c])),
+    sql.fragment`, `,
+  );
+  const query = sql.unsafe`
+    INSERT INTO ${sql.identifier([table])} (${list})
+    SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
+    ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
+      updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
+      sql.fragment`, `,
+    )}`;
+  return { table, query };
+}
+
 /** What one projection may touch: its own tables, and reads of those it declares. */
 interface Access {
   projection: string;
@@ -309,6 +337,11 @@ export class ReadModelSession {
   /** `${table} ${column} ${value}` lookups already loaded from the database. */
   private readonly looked = new Set<string>();
   private readonly counters = new Map<CounterName, Map<string, { key: AnyRow; figures: Map<string, bigint> }>>();
+  /**
+   * Rows added by append, per table, not held: in a fresh session already lines of COPY, otherwise
+   * rows for the upsert (one run per set of columns). A table appended to is never read back.
+   */
+  private readonly appended = new Map<TableName, Run[]>();
 
   private readonly tx: CommonQueryMethods;
   /** A fresh session's keys written so far, per table: a row not among them is not in the table yet. */
@@ -332,6 +365,13 @@ export class ReadModelSession {
   }
 
   private check(table: string, kind: 'reads' | 'writes'): void {
+    if (this.appended.has(table as TableName)) {
+      throw new Error(`${table} is appended to, its rows not held: it can only be appended to in this session`);
+    }
+    this.checkAccess(table, kind);
+  }
+
+  private checkAccess(table: string, kind: 'reads' | 'writes'): void {
     if (this.access && !this.access[kind].has(table)) {
       throw new Error(
         `The ${this.access.projection} projection ${kind === 'reads' ? 'reads' : 'writes'} ${table}, which it does not ${kind === 'reads' ? 'declare' : 'own'}`,
@@ -432,6 +472,33 @@ export class ReadModelSession {
     this.put(table, String((row as AnyRow)[keyColumn[table]]), { ...row });
   }
 
+  /**
+   * Adds a row no projection reads back or changes again (a log's), with a key no other row has.
+   * The row is not held: a fresh session turns it into a line of COPY at once, which spares a
+   * rebuild a million audit rows in its cache. A table appended to can only be appended to.
+   */
+  async append<T extends TableName>(table: T, row: RowOf<T>): Promise<void> {
+    this.checkAccess(table, 'writes');
+    let runs = this.appended.get(table);
+    if (!runs) {
+      if (this.rows.has(table)) throw new Error(`${table} is held by this session: it cannot be appended to as well`);
+      runs = [];
+      this.appended.set(table, runs);
+    }
+    const shape = await shapeOf(this.tx, table);
+    let last = runs[runs.length - 1];
+    const layout = layoutOf(shape, row as AnyRow, last?.layout);
+    const stored = layout.partial ? pick(row as AnyRow, shape.writable) : (row as AnyRow);
+    const line = this.written ? copyLine(stored, layout) : null;
+    if (!last || last.layout.columns !== layout.columns || (last.copy === null) !== (line === null)) {
+      last = { layout, rows: [], copy: line === null ? null : [] };
+      runs.push(last);
+    }
+    // Only a row kept until the writes are taken is copied (the caller may change it meanwhile); a line is fixed.
+    if (line === null) last.rows.push(stored === row ? { ...stored } : stored);
+    else last.copy!.push(line);
+  }
+
   /** Holds a row the caller no longer touches (a copy) as changed. */
   private put(table: TableName, key: string, row: AnyRow): void {
     this.cache(table).set(key, row);
@@ -486,6 +553,10 @@ export class ReadModelSession {
       statements.push(...this.rowWrites(table, keys, await shapeOf(this.tx, table)));
     }
     this.changed.clear();
+    for (const [table, runs] of this.appended) {
+      statements.push(...runs.map((run) => runWrite(table, run)));
+      runs.length = 0;
+    }
     for (const [table, counters] of this.counters) {
       const query = this.counterWrite(table, counters);
       if (query) statements.push({ table, query });
@@ -503,7 +574,8 @@ export class ReadModelSession {
 
   /** Forgets every row read or written, once the writes taken are stored: later reads go to the database again. */
   forget(): void {
-    if (this.changed.size > 0 || this.counters.size > 0) throw new Error('The session holds changes not yet taken for writing');
+    if (this.changed.size > 0 || this.counters.size > 0 || [...this.appended.values()].some((runs) => runs.length > 0))
+      throw new Error('The session holds changes not yet taken for writing');
     this.rows.clear();
     this.looked.clear();
   }
@@ -520,8 +592,8 @@ export class ReadModelSession {
     // changed: a table whose identity column records that order (the activity feed's
     // recorded_order) then gets it right even when rows with other columns sit in between. In a
     // fresh session a run is also all new rows (copied) or all rows written before (upserted).
-    const runs: Array<{ layout: Layout; rows: AnyRow[]; copy: string[] | null }> = [];
-    let last: (typeof runs)[number] | undefined;
+    const runs: Run[] = [];
+    let last: Run | undefined;
     let layout: Layout | undefined;
     for (const key of keys) {
       const row = rows.get(key);
@@ -541,25 +613,7 @@ export class ReadModelSession {
         runs.push(last);
       }
     }
-    return runs.map(({ layout, rows: group, copy }): TableWrite => {
-      const columns = layout.list;
-      if (copy) {
-        return { table, copy: { statement: `COPY ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) FROM STDIN`, rows: copy.join('') } };
-      }
-      const updated = columns.filter((c) => c !== keyColumn[table]);
-      const list = sql.join(
-        columns.map((c) => sql.identifier([c])),
-        sql.fragment`, `,
-      );
-      const query = sql.unsafe`
-        INSERT INTO ${sql.identifier([table])} (${list})
-        SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.identifier([table])}, ${toJson(group)}::jsonb)
-        ON CONFLICT (${sql.identifier([keyColumn[table]])}) DO UPDATE SET ${sql.join(
-          updated.map((c) => sql.fragment`${sql.identifier([c])} = EXCLUDED.${sql.identifier([c])}`),
-          sql.fragment`, `,
-        )}`;
-      return { table, query };
-    });
+    return runs.map((run) => runWrite(table, run));
   }
 
   private counterWrite(table: CounterName, counters: Map<string, { key: AnyRow; figures: Map<string, bigint> }>): QuerySqlToken | null {

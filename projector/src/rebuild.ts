@@ -89,6 +89,14 @@ export async function withRebuildLock<T>(pool: DatabasePool, routine: (connectio
 
 const ConstraintRow = z.object({ name: z.string(), definition: z.string() });
 
+/** An index of a shadow table, made once its rows are in. */
+interface ShadowIndex {
+  table: string;
+  definition: string;
+}
+
+const TableSize = z.object({ table: z.string(), bytes: z.coerce.number() });
+
 /** SQL text the catalogue printed (pg_get_constraintdef, pg_get_indexdef), as a query fragment. */
 function definitionSql(text: string) {
   return sql.fragment(Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })));
@@ -101,7 +109,7 @@ function definitionSql(text: string) {
  * made once the rows are in: building an index over the loaded rows beats keeping it up to date
  * (the trigram search indexes especially) row batch by row batch.
  */
-async function createShadowTable(tx: DatabaseTransactionConnection, table: string): Promise<string[]> {
+async function createShadowTable(tx: DatabaseTransactionConnection, table: string): Promise<ShadowIndex[]> {
   const live = sql.identifier(['public', table]);
   const shadow = sql.identifier([SHADOW_SCHEMA, table]);
   await tx.query(sql.unsafe`CREATE TABLE ${shadow} (LIKE ${live} INCLUDING ALL EXCLUDING INDEXES)`);
@@ -120,7 +128,7 @@ async function createShadowTable(tx: DatabaseTransactionConnection, table: strin
   return indexes.map((index) => {
     const definition = index.definition.replace(` ON ${liveTable} `, ` ON ${SHADOW_SCHEMA}.${table} `);
     if (definition === index.definition) throw new Error(`Cannot copy index ${index.name}: ${index.definition}`);
-    return definition;
+    return { table, definition };
   });
 }
 
@@ -203,16 +211,22 @@ async function applyHistory(
 }
 
 /**
- * Builds the indexes on the connections side by side, each taking the next one left; the trigram
- * (GIN) ones first, as they take longest (the activity feed's search: half the time of all).
+ * Builds the indexes on the connections side by side, each taking the next one left: the trigram
+ * (GIN) ones first, as they take longest (the activity feed's search), then those of the largest
+ * tables (the audit log's five), so the small ones fill in at the end instead of one large build
+ * running alone while the other connections have nothing left.
  */
-async function buildIndexes(connections: DatabasePoolConnection[], definitions: string[]): Promise<void> {
-  const slow = (definition: string) => (definition.includes(' USING gin ') ? 0 : 1);
-  const queue = [...definitions].sort((a, b) => slow(a) - slow(b));
+async function buildIndexes(connections: DatabasePoolConnection[], indexes: ShadowIndex[]): Promise<void> {
+  const sizes = await connections[0]!.any(sql.type(TableSize)`
+    SELECT c.relname::text AS table, pg_table_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${SHADOW_SCHEMA} AND c.relkind = 'r'`);
+  const bytes = new Map(sizes.map((size) => [size.table, size.bytes]));
+  const slow = ({ definition }: ShadowIndex) => (definition.includes(' USING gin ') ? 0 : 1);
+  const queue = [...indexes].sort((a, b) => slow(a) - slow(b) || (bytes.get(b.table) ?? 0) - (bytes.get(a.table) ?? 0));
   await Promise.all(
     connections.map(async (connection) => {
-      for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) {
-        await connection.query(sql.unsafe`${definitionSql(statement)}`);
+      for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+        await connection.query(sql.unsafe`${definitionSql(index.definition)}`);
       }
     }),
   );
@@ -231,7 +245,7 @@ export async function buildShadow(
   const indexes = await connection.transaction(async (tx) => {
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
     await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([SHADOW_SCHEMA])}`);
-    const definitions: string[] = [];
+    const definitions: ShadowIndex[] = [];
     for (const table of tables) definitions.push(...(await createShadowTable(tx, table)));
     return definitions;
   });

@@ -62,7 +62,7 @@ describe('a fresh read-model session writes new rows by COPY', () => {
     pool.anyFirst(sql.type(StoredRow)`SELECT to_jsonb(a) AS row FROM ${sql.identifier([schema, 'audit_log'])} a ORDER BY position`);
 
   /** Writes `batches` of rows through one session, each batch's writes taken and stored before the next. */
-  async function write(schema: string, fresh: boolean, batches: AuditRow[][]): Promise<void> {
+  async function write(schema: string, fresh: boolean, batches: AuditRow[][], how: 'insert' | 'append' = 'insert'): Promise<void> {
     const copier = await openCopyingConnection(database.url, [`SET search_path TO ${schema}, public`]);
     try {
       await pool.connect(async (connection) => {
@@ -71,7 +71,10 @@ describe('a fresh read-model session writes new rows by COPY', () => {
         const session = new ReadModelSession(connection, { fresh });
         const rows = session.for({ name: 'audit-log', tables: ['audit_log'] });
         for (const batch of batches) {
-          for (const row of batch) rows.insert('audit_log', row);
+          for (const row of batch) {
+            if (how === 'insert') rows.insert('audit_log', row);
+            else await rows.append('audit_log', row);
+          }
           await (await session.takeWrites()).writeTo(target);
         }
         await connection.query(sql.unsafe`RESET search_path`);
@@ -104,6 +107,31 @@ describe('a fresh read-model session writes new rows by COPY', () => {
       [2, 'customer_archived'],
       [3, 'customer_updated'],
     ]);
+  });
+
+  it('stores appended rows as inserted ones, fresh (COPY) or not (the upsert), and holds none of them', async () => {
+    const batches = [[1, 2, 3].map((n) => auditRow(n)), [4, 5, 6].map((n) => auditRow(n))];
+    for (const schema of ['copied', 'upserted']) await pool.query(sql.unsafe`TRUNCATE ${sql.identifier([schema, 'audit_log'])}`);
+    await write('copied', true, batches, 'append');
+    await write('upserted', false, batches, 'append');
+    const appended = await stored('copied');
+    expect(appended).toHaveLength(6);
+    expect(appended).toEqual(await stored('upserted'));
+    await pool.query(sql.unsafe`TRUNCATE copied.audit_log`);
+    await write('copied', true, batches);
+    expect(await stored('copied')).toEqual(appended);
+    await pool.connect(async (connection) => {
+      const session = new ReadModelSession(connection, { fresh: true });
+      const rows = session.for({ name: 'audit-log', tables: ['audit_log'] });
+      await rows.append('audit_log', auditRow(7));
+      expect(session.cachedRows).toBe(0);
+      await expect(rows.get('audit_log', auditRow(7).position)).rejects.toThrow(/audit_log is appended to/);
+      expect(() => rows.insert('audit_log', auditRow(8))).toThrow(/audit_log is appended to/);
+      await expect(session.for({ name: 'units', tables: ['units'] }).append('audit_log', auditRow(8))).rejects.toThrow(/does not own/);
+      expect(() => session.forget()).toThrow(/holds changes not yet taken/);
+      expect((await session.takeWrites()).size).toBe(1);
+      session.forget();
+    });
   });
 
   it('refuses to write its new rows where COPY cannot go', async () => {

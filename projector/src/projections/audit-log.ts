@@ -4,7 +4,7 @@ import { logOrderOf } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
 
 // The auditors' event log: one row per event, in the shape its screen shows and filters on (see
-// migration 036). Rows are only ever added, one multi-row insert per batch through the session.
+// migration 036). Rows are only ever added (appended), one multi-row write per batch through the session.
 
 const ENTITY_STREAM = /^(facility|unit|customer|lease|invoice|lock)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -53,7 +53,8 @@ export const auditLogProjection: Projection = {
   reads: ['units', 'customers', 'leases', 'invoices', 'locks'],
   async apply(rows, event) {
     const row = await auditRow(rows, event);
-    rows.insert('audit_log', row);
+    // Nothing reads the rows back: appended, a rebuild copies them out without holding them.
+    await rows.append('audit_log', row);
     // Rows are only added, once per event: each adds one to its day (migration 043).
     rows.count('audit_log_days', { day: row.occurred_at.slice(0, 10) }, { entries: 1 });
   },
