@@ -1,5 +1,6 @@
 import type { Customer } from '@storage/contracts/customers';
 import type { Lease, LeaseCounts } from '@storage/contracts/leases';
+import type { Reservation } from '@storage/contracts/reservations';
 import type { Unit } from '@storage/contracts/units';
 import { type ProductUnderTest, readDownload, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
@@ -248,15 +249,25 @@ describe('Lease Agreements in Chromium', () => {
     const [customer] = await api<Customer[]>('/api/customers?pageSize=1&status=active');
     const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
     const moveInDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // A last name of its own, so a retried attempt finds its own row, not the one before's.
+    const lastName = `Pending ${Date.now().toString(36)}`;
     const submitted = await page.request.post(`${product.baseUrl}/api/public/reservations`, {
-      data: { unitId: unit!.id, customerData: { firstName: 'Pat', lastName: 'Pending', email: customer!.email, phone: '555-0142', moveInDate } },
+      data: { unitId: unit!.id, customerData: { firstName: 'Pat', lastName, email: customer!.email, phone: '555-0142', moveInDate } },
     });
     expect(submitted.status()).toBe(201);
     // The anonymous visitor learns nothing about the customer who holds that email.
-    expect(Object.keys(await submitted.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
+    const receipt = (await submitted.json()) as { reservationId: string };
+    expect(Object.keys(receipt).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
+    // What the screen will draw, as the API answers it: a contact not attached to anyone.
+    const listed = async () => {
+      const newest = await api<Reservation[]>('/api/reservations?sort=submittedAt&order=desc&pageSize=20');
+      const r = newest.find(({ id }) => id === receipt.reservationId);
+      return r && { status: r.status, customerId: r.customerId, matched: r.matchedCustomer?.id };
+    };
+    await expect.poll(listed).toEqual({ status: 'submitted', customerId: null, matched: customer!.id });
 
     await page.goto(`${product.baseUrl}/leases`);
-    const row = page.locator('tr', { hasText: 'Pat Pending' });
+    const row = page.locator('tr', { hasText: `Pat ${lastName}` });
     await row.waitFor();
     const name = `${customer!.firstName} ${customer!.lastName}`;
     await row.getByText('Pending contact').waitFor();
