@@ -134,6 +134,28 @@ describe('invoices API', () => {
     expect(await ids('%')).toEqual([]);
   });
 
+  it('finds a number typed with its punctuation through the index as one word part, not every row sharing a word of it', async () => {
+    const t = tag();
+    const someone = await customer();
+    const numbered = async (n: string) => (await invoice(someone.id, { invoiceNumber: `PX${t}-${n}` })).id;
+    const [oneOne, oneTen] = [await numbered('1-1'), await numbered('1-10')];
+    await numbered('11-2');
+    await numbered('2-1');
+    const ids = async (search: string) => (await inject('GET', `/api/invoices?search=${encodeURIComponent(search)}`)).json().map((i: { id: string }) => i.id);
+    expect((await ids(`px${t}-1-1`)).sort()).toEqual([oneOne, oneTen].sort());
+    expect(await ids(`px${t}-1-10`)).toEqual([oneTen]);
+
+    // The trigram index, read through search_key(), hands over only texts holding "1-1": pg_trgm
+    // alone reads "-" as a word break and would hand over every text with a word "1" (all four).
+    const plan = await platform.api.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SET LOCAL enable_seqscan = off`);
+      return tx.any(sql.unsafe`EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM invoices WHERE search_key(search_text) LIKE search_key(${`%px${t}-1-1%`})`);
+    });
+    const text = JSON.stringify(plan);
+    expect(text).toContain('invoices_search_idx');
+    expect(text).not.toMatch(/"Rows Removed by Index Recheck": [1-9]/);
+  });
+
   it("scopes the list by the customer's facility, filters by status and paginates on the server", async () => {
     const t = tag();
     const inA = await customer({ lastName: `Scope${t}`, facilityId: facilityA });

@@ -4,7 +4,7 @@ import { TOTAL_COUNT_CAP } from '@storage/contracts/paging';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, listPage, orderBy, type PageSpans, SEARCH_COUNTED_UP_TO, type SortColumns } from '../http/list-page.ts';
+import { allOf, listPage, orderBy, type PageSpans, SEARCH_COUNTED_UP_TO, type SortColumns, searchMatches } from '../http/list-page.ts';
 
 const ActivityRow = z.object({
   id: z.string(),
@@ -27,7 +27,7 @@ function matching(filter: { search?: string; type?: string; facilityId?: string;
   if (filter.facilityId) conditions.push(sql.fragment`a.facility_id = ${filter.facilityId}`);
   if (filter.customerId) conditions.push(sql.fragment`a.customer_id = ${filter.customerId}`);
   if (filter.type) conditions.push(sql.fragment`a.type = ${filter.type}`);
-  if (filter.search) conditions.push(sql.fragment`a.search_text LIKE ${containsPattern(filter.search)}`);
+  if (filter.search) conditions.push(searchMatches(sql.fragment`a.search_text`, filter.search));
   return conditions;
 }
 

@@ -3,7 +3,7 @@ import { CustomerStatus } from '@storage/contracts/enums';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, orderBy, positionIn, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
 export const CustomerRow = z.object({
   id: z.string(),
@@ -53,7 +53,7 @@ export function customersSql(query: z.output<typeof ListCustomersQuery>): ListSq
   const conditions = [sql.fragment`NOT archived`];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
-  if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
+  if (query.search) conditions.push(searchMatches(sql.fragment`search_text`, query.search));
   if (query.autopay) {
     const enrolled = sql.fragment`EXISTS (SELECT 1 FROM autopay_enrollments e WHERE e.customer_id = customers.id AND e.enabled)`;
     conditions.push(query.autopay === 'on' ? enrolled : sql.fragment`NOT ${enrolled}`);

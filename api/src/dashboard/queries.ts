@@ -4,7 +4,7 @@ import { toCents } from '@storage/contracts/money';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { CustomerRow, columns as customerColumns, toCustomer } from '../customers/queries.ts';
-import { allOf, containsPattern } from '../http/list-page.ts';
+import { allOf, containsPattern, searchMatches } from '../http/list-page.ts';
 import { monthStart, occupancyRate, percentChange, pointsChange, sameDayLastMonth } from './month-over-month.ts';
 
 /** `column = facilityId`, or everything when no facility is selected. */
@@ -207,9 +207,10 @@ const RecentCustomerRow = CustomerRow.extend({ unit_numbers: z.array(z.string())
 export async function recentCustomers(pool: DatabasePool, filter: { facilityId?: string; search?: string }): Promise<RecentCustomer[]> {
   const conditions = [sql.fragment`NOT archived`, inFacility(sql.fragment`facility_id`, filter.facilityId)];
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
     // search_text (indexed) holds name, email and phone; the second test keeps the phone out.
-    conditions.push(sql.fragment`search_text LIKE ${pattern} AND lower(first_name || ' ' || last_name || ' ' || email) LIKE ${pattern}`);
+    conditions.push(
+      sql.fragment`${searchMatches(sql.fragment`search_text`, filter.search)} AND lower(first_name || ' ' || last_name || ' ' || email) LIKE ${containsPattern(filter.search)}`,
+    );
   }
   const rows = await pool.any(sql.type(RecentCustomerRow)`
     SELECT c.*, coalesce(l.unit_numbers, '[]'::json) AS unit_numbers, l.monthly_rate

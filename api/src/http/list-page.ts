@@ -309,6 +309,15 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The rows whose search text (a `search_text` column, lowercase) holds the term, through the
+ * column's trigram index: both sides read through search_key() (migration 045), as the index is,
+ * so punctuation in the term narrows the index's answer instead of splitting it into words.
+ */
+export function searchMatches(column: FragmentSqlToken, term: string): FragmentSqlToken {
+  return sql.fragment`search_key(${column}) LIKE search_key(${containsPattern(term)})`;
+}
+
 /** An expression that may be NULL: its missing values come last in either direction. */
 type NullableExpression = { nullsLast: FragmentSqlToken };
 type SortExpression = FragmentSqlToken | NullableExpression;

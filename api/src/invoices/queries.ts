@@ -5,7 +5,7 @@ import { type InvoiceListItem, invoiceSorting, type ListInvoicesQuery, type Paym
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -71,7 +71,7 @@ export function invoicesSql(query: z.output<typeof ListInvoicesQuery>): ListSql 
   if (query.facilityId) conditions.push(sql.fragment`i.facility_id = ${query.facilityId}`);
   if (query.customerId) conditions.push(sql.fragment`i.customer_id = ${query.customerId}`);
   if (query.status) conditions.push(sql.fragment`i.status = ${query.status}`);
-  if (query.search) conditions.push(sql.fragment`i.search_text LIKE ${containsPattern(query.search)}`);
+  if (query.search) conditions.push(searchMatches(sql.fragment`i.search_text`, query.search));
   return {
     // The id as the wire sends it (text): no cast per row, which a deep page would pay for every row it skips.
     select: sql.fragment`i.id`,

@@ -3,7 +3,7 @@ import { type Lease, type LeaseCounts, type LeaseInvoiceSummary, type LeasesFilt
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, orderBy, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
 type Filter = z.output<z.ZodType<LeasesFilter>>;
 
@@ -52,7 +52,7 @@ function conditionsOf(filter: Filter): FragmentSqlToken[] {
   const conditions: FragmentSqlToken[] = [];
   if (filter.facilityId) conditions.push(sql.fragment`u.facility_id = ${filter.facilityId}`);
   if (filter.customerId) conditions.push(sql.fragment`l.customer_id = ${filter.customerId}`);
-  if (filter.search) conditions.push(sql.fragment`l.search_text LIKE ${containsPattern(filter.search)}`);
+  if (filter.search) conditions.push(searchMatches(sql.fragment`l.search_text`, filter.search));
   if (filter.status) conditions.push(sql.fragment`l.is_active = ${filter.status === 'active'}`);
   return conditions;
 }

@@ -3,7 +3,7 @@ import { type ListLocksQuery, type Lock, lockSorting } from '@storage/contracts/
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, nullsLast, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, nullsLast, orderBy, positionIn, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
 const LockRow = z.object({
   id: z.string(),
@@ -62,7 +62,7 @@ export function locksSql(query: z.output<typeof ListLocksQuery>): ListSql {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
-  if (query.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(query.search)}`);
+  if (query.search) conditions.push(searchMatches(sql.fragment`search_text`, query.search));
   return { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(lockSorting, query), sql.fragment`id`) };
 }
 

@@ -3,7 +3,7 @@ import { sortOf } from '@storage/contracts/sorting';
 import { type ListUnitsQuery, type Unit, type UnitBuilding, type UnitsFilter, unitSorting } from '@storage/contracts/units';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { allOf, containsPattern, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
+import { allOf, type ListSql, listPage, orderBy, positionIn, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
 const UnitRow = z.object({
   id: z.string(),
@@ -41,7 +41,7 @@ function matching(filter: z.output<typeof UnitsFilter>) {
   const conditions = [];
   if (filter.facilityId) conditions.push(sql.fragment`facility_id = ${filter.facilityId}`);
   if (filter.status) conditions.push(sql.fragment`status = ${filter.status}`);
-  if (filter.search) conditions.push(sql.fragment`search_text LIKE ${containsPattern(filter.search)}`);
+  if (filter.search) conditions.push(searchMatches(sql.fragment`search_text`, filter.search));
   return allOf(conditions);
 }
 
