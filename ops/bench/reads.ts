@@ -117,7 +117,9 @@ async function main() {
     // flushed, came out 30-45 ms p95 where they take 23-25 ms; the server's log showed a
     // checkpoint every 1-5 s during them).
     await pool.query(sql.unsafe`CHECKPOINT`);
-    console.log(`${values['analyze-only'] ? 'ANALYZE' : 'VACUUM (ANALYZE)'} and CHECKPOINT of the copy: ${((performance.now() - settling) / 1000).toFixed(1)} s`);
+    console.log(
+      `${values['analyze-only'] ? 'ANALYZE' : 'VACUUM (ANALYZE)'} and CHECKPOINT of the copy: ${((performance.now() - settling) / 1000).toFixed(1)} s`,
+    );
     const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
     const events = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM event_store.events`);
     console.log(
