@@ -16,15 +16,14 @@ CREATE FUNCTION search_key(text) RETURNS text
   AS $$ SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(
     $1, '-', 'ᐁ'), '@', 'ᐂ'), '.', 'ᐃ'), '_', 'ᐄ'), '/', 'ᐅ'), '#', 'ᐆ'), '+', 'ᐇ'), '''', 'ᐈ'), '&', 'ᐉ'), ',', 'ᐊ'), '(', 'ᐋ'), ')', 'ᐌ'), ':', 'ᐍ') $$;
 
-DROP INDEX customers_search_idx;
-CREATE INDEX customers_search_idx ON customers USING gin (search_key(search_text) gin_trgm_ops);
-DROP INDEX units_search_idx;
-CREATE INDEX units_search_idx ON units USING gin (search_key(search_text) gin_trgm_ops);
-DROP INDEX locks_search_idx;
-CREATE INDEX locks_search_idx ON locks USING gin (search_key(search_text) gin_trgm_ops);
-DROP INDEX invoices_search_idx;
-CREATE INDEX invoices_search_idx ON invoices USING gin (search_key(search_text) gin_trgm_ops);
-DROP INDEX leases_search_idx;
-CREATE INDEX leases_search_idx ON leases USING gin (search_key(search_text) gin_trgm_ops);
-DROP INDEX activities_search_idx;
-CREATE INDEX activities_search_idx ON activities USING gin (search_key(search_text) gin_trgm_ops);
+-- The six search indexes again, over the key.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['customers', 'units', 'locks', 'invoices', 'leases', 'activities'] LOOP
+    EXECUTE format('DROP INDEX %I', t || '_search_idx');
+    EXECUTE format('CREATE INDEX %I ON %I USING gin (search_key(search_text) gin_trgm_ops)', t || '_search_idx', t);
+  END LOOP;
+END
+$$;

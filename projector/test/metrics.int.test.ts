@@ -7,9 +7,9 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { metricsProjection } from '@storage/projector/projections/metrics';
-import { catchUp, catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
-import { seedDemoData } from '@storage/seed/demo';
+import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
+import { createDemoReadModel, type DemoReadModel } from '@storage/testing/demo-read-model';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -237,18 +237,13 @@ describe('metrics projection', () => {
 });
 
 describe('metrics projection over the demo history', () => {
-  let database: TestDatabase;
+  let demo: DemoReadModel;
   let store: PostgresEventStore;
   let pool: DatabasePool;
 
   beforeAll(async () => {
-    database = await createTestDatabase('metrics_demo');
-    store = await createPostgresEventStore({ connectionString: database.url });
-    await store.migrate();
-    await migrateReadModel(database.url);
-    pool = await createDatabasePool(database.url);
-    await ensureCheckpoints(pool, readModelProjections);
-    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+    demo = await createDemoReadModel('metrics_demo');
+    ({ store, pool } = demo);
     const head = await store.newestPosition();
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -259,9 +254,7 @@ describe('metrics projection over the demo history', () => {
     }
   }, 180_000);
   afterAll(async () => {
-    await pool?.end();
-    await store?.close();
-    await database?.drop();
+    await demo?.close();
   });
 
   it("sums each facility's net changes to the figures its tables show today", async () => {

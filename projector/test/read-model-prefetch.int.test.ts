@@ -1,12 +1,7 @@
-import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
-import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
-import { migrateReadModel } from '@storage/platform/migrate';
-import { readModelProjections } from '@storage/projector/projections';
+import type { DatabasePool } from '@storage/platform/db';
 import { ReadModelSession } from '@storage/projector/read-model-session';
 import { keyColumn, type TableName } from '@storage/projector/read-model-tables';
-import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
-import { seedDemoData } from '@storage/seed/demo';
-import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
+import { createDemoReadModel, type DemoReadModel } from '@storage/testing/demo-read-model';
 import { statementsOf } from '@storage/testing/statements';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,23 +12,15 @@ import { z } from 'zod';
 // timestamps as ISO-8601, counts as numbers), on the demo's six months of history.
 
 describe('the rows a batch loads in one statement', () => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
+  let demo: DemoReadModel;
   let pool: DatabasePool;
 
   beforeAll(async () => {
-    database = await createTestDatabase('read_model_prefetch');
-    store = await createPostgresEventStore({ connectionString: database.url });
-    await store.migrate();
-    await migrateReadModel(database.url);
-    pool = await createDatabasePool(database.url);
-    await ensureCheckpoints(pool, readModelProjections);
-    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+    demo = await createDemoReadModel('read_model_prefetch');
+    pool = demo.pool;
   }, 300_000);
   afterAll(async () => {
-    await pool?.end();
-    await store?.close();
-    await database?.drop();
+    await demo?.close();
   });
 
   it('are those SELECT * gives, for every table, in one statement, and a key with no row is known absent', async () => {
