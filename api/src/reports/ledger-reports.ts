@@ -15,7 +15,6 @@ import { todayIn } from '@storage/domain/billing/calendar';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
-import { textOrder } from '../http/list-page.ts';
 import { ValidationError } from '../http/validate.ts';
 
 // The reports that follow the ledger (issue 12). Money is summed in SQL numeric and added up in
@@ -68,9 +67,7 @@ export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string 
   // Each lookup is one pass over the scope's leases (hash joins), not a probe per lease: the
   // rent roll of all facilities on the large history (1,800 leases, 64,800 rent periods) read in
   // 12 ms instead of 16 ms of execution, the periods through their index on period_end (only the
-  // current and future ones: any facility's today is at least the UTC day before). Sorted as the
-  // lists sort text (byte order of the lowercase, whatever the database's collation: the same
-  // order on every server, and 3 ms less than the collation's for 1,800 rows).
+  // current and future ones: any facility's today is at least the UTC day before).
   const earliestToday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const rows = await db.any(sql.type(RentRollSqlRow)`
     WITH scope AS (
@@ -112,7 +109,7 @@ export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string 
     ) o ON o.customer_id = c.id
     LEFT JOIN periods p ON p.lease_id = s.lease_id
     LEFT JOIN rates r ON r.lease_id = s.lease_id
-    ORDER BY ${textOrder(sql.fragment`s.facility`)} NULLS LAST, ${textOrder(sql.fragment`s.building`)}, ${textOrder(sql.fragment`s.unit_number`)}, s.lease_id`);
+    ORDER BY s.facility NULLS LAST, s.building, s.unit_number, s.lease_id`);
   // A renter with two leases owes one balance: it counts once in the total.
   const balances = new Map(rows.map((r) => [r.customer_id, r.balance]));
   return {
