@@ -23,29 +23,10 @@ export interface ClientState {
 
 export type Kind = 'create' | 'edit' | 'moveIn' | 'payment';
 
-// 40% creates, 25% edits, 20% move-ins, 15% payments, interleaved.
-export const mix: Kind[] = [
-  'create',
-  'edit',
-  'create',
-  'moveIn',
-  'payment',
-  'create',
-  'edit',
-  'moveIn',
-  'create',
-  'edit',
-  'payment',
-  'create',
-  'edit',
-  'moveIn',
-  'create',
-  'edit',
-  'payment',
-  'create',
-  'moveIn',
-  'create',
-];
+// 40% creates, 25% edits, 20% move-ins, 15% payments, interleaved: 20 slots, one per command in turn.
+export const mix = 'create edit create moveIn payment create edit moveIn create edit payment create edit moveIn create edit payment create moveIn create'.split(
+  ' ',
+) as Kind[];
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
