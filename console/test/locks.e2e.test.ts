@@ -81,7 +81,10 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     expect(await dialog.getByLabel('Battery Level (%)').inputValue()).toBe('0');
     await dialog.getByLabel('Battery Level (%)').fill('87');
 
-    await dialog.getByLabel('Lock ID').fill('E2E-NK-1');
+    // A lock id of its own per attempt: a retried attempt (a click lost on a loaded machine) must not
+    // meet the lock an earlier attempt added.
+    const lockId = `E2E-NK-${Date.now().toString(36).toUpperCase()}`;
+    await dialog.getByLabel('Lock ID').fill(lockId);
     await dialog.getByLabel('Unit').click();
     await dialog.getByLabel('Unit').fill('RS-C10');
     await chooseOption(page, /^RS-C101 · Building C/);
@@ -90,8 +93,8 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByText('Lock created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await search(page, 'E2E-NK-1');
-    const card = cardOf(page, 'E2E-NK-1');
+    await search(page, lockId);
+    const card = cardOf(page, lockId);
     await card.waitFor();
     const text = await card.textContent();
     expect(text).toContain('RS-C101');
@@ -103,10 +106,10 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add Lock' }).click();
     const again = page.getByRole('dialog', { name: 'Add Lock' });
     expect(await again.getByLabel('Lock ID').inputValue()).toBe('');
-    await again.getByLabel('Lock ID').fill('e2e-nk-1');
+    await again.getByLabel('Lock ID').fill(lockId.toLowerCase());
     await again.getByRole('button', { name: 'Add Lock' }).click();
     await page.getByText('Failed to create lock').waitFor();
-    await page.getByText('A lock with the id e2e-nk-1 already exists').waitFor();
+    await page.getByText(`A lock with the id ${lockId.toLowerCase()} already exists`).waitFor();
     await page.close();
   });
 
