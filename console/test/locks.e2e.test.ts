@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, slowDown } from './staff-browser.ts';
+import { demoStaffScreens, dismissToasts, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Smart Locks screen in Chromium on the demo data: the fleet's cards, the facility scope,
@@ -103,6 +103,7 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
     expect(text).toContain('Firmware: 2.5.0');
     expect(text).toContain('Active');
 
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Add Lock' }).click();
     const again = page.getByRole('dialog', { name: 'Add Lock' });
     expect(await again.getByLabel('Lock ID').inputValue()).toBe('');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, facilityShown, slowDown } from './staff-browser.ts';
+import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -86,6 +86,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     const group = page.getByRole('region', { name: 'Building Z' });
     expect(await group.getByTestId('building-unit-count').textContent()).toBe('1 unit');
 
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Add Unit' }).click();
     const again = page.getByRole('dialog', { name: 'Add Unit' });
     expect(await again.getByLabel('Unit Number').inputValue()).toBe('');
@@ -146,7 +147,12 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
     const page = await openUnits(demo.wide);
-    await chooseSelectOption(page, page.getByLabel('Facility', { exact: true }), /^Oak Hill Storage Center/, page.getByText('Oak Hill Storage Center').first());
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility', { exact: true }),
+      /^Oak Hill Storage Center/,
+      page.locator('.sidebar-facility').getByText(/^Oak Hill Storage Center/),
+    );
     const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
     const oakHill = facilities.find((f) => f.name === 'Oak Hill Storage Center')!.id;
     await page.waitForURL((url) => url.searchParams.get('facility') === oakHill);
@@ -176,8 +182,12 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       .waitFor();
     await shared.close();
 
-    await page.getByLabel('Facility', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'All Facilities', visible: true }).click();
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility', { exact: true }),
+      'All Facilities',
+      page.locator('.sidebar-facility').getByText('All Facilities'),
+    );
     await page.waitForURL((url) => !url.searchParams.has('facility'));
     await page.close();
   });
