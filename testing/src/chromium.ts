@@ -10,8 +10,4 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // As a user who asked the system for less motion: dialogs and toasts appear at once
-  // (console/src/app/provider.tsx), so a test neither waits for an animation nor checks a dialog's
-  // colours halfway through its fade (axe once measured a fading button's contrast at 3.8:1).
-  '--force-prefers-reduced-motion',
 ];

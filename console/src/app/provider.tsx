@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { isUnauthorizedError, logInAgain } from '../lib/unauthorized.ts';
 
@@ -23,28 +23,9 @@ const theme: ThemeConfig = {
 const toastConfig = { maxCount: 1, duration: 5 };
 const tooltipConfig = { mouseEnterDelay: 0.7 };
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const stillTheme: ThemeConfig = { token: { ...theme.token, motion: false } };
-
-function subscribeToMotion(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** The operating system's "reduce motion" setting (WCAG 2.3.3): dialogs, drawers and toasts then appear without animating. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
-
 export function AppProvider({ children }: { children: ReactNode }) {
-  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={reducedMotion ? stillTheme : theme} tooltip={tooltipConfig}>
+    <ConfigProvider theme={theme} tooltip={tooltipConfig}>
       <App notification={toastConfig} message={toastConfig}>
         <QueryProvider>{children}</QueryProvider>
       </App>
