@@ -39,7 +39,6 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
       if (dialog) {
         await page.getByRole('button', { name: dialog }).first().click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(400); // the opening animation
         await expectAccessible(page, `${heading}: ${dialog} dialog`);
       }
       await page.close();
@@ -54,7 +53,6 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
     }
     await page.getByRole('button', { name: 'Open navigation' }).first().click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(400);
     await expectAccessible(page, 'navigation drawer at 390 px');
     await page.close();
   });

@@ -19,6 +19,13 @@ export type AxeViolation = Pick<Result, 'id' | 'impact' | 'help' | 'helpUrl'> & 
 
 /** Runs axe-core on `page` (or on the part `include` selects) and returns every WCAG A/AA violation. */
 export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<AxeViolation[]> {
+  // Colours are measured as they stand: a dialog still fading in once measured its submit button at
+  // 3.8:1 against the 4.5:1 it has when shown. So the finite animations and transitions running
+  // (a dialog's zoom, a button's colour) end first; endless ones (a loading shimmer) are not waited for.
+  await page.evaluate(() => {
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    return Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
