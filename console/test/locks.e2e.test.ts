@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, dismissToasts, slowDown } from './staff-browser.ts';
+import { chooseSelectOption, demoStaffScreens, dismissToasts, slowDown } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Smart Locks screen in Chromium on the demo data: the fleet's cards, the facility scope,
@@ -54,10 +54,13 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
 
   it('scopes the locks to the facility of their unit, and says so in the subtitle', async () => {
     const page = await openLocks(demo.wide);
-    await page.getByLabel('Facility').click();
-    // The visible option, not antd's hidden accessible copy (a click there can land while the list still moves).
-    await chooseOption(page, /^Harbor Point Storage/);
-    await page.getByText('Manage your smart lock fleet at Harbor Point Storage').waitFor();
+    // Tried again when the click on the option is lost while the list still moves.
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility'),
+      /^Harbor Point Storage/,
+      page.getByText('Manage your smart lock fleet at Harbor Point Storage'),
+    );
     await expect
       .poll(async () => {
         const texts = await page.getByTestId('lock-card').allTextContents();

@@ -151,7 +151,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       page,
       page.getByLabel('Facility', { exact: true }),
       /^Oak Hill Storage Center/,
-      page.locator('.sidebar-facility').getByText(/^Oak Hill Storage Center/),
+      facilityShown(page, page.locator('.sidebar-facility'), 'Oak Hill Storage Center'),
     );
     const facilities = (await (await page.request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as { id: string; name: string }[];
     const oakHill = facilities.find((f) => f.name === 'Oak Hill Storage Center')!.id;
@@ -186,7 +186,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       page,
       page.getByLabel('Facility', { exact: true }),
       'All Facilities',
-      page.locator('.sidebar-facility').getByText('All Facilities'),
+      facilityShown(page, page.locator('.sidebar-facility'), 'All Facilities'),
     );
     await page.waitForURL((url) => !url.searchParams.has('facility'));
     await page.close();
