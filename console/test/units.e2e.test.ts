@@ -127,11 +127,12 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   it('scopes the list to the facility chosen in the sidebar', async () => {
     const page = await openUnits(demo.wide);
-    await page.getByLabel('Facility').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Oak Hill Storage Center/, visible: true })
-      .click();
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility', { exact: true }),
+      /^Oak Hill Storage Center/,
+      facilityShown(page, page.locator('.sidebar-facility'), 'Oak Hill Storage Center'),
+    );
     await expect
       .poll(async () => {
         const titles = await page.locator('[data-testid="unit-card"] .ant-card-head-title').allTextContents();
