@@ -1,7 +1,7 @@
 import { readDownload } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allMatch, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { allMatch, chooseSelectOption, demoStaffScreens, facilityShown, horizontalOverflow } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -74,17 +74,25 @@ describe('Recent Activity in Chromium', { timeout: 120_000 }, () => {
     await expect.poll(async () => allMatch(await page.getByTestId('activity-card').allTextContents(), (t) => t.includes(email)), eventually).toBe(true);
     await page.getByLabel('Search activities').fill('');
 
-    await page.getByLabel('Activity type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Lease Started', visible: true }).click();
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Activity type'),
+      'Lease Started',
+      page
+        .locator('.ant-select')
+        .filter({ has: page.getByLabel('Activity type') })
+        .filter({ hasText: 'Lease Started' }),
+    );
     await expect
       .poll(async () => allMatch(await page.getByTestId('activity-card').locator('.ant-tag').allTextContents(), (t) => t === 'Lease Started'), eventually)
       .toBe(true);
 
-    await page.getByLabel('Facility').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Harbor Point Storage/, visible: true })
-      .click();
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility'),
+      /^Harbor Point Storage/,
+      facilityShown(page, page.locator('.sidebar-facility'), 'Harbor Point Storage'),
+    );
     await expect
       .poll(async () => {
         const texts = await page.getByTestId('activity-card').allTextContents();

@@ -1,7 +1,7 @@
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { chooseSelectOption, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 
 // Money at the desk in Chromium, on the demo data: a manager takes a check that pays part of a
 // renter's open invoices, then gives a credit with a reason; the balance on the page follows.
@@ -25,11 +25,7 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     const dialog = page.getByRole('dialog', { name: 'Take Payment' });
     await dialog.getByLabel('Amount').fill('10.00');
     await expectAccessible(page, 'Take Payment dialog');
-    await dialog.getByLabel('Method').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Check$/, visible: true })
-      .click();
+    await chooseSelectOption(page, dialog.getByLabel('Method'), /^Check$/, dialog.getByLabel('Check Number'));
     await dialog.getByLabel('Check Number').fill('5123');
     await demo.product.screenshot(page, 'take-payment-1440');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
