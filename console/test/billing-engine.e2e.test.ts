@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
+import { animationsDone } from '@storage/testing/animations';
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
@@ -24,17 +25,6 @@ describe('Billing engine screens in Chromium', () => {
     await page.goto(`${screens.product.baseUrl}${path}`);
     return page;
   };
-
-  /** Dialogs and drawers slide in: a screenshot (or axe) waits until they have arrived. */
-  const animationsDone = (page: Page) =>
-    page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
 
   const api = () => screens.product.platform.api;
   const settle = async (position: { hi: bigint; lo: bigint } | null | undefined) => {

@@ -1,3 +1,4 @@
+import { animationsDone } from '@storage/testing/animations';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
@@ -52,18 +53,6 @@ describe('Billing & Invoices in Chromium', () => {
     product.platform.api.pool.one(sql.type(z.object({ name: z.string(), total: z.number(), all: z.number() }))`
       SELECT f.name, count(i.id)::int8 AS total, (SELECT count(*) FROM invoices)::int8 AS all
       FROM facilities f LEFT JOIN invoices i ON i.facility_id = f.id GROUP BY f.id, f.name ORDER BY f.name LIMIT 1`);
-
-  /** Dialogs and drawers slide in: a screenshot (or a measurement) waits until they have arrived. */
-  const animationsDone = (page: Page) =>
-    page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          // Spinners and skeletons run forever; a cancelled motion rejects: neither is waited for.
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
 
   /** Types into the customer picker (the server searches) and picks the customer with that email. */
   async function pickCustomer(page: Page, typed: string, email: string) {

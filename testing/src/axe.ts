@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './animations.ts';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol rather than added as a <script>: the product's
@@ -22,10 +23,7 @@ export async function axeViolations(page: Page, options: { include?: string } = 
   // Colours are measured as they stand: a dialog still fading in once measured its submit button at
   // 3.8:1 against the 4.5:1 it has when shown. So the finite animations and transitions running
   // (a dialog's zoom, a button's colour) end first; endless ones (a loading shimmer) are not waited for.
-  await page.evaluate(() => {
-    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-    return Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
-  });
+  await animationsDone(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
