@@ -109,6 +109,31 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it('pages the rent roll by facility, building and unit, with the figures of every lease below it', async () => {
+    const page = await openReports(demo.wide);
+    const card = page.getByTestId('rent-roll-report');
+    const firstPage = await page.request.get(`${demo.product.baseUrl}/api/reports/rent-roll?pageSize=25`);
+    const roll = await firstPage.json();
+    const leases = Number(firstPage.headers()['x-total-count']);
+    // The demo leases more units than a page holds, so the pages are there to walk.
+    expect(leases).toBeGreaterThan(25);
+    expect(roll.leases).toBe(leases);
+    const rows = card.getByTestId('rent-roll-row');
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(await rows.first().textContent()).toContain(roll.rows[0].customer);
+    expect(await card.textContent()).toContain(
+      `${leases.toLocaleString('en-US')} leases · ${formatDollars(roll.totalMonthlyRate)} a month · renters owe ${formatDollars(roll.totalBalance)}`,
+    );
+    const second = await (
+      await page.request.get(`${demo.product.baseUrl}/api/reports/rent-roll?pageSize=25&page=2&cursor=${firstPage.headers()['x-next-cursor']}`)
+    ).json();
+    await card.locator('.ant-pagination-item-2').click();
+    await card.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
+    await expect.poll(() => rows.first().textContent()).toContain(second.rows[0].customer);
+    expect(await rows.count()).toBe(Math.min(25, leases - 25));
+    await page.close();
+  });
+
   it('fits a phone screen', async () => {
     const page = await openReports(demo.narrow);
     await screenshotViewport(page, 'reports-390-top');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './fields.ts';
+import { pagingFields } from './paging.ts';
 
 export const ReportsQuery = z.strictObject({ facilityId: Id.optional() });
 export type ReportsQuery = z.input<typeof ReportsQuery>;
@@ -116,8 +117,15 @@ export const RentRollRow = z.object({
   daysPastDue: z.number().int(),
 });
 export type RentRollRow = z.infer<typeof RentRollRow>;
-export const RentRoll = z.object({ rows: z.array(RentRollRow), totalMonthlyRate: Amount, totalBalance: Amount });
+/** The whole scope's figures, on every page: its leases, their rates in effect added up, and what their renters owe (each renter once). */
+export const RentRollTotals = z.object({ leases: z.number().int(), totalMonthlyRate: Amount, totalBalance: Amount });
+export type RentRollTotals = z.infer<typeof RentRollTotals>;
+/** A page of the rent roll (by facility, building and unit) with the scope's figures; the CSV download holds every row. */
+export const RentRoll = RentRollTotals.extend({ rows: z.array(RentRollRow) });
 export type RentRoll = z.infer<typeof RentRoll>;
+/** The rent roll is paged as every list is (contracts/src/paging.ts). */
+export const RentRollQuery = ReportsQuery.extend(pagingFields);
+export type RentRollQuery = z.input<typeof RentRollQuery>;
 
 /** Aging buckets by days past the due date of what is unpaid; `current`: not yet past due. */
 export const LedgerAgingBucket = z.enum(['current', '1-30', '31-60', '61-90', '90+']);

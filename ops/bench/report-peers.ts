@@ -15,26 +15,6 @@ const monthStart = (day: string, offset = 0) => {
 
 type Peer = (pool: DatabasePool, facilityId: string | undefined) => Promise<unknown>;
 
-const rentRoll: Peer = (pool, facilityId) =>
-  pool.any(sql.unsafe`
-    SELECT l.id, coalesce((SELECT r.new_rate FROM lease_rent_changes r WHERE r.lease_id = l.id AND NOT r.cancelled AND r.effective_date <= t.today
-                           ORDER BY r.effective_date DESC, r.created_at DESC LIMIT 1), l.monthly_rate)::text AS monthly_rate,
-           p.period_start::text, p.period_end::text, coalesce(b.balance, 0)::numeric(14, 2)::text AS balance,
-           coalesce(greatest(t.today - o.oldest_due, 0), 0)::int8 AS days_past_due, c.first_name, c.last_name, c.email, u.unit_number, f.name
-    FROM leases l JOIN units u ON u.id = l.unit_id JOIN customers c ON c.id = l.customer_id LEFT JOIN facilities f ON f.id = u.facility_id
-    CROSS JOIN LATERAL (SELECT ${facilityToday(new Date())} AS today) t
-    LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
-    LEFT JOIN LATERAL (SELECT min(i.due_date) AS oldest_due FROM invoices i
-                       WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid) o ON true
-    LEFT JOIN LATERAL (
-      SELECT (line->>'periodStart')::date AS period_start, (line->>'periodEnd')::date AS period_end
-      FROM invoices i CROSS JOIN jsonb_array_elements(i.lines) AS line
-      WHERE i.lease_id = l.id AND i.status NOT IN ('draft', 'cancelled') AND line->>'kind' IN ('rent', 'prorated_rent')
-        AND (line->>'periodStart')::date <= t.today AND (line->>'periodEnd')::date >= t.today
-      ORDER BY 1 DESC LIMIT 1) p ON true
-    WHERE l.is_active AND ${scope(sql.fragment`u.facility_id`, facilityId)}
-    ORDER BY f.name NULLS LAST, u.building, u.unit_number, l.id`);
-
 const aging: Peer = (pool, facilityId) => {
   const past = sql.fragment`t.today - i.due_date`;
   return pool.any(sql.unsafe`
@@ -109,7 +89,6 @@ const dashboardMoney: Peer = (pool, facilityId) => {
 
 /** By the API path of the case. */
 export const reportPeers: Record<string, Peer> = {
-  '/api/reports/rent-roll': rentRoll,
   '/api/reports/aging': aging,
   '/api/reports/revenue-by-charge-type': revenueByChargeType,
   '/api/reports/overview': overview,

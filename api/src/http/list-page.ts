@@ -21,6 +21,8 @@ export interface ListSql {
   countUpTo?: number;
   /** How many rows each span of the order's first key holds, when a projection keeps that (see PageSpans). */
   spans?: PageSpans;
+  /** The total, when the caller counts it anyway (with figures of its own): not counted again. */
+  total?: Promise<ListTotal>;
 }
 
 /**
@@ -130,6 +132,7 @@ function beyond(order: ListOrder, cursor: ListCursor): FragmentSqlToken {
  * counts up to a bound of its own (`countUpTo`, a search), which it then always does.
  */
 async function totalOf(pool: DatabasePool, list: ListSql): Promise<ListTotal> {
+  if (list.total) return list.total;
   if (list.countUpTo === undefined) {
     const plan = await pool.oneFirst(sql.type(PlanRow)`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} WHERE ${list.where}`);
     const estimate = Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);

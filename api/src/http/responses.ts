@@ -22,19 +22,22 @@ export const json = <S extends z.ZodType>(description: string, schema: S) => ({ 
 /** A response header that carries a count. */
 export const countHeader = (description: string) => z.string().regex(/^\d+$/).describe(description);
 
-/** A page of a list: a JSON array, with the number of all that match and the cursors of the pages either side in headers (contracts/src/paging.ts). */
-export const page = <S extends z.ZodType>(description: string, item: S) => ({
-  ...json(description, z.array(item)),
-  headers: {
-    [TOTAL_COUNT_HEADER]: countHeader(
-      `How many match the filter, on every page (exact unless ${TOTAL_ESTIMATED_HEADER} or ${TOTAL_CAPPED_HEADER} says otherwise)`,
-    ),
-    [TOTAL_ESTIMATED_HEADER]: z.literal('true').optional().describe(`Present when ${TOTAL_COUNT_HEADER} is the planner's estimate, not a count`),
-    [TOTAL_CAPPED_HEADER]: z.literal('true').optional().describe(`Present when counting stopped: at least ${TOTAL_COUNT_HEADER} match`),
-    [NEXT_CURSOR_HEADER]: z.string().optional().describe('The `cursor` of the next page, when there is one'),
-    [PREV_CURSOR_HEADER]: z.string().optional().describe('The `cursor` of the previous page, when there is one'),
-  },
-});
+/** The headers of a page of a list: the number of all that match and the cursors of the pages either side (contracts/src/paging.ts). */
+const pageHeaderSchemas = {
+  [TOTAL_COUNT_HEADER]: countHeader(
+    `How many match the filter, on every page (exact unless ${TOTAL_ESTIMATED_HEADER} or ${TOTAL_CAPPED_HEADER} says otherwise)`,
+  ),
+  [TOTAL_ESTIMATED_HEADER]: z.literal('true').optional().describe(`Present when ${TOTAL_COUNT_HEADER} is the planner's estimate, not a count`),
+  [TOTAL_CAPPED_HEADER]: z.literal('true').optional().describe(`Present when counting stopped: at least ${TOTAL_COUNT_HEADER} match`),
+  [NEXT_CURSOR_HEADER]: z.string().optional().describe('The `cursor` of the next page, when there is one'),
+  [PREV_CURSOR_HEADER]: z.string().optional().describe('The `cursor` of the previous page, when there is one'),
+};
+
+/** A page of a list: a JSON array, with the paging in headers. */
+export const page = <S extends z.ZodType>(description: string, item: S) => ({ ...json(description, z.array(item)), headers: pageHeaderSchemas });
+
+/** A page of a list inside an object that also carries figures of the whole list (the rent roll), with the paging in headers. */
+export const pageWithFigures = <S extends z.ZodType>(description: string, schema: S) => ({ ...json(description, schema), headers: pageHeaderSchemas });
 
 /** An answer without a body (204, a redirect). */
 export const empty = (description: string) => z.undefined().describe(description);

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@storage/contracts/billing';
 import { type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { fromCents, toCents } from '@storage/contracts/money';
+import type { ListTotal } from '@storage/contracts/paging';
 import {
   type AgingReport,
   type AgingRow,
@@ -8,13 +9,17 @@ import {
   type PaymentsByMethod,
   type PaymentsByMethodRow,
   type RentRoll,
+  type RentRollQuery,
+  type RentRollRow,
+  type RentRollTotals,
   type RevenueByChargeType,
   type RevenueByChargeTypeRow,
 } from '@storage/contracts/reports';
 import { todayIn } from '@storage/domain/billing/calendar';
-import { type CommonQueryMethods, sql } from 'slonik';
+import { type CommonQueryMethods, type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
+import { type ListOrder, type ListSql, listPage, orderSql, textOrder } from '../http/list-page.ts';
 import { ValidationError } from '../http/validate.ts';
 
 // The reports that follow the ledger (issue 12). Money is summed in SQL numeric and added up in
@@ -51,89 +56,139 @@ const RentRollSqlRow = z.object({
   monthly_rate: z.string(),
   deposit_amount: z.string().nullable(),
   billed_through: z.string().nullable(),
-  period_start: z.string().nullable(),
-  period_end: z.string().nullable(),
+  current_period: z.object({ start: z.string(), end: z.string() }).nullable(),
   balance: z.string(),
   days_past_due: z.number(),
 });
+type RentRollSqlRow = z.infer<typeof RentRollSqlRow>;
 
 /**
- * The rent roll: every active lease of the scope's units, with the rent period that holds today
- * (from the rent lines of the lease's invoices), how far its rent is invoiced, the renter's balance
- * by the ledger and how many days their oldest unpaid invoice is past due. The balances and the
- * rent periods are kept by the report-totals projection (customer_balances, lease_rent_periods).
+ * The rate in effect today of each lease in `scope` (a query's CTE of `id` and `today`): its newest
+ * rent change that took effect. A lease with none is not in it: its own rate holds. One pass over
+ * the changes (a hash join), not a probe per lease: the totals of 1,800 leases in 2.8 ms, not 4.4.
  */
-export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRoll> {
-  // Each lookup is one pass over the scope's leases (hash joins), not a probe per lease: the
-  // rent roll of all facilities on the large history (1,800 leases, 64,800 rent periods) read in
-  // 12 ms instead of 16 ms of execution, the periods through their index on period_end (only the
-  // current and future ones: any facility's today is at least the UTC day before).
-  const earliestToday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const rows = await db.any(sql.type(RentRollSqlRow)`
-    WITH scope AS (
-      SELECT l.id AS lease_id, l.customer_id, l.start_date, l.deposit_amount, l.billed_through, l.monthly_rate,
-             u.building, u.unit_number, u.size, f.name AS facility, ${facilityToday(now)} AS today
-      FROM leases l
-      JOIN units u ON u.id = l.unit_id
-      LEFT JOIN facilities f ON f.id = u.facility_id
-      WHERE l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}
-    ),
-    -- The rent period that holds today: the newest that counts.
-    periods AS (
-      SELECT DISTINCT ON (rp.lease_id) rp.lease_id, rp.period_start, rp.period_end
-      FROM lease_rent_periods rp JOIN scope s ON s.lease_id = rp.lease_id
-      WHERE rp.counts AND rp.period_end >= ${earliestToday}::date AND rp.period_start <= s.today AND rp.period_end >= s.today
-      ORDER BY rp.lease_id, rp.period_start DESC
-    ),
-    -- The rate in effect today: the newest rent change that took effect, else the lease's own.
-    rates AS (
-      SELECT DISTINCT ON (r.lease_id) r.lease_id, r.new_rate
-      FROM lease_rent_changes r JOIN scope s ON s.lease_id = r.lease_id
-      WHERE NOT r.cancelled AND r.effective_date <= s.today
-      ORDER BY r.lease_id, r.effective_date DESC, r.created_at DESC
-    )
-    SELECT s.lease_id::text, c.id::text AS customer_id, s.facility, s.building, s.unit_number, s.size,
-           c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
-           s.start_date::text, s.deposit_amount::text, s.billed_through::text,
-           coalesce(r.new_rate, s.monthly_rate)::text AS monthly_rate,
-           p.period_start::text, p.period_end::text,
-           coalesce(b.balance, 0)::numeric(14, 2)::text AS balance,
-           coalesce(greatest(s.today - o.oldest_due, 0), 0)::int8 AS days_past_due
-    FROM scope s
-    JOIN customers c ON c.id = s.customer_id
-    LEFT JOIN customer_balances b ON b.customer_id = c.id
-    LEFT JOIN (
-      SELECT i.customer_id, min(i.due_date) AS oldest_due FROM invoices i
-      WHERE i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid
-      GROUP BY i.customer_id
-    ) o ON o.customer_id = c.id
-    LEFT JOIN periods p ON p.lease_id = s.lease_id
-    LEFT JOIN rates r ON r.lease_id = s.lease_id
-    ORDER BY s.facility NULLS LAST, s.building, s.unit_number, s.lease_id`);
-  // A renter with two leases owes one balance: it counts once in the total.
-  const balances = new Map(rows.map((r) => [r.customer_id, r.balance]));
+const ratesInEffect = sql.fragment`
+  SELECT DISTINCT ON (r.lease_id) r.lease_id, r.new_rate FROM lease_rent_changes r JOIN scope s ON s.id = r.lease_id
+  WHERE NOT r.cancelled AND r.effective_date <= s.today
+  ORDER BY r.lease_id, r.effective_date DESC, r.created_at DESC`;
+
+/** The active leases of the scope's units, with their unit (`u`) and facility (`f`). */
+const rentRollFrom = sql.fragment`leases l JOIN units u ON u.id = l.unit_id LEFT JOIN facilities f ON f.id = u.facility_id`;
+const rentRollWhere = (facilityId: string | undefined) => sql.fragment`l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}`;
+
+/** By facility (leases of units with none last), building and unit, as people sort text (list-page.ts). */
+const rentRollOrder: ListOrder = {
+  name: 'rent-roll',
+  keys: [
+    { expression: textOrder(sql.fragment`f.name`), descending: false, nullable: true },
+    { expression: textOrder(sql.fragment`u.building`), descending: false, nullable: false },
+    { expression: textOrder(sql.fragment`u.unit_number`), descending: false, nullable: false },
+    { expression: sql.fragment`l.id`, descending: false, nullable: false },
+  ],
+};
+
+/**
+ * The rent roll as a list (list-page.ts): every active lease of the scope's units, by facility,
+ * building and unit. The page is chosen from the leases, units and facilities alone (a deep page
+ * or the count never touch the rest); its rows are then filled in by `rentRollRows`.
+ */
+export function rentRollSql(facilityId: string | undefined): ListSql {
   return {
-    rows: rows.map((r) => ({
-      leaseId: r.lease_id,
-      customerId: r.customer_id,
-      facility: r.facility,
-      building: r.building,
-      unitNumber: r.unit_number,
-      size: r.size,
-      customer: r.customer,
-      email: r.email,
-      phone: r.phone,
-      leaseStart: r.start_date,
-      monthlyRate: r.monthly_rate,
-      deposit: r.deposit_amount,
-      billedThrough: r.billed_through,
-      currentPeriod: r.period_start && r.period_end ? { start: r.period_start, end: r.period_end } : null,
-      balance: r.balance,
-      daysPastDue: r.days_past_due,
-    })),
-    totalMonthlyRate: total(rows.map((r) => r.monthly_rate)),
-    totalBalance: total([...balances.values()]),
+    // The id as the wire sends it (text): no cast per row, which a deep page would pay for every row it skips.
+    select: sql.fragment`l.id`,
+    from: rentRollFrom,
+    where: rentRollWhere(facilityId),
+    orderBy: rentRollOrder,
   };
+}
+
+/**
+ * The rent roll's rows of the leases `where` picks, in the list's order: the rent period that holds
+ * today (in the facility's zone, from the rent lines of the lease's invoices), how far its rent is
+ * invoiced, the rate in effect, the renter's balance by the ledger and how many days their oldest
+ * unpaid invoice is past due. The balances and the rent periods are kept by the report-totals
+ * projection (customer_balances, lease_rent_periods).
+ */
+async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, now: Date): Promise<RentRollRow[]> {
+  const today = facilityToday(now);
+  const rows = await db.any(sql.type(RentRollSqlRow)`
+    WITH scope AS MATERIALIZED (SELECT l.id, ${today} AS today FROM ${rentRollFrom} WHERE ${where}),
+    rates AS (${ratesInEffect})
+    SELECT l.id::text AS lease_id, l.customer_id::text, f.name AS facility, u.building, u.unit_number, u.size,
+           c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
+           l.start_date::text, l.deposit_amount::text, l.billed_through::text,
+           coalesce(r.new_rate, l.monthly_rate)::text AS monthly_rate,
+           (SELECT json_build_object('start', rp.period_start, 'end', rp.period_end) FROM lease_rent_periods rp
+            WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${today} AND rp.period_end >= ${today}
+            ORDER BY rp.period_start DESC LIMIT 1) AS current_period,
+           coalesce((SELECT b.balance FROM customer_balances b WHERE b.customer_id = l.customer_id), 0)::numeric(14, 2)::text AS balance,
+           coalesce(greatest(${today} - (
+             SELECT min(i.due_date) FROM invoices i
+             WHERE i.customer_id = l.customer_id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid), 0), 0)::int8 AS days_past_due
+    FROM ${rentRollFrom} JOIN customers c ON c.id = l.customer_id LEFT JOIN rates r ON r.lease_id = l.id
+    WHERE ${where}
+    ORDER BY ${orderSql(rentRollOrder)}`);
+  return rows.map(toRentRollRow);
+}
+
+function toRentRollRow(r: RentRollSqlRow): RentRollRow {
+  return {
+    leaseId: r.lease_id,
+    customerId: r.customer_id,
+    facility: r.facility,
+    building: r.building,
+    unitNumber: r.unit_number,
+    size: r.size,
+    customer: r.customer,
+    email: r.email,
+    phone: r.phone,
+    leaseStart: r.start_date,
+    monthlyRate: r.monthly_rate,
+    deposit: r.deposit_amount,
+    billedThrough: r.billed_through,
+    currentPeriod: r.current_period,
+    balance: r.balance,
+    daysPastDue: r.days_past_due,
+  };
+}
+
+const RentRollTotalsRow = z.object({ leases: z.number(), total_monthly_rate: z.string(), total_balance: z.string() });
+
+/**
+ * The whole scope's figures: its leases, their rates in effect added up, and what their renters
+ * owe (a renter with two leases owes one balance: it counts once).
+ */
+export async function rentRollTotals(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRollTotals> {
+  const totals = await db.one(sql.type(RentRollTotalsRow)`
+    WITH scope AS MATERIALIZED (
+      SELECT l.id, l.customer_id, l.monthly_rate, ${facilityToday(now)} AS today FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId)}
+    ),
+    rates AS (${ratesInEffect})
+    SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(14, 2)::text AS total_monthly_rate,
+           (SELECT coalesce(sum(b.balance), 0) FROM customer_balances b WHERE b.customer_id IN (SELECT customer_id FROM scope))::numeric(14, 2)::text AS total_balance
+    FROM scope s LEFT JOIN rates r ON r.lease_id = s.id`);
+  return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
+}
+
+/** One page of the rent roll (the paging contract of every list) and the whole scope's figures. */
+export async function rentRollPage(pool: DatabasePool, query: z.output<typeof RentRollQuery>, now: Date) {
+  const figures = rentRollTotals(pool, query.facilityId, now);
+  // The list's total is the figures' count of leases: counted once.
+  const total = figures.then((f): ListTotal => ({ count: f.leases, kind: 'exact' }));
+  total.catch(() => {}); // A failure is the figures' own, thrown below; a page refused first need not read it.
+  const [page, totals] = await Promise.all([listPage(pool, z.object({ id: z.string() }), { ...rentRollSql(query.facilityId), total }, query), figures]);
+  const ids = sql.array(
+    page.rows.map((r) => r.id),
+    'uuid',
+  );
+  const roll: RentRoll = { rows: await rentRollRows(pool, sql.fragment`l.id = ANY(${ids})`, now), ...totals };
+  return { roll, paging: page.info };
+}
+
+/** The whole rent roll in one answer (the CSV download), in the list's order. */
+export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRoll> {
+  const rows = await rentRollRows(db, rentRollWhere(facilityId), now);
+  return { rows, ...(await rentRollTotals(db, facilityId, now)) };
 }
 
 const AgingSqlRow = z.object({

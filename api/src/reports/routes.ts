@@ -1,9 +1,11 @@
 import { toCsv } from '@storage/contracts/csv';
+import { pageHeaders } from '@storage/contracts/paging';
 import {
   AgingReport,
   PaymentsByMethod,
   PaymentsByMethodQuery,
   RentRoll,
+  RentRollQuery,
   type ReportKind,
   ReportsOverview,
   ReportsQuery,
@@ -16,9 +18,9 @@ import type { DatabasePool } from 'slonik';
 import type { z } from 'zod';
 import { isoDay } from '../dashboard/month-over-month.ts';
 import type { AppDeps } from '../deps.ts';
-import { file, json } from '../http/responses.ts';
+import { file, json, pageWithFigures } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { ledgerAging, ledgerRentRoll, paymentsByMethod, revenueByChargeType } from './ledger-reports.ts';
+import { ledgerAging, ledgerRentRoll, paymentsByMethod, rentRollPage, revenueByChargeType } from './ledger-reports.ts';
 import { reportsOverview } from './queries.ts';
 
 type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
@@ -154,11 +156,14 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         summary: 'Rent roll',
         description:
           "Every active lease of the scope's units: the rent period that holds today, how far its rent is invoiced, the renter's balance by the ledger and days past due.",
-        querystring: ReportsQuery,
-        response: { 200: json('The rent roll', RentRoll) },
+        querystring: RentRollQuery,
+        response: { 200: pageWithFigures('A page of the rent roll, with the figures of the whole scope', RentRoll) },
       },
     },
-    async (request) => ledgerRentRoll(deps.pool, request.query.facilityId, new Date()),
+    async (request, reply) => {
+      const { roll, paging } = await rentRollPage(deps.pool, request.query, new Date());
+      return reply.headers(pageHeaders(paging)).send(roll);
+    },
   );
 
   app.get(

@@ -58,8 +58,17 @@ export function positionFor(shownIn: string, page: number): ReachedBy | undefine
   return nearest(shownLists.get(shownIn), page);
 }
 
-/** One page of a list: its rows and how many the list holds (exactly, about, or at least). */
-export async function fetchListPage<Row>(path: string, params: URLSearchParams, at: PageAt): Promise<{ rows: Row[]; total: ListTotal }> {
+/**
+ * One page of a list: its rows and how many the list holds (exactly, about, or at least). A list
+ * answers its page as a JSON array, or inside an object that also carries figures of the whole list
+ * (`rowsOf` picks the rows; the object is `body`).
+ */
+export async function fetchListPage<Row, Body = Row[]>(
+  path: string,
+  params: URLSearchParams,
+  at: PageAt,
+  rowsOf: (body: Body) => Row[] = (body) => body as Row[],
+): Promise<{ rows: Row[]; total: ListTotal; body: Body }> {
   const { page, reachedBy, shownIn } = typeof at === 'number' ? { page: at, reachedBy: undefined, shownIn: undefined } : at;
   const list = `${path}?${params}`;
   const ask = (position: ReachedBy | undefined) => {
@@ -78,11 +87,12 @@ export async function fetchListPage<Row>(path: string, params: URLSearchParams, 
     if (!(position && error instanceof ApiError && error.status === 400 && ['cursor', 'skip'].includes(fieldOf(error.body)))) throw error;
     response = await ask(undefined);
   }
-  const rows: Row[] = await response.json();
+  const body: Body = await response.json();
+  const rows = rowsOf(body);
   const info = pageInfoOf(response.headers, rows.length);
   remember(list, page, info);
   if (shownIn !== undefined) shownLists.set(shownIn, list);
-  return { rows, total: info.total };
+  return { rows, total: info.total, body };
 }
 
 /** The field a 400's body names, if any. */

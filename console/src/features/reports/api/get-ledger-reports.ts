@@ -1,6 +1,9 @@
-import type { AgingReport, PaymentsByMethod, RentRoll, RevenueByChargeType } from '@storage/contracts/reports';
+import type { ListTotal } from '@storage/contracts/page-info';
+import type { AgingReport, PaymentsByMethod, RentRoll, RentRollRow, RevenueByChargeType } from '@storage/contracts/reports';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchListPage } from '../../../lib/list-page.ts';
+import { queryParams } from '../../../lib/list-state.ts';
 
 // The reports that follow the ledger: the rent roll, aging per renter, payments by method per day
 // and revenue by charge type, for the facility scope (null: all facilities).
@@ -17,8 +20,24 @@ async function getReport<T>(path: string, params: Params): Promise<T> {
   return (await apiRequest('GET', `/api/reports/${path}${reportQuery(params)}`)).json();
 }
 
-export function useRentRoll(facilityId: string | null) {
-  return useQuery({ queryKey: ['reports', 'rent-roll', facilityId], queryFn: () => getReport<RentRoll>('rent-roll', { facilityId }), staleTime: 0 });
+/** Leases a page of the rent roll shows; the CSV holds them all. */
+export const RENT_ROLL_PAGE_SIZE = 25;
+
+/** A page of the rent roll, with the figures of the whole scope. */
+export async function getRentRoll(facilityId: string | null, page: number): Promise<{ roll: RentRoll; total: ListTotal }> {
+  const params = queryParams({ facilityId, pageSize: RENT_ROLL_PAGE_SIZE });
+  const { body, total } = await fetchListPage<RentRollRow, RentRoll>('/api/reports/rent-roll', params, page, (roll) => roll.rows);
+  return { roll: body, total };
+}
+
+/** The previous page stays on screen while the next one loads. */
+export function useRentRoll(facilityId: string | null, page: number) {
+  return useQuery({
+    queryKey: ['reports', 'rent-roll', facilityId, page],
+    queryFn: () => getRentRoll(facilityId, page),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAging(facilityId: string | null) {

@@ -3,8 +3,10 @@ import type { AgingRow, PaymentsByMethod, RentRollRow, RevenueByChargeTypeRow } 
 import { Button, Card, Flex, Input, Typography } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { formatDate, formatDollars, formatPeriod } from '../../../lib/format.ts';
-import { reportQuery, useAging, usePaymentsByMethod, useRentRoll, useRevenueByChargeType } from '../api/get-ledger-reports.ts';
+import { NO_TOTAL } from '../../../lib/list-page.ts';
+import { RENT_ROLL_PAGE_SIZE, reportQuery, useAging, usePaymentsByMethod, useRentRoll, useRevenueByChargeType } from '../api/get-ledger-reports.ts';
 
 // The Reports screen's tables from the ledger, each with its CSV download (the same report, the
 // same scope and range). Every figure is the server's; nothing here adds money up.
@@ -54,18 +56,20 @@ const rentRollColumns = rentRollColumn.columns([
   rentRollColumn.accessor('daysPastDue', { header: 'Days Past Due' }),
 ]);
 
-/** Who rents what, for which period, and what they owe by the ledger. */
+/** Who rents what, for which period, and what they owe by the ledger: a page of leases at a time, the figures of them all below. */
 export function RentRollReport({ facilityId }: { facilityId: string | null }) {
-  const roll = useRentRoll(facilityId);
-  const count = roll.data?.rows.length ?? 0;
+  const [paging, setPaging] = useState({ facilityId, page: 1 });
+  const page = paging.facilityId === facilityId ? paging.page : 1;
+  const rentRoll = useRentRoll(facilityId, page);
+  const roll = rentRoll.data?.roll;
   return (
     <ReportCard
       title="Rent Roll"
       testId="rent-roll-report"
       csv={`/api/reports/rent-roll.csv${reportQuery({ facilityId })}`}
       summary={
-        roll.data &&
-        `${count} ${count === 1 ? 'lease' : 'leases'} · ${formatDollars(roll.data.totalMonthlyRate)} a month · renters owe ${formatDollars(roll.data.totalBalance)}`
+        roll &&
+        `${roll.leases.toLocaleString('en-US')} ${roll.leases === 1 ? 'lease' : 'leases'} · ${formatDollars(roll.totalMonthlyRate)} a month · renters owe ${formatDollars(roll.totalBalance)}`
       }
     >
       <DataTable
@@ -73,10 +77,18 @@ export function RentRollReport({ facilityId }: { facilityId: string | null }) {
         className="ledger-table"
         compact
         columns={rentRollColumns}
-        rows={roll.data?.rows}
+        rows={roll?.rows}
         getRowId={(row) => row.leaseId}
-        failure={roll.isError ? { title: 'Could not load the rent roll', error: roll.error } : null}
+        failure={rentRoll.isError ? { title: 'Could not load the rent roll', error: rentRoll.error } : null}
+        dimmed={rentRoll.isPlaceholderData}
         empty="No active leases"
+        rowTestId="rent-roll-row"
+      />
+      <ListPagination
+        page={page}
+        pageSize={RENT_ROLL_PAGE_SIZE}
+        total={rentRoll.data?.total ?? NO_TOTAL}
+        onChange={(next) => setPaging({ facilityId, page: next })}
       />
     </ReportCard>
   );
