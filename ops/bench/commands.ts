@@ -56,6 +56,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
+    'trace-kind': { type: 'string', default: 'create' },
   },
 });
 const rates = values.rates.split(',').map(Number);
@@ -67,7 +68,8 @@ process.env.TEST_POSTGRES_URL ??= process.env.DATABASE_URL ?? 'postgres://postgr
 const { createTestDatabase } = await import('@storage/testing/database');
 const { onEveryStatement } = await import('@storage/testing/statements');
 
-// Every statement the pg driver sends from this process, by its first word (--trace: each one's text, for the first create).
+// Every statement the pg driver sends from this process, by its first word (--trace: each one's text, for the first
+// command of --trace-kind: create, edit, moveIn or payment).
 let tracing = false;
 const statements = new Map<string, number>();
 onEveryStatement((text) => {
@@ -203,7 +205,7 @@ async function main() {
       const before = countStatements();
       const kindStarted = performance.now();
       for (let i = 0; i < n; i++) {
-        tracing = values.trace && kind === 'create' && i === 0;
+        tracing = values.trace && kind === values['trace-kind'] && i === 0;
         const check = await commands[kind](1_000_000 + i);
         await sleep(50);
         tracing = false;
