@@ -344,6 +344,8 @@ export class ReadModelSession {
   private readonly appended = new Map<TableName, Run[]>();
 
   private readonly tx: CommonQueryMethods;
+  /** A dry run's session (see dryRun): the keys of the rows it would have read, per table; it reads nothing. */
+  private missed: Map<TableName, Set<string>> | null = null;
   /** A fresh session's keys written so far, per table: a row not among them is not in the table yet. */
   private readonly written: Map<TableName, Set<string>> | null;
 
@@ -355,6 +357,20 @@ export class ReadModelSession {
   constructor(tx: CommonQueryMethods, options: { fresh?: boolean } = {}) {
     this.tx = tx;
     this.written = options.fresh ? new Map() : null;
+  }
+
+  /**
+   * A copy of this session for a dry run of a batch (the runner's prefetchByDryRun): it holds
+   * copies of this one's rows, and where it would read a row it does not hold, it notes the key in
+   * `missed` and takes the row as missing; it reads nothing from the database, and what it changes
+   * is dropped with it.
+   */
+  dryRun(): { session: ReadModelSession; missed: Map<TableName, Set<string>> } {
+    const session = new ReadModelSession(this.tx);
+    for (const [table, rows] of this.rows) session.rows.set(table, structuredClone(rows));
+    for (const lookup of this.looked) session.looked.add(lookup);
+    session.missed = new Map();
+    return { session, missed: session.missed };
   }
 
   /** This session as one projection may use it: the same rows, with its access checked. */
@@ -401,6 +417,7 @@ export class ReadModelSession {
    * statements); a rebuild's many in one SELECT * per table.
    */
   async prefetch(keys: Map<TableName, Set<string>>): Promise<void> {
+    if (this.missed) return this.noteMissed(keys);
     const loads: Array<{ table: TableName; missing: string[]; shape: Shape }> = [];
     for (const [table, wanted] of keys) {
       const rows = this.cache(table);
@@ -434,6 +451,23 @@ export class ReadModelSession {
     }
   }
 
+  /** A dry run's reads: the keys it does not hold are noted, and taken as rows that do not exist. */
+  private noteMissed(keys: Map<TableName, Set<string>>): void {
+    for (const [table, wanted] of keys) {
+      const rows = this.cache(table);
+      for (const key of wanted) {
+        if (rows.has(key)) continue;
+        rows.set(key, null);
+        let missed = this.missed!.get(table);
+        if (!missed) {
+          missed = new Set();
+          this.missed!.set(table, missed);
+        }
+        missed.add(key);
+      }
+    }
+  }
+
   /** Holds the rows found for these keys, and that the others do not exist. */
   private loaded(table: TableName, keys: readonly string[], found: readonly AnyRow[]): void {
     const rows = this.cache(table);
@@ -456,7 +490,8 @@ export class ReadModelSession {
   async find<T extends TableName>(table: T, column: keyof RowOf<T> & string, value: string): Promise<Array<RowOf<T>>> {
     this.check(table, 'reads');
     const lookup = `${table} ${column} ${value}`;
-    if (!this.looked.has(lookup)) {
+    // A dry run looks only among the rows it holds (a lookup by column is not loaded ahead).
+    if (!this.looked.has(lookup) && !this.missed) {
       const found = (await this.tx.any(sql.unsafe`SELECT * FROM ${sql.identifier([table])} WHERE ${sql.identifier([column])} = ${value}`)) as readonly AnyRow[];
       this.remember(table, found);
       this.looked.add(lookup);

@@ -210,6 +210,41 @@ export async function applyToSession(
   }
 }
 
+/** Dry runs of a batch before it is applied: the first finds nearly every row the events do not name. */
+const DRY_RUNS = 3;
+
+/**
+ * Loads the rows a batch will read that its events do not name (rowsNamedBy), each table's in the
+ * same one statement: keys made from other rows, such as a month's money totals from a ledger
+ * entry's facility and date, or a lease's unit. The batch is applied first in a dry run
+ * (ReadModelSession.dryRun), which notes the rows it would read instead of reading them one at a
+ * time; those are loaded, and the dry run repeated while it finds more (a key made from a row just
+ * loaded). A dry run that throws has found what it found. Whatever is still missed is read when the
+ * batch is applied, as before: this only saves round trips inside the batch's transaction (at 200
+ * commands/s they were 17 reads a batch, each waiting behind the API's work in this process).
+ */
+async function prefetchByDryRun(
+  session: ReadModelSession,
+  projections: Projection[],
+  events: ProjectedEvent[],
+  applies: (projection: Projection, event: ProjectedEvent) => boolean,
+): Promise<void> {
+  for (let run = 0; run < DRY_RUNS; run++) {
+    let missed: Map<TableName, Set<string>>;
+    try {
+      const dry = session.dryRun();
+      missed = dry.missed;
+      await applyToSession(dry.session, projections, events, applies);
+    } catch {
+      // A projection refused a row the dry run took as missing: what was noted before is still wanted.
+      // (Should the copy itself fail, nothing was noted, and the batch reads as it goes.)
+      missed ??= new Map();
+    }
+    if (missed.size === 0) return;
+    await session.prefetch(missed);
+  }
+}
+
 /** Writing a batch's rows failed: laid at the door of the projection owning the table. */
 export function writeFailure(projections: Projection[], events: ProjectedEvent[], error: unknown): ProjectionError {
   const owner = error instanceof TableWriteError ? projections.find((p) => (p.tables as string[]).includes(error.table)) : undefined;
@@ -403,7 +438,10 @@ async function advanceLanesTogether(
   const session = new ReadModelSession(tx);
   let writes: TableWrites;
   try {
-    await applyToSession(session, projections, events, (projection, event) => applies(projection, event.position));
+    const selected = (projection: Projection, event: ProjectedEvent) => applies(projection, event.position);
+    await session.prefetch(rowsNamedBy(events, projections));
+    await prefetchByDryRun(session, projections, events, selected);
+    await applyToSession(session, projections, events, selected);
     writes = await session.takeWrites();
   } catch (error) {
     throw new SharedSessionFailed(error);

@@ -56,4 +56,37 @@ describe('the rows a batch loads in one statement', () => {
       expect(after).toEqual([]);
     });
   }, 60_000);
+
+  it("a dry run's copy reads nothing: it notes the rows it does not hold, and changes nothing of the session it copies", async () => {
+    const [held, other] = await pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id::text FROM customers ORDER BY id LIMIT 2`);
+    await pool.transaction(async (tx) => {
+      const session = new ReadModelSession(tx);
+      await session.prefetch(new Map([['customers', new Set([held!])]]));
+      const original = await session.get('customers', held);
+      const { result, statements } = await statementsOf(async () => {
+        const dry = session.dryRun();
+        const copy = await dry.session.get('customers', held);
+        await dry.session.update('customers', held, { first_name: 'Changed in the dry run' });
+        const unknown = await dry.session.get('customers', other);
+        const unitless = await dry.session.get('units', '00000000-0000-4000-8000-000000000000');
+        return { dry, copy, unknown, unitless };
+      });
+      expect(statements).toEqual([]);
+      expect(result.copy).toEqual(original);
+      expect(result.unknown).toBeUndefined();
+      expect(result.unitless).toBeUndefined();
+      expect(result.dry.missed).toEqual(
+        new Map([
+          ['customers', new Set([other])],
+          ['units', new Set(['00000000-0000-4000-8000-000000000000'])],
+        ]),
+      );
+      // The session copied still holds its row as it was, and has nothing to write.
+      expect(await session.get('customers', held)).toEqual(original);
+      expect((await session.takeWrites()).size).toBe(0);
+      // What the dry run noted, the session then loads as it would have.
+      await session.prefetch(result.dry.missed);
+      expect((await session.get('customers', other))?.id).toBe(other);
+    });
+  });
 });
