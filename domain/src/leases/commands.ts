@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
+import { readStreams } from '@storage/eventstore/port';
 import { todayIn } from '../billing/calendar.ts';
 import { billLease } from '../billing/lease-billing.ts';
-import { billingSettingsFor, facilityTimeZone } from '../billing/settings.ts';
-import { type CommandContext, handleCommand, loadAggregate, stepWritten } from '../commands/handle.ts';
-import { requireCurrentCustomer } from '../customers/commands.ts';
+import { facilityBilling } from '../billing/settings.ts';
+import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, stepWritten } from '../commands/handle.ts';
+import { currentCustomer } from '../customers/commands.ts';
+import { customerAggregate } from '../customers/customer.ts';
 import { occupyUnit, returnUnit, vacateUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideLease, type StartLease } from './businessLogic.ts';
-import { type LeaseTerms, leaseAggregate } from './lease.ts';
+import { type LeaseState, type LeaseTerms, leaseAggregate } from './lease.ts';
 
 /**
  * Starts a lease: the unit is taken first (its stream's revision decides which of racing leases
@@ -23,24 +25,30 @@ export async function startLease(
   heldFor: string | null = null,
   options: { bill?: boolean } = {},
 ) {
-  // A unit stays in the facility it was added to, so the lease records that facility.
-  const { state: unit } = await loadAggregate(ctx.store, streams.unit(agreed.unitId), unitAggregate);
-  const terms: LeaseTerms = { ...agreed, facilityId: unit.status === 'current' ? unit.fields.facilityId : null };
   const stream = streams.lease(leaseId);
+  // The unit, the customer and the lease, read in one statement; each is decided on as read (a
+  // stream written meanwhile refuses the append, and is read again).
+  const unitStream = streams.unit(agreed.unitId);
+  const customerStream = streams.customer(agreed.customerId);
+  const read = await readStreams(ctx.store, [unitStream, customerStream, stream]);
+  const unit = aggregateFrom(read.get(unitStream) ?? [], unitAggregate);
+  // A unit stays in the facility it was added to, so the lease records that facility.
+  const terms: LeaseTerms = { ...agreed, facilityId: unit.state.status === 'current' ? unit.state.fields.facilityId : null };
   const command: StartLease = { type: 'StartLease', leaseId, terms };
-  await requireCurrentCustomer(ctx, terms.customerId);
+  currentCustomer(aggregateFrom(read.get(customerStream) ?? [], customerAggregate));
+  const lease = aggregateFrom(read.get(stream) ?? [], leaseAggregate);
   // Refused here, a bad lease never touches the unit.
-  decideLease(command, (await loadAggregate(ctx.store, stream, leaseAggregate)).state);
+  decideLease(command, lease.state);
   // The unit stream's revision decides which of racing leases gets the unit, so the unit is taken first.
-  await occupyUnit(ctx, terms.unitId, { leaseId, customerId: terms.customerId });
+  await occupyUnit(ctx, terms.unitId, { leaseId, customerId: terms.customerId }, unit);
   await stepWritten(ctx, 'lease:unit-occupied');
   try {
-    const started = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state));
+    const started = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state), lease);
     await stepWritten(ctx, 'lease:started');
     if (options.bill === false) return started;
     // The move-in invoice (and any rent already due on a backdated lease); should this stop half-way,
     // the billing run finishes it.
-    const billed = await billLeaseNow(ctx, leaseId, terms.facilityId);
+    const billed = await billLeaseNow(ctx, leaseId, terms.facilityId, started);
     return { ...started, position: billed.position ?? started.position };
   } catch (error) {
     // Give the unit back unless the lease was started after all (by a racing repeat of this move-in).
@@ -50,9 +58,10 @@ export async function startLease(
   }
 }
 
-async function billLeaseNow(ctx: CommandContext, leaseId: string, facilityId: string | null) {
-  const today = todayIn(await facilityTimeZone(ctx.store, facilityId), ctx.now);
-  return billLease(ctx, leaseId, today, await billingSettingsFor(ctx.store, facilityId));
+/** Bills the lease as it just started (`lease`: its stream as the start left it, not read again). */
+async function billLeaseNow(ctx: CommandContext, leaseId: string, facilityId: string | null, lease: LoadedAggregate<LeaseState>) {
+  const { timeZone, settings } = await facilityBilling(ctx.store, facilityId);
+  return billLease(ctx, leaseId, todayIn(timeZone, ctx.now), settings, { lease });
 }
 
 /**

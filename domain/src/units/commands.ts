@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { UnitStatus } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
 import { reservationAggregate, reservationCustomerId } from '../reservations/reservation.ts';
 import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
-import { type UnitFields, unitAggregate } from './unit.ts';
+import { type UnitFields, type UnitState, unitAggregate } from './unit.ts';
 
-function decide(ctx: CommandContext, command: UnitCommand) {
-  return handleCommand(ctx, streams.unit(command.unitId), unitAggregate, (state) => decideUnit(command, state));
+function decide(ctx: CommandContext, command: UnitCommand, known?: LoadedAggregate<UnitState>) {
+  return handleCommand(ctx, streams.unit(command.unitId), unitAggregate, (state) => decideUnit(command, state), known);
 }
 
 export async function addUnit(ctx: CommandContext, fields: UnitFields, unitId: string = randomUUID()) {
@@ -49,11 +49,17 @@ async function heldReservation(ctx: CommandContext, reservationId: string): Prom
 }
 
 /** Takes the unit for a lease; of racing leases for one unit, the unit stream's revision lets one win. */
-export async function occupyUnit(ctx: CommandContext, unitId: string, lease: { leaseId: string; customerId: string }) {
-  const { state } = await loadAggregate(ctx.store, streams.unit(unitId), unitAggregate);
-  const reservationId = state.status === 'current' ? state.reservationId : null;
+export async function occupyUnit(
+  ctx: CommandContext,
+  unitId: string,
+  lease: { leaseId: string; customerId: string },
+  /** The unit's stream as the caller read it a moment ago: decided on first (a lost race reads it afresh). */
+  known?: LoadedAggregate<UnitState>,
+) {
+  const loaded = known ?? (await loadAggregate(ctx.store, streams.unit(unitId), unitAggregate));
+  const reservationId = loaded.state.status === 'current' ? loaded.state.reservationId : null;
   const reservation = reservationId ? await heldReservation(ctx, reservationId) : null;
-  return decide(ctx, { type: 'OccupyUnit', unitId, ...lease, reservation });
+  return decide(ctx, { type: 'OccupyUnit', unitId, ...lease, reservation }, loaded);
 }
 
 /** Gives the unit back when `leaseId` took it but never started: to the reservation it was held for, or to anyone. */
