@@ -10,6 +10,7 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
+import { renterFields } from '@storage/testing/renters';
 import { statementsOf } from '@storage/testing/statements';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,17 +93,7 @@ describe('a batch where nothing fails', () => {
     const facility = await addFacility(ctx, { name: `Dry ${randomUUID().slice(0, 6)}`, address: '1 Way', phone: null, managerName: null, timeZone: 'UTC' });
     if (facility.state.status !== 'current') throw new Error('no facility');
     const facilityId = facility.state.facilityId;
-    const customer = await addCustomer(ctx, {
-      firstName: 'Dry',
-      lastName: 'Run',
-      email: `dry-${randomUUID().slice(0, 8)}@example.com`,
-      phone: null,
-      address: null,
-      emergencyContact: null,
-      emergencyPhone: null,
-      status: 'active',
-      facilityId,
-    });
+    const customer = await addCustomer(ctx, renterFields('Dry', 'Run', randomUUID().slice(0, 8), { facilityId }));
     if (customer.state.status === 'none') throw new Error('no customer');
     const customerId = customer.state.customerId;
     const today = new Date().toISOString().slice(0, 10);
