@@ -18,9 +18,7 @@ export function effectiveBillingSettings(business: SettingsState, facility: Sett
 
 /** Reads the settings streams (the write side decides on its own streams, never on the read model). */
 export async function billingSettingsFor(store: EventStore, facilityId: string | null): Promise<BillingSettings> {
-  const business = (await loadAggregate(store, streams.settings(BUSINESS_SETTINGS_SCOPE), settingsAggregate)).state;
-  const facility = facilityId ? (await loadAggregate(store, streams.settings(facilityId), settingsAggregate)).state : null;
-  return effectiveBillingSettings(business, facility);
+  return (await facilityBilling(store, facilityId)).settings;
 }
 
 /** The zone of a facility's stream (no facility, or one that is gone: UTC). */
