@@ -47,7 +47,8 @@ export async function clearIfSettled(
   deps: { store: EventStore; pool: DatabasePool },
   ctx: CommandContext,
   customerId: string,
-  reason: string,
+  /** What brought the money in, in words: asked only when there is something to clear. */
+  reason: string | (() => Promise<string>),
   causationId: string,
 ): Promise<boolean> {
   const decided = await decideOnDelinquency(
@@ -58,7 +59,8 @@ export async function clearIfSettled(
       const facilityId = await facilityOfCustomer(deps.store, customerId);
       const today = await delinquencyToday(deps.store, facilityId, state, ctx.now);
       const [pastDue, schedule] = await Promise.all([readPastDue(deps.pool, customerId, today), delinquencyStepsFor(deps.store, facilityId)]);
-      return decideClear(state, { customerId, date: today, pastDue, clearAt: clearingThreshold(schedule), reason });
+      const why = typeof reason === 'string' ? reason : await reason();
+      return decideClear(state, { customerId, date: today, pastDue, clearAt: clearingThreshold(schedule), reason: why });
     },
     causationId,
   );
