@@ -48,7 +48,7 @@ export async function clearIfSettled(
   ctx: CommandContext,
   customerId: string,
   /** What brought the money in, in words: asked only when there is something to clear. */
-  reason: string | (() => Promise<string>),
+  reason: () => Promise<string>,
   causationId: string,
 ): Promise<boolean> {
   const decided = await decideOnDelinquency(
@@ -59,8 +59,7 @@ export async function clearIfSettled(
       const facilityId = await facilityOfCustomer(deps.store, customerId);
       const today = await delinquencyToday(deps.store, facilityId, state, ctx.now);
       const [pastDue, schedule] = await Promise.all([readPastDue(deps.pool, customerId, today), delinquencyStepsFor(deps.store, facilityId)]);
-      const why = typeof reason === 'string' ? reason : await reason();
-      return decideClear(state, { customerId, date: today, pastDue, clearAt: clearingThreshold(schedule), reason: why });
+      return decideClear(state, { customerId, date: today, pastDue, clearAt: clearingThreshold(schedule), reason: await reason() });
     },
     causationId,
   );

@@ -1,8 +1,7 @@
 import { paymentMethodLabels } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { formatDollars } from '@storage/contracts/money';
-import type { CommandContext } from '@storage/domain/commands/handle';
-import { toDomainEvent } from '@storage/domain/commands/handle';
+import { type CommandContext, toDomainEvent } from '@storage/domain/commands/handle';
 import { clearIfSettled } from '@storage/domain/delinquency/clearing';
 import type { EventStore } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
@@ -65,13 +64,17 @@ async function whoAndWhy(
       return { customerId: event.data.customerId, reason: async () => receiptReason(event) };
     case 'account_credit_applied': {
       const d = event.data;
-      const number = (await invoiceOf(pool, d.invoiceId))?.invoice_number ?? 'an invoice';
-      return { customerId: d.customerId, reason: async () => `Account credit of ${formatDollars(d.amount)} applied to ${number}` };
+      return {
+        customerId: d.customerId,
+        reason: async () => `Account credit of ${formatDollars(d.amount)} applied to ${(await invoiceOf(pool, d.invoiceId))?.invoice_number ?? 'an invoice'}`,
+      };
     }
     case 'invoice_written_off': {
       const d = event.data;
-      const number = (await invoiceOf(pool, d.invoiceId))?.invoice_number ?? 'An invoice';
-      return { customerId: d.customerId, reason: async () => `${number} written off (${formatDollars(d.amount)})` };
+      return {
+        customerId: d.customerId,
+        reason: async () => `${(await invoiceOf(pool, d.invoiceId))?.invoice_number ?? 'An invoice'} written off (${formatDollars(d.amount)})`,
+      };
     }
     case 'invoice_cancelled': {
       const invoice = await invoiceOf(pool, event.data.invoiceId);
