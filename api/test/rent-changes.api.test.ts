@@ -35,6 +35,15 @@ describe('rent changes API', () => {
   };
   const leaseEvents = async (leaseId: string) => (await platform.api.store.readStream(streams.lease(leaseId))).map((e) => e.type);
   const changeEvents = async (leaseId: string) => (await leaseEvents(leaseId)).filter((t) => t.startsWith('lease_rent_change'));
+  /**
+   * A date for a facility's bulk change that every lease takes, whatever today is: the first of the
+   * month after the notice allows, past the rent already invoiced (in a month's last days the next
+   * month is invoiced, and a lease refuses a date inside it).
+   */
+  const pastInvoiced = () => `${addMonths(terms.earliestEffectiveDate, 1).slice(0, 7)}-01`;
+  /** The earliest effective date the lease's own terms offer (the Change Rent dialog's default). */
+  const leaseEarliest = async (leaseId: string) =>
+    LeaseRentChanges.parse((await inject('GET', `/api/leases/${leaseId}/rent-changes`)).json()).terms.earliestEffectiveDate;
 
   async function newFacility() {
     const id = randomUUID();
@@ -88,16 +97,17 @@ describe('rent changes API', () => {
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
     const { leaseId } = await moveIn(3);
+    const earliest = await leaseEarliest(leaseId);
     const before = await leaseEvents(leaseId);
     const cases: Array<[unknown, string]> = [
-      [{ newRate: '0.00', effectiveDate: terms.earliestEffectiveDate }, 'newRate'],
-      [{ newRate: '12.345', effectiveDate: terms.earliestEffectiveDate }, 'newRate'],
-      [{ newRate: 'abc', effectiveDate: terms.earliestEffectiveDate }, 'newRate'],
-      [{ effectiveDate: terms.earliestEffectiveDate }, 'newRate'],
+      [{ newRate: '0.00', effectiveDate: earliest }, 'newRate'],
+      [{ newRate: '12.345', effectiveDate: earliest }, 'newRate'],
+      [{ newRate: 'abc', effectiveDate: earliest }, 'newRate'],
+      [{ effectiveDate: earliest }, 'newRate'],
       [{ newRate: '130.00', effectiveDate: '2026-02-30' }, 'effectiveDate'],
       [{ newRate: '130.00', effectiveDate: addDays(terms.earliestEffectiveDate, -1) }, 'effectiveDate'],
-      [{ newRate: '120.00', effectiveDate: terms.earliestEffectiveDate }, 'newRate'],
-      [{ newRate: '130.00', effectiveDate: terms.earliestEffectiveDate, extra: 1 }, 'extra'],
+      [{ newRate: '120.00', effectiveDate: earliest }, 'newRate'],
+      [{ newRate: '130.00', effectiveDate: earliest, extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
       const response = await inject('POST', `/api/leases/${leaseId}/rent-changes`, body);
@@ -112,9 +122,23 @@ describe('rent changes API', () => {
     ).toBe(404);
   });
 
+  it("offers a lease the earliest date it takes: after the notice and after the rent already invoiced (the next month's, in a month's last days)", async () => {
+    const { leaseId } = await moveIn(3);
+    const earliest = await leaseEarliest(leaseId);
+    expect(earliest >= terms.earliestEffectiveDate, `${earliest} against the notice's ${terms.earliestEffectiveDate}`).toBe(true);
+    const billed = await platform.api.store.readStream(streams.lease(leaseId));
+    const periodEnds = billed.filter((e) => e.type === 'lease_rent_billed').map((e) => (e.data as { periodEnd: string }).periodEnd);
+    expect(periodEnds.length).toBeGreaterThan(0);
+    expect(earliest > periodEnds.at(-1)!, `${earliest} after rent invoiced through ${periodEnds.at(-1)}`).toBe(true);
+    const dayBefore = await inject('POST', `/api/leases/${leaseId}/rent-changes`, { newRate: '130.00', effectiveDate: addDays(earliest, -1) });
+    expect(dayBefore.statusCode).toBe(400);
+    expect(dayBefore.json().field).toBe('effectiveDate');
+    expect((await inject('POST', `/api/leases/${leaseId}/rent-changes`, { newRate: '130.00', effectiveDate: earliest })).statusCode).toBe(201);
+  });
+
   it('lets owners and managers change rent, not clerks', async () => {
     const { leaseId } = await moveIn(3);
-    const body = { newRate: '130.00', effectiveDate: terms.earliestEffectiveDate };
+    const body = { newRate: '130.00', effectiveDate: await leaseEarliest(leaseId) };
     expect((await inject('POST', `/api/leases/${leaseId}/rent-changes`, body, { as: clerk })).statusCode).toBe(403);
     expect((await inject('GET', `/api/leases/${leaseId}/rent-changes`, undefined, { as: clerk })).statusCode).toBe(200);
     expect(await changeEvents(leaseId)).toEqual([]);
@@ -122,7 +146,7 @@ describe('rent changes API', () => {
 
   it('schedules one pending change (409 for a second), once per Idempotency-Key, and cancels it before it takes effect', async () => {
     const { leaseId, customerId } = await moveIn(3);
-    const body = { newRate: '132.50', effectiveDate: addDays(terms.earliestEffectiveDate, 3), reason: 'Market rate' };
+    const body = { newRate: '132.50', effectiveDate: addDays(await leaseEarliest(leaseId), 3), reason: 'Market rate' };
     const key = randomUUID();
     const first = await inject('POST', `/api/leases/${leaseId}/rent-changes`, body, { key });
     expect(first.statusCode).toBe(201);
@@ -237,7 +261,7 @@ describe('rent changes API', () => {
         minMonthsAtRate,
         kind: 'amount',
         value: '5',
-        effectiveDate: terms.earliestEffectiveDate,
+        effectiveDate: pastInvoiced(),
       });
     expect(RentChangePlan.parse((await plan(6)).json()).leases).toEqual([]);
     expect(RentChangePlan.parse((await plan(5)).json()).leases).toMatchObject([{ leaseId, currentRate: '110.00', newRate: '115.00', monthsAtRate: 5 }]);
@@ -248,7 +272,7 @@ describe('rent changes API', () => {
     let long1: Awaited<ReturnType<typeof moveIn>>;
     let long2: Awaited<ReturnType<typeof moveIn>>;
     let pending: Awaited<ReturnType<typeof moveIn>>;
-    const body = () => ({ facilityId: site, minMonthsAtRate: 12, kind: 'percent', value: '4.5', effectiveDate: terms.earliestEffectiveDate });
+    const body = () => ({ facilityId: site, minMonthsAtRate: 12, kind: 'percent', value: '4.5', effectiveDate: pastInvoiced() });
 
     beforeAll(async () => {
       site = await newFacility();
@@ -258,7 +282,10 @@ describe('rent changes API', () => {
       await moveIn(2, '120.00', site, 'B-4');
       const ended = await moveIn(24, '110.00', site, 'B-5');
       expect((await inject('POST', `/api/leases/${ended.leaseId}/end`, { endDate: terms.today })).statusCode).toBe(200);
-      const change = await inject('POST', `/api/leases/${pending.leaseId}/rent-changes`, { newRate: '85.00', effectiveDate: terms.earliestEffectiveDate });
+      const change = await inject('POST', `/api/leases/${pending.leaseId}/rent-changes`, {
+        newRate: '85.00',
+        effectiveDate: await leaseEarliest(pending.leaseId),
+      });
       expect(change.statusCode).toBe(201);
     });
 

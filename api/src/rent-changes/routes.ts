@@ -13,7 +13,7 @@ import { derivedId } from '@storage/domain/commands/derived-id';
 import { DomainRuleError, NotFoundError } from '@storage/domain/commands/errors';
 import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
 import { facilityAggregate } from '@storage/domain/facilities/facility';
-import { earliestRentChangeDate } from '@storage/domain/leases/businessLogic';
+import { earliestLeaseRentChangeDate, earliestRentChangeDate } from '@storage/domain/leases/businessLogic';
 import { leaseAggregate } from '@storage/domain/leases/lease';
 import { bulkRentChangeId, cancelRentChange, rentChangeCalendar, scheduleBulkRentChanges, scheduleRentChange } from '@storage/domain/leases/rent-changes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,7 +24,7 @@ import { IdParams } from '../http/params.ts';
 import { empty, errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { ValidationError } from '../http/validate.ts';
-import { leaseRentChanges, planRentChanges, totalsOf } from './queries.ts';
+import { latestBilledThrough, leaseRentChanges, planRentChanges, totalsOf } from './queries.ts';
 
 const ChangeParams = z.strictObject({ id: z.uuid(), changeId: z.uuid() });
 
@@ -33,16 +33,29 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
   // Rents are the owner's and the manager's to change.
   const pricing = { roles: ['owner', 'manager'] } as const;
 
-  /** The lease's facility (from its stream), or 404. */
-  async function leaseFacility(leaseId: string): Promise<string | null> {
+  /** The terms of a new change of this lease (from its stream): its facility's, from when the lease allows one; or 404. */
+  async function leaseTerms(ctx: CommandContext, leaseId: string): Promise<RentChangeTerms> {
     const { state } = await loadAggregate(deps.store, streams.lease(leaseId), leaseAggregate);
     if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
-    return state.terms.facilityId;
+    const { today, noticeDays } = await rentChangeCalendar(ctx, state.terms.facilityId);
+    return {
+      today,
+      noticeDays,
+      earliestEffectiveDate: earliestLeaseRentChangeDate(today, noticeDays, { startDate: state.terms.startDate, billedThrough: state.billedThrough }),
+    };
   }
 
-  async function termsOf(ctx: CommandContext, facilityId: string | null): Promise<RentChangeTerms> {
+  /**
+   * A facility's terms for a bulk change: from the first day every active lease of it takes (after
+   * the notice, and after the rent already invoiced), with why, for the refusal of a sooner date.
+   */
+  async function termsOf(ctx: CommandContext, facilityId: string): Promise<RentChangeTerms & { why: string }> {
     const { today, noticeDays } = await rentChangeCalendar(ctx, facilityId);
-    return { today, noticeDays, earliestEffectiveDate: earliestRentChangeDate(today, noticeDays) };
+    const billedThrough = await latestBilledThrough(deps.pool, facilityId);
+    const earliestEffectiveDate = earliestLeaseRentChangeDate(today, noticeDays, { startDate: null, billedThrough });
+    const notice = `${noticeDays} days' notice from today, ${today}`;
+    const why = earliestEffectiveDate === earliestRentChangeDate(today, noticeDays) ? notice : `${notice}; rent here is invoiced through ${billedThrough}`;
+    return { today, noticeDays, earliestEffectiveDate, why };
   }
 
   const readContext = (request: FastifyRequest): CommandContext => commandContext(deps, request);
@@ -53,13 +66,13 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: "A lease's rent changes",
         description:
-          'Every change scheduled on the lease (pending, in effect or cancelled; newest effective date first), and the earliest effective date a new one may have.',
+          "Every change scheduled on the lease (pending, in effect or cancelled; newest effective date first), and the earliest effective date a new one may have: after the notice days, the lease's start and the rent already invoiced.",
         params: IdParams,
         response: { 200: json('The changes and the terms of a new one', LeaseRentChanges), 404: errorAnswer('No such lease') },
       },
     },
     async (request) => {
-      const terms = await termsOf(readContext(request), await leaseFacility(request.params.id));
+      const terms = await leaseTerms(readContext(request), request.params.id);
       return { terms, changes: await leaseRentChanges(deps.pool, request.params.id, terms.today) };
     },
   );
@@ -126,12 +139,16 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Rent change terms of a facility',
-        description: "Today in the facility's zone, its notice days and the earliest effective date a change noticed today may have.",
+        description:
+          "Today in the facility's zone, its notice days and the earliest effective date a bulk change noticed today may have: after the notice days and after the rent already invoiced for any of its active leases (in a month's last days the next month is).",
         querystring: RentChangeTermsQuery,
         response: { 200: json('The terms', RentChangeTerms) },
       },
     },
-    async (request) => termsOf(readContext(request), await requireFacility(request.query.facilityId)),
+    async (request) => {
+      const { why: _, ...terms } = await termsOf(readContext(request), await requireFacility(request.query.facilityId));
+      return terms;
+    },
   );
 
   async function requireFacility(facilityId: string): Promise<string> {
@@ -144,10 +161,7 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
   async function checkedTerms(ctx: CommandContext, body: z.output<typeof BulkRentChangeRequest>): Promise<RentChangeTerms> {
     const terms = await termsOf(ctx, await requireFacility(body.facilityId));
     if (body.effectiveDate < terms.earliestEffectiveDate) {
-      throw new DomainRuleError(
-        `effectiveDate: must be on or after ${terms.earliestEffectiveDate} (${terms.noticeDays} days' notice from today, ${terms.today})`,
-        'effectiveDate',
-      );
+      throw new DomainRuleError(`effectiveDate: must be on or after ${terms.earliestEffectiveDate} (${terms.why})`, 'effectiveDate');
     }
     return terms;
   }

@@ -84,6 +84,19 @@ export function earliestRentChangeDate(today: string, noticeDays: number): strin
   return addDays(today, noticeDays);
 }
 
+/**
+ * The first day a rent change noticed on `today` may take effect for a lease (or, with the latest
+ * of their dates, every lease of a facility): after the notice, after the lease's start and after
+ * the rent already invoiced (scheduleRentChange refuses anything sooner). In the last days of a
+ * month the next month is invoiced already, so this can be weeks after the notice alone allows.
+ */
+export function earliestLeaseRentChangeDate(today: string, noticeDays: number, lease: { startDate: string | null; billedThrough: string | null }): string {
+  const dates = [earliestRentChangeDate(today, noticeDays)];
+  if (lease.startDate !== null) dates.push(addDays(lease.startDate, 1));
+  if (lease.billedThrough !== null) dates.push(addDays(lease.billedThrough, 1));
+  return dates.reduce((latest, date) => (date > latest ? date : latest));
+}
+
 export function scheduleRentChange(command: ScheduleRentChange, state: LeaseState): DomainEvent[] {
   if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
   // Scheduled already (a retry, a repeat of a bulk change): nothing more to record.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextLeasePeriod } from '../billing/lease-billing.ts';
 import { type LeaseForBilling, moveInPeriod, nextRentPeriod, rateOn } from '../billing/periods.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { decideLease, type LeaseCommand, pendingRentChange, type ScheduleRentChange } from './businessLogic.ts';
+import { decideLease, earliestLeaseRentChangeDate, type LeaseCommand, pendingRentChange, type ScheduleRentChange } from './businessLogic.ts';
 import { evolveLease, initialLeaseState, type LeaseTerms } from './lease.ts';
 import { unusedDaysCredit } from './move-out.ts';
 import { adjustedRate, bulkRentChangeId, wholeMonthsBetween } from './rent-changes.ts';
@@ -111,6 +111,20 @@ describe('the rate of a period', () => {
       rentChanges: changes,
     });
     expect(credit?.amount).toBe('40.00'); // 120.00 × 10 / 30
+  });
+});
+
+describe("a lease's earliest rent change date", () => {
+  it('is the notice date while nothing past it is invoiced', () => {
+    expect(earliestLeaseRentChangeDate('2026-11-10', 30, { startDate: '2026-01-15', billedThrough: '2026-11-30' })).toBe('2026-12-10');
+  });
+
+  it("is the day after the rent invoiced when that is later: in a month's last days the next month is invoiced already", () => {
+    expect(earliestLeaseRentChangeDate('2026-11-28', 30, { startDate: '2026-01-15', billedThrough: '2026-12-31' })).toBe('2027-01-01');
+  });
+
+  it("is after the lease's start for a lease that starts later than the notice allows", () => {
+    expect(earliestLeaseRentChangeDate('2026-11-28', 0, { startDate: '2027-02-01', billedThrough: null })).toBe('2027-02-02');
   });
 });
 
