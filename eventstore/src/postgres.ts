@@ -109,6 +109,61 @@ const VISIBLE = `transaction_id < ${HORIZON}`;
 
 const EVENT_COLUMNS = 'global_position, transaction_id, stream_name, revision, id, type, data, metadata, recorded_at';
 
+/**
+ * The store's reads, each a named statement: prepared once per connection, so PostgreSQL does not
+ * parse and plan it again on every call (under bench:commands planning a stream's read took 47 µs
+ * and running it 22 µs). Names and texts are fixed; the values vary. PostgreSQL plans again by
+ * itself when a table it reads changes, and keeps planning each call anew where a generic plan
+ * would cost more.
+ */
+const READS = {
+  stream: {
+    name: 'event_store.read_stream',
+    text: `SELECT ${EVENT_COLUMNS} FROM event_store.events
+      WHERE stream_name = $1 AND revision >= $2
+        AND ($3::timestamptz IS NULL OR (metadata->>'occurredAt')::timestamptz <= $3::timestamptz)
+      ORDER BY revision`,
+  },
+  streams: {
+    name: 'event_store.read_streams',
+    text: `SELECT ${EVENT_COLUMNS} FROM event_store.events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, revision`,
+  },
+  all: {
+    name: 'event_store.read_all',
+    text: `SELECT ${EVENT_COLUMNS} FROM event_store.events
+      WHERE ${VISIBLE} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+      ORDER BY transaction_id, global_position
+      LIMIT $3`,
+  },
+  allBackwardsBefore: {
+    name: 'event_store.read_all_backwards_before',
+    text: `SELECT ${EVENT_COLUMNS} FROM event_store.events
+      WHERE ${VISIBLE} AND (transaction_id, global_position) < ($1::xid8, $2::bigint)
+      ORDER BY transaction_id DESC, global_position DESC
+      LIMIT $3`,
+  },
+  allBackwards: {
+    name: 'event_store.read_all_backwards',
+    text: `SELECT ${EVENT_COLUMNS} FROM event_store.events
+      WHERE ${VISIBLE}
+      ORDER BY transaction_id DESC, global_position DESC
+      LIMIT $1`,
+  },
+  head: {
+    name: 'event_store.head',
+    text: `SELECT transaction_id, global_position FROM event_store.events
+      WHERE ${VISIBLE}
+      ORDER BY transaction_id DESC, global_position DESC
+      LIMIT 1`,
+  },
+  newest: {
+    name: 'event_store.newest',
+    text: `SELECT transaction_id, global_position FROM event_store.events
+      ORDER BY transaction_id DESC, global_position DESC
+      LIMIT 1`,
+  },
+} as const;
+
 interface EventRow {
   global_position: string;
   transaction_id: string;
@@ -309,23 +364,17 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     },
 
     async readStream(stream: string, options: ReadStreamOptions = {}) {
-      const result = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM event_store.events
-         WHERE stream_name = $1 AND revision >= $2
-           AND ($3::timestamptz IS NULL OR (metadata->>'occurredAt')::timestamptz <= $3::timestamptz)
-         ORDER BY revision`,
-        [stream, (options.fromRevision ?? 0n).toString(), options.until?.toISOString() ?? null],
-      );
+      const result = await pool.query<EventRow>({
+        ...READS.stream,
+        values: [stream, (options.fromRevision ?? 0n).toString(), options.until?.toISOString() ?? null],
+      });
       return result.rows.map(toRecordedEvent);
     },
 
     async readStreams(names: readonly string[]) {
       const read = new Map<string, RecordedEvent[]>(names.map((name) => [name, []]));
       if (names.length === 0) return read;
-      const result = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM event_store.events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, revision`,
-        [[...new Set(names)]],
-      );
+      const result = await pool.query<EventRow>({ ...READS.streams, values: [[...new Set(names)]] });
       for (const row of result.rows) read.get(row.stream_name)!.push(toRecordedEvent(row));
       return read;
     },
@@ -333,54 +382,27 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     async readAll({ after, limit }: ReadAllOptions) {
       // Transaction ids start above 0 and global positions at 1, so (0, 0) precedes every event.
       const from: Position = after ?? { hi: 0n, lo: 0n };
-      const result = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM event_store.events
-         WHERE ${VISIBLE} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         ORDER BY transaction_id, global_position
-         LIMIT $3`,
-        [from.hi.toString(), from.lo.toString(), limit],
-      );
+      const result = await pool.query<EventRow>({ ...READS.all, values: [from.hi.toString(), from.lo.toString(), limit] });
       return result.rows.map(toRecordedEvent);
     },
 
     async readAllBackwards({ before, limit }: ReadAllBackwardsOptions) {
       // The same visibility rule as readAll, walked down the commit-order index from its top.
       const result = before
-        ? await pool.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS} FROM event_store.events
-             WHERE ${VISIBLE} AND (transaction_id, global_position) < ($1::xid8, $2::bigint)
-             ORDER BY transaction_id DESC, global_position DESC
-             LIMIT $3`,
-            [before.hi.toString(), before.lo.toString(), limit],
-          )
-        : await pool.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS} FROM event_store.events
-             WHERE ${VISIBLE}
-             ORDER BY transaction_id DESC, global_position DESC
-             LIMIT $1`,
-            [limit],
-          );
+        ? await pool.query<EventRow>({ ...READS.allBackwardsBefore, values: [before.hi.toString(), before.lo.toString(), limit] })
+        : await pool.query<EventRow>({ ...READS.allBackwards, values: [limit] });
       return result.rows.map(toRecordedEvent);
     },
 
     async headPosition() {
-      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(
-        `SELECT transaction_id, global_position FROM event_store.events
-         WHERE ${VISIBLE}
-         ORDER BY transaction_id DESC, global_position DESC
-         LIMIT 1`,
-      );
+      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(READS.head);
       const row = result.rows[0];
       return row ? { hi: BigInt(row.transaction_id), lo: BigInt(row.global_position) } : null;
     },
 
     async newestPosition() {
       // Every event the statement's snapshot shows: committed, whether or not an older append still runs.
-      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(
-        `SELECT transaction_id, global_position FROM event_store.events
-         ORDER BY transaction_id DESC, global_position DESC
-         LIMIT 1`,
-      );
+      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>(READS.newest);
       const row = result.rows[0];
       return row ? { hi: BigInt(row.transaction_id), lo: BigInt(row.global_position) } : null;
     },

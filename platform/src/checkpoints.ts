@@ -94,8 +94,11 @@ export async function failedProjections(pool: DatabasePool): Promise<FailedProje
  * screen it returns to. The health answer names them instead. `everything` is true when there is
  * nothing to wait for at all (every projection failing).
  */
+/** Every command's read-your-writes wait runs it, often more than once: a named statement, planned once per connection. */
+const progressStatement = sql.prepared('projection_progress', CheckpointRow.extend({ failing: z.boolean() }));
+
 async function readProgress(pool: DatabasePool): Promise<{ reached: Position | null; everything: boolean }> {
-  const rows = await pool.any(sql.type(CheckpointRow.extend({ failing: z.boolean() }))`
+  const rows = await pool.any(progressStatement`
     SELECT c.position_hi::text, c.position_lo::text,
            EXISTS (SELECT 1 FROM projection_failures f WHERE f.projection = c.name OR c.name = ANY(f.holds)) AS failing
     FROM projection_checkpoints c`);

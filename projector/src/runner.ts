@@ -29,6 +29,8 @@ const LockedCheckpointRow = NamedCheckpointRow.extend({
   first_failed_at: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
 });
+/** Every batch starts with it: a named statement, planned once per connection. */
+const lockCheckpointsStatement = sql.prepared('projection_checkpoints_lock', LockedCheckpointRow);
 
 function isAfter(position: Position, checkpoint: Position | null): boolean {
   return checkpoint === null || comparePositions(position, checkpoint) > 0;
@@ -474,7 +476,7 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
       told.length = 0; // A transaction retried after a serialization failure tells only its last run.
       types.clear();
       const rows = await tx.any(
-        sql.type(LockedCheckpointRow)`
+        lockCheckpointsStatement`
           SELECT c.name, c.position_hi::text, c.position_lo::text, f.event_id, f.attempts, f.first_failed_at, f.next_attempt_at
           FROM projection_checkpoints c LEFT JOIN projection_failures f ON f.projection = c.name
           WHERE c.name = ANY(${names})

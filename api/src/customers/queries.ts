@@ -71,8 +71,11 @@ export async function listCustomers(pool: DatabasePool, query: z.output<typeof L
   return { customers: rows.map(toCustomer), paging: info };
 }
 
+/** The customer page and every customer command's answer read it: a named statement, planned once per connection. */
+const customerStatement = sql.prepared('customer_by_id', CustomerRow);
+
 export async function getCustomer(pool: DatabasePool, id: string): Promise<Customer | null> {
-  const row = await pool.maybeOne(sql.type(CustomerRow)`SELECT ${columns} FROM customers WHERE id = ${id} AND NOT archived`);
+  const row = await pool.maybeOne(customerStatement`SELECT ${columns} FROM customers WHERE id = ${id} AND NOT archived`);
   return row ? toCustomer(row) : null;
 }
 

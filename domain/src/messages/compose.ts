@@ -55,9 +55,11 @@ const CustomerRow = z.object({
   units: z.string().nullable(),
 });
 type CustomerRow = z.infer<typeof CustomerRow>;
+/** Every renter message reads it: a named statement, planned once per connection. */
+const customerOfStatement = sql.prepared('message_customer', CustomerRow);
 
 async function customerOf(pool: DatabasePool, customerId: string): Promise<CustomerRow | null> {
-  return pool.maybeOne(sql.type(CustomerRow)`
+  return pool.maybeOne(customerOfStatement`
     SELECT c.id::text, c.first_name, c.last_name, c.email, c.facility_id::text, f.name AS facility_name,
       (SELECT string_agg(u.unit_number, ', ' ORDER BY u.unit_number) FROM leases l JOIN units u ON u.id = l.unit_id
         WHERE l.customer_id = c.id AND l.is_active) AS units

@@ -46,8 +46,11 @@ const ClaimedRow = z.object({
 
 const BATCH = 20;
 
+// The worker's polls run every few seconds and after every batch: named statements, planned once per connection.
+const claimStatement = sql.prepared('outbox_claim_due', ClaimedRow);
+
 async function claimDue(pool: DatabasePool, policy: OutboxPolicy) {
-  return pool.any(sql.type(ClaimedRow)`
+  return pool.any(claimStatement`
     UPDATE outbox_messages m SET attempts = m.attempts + 1, next_attempt_at = now() + ${`${policy.claimMs} milliseconds`}::interval
     FROM (
       SELECT id FROM outbox_messages WHERE status = 'pending' AND next_attempt_at <= now()
@@ -96,6 +99,7 @@ export async function deliverDue(
 }
 
 const NextDue = z.object({ due_in_ms: z.number().nullable() });
+const nextDueStatement = sql.prepared('outbox_next_due', NextDue);
 
 export interface OutboxWorker {
   /** Looks for due rows now (tests; the messages reaction wakes it the same way). */
@@ -128,7 +132,7 @@ export function startOutboxWorker(options: {
       try {
         let handled = 1;
         while (!stopped && handled > 0) handled = await deliverDue(options, options.mailer, policy, options.log);
-        const next = await options.pool.one(sql.type(NextDue)`
+        const next = await options.pool.one(nextDueStatement`
           SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS due_in_ms FROM outbox_messages WHERE status = 'pending'`);
         if (next.due_in_ms !== null) nextMs = Math.min(nextMs, Math.max(0, next.due_in_ms) + 10);
       } catch (error) {

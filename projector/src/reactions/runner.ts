@@ -222,10 +222,12 @@ async function recordReactionFailure(
   );
 }
 
-/** Saves checkpoints, all in one statement. */
+/** Saves checkpoints, all in one statement (a named one: it runs after every reaction batch). */
+const saveCheckpointsStatement = sql.prepared('reaction_checkpoints_save', z.object({}));
+
 async function saveCheckpoints(connection: { query: DatabasePool['query'] }, saved: Array<{ name: string; position: Position }>) {
   if (saved.length === 0) return;
-  await connection.query(sql.unsafe`
+  await connection.query(saveCheckpointsStatement`
     UPDATE reaction_checkpoints c SET position_hi = v.hi, position_lo = v.lo, updated_at = now()
     FROM unnest(
       ${sql.array(
