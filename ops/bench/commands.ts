@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type ApiServer, createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/domain/auth/staff';
@@ -25,7 +26,7 @@ import {
   percentile,
   sleep,
 } from './commands-client.ts';
-import { load, machine } from './measure.ts';
+import { load, machine, machineBusyMsSince, machineCpu } from './measure.ts';
 
 // `npm run bench:commands [-- --rates 100,200,300 --seconds 10]`: commands through the HTTP API
 // of the embedded default (what `npm start` runs: the API and the projector in one process, BullMQ
@@ -111,6 +112,10 @@ interface RunResult {
   cpuMsPerCommand: number;
   /** CPU time of the client's process (requests, checking reads) per command. */
   clientCpuMsPerCommand: number;
+  /** CPU time of the rest of the machine (PostgreSQL above all) per command; null off Linux. */
+  restCpuMsPerCommand: number | null;
+  /** How busy the machine's cores were during the run, 0 to 1; null off Linux. */
+  machineBusy: number | null;
 }
 
 async function main() {
@@ -303,9 +308,13 @@ async function main() {
         lateCommands = 0;
         const before = countStatements();
         const cpuBefore = process.cpuUsage();
+        const machineBefore = machineCpu();
+        const runStarted = performance.now();
         const run = await inClient({ kind: 'ours', rate, count, fixtures, state: clientState });
         clientState = run.state!;
         const cpu = process.cpuUsage(cpuBefore);
+        const machineBusyMs = machineBusyMsSince(machineBefore);
+        const runMs = performance.now() - runStarted;
         const ran = total(statementsSince(before));
         results.push({
           offered: rate,
@@ -319,6 +328,8 @@ async function main() {
           statementsPerCommand: ran / count,
           cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / count,
           clientCpuMsPerCommand: run.cpuMs / count,
+          restCpuMsPerCommand: machineBusyMs === null ? null : (machineBusyMs - (cpu.user + cpu.system) / 1000 - run.cpuMs) / count,
+          machineBusy: machineBusyMs === null ? null : machineBusyMs / (availableParallelism() * runMs),
         });
         await sleep(1000);
         const peerRun = await inClient({ kind: 'peer', rate, count, peerBase });
@@ -340,13 +351,13 @@ async function main() {
       `Mixed commands (40% creates, 25% edits, 20% move-ins, 15% desk payments) for ${seconds} s per rate, open loop; latency from each request's scheduled time to its answer:`,
     );
     console.log(
-      '| offered/s | achieved/s | p50 ms | p99 ms | failed | not shown after 2xx | lag p99 ms | waits timed out | statements/command | server CPU ms/command | client CPU ms/command | peer achieved/s | peer p99 ms | p99 ours/peer |',
+      '| offered/s | achieved/s | p50 ms | p99 ms | failed | not shown after 2xx | lag p99 ms | waits timed out | statements/command | server CPU ms/command | client CPU ms/command | PostgreSQL and the rest, CPU ms/command | machine busy | peer achieved/s | peer p99 ms | p99 ours/peer |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     results.forEach((r, i) => {
       const p = peerResults[i]!;
       console.log(
-        `| ${r.offered} | ${r.achieved.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failed} | ${r.missing} | ${r.lagP99.toFixed(0)} | ${r.late} | ${r.statementsPerCommand.toFixed(1)} | ${r.cpuMsPerCommand.toFixed(1)} | ${r.clientCpuMsPerCommand.toFixed(1)} | ` +
+        `| ${r.offered} | ${r.achieved.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failed} | ${r.missing} | ${r.lagP99.toFixed(0)} | ${r.late} | ${r.statementsPerCommand.toFixed(1)} | ${r.cpuMsPerCommand.toFixed(1)} | ${r.clientCpuMsPerCommand.toFixed(1)} | ${r.restCpuMsPerCommand?.toFixed(1) ?? 'n/a'} | ${r.machineBusy === null ? 'n/a' : `${Math.round(r.machineBusy * 100)} %`} | ` +
           `${p.achieved.toFixed(1)} | ${p.p99.toFixed(0)} | ${(r.p99 / p.p99).toFixed(1)}× |`,
       );
     });
@@ -358,6 +369,20 @@ async function main() {
           `p99 under ${TARGET_P99_MS} ms ${atTarget.p99 < TARGET_P99_MS ? 'met' : 'not met'} (${atTarget.p99.toFixed(0)} ms); ` +
           `lag p99 under ${TARGET_LAG_P99_MS} ms ${atTarget.lagP99 < TARGET_LAG_P99_MS ? 'met' : 'not met'} (${atTarget.lagP99.toFixed(0)} ms); ` +
           `read-your-writes for every command ${atTarget.missing === 0 ? 'met' : `not met (${atTarget.missing} not shown)`}`,
+      );
+    }
+    // What CPU allows: at the rates that fell short, how busy the machine was and what a command cost it.
+    const short = results.filter((r) => r.achieved < r.offered * 0.98 && r.machineBusy !== null);
+    if (short.length > 0) {
+      const cores = availableParallelism();
+      const product = Math.min(...short.map((r) => r.cpuMsPerCommand + r.restCpuMsPerCommand!));
+      const client = Math.min(...short.map((r) => r.clientCpuMsPerCommand));
+      const budget = (cores * 1000) / TARGET_RATE - client;
+      console.log(
+        `CPU: where the rate fell short (${short.map((r) => `${r.offered}/s offered, the machine ${Math.round(r.machineBusy! * 100)} % busy`).join('; ')}), ` +
+          `the product (this process and PostgreSQL) spent at least ${product.toFixed(1)} CPU-ms a command with its checking read: ` +
+          `${cores} cores carry at most ${Math.floor((cores * 1000) / product)} commands/s at that cost with nothing else running, and ` +
+          `${TARGET_RATE}/s here needs at most ${budget.toFixed(1)} (${cores} cores over ${TARGET_RATE}/s, less the client's ${client.toFixed(1)})`,
       );
     }
     console.log(`Load average (1/5/15 min) at end: ${load()}`);

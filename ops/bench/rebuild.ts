@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
@@ -5,13 +6,13 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { rebuildIntoShadow } from '@storage/projector/rebuild';
-import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
+import { catchUpTo, ensureCheckpoints, toProjectedEvent } from '@storage/projector/runner';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { seedDemoData } from '@storage/seed/demo';
 import { LARGE_HISTORY_EVENTS, seedLargeHistory } from '@storage/seed/large';
 import { createTestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
-import { load, machine } from './measure.ts';
+import { load, machine, machineBusyMsSince, machineCpu } from './measure.ts';
 
 // `npm run bench:rebuild [-- --large [--template DB] [--verify]]`: how fast a rebuild applies the
 // history to the shadow tables, on the demo data and (with --large) on a generated history of over
@@ -56,6 +57,19 @@ async function peer(pool: DatabasePool): Promise<{ seconds: number; rows: number
   return { seconds, rows: copied.rowCount };
 }
 
+/** Seconds to read the whole log and decode it as the rebuild does (5,000 at a time, the next batch read while one is decoded), applying nothing. */
+async function readAndDecode(store: EventStore): Promise<number> {
+  const started = performance.now();
+  let next = store.readAll({ after: null, limit: 5000 });
+  for (;;) {
+    const batch = await next;
+    if (batch.length === 0) break;
+    next = store.readAll({ after: batch[batch.length - 1]!.position, limit: 5000 });
+    batch.map(toProjectedEvent);
+  }
+  return (performance.now() - started) / 1000;
+}
+
 type Preparation =
   | { template: string }
   | {
@@ -75,9 +89,11 @@ async function benchmark(label: string, prepare: Preparation) {
       console.log(`${label}: load average (1/5/15 min) before ${load()}`);
       const started = performance.now();
       const cpu = process.cpuUsage();
+      const machineBefore = machineCpu();
       const build = await rebuildIntoShadow(pool, store, readModelProjections);
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
+      const machineBusyMs = machineBusyMsSince(machineBefore);
       const rate = build.eventsApplied / seconds;
       const { setupMs, applyMs, indexMs, apply } = build.timings;
       console.log(`  rebuild: ${fmt(build.eventsApplied)} events in ${seconds.toFixed(1)} s = ${fmt(rate)} events/s ${verdict(build.eventsApplied, rate)}`);
@@ -91,7 +107,25 @@ async function benchmark(label: string, prepare: Preparation) {
         `    applying, on this process's thread: waiting for the log ${s(apply.readWaitMs)}, decoding ${s(apply.decodeMs)}, ` +
           `projecting ${s(apply.projectMs)}, taking the writes ${s(apply.takeWritesMs)}, waiting for the writes ${s(apply.writeWaitMs)}`,
       );
+      if (machineBusyMs !== null) {
+        const cores = availableParallelism();
+        console.log(
+          `    the machine's ${cores} cores were busy ${(machineBusyMs / 1000).toFixed(1)} CPU-s of the ${(cores * seconds).toFixed(1)} they had ` +
+            `(${Math.round((100 * machineBusyMs) / (cores * seconds * 1000))} %): the same work with every core busy throughout would take ` +
+            `${(machineBusyMs / 1000 / cores).toFixed(1)} s`,
+        );
+      }
       console.log(`  load average after the rebuild ${load()}`);
+      if (build.eventsApplied >= SUSTAINED_FROM_EVENTS) {
+        const reading = await readAndDecode(store);
+        const targetSeconds = build.eventsApplied / TARGET_EVENTS_PER_SECOND;
+        const floor = reading + indexMs / 1000;
+        console.log(
+          `  floor: reading and decoding the whole log alone, as the rebuild does, ${reading.toFixed(1)} s; with the index builds above ` +
+            `(${(indexMs / 1000).toFixed(1)} s, nothing else to overlap them with) ${floor.toFixed(1)} s before any row is projected or written, ` +
+            `against the target's ${targetSeconds.toFixed(1)} s`,
+        );
+      }
       const floor = await peer(pool);
       const peerRate = floor.rows / floor.seconds;
       console.log(
