@@ -289,6 +289,16 @@ describe('rent changes API', () => {
       expect(change.statusCode).toBe(201);
     });
 
+    it('offers the first day every active lease takes, and refuses a bulk change the day before', async () => {
+      const siteTerms = RentChangeTerms.parse((await inject('GET', `/api/rent-changes/terms?facilityId=${site}`)).json());
+      for (const lease of [long1, long2]) expect(siteTerms.earliestEffectiveDate >= (await leaseEarliest(lease.leaseId))).toBe(true);
+      const before = await inject('POST', '/api/rent-changes/preview', { ...body(), effectiveDate: addDays(siteTerms.earliestEffectiveDate, -1) });
+      expect(before.statusCode).toBe(400);
+      expect(before.json().field).toBe('effectiveDate');
+      expect(before.json().message).toContain(`on or after ${siteTerms.earliestEffectiveDate}`);
+      expect((await inject('POST', '/api/rent-changes/preview', { ...body(), effectiveDate: siteTerms.earliestEffectiveDate })).statusCode).toBe(200);
+    });
+
     it('refuses bad input naming the field', async () => {
       const cases: Array<[unknown, string]> = [
         [{ ...body(), value: '101' }, 'value'],

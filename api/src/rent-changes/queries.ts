@@ -54,7 +54,6 @@ const CandidateRow = z.object({
   pending_id: z.string().nullable(),
   pending_rate: z.string().nullable(),
   pending_on: z.string().nullable(),
-  billed_through: z.string().nullable(),
 });
 
 export interface PlanRequest {
@@ -71,8 +70,8 @@ export interface PlanRequest {
 /**
  * The plan of a bulk rent change, from the read model: every active lease of the facility whose
  * rate (its own, or its last change in effect) has stood at least minMonthsAtRate whole months by
- * today, with its new rate; a lease with a change pending, or with its rent invoiced on or past the
- * effective date already, is skipped. The preview shows it and the bulk request schedules exactly it.
+ * today, with its new rate; a lease with a change pending is skipped. The preview shows it and the
+ * bulk request schedules exactly it.
  */
 export async function planRentChanges(pool: DatabasePool, request: PlanRequest): Promise<RentChangePlan> {
   const { facilityId, today } = request;
@@ -80,8 +79,7 @@ export async function planRentChanges(pool: DatabasePool, request: PlanRequest):
     SELECT l.id::text, c.id::text AS customer_id, c.first_name, c.last_name, u.id::text AS unit_id, u.unit_number,
            l.monthly_rate::text, l.start_date::text,
            last.new_rate::text AS changed_rate, last.effective_date::text AS changed_on,
-           pending.id::text AS pending_id, pending.new_rate::text AS pending_rate, pending.effective_date::text AS pending_on,
-           l.billed_through::text
+           pending.id::text AS pending_id, pending.new_rate::text AS pending_rate, pending.effective_date::text AS pending_on
     FROM leases l
     JOIN customers c ON c.id = l.customer_id
     JOIN units u ON u.id = l.unit_id
@@ -108,11 +106,6 @@ export async function planRentChanges(pool: DatabasePool, request: PlanRequest):
     const own = request.ownChangeId?.(row.id) ?? null;
     if (row.pending_id !== null && row.pending_id !== own) {
       skipped.push({ ...party, leaseId: row.id, currentRate, reason: `A change to ${row.pending_rate} from ${row.pending_on} is pending` });
-      continue;
-    }
-    // The lease would refuse it (scheduleRentChange): its rent is invoiced past the date already. Its own change, a retry's, stands.
-    if (row.pending_id === null && row.billed_through !== null && request.effectiveDate <= row.billed_through) {
-      skipped.push({ ...party, leaseId: row.id, currentRate, reason: `Rent is already invoiced through ${row.billed_through}` });
       continue;
     }
     const newRate = adjustedRate(currentRate, request.adjustment);

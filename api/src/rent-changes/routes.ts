@@ -33,29 +33,27 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
   // Rents are the owner's and the manager's to change.
   const pricing = { roles: ['owner', 'manager'] } as const;
 
-  /** The terms of a new change of this lease (from its stream): its facility's, from when the lease allows one; or 404. */
+  /** The terms of a new change noticed today at `facilityId`, from the first day the lease (or every lease) of `after` takes. */
+  async function termsOf(
+    ctx: CommandContext,
+    facilityId: string | null,
+    after: { startDate: string | null; billedThrough: string | null },
+  ): Promise<RentChangeTerms> {
+    const { today, noticeDays } = await rentChangeCalendar(ctx, facilityId);
+    return { today, noticeDays, earliestEffectiveDate: earliestLeaseRentChangeDate(today, noticeDays, after) };
+  }
+
+  /** The terms of a new change of this lease (from its stream); or 404. */
   async function leaseTerms(ctx: CommandContext, leaseId: string): Promise<RentChangeTerms> {
     const { state } = await loadAggregate(deps.store, streams.lease(leaseId), leaseAggregate);
     if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
-    const { today, noticeDays } = await rentChangeCalendar(ctx, state.terms.facilityId);
-    return {
-      today,
-      noticeDays,
-      earliestEffectiveDate: earliestLeaseRentChangeDate(today, noticeDays, { startDate: state.terms.startDate, billedThrough: state.billedThrough }),
-    };
+    return termsOf(ctx, state.terms.facilityId, { startDate: state.terms.startDate, billedThrough: state.billedThrough });
   }
 
-  /**
-   * A facility's terms for a bulk change: from the first day every active lease of it takes (after
-   * the notice, and after the rent already invoiced), with why, for the refusal of a sooner date.
-   */
-  async function termsOf(ctx: CommandContext, facilityId: string): Promise<RentChangeTerms & { why: string }> {
-    const { today, noticeDays } = await rentChangeCalendar(ctx, facilityId);
+  /** A facility's terms for a bulk change: from the first day every active lease of it takes; and how far its rent is invoiced. */
+  async function facilityTerms(ctx: CommandContext, facilityId: string): Promise<{ terms: RentChangeTerms; billedThrough: string | null }> {
     const billedThrough = await latestBilledThrough(deps.pool, facilityId);
-    const earliestEffectiveDate = earliestLeaseRentChangeDate(today, noticeDays, { startDate: null, billedThrough });
-    const notice = `${noticeDays} days' notice from today, ${today}`;
-    const why = earliestEffectiveDate === earliestRentChangeDate(today, noticeDays) ? notice : `${notice}; rent here is invoiced through ${billedThrough}`;
-    return { today, noticeDays, earliestEffectiveDate, why };
+    return { terms: await termsOf(ctx, facilityId, { startDate: null, billedThrough }), billedThrough };
   }
 
   const readContext = (request: FastifyRequest): CommandContext => commandContext(deps, request);
@@ -145,10 +143,7 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The terms', RentChangeTerms) },
       },
     },
-    async (request) => {
-      const { why: _, ...terms } = await termsOf(readContext(request), await requireFacility(request.query.facilityId));
-      return terms;
-    },
+    async (request) => (await facilityTerms(readContext(request), await requireFacility(request.query.facilityId))).terms,
   );
 
   async function requireFacility(facilityId: string): Promise<string> {
@@ -159,9 +154,14 @@ export async function rentChangeRoutes(plugin: FastifyInstance, deps: AppDeps) {
 
   /** The facility's terms, with the effective date checked against them (400 naming effectiveDate). */
   async function checkedTerms(ctx: CommandContext, body: z.output<typeof BulkRentChangeRequest>): Promise<RentChangeTerms> {
-    const terms = await termsOf(ctx, await requireFacility(body.facilityId));
+    const { terms, billedThrough } = await facilityTerms(ctx, await requireFacility(body.facilityId));
     if (body.effectiveDate < terms.earliestEffectiveDate) {
-      throw new DomainRuleError(`effectiveDate: must be on or after ${terms.earliestEffectiveDate} (${terms.why})`, 'effectiveDate');
+      const invoiced =
+        terms.earliestEffectiveDate === earliestRentChangeDate(terms.today, terms.noticeDays) ? '' : `; rent here is invoiced through ${billedThrough}`;
+      throw new DomainRuleError(
+        `effectiveDate: must be on or after ${terms.earliestEffectiveDate} (${terms.noticeDays} days' notice from today, ${terms.today}${invoiced})`,
+        'effectiveDate',
+      );
     }
     return terms;
   }
