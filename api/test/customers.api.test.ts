@@ -1,4 +1,5 @@
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const customer = (overrides: Record<string, unknown> = {}) => ({
@@ -139,5 +140,44 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
     expect((await inject('POST', '/api/customers', input)).statusCode).toBe(201);
     expect((await inject('DELETE', '/api/customers/not-a-uuid')).statusCode).toBe(400);
     expect((await inject('DELETE', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('read-your-writes behind an older open transaction', () => {
+  let platform: TestPlatform;
+  let cookie: string;
+  beforeAll(async () => {
+    // No safety net within the test: only the projector's own retry can pass the held-back event.
+    platform = await startTestPlatform({ safetyNetMs: 600_000 });
+    cookie = await platform.signIn();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('shows a customer created while another transaction of the database was open, once that transaction ends', async () => {
+    // Any write in flight holds an id below the command's (a sign-in's session row, a queue job, a
+    // reaction's checkpoint): the store reads no event past it until it ends, and its end wakes nobody.
+    const older = new pg.Client({ connectionString: platform.database.url });
+    await older.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const email = `held-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const creating = platform.api.app.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers: { cookie },
+        payload: { firstName: 'Held', lastName: 'Back', email, status: 'active' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await older.query('COMMIT');
+      const created = await creating;
+      expect(created.statusCode).toBe(201);
+      const list = await platform.api.app.inject({ method: 'GET', url: `/api/customers?search=${encodeURIComponent(email)}`, headers: { cookie } });
+      expect(list.json().map((c: { id: string }) => c.id)).toEqual([created.json().id]);
+    } finally {
+      await older.end();
+    }
   });
 });

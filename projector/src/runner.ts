@@ -409,6 +409,12 @@ interface BatchOutcome {
   full: boolean;
   types: Set<string>;
   nextAttemptAt: number | null;
+  /**
+   * How far the batch's reads of the log went: the newest event read, or the start when nothing
+   * was (null: the log's beginning); undefined when it read nothing at all (another runner holds
+   * the checkpoints, or every lane waits to retry a failure).
+   */
+  readThrough?: Position | null;
 }
 
 /** The quick way failed (a lane threw, or its writes were refused): the batch is done again lane by lane, each in a savepoint. */
@@ -470,11 +476,13 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
   const told: Array<[string, unknown?]> = [];
   const types = new Set<string>();
   let retries = new Map<string, number>();
+  let readThrough: Position | null | undefined;
   let passed: number;
   try {
     passed = await pool.transaction(async (tx) => {
       told.length = 0; // A transaction retried after a serialization failure tells only its last run.
       types.clear();
+      readThrough = undefined;
       const rows = await tx.any(
         lockCheckpointsStatement`
           SELECT c.name, c.position_hi::text, c.position_lo::text, f.event_id, f.attempts, f.first_failed_at, f.next_attempt_at
@@ -504,6 +512,8 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
         if (!batch) {
           batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => {
             if (events.length >= BATCH_SIZE) full = true;
+            const end = events.at(-1)?.position ?? start;
+            if (readThrough === undefined || readThrough === null || (end !== null && comparePositions(end, readThrough) > 0)) readThrough = end;
             return events.map(toEntry);
           });
           reads.set(key, batch);
@@ -600,7 +610,7 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
   }
   for (const [message, error] of told) options.log?.(message, error);
   const nextAttemptAt = retries.size > 0 ? Math.min(...retries.values()) : null;
-  return { passed, full: passed > 0 && full, types, nextAttemptAt };
+  return { passed, full: passed > 0 && full, types, nextAttemptAt, readThrough };
 }
 
 async function recordFailure(
@@ -647,7 +657,8 @@ async function recordFailure(
 /**
  * Applies batches until every lane has caught up with the log or waits to retry a failure. A batch
  * that read less than a full batch reached the end of what the log shows: no second, empty pass
- * (an event appended since comes with its own wake-up).
+ * (an event appended since comes with its own wake-up; one committed but not yet readable, behind
+ * an older open transaction, is reported as heldBack).
  */
 export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
   return (await catchUpReporting(pool, store, projections, options)).applied;
@@ -661,17 +672,29 @@ export interface CatchUpReport {
   types: Set<string>;
   /** When the first failing projection is due to be tried again (ms since the epoch); null when none is failing, or another runner holds the checkpoints. */
   nextAttemptAt: number | null;
+  /**
+   * Whether the log holds committed events this catch-up could not read yet: an older transaction
+   * of the database was still open (the store reads below it, so that nothing committed later is
+   * passed over). No wake-up comes when it ends, since it need not be an append: the caller tries
+   * again shortly.
+   */
+  heldBack: boolean;
 }
 
 /** catchUp, telling what it applied and when a failing projection is due again. */
 export async function catchUpReporting(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<CatchUpReport> {
-  const report: CatchUpReport = { applied: 0, types: new Set(), nextAttemptAt: null };
+  const report: CatchUpReport = { applied: 0, types: new Set(), nextAttemptAt: null, heldBack: false };
   for (;;) {
     const batch = await applyBatch(pool, store, projections, options);
     report.applied += batch.passed;
     for (const type of batch.types) report.types.add(type);
     report.nextAttemptAt = batch.nextAttemptAt;
-    if (!batch.full) return report;
+    if (batch.full) continue;
+    if (batch.readThrough !== undefined) {
+      const newest = await store.newestPosition();
+      report.heldBack = newest !== null && (batch.readThrough === null || comparePositions(newest, batch.readThrough) > 0);
+    }
+    return report;
   }
 }
 

@@ -24,6 +24,15 @@ const REACTION_INTERVAL_MS = 100;
 const SAFETY_NET_MS = 3000;
 
 /**
+ * A catch-up that found events committed but not yet readable (an older transaction of the
+ * database still open: a session's sign-in, a reaction's checkpoint, a queue job's row) runs again
+ * after this, doubling while they stay held, up to HELD_BACK_MAX_MS: that transaction's end wakes
+ * nobody, and a command waiting to read its own write (2 s at most) must not wait for the safety net.
+ */
+const HELD_BACK_FIRST_MS = 5;
+const HELD_BACK_MAX_MS = 200;
+
+/**
  * A wake-up for when the first failing projection is due to be tried again (the safety net
  * alone would round a 1 s backoff up to 3 s). One job per due time: asking twice adds nothing,
  * and a due time already asked for by this process is not asked for again.
@@ -56,11 +65,14 @@ export async function startProjector(options: {
   retry?: RetryPolicy;
   /** The configuration's mail server, sender and public address (none: the development adapter, links to 127.0.0.1:3000). */
   messages?: Partial<MessageSettings>;
+  /** How often the queue wakes the projector in case a wake-up was lost (default 3 s). */
+  safetyNetMs?: number;
   /** How the outbox worker retries (tests shorten it). */
   outbox?: Partial<OutboxPolicy>;
   log?: (message: string, error?: unknown) => void;
 }): Promise<ProjectorService> {
   const projections = options.projections ?? readModelProjections;
+  const safetyNetMs = options.safetyNetMs ?? SAFETY_NET_MS;
   const reactions = options.reactions ?? allReactions;
   await ensureCheckpoints(options.pool, projections);
   await ensureReactionCheckpoints(options.pool, options.store, reactions);
@@ -96,12 +108,22 @@ export async function startProjector(options: {
     );
   };
   const wakeForNextAttempt = nextAttemptWaker(queue);
+  let heldBackTimer: NodeJS.Timeout | null = null;
+  let heldBackDelay = HELD_BACK_FIRST_MS;
   const catchUpOnce = coalesced(async () => {
     const caughtUp = await catchUpReporting(options.pool, options.store, projections, { retry: options.retry, log: options.log });
+    if (!caughtUp.heldBack) heldBackDelay = HELD_BACK_FIRST_MS;
+    else if (!heldBackTimer && !stopped) {
+      heldBackTimer = setTimeout(() => {
+        heldBackTimer = null;
+        wake();
+      }, heldBackDelay);
+      heldBackDelay = Math.min(heldBackDelay * 2, HELD_BACK_MAX_MS);
+    }
     await wakeForNextAttempt(caughtUp.nextAttemptAt);
     // Nothing new they follow: the reactions have nothing to act on, unless they have more to do or a
     // retry due, or another process applied what they follow (both looked at with the safety net's pace).
-    if (reactionsWanted(reactions, caughtUp.types, { due: reactionsDue, msSinceLastRun: Date.now() - reactedAt, paceMs: SAFETY_NET_MS })) react();
+    if (reactionsWanted(reactions, caughtUp.types, { due: reactionsDue, msSinceLastRun: Date.now() - reactedAt, paceMs: safetyNetMs })) react();
   });
   const run = () => {
     const running = catchUpOnce();
@@ -116,7 +138,7 @@ export async function startProjector(options: {
   });
   worker.on('failed', (_job, error) => options.log?.('projector catch-up failed; it will be retried', error));
   worker.on('error', (error) => options.log?.('projector worker error', error));
-  await queue.upsertJobScheduler('projector-safety-net', { every: SAFETY_NET_MS }, { name: CATCH_UP_JOB });
+  await queue.upsertJobScheduler('projector-safety-net', { every: safetyNetMs }, { name: CATCH_UP_JOB });
   const unregister = registerLocalProjector(options.connection, wake);
   wake();
   const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: async () => wake() });
@@ -133,6 +155,7 @@ export async function startProjector(options: {
     async stop() {
       stopped = true;
       if (reactionTimer) clearTimeout(reactionTimer);
+      if (heldBackTimer) clearTimeout(heldBackTimer);
       unregister();
       await outbox.stop();
       await readModelJobs.close();

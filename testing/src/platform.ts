@@ -130,6 +130,8 @@ type PlatformOptions = {
    * history of hand-made invoices the engine must not add to.
    */
   billing?: boolean;
+  /** How often the queue wakes the projector in case a wake-up was lost (default 3 s). */
+  safetyNetMs?: number;
 };
 
 export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
@@ -240,7 +242,15 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
-  const projector = await startProjector({ pool: api.pool, store: api.store, connection, payments: config, schedule: config, messages: config });
+  const projector = await startProjector({
+    pool: api.pool,
+    store: api.store,
+    connection,
+    payments: config,
+    schedule: config,
+    messages: config,
+    ...(options.safetyNetMs !== undefined && { safetyNetMs: options.safetyNetMs }),
+  });
   async function createStaff(role: StaffRole = 'owner') {
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';
