@@ -513,7 +513,7 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
           batch = store.readAll({ after: start, limit: BATCH_SIZE }).then((events) => {
             if (events.length >= BATCH_SIZE) full = true;
             const end = events.at(-1)?.position ?? start;
-            if (readThrough === undefined || readThrough === null || (end !== null && comparePositions(end, readThrough) > 0)) readThrough = end;
+            if (readThrough === undefined || (end !== null && isAfter(end, readThrough))) readThrough = end;
             return events.map(toEntry);
           });
           reads.set(key, batch);
@@ -692,7 +692,7 @@ export async function catchUpReporting(pool: DatabasePool, store: EventStore, pr
     if (batch.full) continue;
     if (batch.readThrough !== undefined) {
       const newest = await store.newestPosition();
-      report.heldBack = newest !== null && (batch.readThrough === null || comparePositions(newest, batch.readThrough) > 0);
+      report.heldBack = newest !== null && isAfter(newest, batch.readThrough);
     }
     return report;
   }
