@@ -344,7 +344,7 @@ describe('access follows the ledger', () => {
     });
     expect((await lockRow(renter.lockId)).desired_state).toBe('overlocked');
     const owed = await platform.api.pool.oneFirst(sql.type(z.object({ owed: z.string() }))`
-      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2)::text AS owed FROM invoices WHERE customer_id = ${renter.customerId} AND status IN ('sent', 'overdue')`);
+      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text AS owed FROM invoices WHERE customer_id = ${renter.customerId} AND status IN ('sent', 'overdue')`);
     expect(Number(owed)).toBeGreaterThan(0);
     const paid = await inject('POST', `/api/customers/${renter.customerId}/payments`, { amount: owed, method: 'cash' });
     expect(paid.statusCode, paid.body).toBe(201);

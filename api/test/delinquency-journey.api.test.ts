@@ -131,7 +131,7 @@ describe('a renter from move-in through every delinquency step to lien, and back
 
     // The renter pays everything they owe: the schedule stops and access is back within seconds.
     const owed = await platform.api.pool.oneFirst(sql.type(z.object({ owed: z.string() }))`
-      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2)::text AS owed FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
+      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text AS owed FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
     const paid = await call('POST', `/api/customers/${customerId}/payments`, { amount: owed, method: 'cash' });
     expect(paid.statusCode, paid.body).toBe(201);
     const paidAt = Date.now();

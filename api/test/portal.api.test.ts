@@ -115,7 +115,7 @@ describe('customer portal API', () => {
         .reverse(),
     );
     const unpaid = await platform.api.pool.oneFirst(sql.type(z.object({ total: z.string() }))`
-      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(10, 2)::text AS total FROM invoices WHERE customer_id = ${renterA.id} AND status IN ('sent', 'overdue')`);
+      SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text AS total FROM invoices WHERE customer_id = ${renterA.id} AND status IN ('sent', 'overdue')`);
     const account = PortalAccount.strict().parse((await read('/api/customer/account', cookie)).json());
     expect(account.openBalance).toBe(unpaid);
     expect(account.status).toBe(invoices.some((i) => i.status === 'overdue') ? 'OVERDUE' : 'CURRENT');

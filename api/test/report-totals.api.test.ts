@@ -44,7 +44,7 @@ describe('the report totals', () => {
   /** Each renter's balance as the reports summed it: every ledger entry of theirs. */
   const oldBalances = async () => {
     const rows = await platform.api.pool.any(sql.type(z.object({ customer_id: z.string(), balance: z.string() }))`
-      SELECT customer_id::text, sum(amount)::numeric(14, 2)::text AS balance FROM ledger_entries GROUP BY 1`);
+      SELECT customer_id::text, sum(amount)::numeric(20, 2)::text AS balance FROM ledger_entries GROUP BY 1`);
     return new Map(rows.map((r) => [r.customer_id, r.balance]));
   };
 
@@ -85,7 +85,7 @@ describe('the report totals', () => {
         UNION ALL
         SELECT facility_id, to_char(entry_date, 'YYYY-MM'), kind, NULL, amount FROM ledger_entries WHERE kind IN ('void', 'write_off')
       )
-      SELECT facility_id::text, month, entry, kind, sum(amount)::numeric(14, 2)::text AS amount FROM figures
+      SELECT facility_id::text, month, entry, kind, sum(amount)::numeric(20, 2)::text AS amount FROM figures
       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
   const chargeTypes = () =>
     platform.api.pool.any(sql.type(
@@ -107,15 +107,15 @@ describe('the report totals', () => {
         WHERE le.entry_date <= ${day} AND ${facility ? sql.fragment`c.facility_id = ${facility}` : sql.fragment`true`}
         GROUP BY le.customer_id
       )
-      SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(14, 2)::text AS outstanding,
-             coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(14, 2)::text AS outstanding_last_month_end,
-             coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(14, 2)::text AS overdue
+      SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(20, 2)::text AS outstanding,
+             coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(20, 2)::text AS outstanding_last_month_end,
+             coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(20, 2)::text AS overdue
       FROM renters`);
 
   /** Money in per month of the ledger, and how many payments (a desk receipt once), as the overview summed it. */
   const oldRevenueMonths = async (facility: string | undefined) => {
     const rows = await platform.api.pool.any(sql.type(z.object({ month: z.string(), revenue: z.string(), payments: z.number() }))`
-      SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
+      SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(20, 2)::text AS revenue,
              count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
       FROM ledger_entries le
       WHERE (le.kind IN ('payment', 'refund') OR le.method IS NOT NULL OR le.receipt_id IS NOT NULL)

@@ -158,7 +158,7 @@ async function main() {
     const paymentsLoadStarted = sent;
     for (const renter of renters) {
       const owed = await server.pool.oneFirst(sql.type(Owed)`
-        SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2)::text AS owed FROM invoices
+        SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text AS owed FROM invoices
         WHERE customer_id = ${renter.customerId} AND status IN ('sent', 'overdue')`);
       if (Number(owed) <= 0) throw new Error(`renter ${renter.customerId} owes nothing: the payment path needs an open invoice`);
       await call('POST', `/api/customers/${renter.customerId}/payments`, { amount: owed, method: 'cash' });

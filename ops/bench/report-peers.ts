@@ -18,9 +18,9 @@ type Peer = (pool: DatabasePool, facilityId: string | undefined) => Promise<unkn
 const aging: Peer = (pool, facilityId) => {
   const past = sql.fragment`t.today - i.due_date`;
   return pool.any(sql.unsafe`
-    SELECT c.id, c.first_name, c.last_name, c.email, f.name, coalesce(a.current, 0)::numeric(14, 2)::text AS current,
-           coalesce(a.days90plus, 0)::numeric(14, 2)::text AS days90plus, (-c.credit_balance)::numeric(14, 2)::text AS credit,
-           coalesce(b.balance, 0)::numeric(14, 2)::text AS balance
+    SELECT c.id, c.first_name, c.last_name, c.email, f.name, coalesce(a.current, 0)::numeric(20, 2)::text AS current,
+           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus, (-c.credit_balance)::numeric(20, 2)::text AS credit,
+           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
     FROM customers c LEFT JOIN facilities f ON f.id = c.facility_id
     CROSS JOIN LATERAL (SELECT ${facilityToday(new Date())} AS today) t
     LEFT JOIN LATERAL (SELECT sum(le.amount) AS balance FROM ledger_entries le WHERE le.customer_id = c.id) b ON true
@@ -44,13 +44,13 @@ const revenueByChargeType: Peer = async (pool, facilityId) => {
       FROM ledger_entries le
       WHERE le.kind IN ('charge', 'late_fee') AND le.invoice_id IN (
         SELECT invoice_id FROM ledger_entries WHERE kind IN ('charge', 'late_fee') AND entry_date >= ${first}::date AND entry_date < ${afterLast}::date))
-    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, x.line->>'kind' AS kind, sum((x.line->>'amount')::numeric)::numeric(14, 2)::text AS amount
+    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, x.line->>'kind' AS kind, sum((x.line->>'amount')::numeric)::numeric(20, 2)::text AS amount
     FROM invoices i CROSS JOIN jsonb_array_elements(i.lines) WITH ORDINALITY AS x(line, ord)
     JOIN charges ch ON ch.invoice_id = i.id AND ch.n = greatest(1, x.ord - (jsonb_array_length(i.lines) - ch.entries))
     WHERE ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${inScope}
     GROUP BY 1, 2`);
   return pool.any(sql.unsafe`
-    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'void'), 0)::numeric(14, 2)::text AS voided
+    SELECT to_char(ch.entry_date, 'YYYY-MM') AS month, coalesce(sum(ch.amount) FILTER (WHERE ch.kind = 'void'), 0)::numeric(20, 2)::text AS voided
     FROM ledger_entries ch
     WHERE ch.kind IN ('void', 'write_off') AND ch.entry_date >= ${first}::date AND ch.entry_date < ${afterLast}::date AND ${inScope}
     GROUP BY 1`);
@@ -59,7 +59,7 @@ const revenueByChargeType: Peer = async (pool, facilityId) => {
 const overview: Peer = async (pool, facilityId) => {
   const today = new Date().toISOString().slice(0, 10);
   await pool.any(sql.unsafe`
-    SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(14, 2)::text AS revenue,
+    SELECT to_char(le.entry_date, 'YYYY-MM') AS month, (-sum(le.amount))::numeric(20, 2)::text AS revenue,
            count(DISTINCT coalesce(le.receipt_id, le.id)) FILTER (WHERE le.kind <> 'refund')::int8 AS payments
     FROM ledger_entries le
     WHERE ${money} AND ${scope(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date >= ${monthStart(today, -11)} AND le.entry_date < ${monthStart(today, 1)}
@@ -81,9 +81,9 @@ const dashboardMoney: Peer = (pool, facilityId) => {
       FROM ledger_entries le JOIN customers c ON c.id = le.customer_id LEFT JOIN invoices i ON i.id = le.invoice_id
       WHERE le.entry_date <= ${day} AND ${scope(sql.fragment`c.facility_id`, facilityId)}
       GROUP BY le.customer_id)
-    SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(14, 2)::text AS outstanding,
-           coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(14, 2)::text AS outstanding_last_month_end,
-           coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(14, 2)::text AS overdue
+    SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(20, 2)::text AS outstanding,
+           coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(20, 2)::text AS outstanding_last_month_end,
+           coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(20, 2)::text AS overdue
     FROM renters`);
 };
 

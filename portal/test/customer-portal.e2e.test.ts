@@ -22,7 +22,7 @@ describe('customer portal in Chromium', () => {
     renter = await product.platform.api.pool.one(sql.type(Renter)`
       SELECT c.first_name, c.last_name, c.email, c.phone,
              (SELECT sum(i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0))
-              FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(12, 2)::text AS balance
+              FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(20, 2)::text AS balance
       FROM customers c
       WHERE NOT c.archived AND c.phone ~ '[0-9]{4}'
         AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)

@@ -33,10 +33,10 @@ describe('the ledger projection', () => {
   const balances = () =>
     platform.api.pool.any(sql.type(Balance)`
       SELECT c.id::text AS customer_id,
-             coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.customer_id = c.id), 0)::numeric(14, 2)::text AS ledger,
+             coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.customer_id = c.id), 0)::numeric(20, 2)::text AS ledger,
              (coalesce((SELECT sum(i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0))
                         FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue')), 0)
-              - c.credit_balance)::numeric(14, 2)::text AS open
+              - c.credit_balance)::numeric(20, 2)::text AS open
       FROM customers c ORDER BY c.id`);
 
   it('owes, per renter, what is still open on their invoices (some of them partly paid) less the credit on their account', async () => {
@@ -98,9 +98,9 @@ describe('the ledger projection', () => {
     // What the ledger says the renter owes is what their invoices leave open, less their credit.
     const Owed = z.object({ ledger: z.string(), owed: z.string() });
     const owed = await pool.one(sql.type(Owed)`
-      SELECT coalesce((SELECT sum(amount) FROM ledger_entries WHERE customer_id = ${paid.customer_id}), 0)::numeric(14, 2)::text AS ledger,
+      SELECT coalesce((SELECT sum(amount) FROM ledger_entries WHERE customer_id = ${paid.customer_id}), 0)::numeric(20, 2)::text AS ledger,
              (coalesce((SELECT sum(amount - amount_paid) FROM invoices WHERE customer_id = ${paid.customer_id} AND status IN ('sent', 'overdue')), 0)
-              - (SELECT credit_balance FROM customers WHERE id = ${paid.customer_id}))::numeric(14, 2)::text AS owed`);
+              - (SELECT credit_balance FROM customers WHERE id = ${paid.customer_id}))::numeric(20, 2)::text AS owed`);
     expect(owed.ledger).toBe(owed.owed);
 
     const entries = await pool.any(sql.unsafe`SELECT * FROM ledger_entries ORDER BY id`);

@@ -82,8 +82,8 @@ async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, d
   return pool.one(sql.type(LedgerMoneyRow)`
     WITH taken AS (
       SELECT
-        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${start} AND le.entry_date <= ${day}), 0)::numeric(14, 2)::text AS revenue,
-        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${sameDayLastMonth(day)} AND le.entry_date < ${start}), 0)::numeric(14, 2)::text AS same_days_last_month_revenue
+        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${start} AND le.entry_date <= ${day}), 0)::numeric(20, 2)::text AS revenue,
+        coalesce(-sum(le.amount) FILTER (WHERE le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${sameDayLastMonth(day)} AND le.entry_date < ${start}), 0)::numeric(20, 2)::text AS same_days_last_month_revenue
       FROM ledger_entries le
       WHERE ${money} AND ${inFacility(sql.fragment`le.facility_id`, facilityId)} AND le.entry_date >= ${monthStart(day, -1)} AND le.entry_date <= ${day}
     ), since_month_start AS (
@@ -111,9 +111,9 @@ async function ledgerMoney(pool: DatabasePool, facilityId: string | undefined, d
       LEFT JOIN not_yet_due n ON n.customer_id = b.customer_id
       WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     ), owed AS (
-      SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(14, 2)::text AS outstanding,
-             coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(14, 2)::text AS outstanding_last_month_end,
-             coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(14, 2)::text AS overdue
+      SELECT coalesce(sum(greatest(balance, 0)), 0)::numeric(20, 2)::text AS outstanding,
+             coalesce(sum(greatest(coalesce(balance_last_month_end, 0), 0)), 0)::numeric(20, 2)::text AS outstanding_last_month_end,
+             coalesce(sum(greatest(least(balance, balance - not_yet_due), 0)), 0)::numeric(20, 2)::text AS overdue
       FROM renters
     )
     SELECT taken.*, owed.*,

@@ -39,7 +39,7 @@ export async function getDelinquencyTimeline(pool: DatabasePool, store: EventSto
   const today = lastStepDate ? later(todayIn(zone, now), lastStepDate) : todayIn(zone, now);
 
   const open = await pool.any(sql.type(OpenInvoice)`
-    SELECT id::text, invoice_number, due_date::text, (amount - amount_paid)::numeric(12, 2)::text AS open, due_date < ${today}::date AS past_due
+    SELECT id::text, invoice_number, due_date::text, (amount - amount_paid)::numeric(20, 2)::text AS open, due_date < ${today}::date AS past_due
     FROM invoices WHERE customer_id = ${customerId}::uuid AND status IN ('sent', 'overdue') AND amount > amount_paid
     ORDER BY due_date, id`);
   const pastDueInvoices = open.filter((i) => i.past_due).map((i) => ({ invoiceId: i.id, dueDate: i.due_date, open: i.open, number: i.invoice_number }));

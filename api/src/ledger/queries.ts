@@ -48,13 +48,13 @@ export async function customerLedger(
       FROM ledger_entries
       WHERE customer_id = ${customerId} AND entry_date <= ${asOf}::date
     )
-    SELECT id::text, entry_date::text AS date, kind, description, invoice_number, amount::text, balance::numeric(14, 2)::text AS balance
+    SELECT id::text, entry_date::text AS date, kind, description, invoice_number, amount::text, balance::numeric(20, 2)::text AS balance
     FROM running
     WHERE ${from}::date IS NULL OR entry_date >= ${from}::date
     ORDER BY entry_date, position, id`);
   const totals = await db.one(sql.type(z.object({ opening: z.string(), balance: z.string() }))`
-    SELECT coalesce(sum(amount) FILTER (WHERE ${from}::date IS NOT NULL AND entry_date < ${from}::date), 0)::numeric(14, 2)::text AS opening,
-           coalesce(sum(amount), 0)::numeric(14, 2)::text AS balance
+    SELECT coalesce(sum(amount) FILTER (WHERE ${from}::date IS NOT NULL AND entry_date < ${from}::date), 0)::numeric(20, 2)::text AS opening,
+           coalesce(sum(amount), 0)::numeric(20, 2)::text AS balance
     FROM ledger_entries
     WHERE customer_id = ${customerId} AND entry_date <= ${asOf}::date`);
   return {

@@ -48,7 +48,7 @@ const InvoiceRow = z.object({
 /** The customer's bills, paid and unpaid, newest first; drafts and cancelled invoices are not bills. */
 export async function listPortalInvoices(db: CommonQueryMethods, customerId: string): Promise<PortalInvoice[]> {
   const rows = await db.any(sql.type(InvoiceRow)`
-    SELECT id::text, customer_id::text, invoice_number, amount, greatest(amount - amount_paid, 0)::numeric(12, 2)::text AS open_balance,
+    SELECT id::text, customer_id::text, invoice_number, amount, greatest(amount - amount_paid, 0)::numeric(20, 2)::text AS open_balance,
            description, due_date, status FROM invoices
     WHERE customer_id = ${customerId} AND status IN ('sent', 'paid', 'overdue')
     ORDER BY due_date DESC, created_at DESC, id DESC`);
@@ -69,8 +69,8 @@ const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean(), cr
 /** The renter's open balance, standing, minimum due today (in their facility's zone) and credit. */
 export async function getPortalAccount(db: CommonQueryMethods, store: EventStore, customerId: string, now: Date): Promise<PortalAccount> {
   const row = await db.one(sql.type(AccountRow)`
-    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue,
-           (SELECT coalesce(credit_balance, 0)::numeric(12, 2)::text FROM customers WHERE id = ${customerId}) AS credit
+    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue,
+           (SELECT coalesce(credit_balance, 0)::numeric(20, 2)::text FROM customers WHERE id = ${customerId}) AS credit
     FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
   const { minimumDue } = await accountPaymentRange(db, store, customerId, now);
   return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT', minimumDue, credit: row.credit ?? '0.00' };

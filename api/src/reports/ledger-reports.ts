@@ -121,7 +121,7 @@ async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, now
            (SELECT json_build_object('start', rp.period_start, 'end', rp.period_end) FROM lease_rent_periods rp
             WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${today} AND rp.period_end >= ${today}
             ORDER BY rp.period_start DESC LIMIT 1) AS current_period,
-           coalesce((SELECT b.balance FROM customer_balances b WHERE b.customer_id = l.customer_id), 0)::numeric(14, 2)::text AS balance,
+           coalesce((SELECT b.balance FROM customer_balances b WHERE b.customer_id = l.customer_id), 0)::numeric(20, 2)::text AS balance,
            coalesce(greatest(${today} - (
              SELECT min(i.due_date) FROM invoices i
              WHERE i.customer_id = l.customer_id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid), 0), 0)::int8 AS days_past_due
@@ -164,8 +164,8 @@ export async function rentRollTotals(db: CommonQueryMethods, facilityId: string 
       SELECT l.id, l.customer_id, l.monthly_rate, ${facilityToday(now)} AS today FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId)}
     ),
     rates AS (${ratesInEffect})
-    SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(14, 2)::text AS total_monthly_rate,
-           (SELECT coalesce(sum(b.balance), 0) FROM customer_balances b WHERE b.customer_id IN (SELECT customer_id FROM scope))::numeric(14, 2)::text AS total_balance
+    SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(20, 2)::text AS total_monthly_rate,
+           (SELECT coalesce(sum(b.balance), 0) FROM customer_balances b WHERE b.customer_id IN (SELECT customer_id FROM scope))::numeric(20, 2)::text AS total_balance
     FROM scope s LEFT JOIN rates r ON r.lease_id = s.id`);
   return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
 }
@@ -216,13 +216,13 @@ export async function ledgerAging(db: CommonQueryMethods, facilityId: string | u
   const past = sql.fragment`t.today - i.due_date`;
   const rows = await db.any(sql.type(AgingSqlRow)`
     SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
-           coalesce(a.current, 0)::numeric(14, 2)::text AS current,
-           coalesce(a.days1to30, 0)::numeric(14, 2)::text AS days1to30,
-           coalesce(a.days31to60, 0)::numeric(14, 2)::text AS days31to60,
-           coalesce(a.days61to90, 0)::numeric(14, 2)::text AS days61to90,
-           coalesce(a.days90plus, 0)::numeric(14, 2)::text AS days90plus,
-           (-c.credit_balance)::numeric(14, 2)::text AS credit,
-           coalesce(b.balance, 0)::numeric(14, 2)::text AS balance
+           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
+           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
+           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
+           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
+           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
+           (-c.credit_balance)::numeric(20, 2)::text AS credit,
+           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
     FROM customers c
     LEFT JOIN facilities f ON f.id = c.facility_id
     LEFT JOIN customer_balances b ON b.customer_id = c.id
@@ -318,9 +318,9 @@ export async function paymentsByMethod(
     )
     SELECT entry_date::text AS date, method,
            count(DISTINCT coalesce(receipt_id, id)) FILTER (WHERE kind <> 'refund')::int8 AS payments,
-           coalesce(-sum(amount) FILTER (WHERE kind <> 'refund'), 0)::numeric(14, 2)::text AS paid,
+           coalesce(-sum(amount) FILTER (WHERE kind <> 'refund'), 0)::numeric(20, 2)::text AS paid,
            count(*) FILTER (WHERE kind = 'refund')::int8 AS refunds,
-           coalesce(-sum(amount) FILTER (WHERE kind = 'refund'), 0)::numeric(14, 2)::text AS refunded
+           coalesce(-sum(amount) FILTER (WHERE kind = 'refund'), 0)::numeric(20, 2)::text AS refunded
     FROM money
     GROUP BY entry_date, method
     ORDER BY entry_date, method NULLS LAST`);
@@ -386,7 +386,7 @@ export async function revenueByChargeType(
   const from = query.from ?? addMonths(to, -11);
   if (from < addMonths(to, -35)) throw new ValidationError(`from: must be at most 36 months before to (${to})`, 'from');
   const totals = await db.any(sql.type(ChargeTypeMonthRow)`
-    SELECT ch.month, ch.entry, ch.line_kind, sum(ch.amount)::numeric(14, 2)::text AS amount
+    SELECT ch.month, ch.entry, ch.line_kind, sum(ch.amount)::numeric(20, 2)::text AS amount
     FROM charge_type_months ch
     WHERE ch.month >= ${from} AND ch.month <= ${to} AND ${inFacility(sql.fragment`ch.facility_id`, query.facilityId)}
     GROUP BY 1, 2, 3`);

@@ -56,7 +56,7 @@ const agingBucketOf = (today: string) => sql.fragment`
 /** Open (sent or overdue) invoices by days past due on `today`. */
 async function agingReceivables(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(AgingRow)`
-    SELECT ${agingBucketOf(today)} AS bucket, sum(i.amount - i.amount_paid)::numeric(12, 2)::text AS amount, count(*)::int8 AS invoices
+    SELECT ${agingBucketOf(today)} AS bucket, sum(i.amount - i.amount_paid)::numeric(20, 2)::text AS amount, count(*)::int8 AS invoices
     FROM invoices i JOIN customers c ON c.id = i.customer_id
     WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     GROUP BY 1`);

@@ -18,7 +18,7 @@ const Sum = z.object({ past_due: z.string() });
 /** The renter's past-due balance as the read model has it: the open balance of sent and overdue invoices due before `today`. */
 export async function readPastDue(pool: DatabasePool, customerId: string, today: string): Promise<string> {
   return pool.oneFirst(sql.type(Sum)`
-    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12, 2)::text AS past_due FROM invoices
+    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text AS past_due FROM invoices
     WHERE customer_id = ${customerId}::uuid AND status IN ('sent', 'overdue') AND due_date < ${today}::date`);
 }
 

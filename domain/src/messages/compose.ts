@@ -321,7 +321,7 @@ const OpenInvoiceRow = z.object({
 export async function composeForCustomer(templateKey: MessageTemplateKey, customerId: string, deps: ComposeDeps): Promise<ComposedMessage | null> {
   const invoice = await deps.pool.maybeOne(sql.type(OpenInvoiceRow)`
     SELECT id::text, invoice_number, amount::text, due_date::text,
-      (SELECT coalesce(sum(amount - amount_paid), 0)::numeric(12,2)::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue') AS past_due
+      (SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue') AS past_due
     FROM invoices WHERE customer_id = ${customerId} AND status <> 'cancelled'
     ORDER BY due_date DESC, invoice_number DESC LIMIT 1`);
   const lease = await deps.pool.maybeOne(sql.type(z.object({ id: z.string(), monthly_rate: z.string() }))`
