@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeskPaymentMethod } from './enums.ts';
 import { Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
-import { NonNegativeMoney } from './money.ts';
+import { FeeAmount, PaymentAmount } from './money.ts';
 import { pagingFields } from './paging.ts';
 
 // The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
@@ -39,14 +39,14 @@ export function singleLine(invoice: { leaseId: string | null; description: strin
 
 /** A late fee: a fixed amount, or a percentage of the invoice's rent with a minimum. */
 export const LateFeeRule = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('fixed'), amount: NonNegativeMoney }),
+  z.strictObject({ kind: z.literal('fixed'), amount: FeeAmount }),
   z.strictObject({
     kind: z.literal('percent'),
     percent: z
       .string()
       .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage such as 10 or 12.5')
       .refine((p) => Number(p) > 0, 'must be more than 0'),
-    minimum: NonNegativeMoney,
+    minimum: FeeAmount,
   }),
 ]);
 export type LateFeeRule = z.infer<typeof LateFeeRule>;
@@ -60,7 +60,7 @@ export const BillingSettings = z.strictObject({
   graceDays: z.number().int('must be a whole number').min(0, 'must be at least 0').max(60, 'must be at most 60'),
   lateFee: LateFeeRule,
   /** Charged once, on the move-in invoice. */
-  adminFee: NonNegativeMoney,
+  adminFee: FeeAmount,
   /** First month: only the days from the move-in to the end of the month (with billing on the 1st). */
   prorateFirstMonth: z.boolean(),
   /** A move-in after this day of the month also pays the next month on its move-in invoice (null: never). */
@@ -141,7 +141,7 @@ export type BillingRun = z.infer<typeof BillingRun>;
 // --- Money staff take and give back ---
 
 export const DeskPaymentRequest = z.strictObject({
-  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  amount: PaymentAmount,
   method: DeskPaymentMethod,
   /** A check number or a transfer's reference. */
   reference: OptionalText(100),
@@ -159,7 +159,7 @@ export const DeskReceipt = z.object({
 export type DeskReceipt = z.infer<typeof DeskReceipt>;
 
 export const CreditRequest = z.strictObject({
-  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  amount: PaymentAmount,
   reason: RequiredText(200),
 });
 
@@ -167,7 +167,7 @@ export const ReasonRequest = z.strictObject({ reason: RequiredText(200) });
 
 /** POST /api/payments/:id/refund: how much of the payment goes back (at most what is left unrefunded), and why. */
 export const RefundRequest = z.strictObject({
-  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  amount: PaymentAmount,
   reason: RequiredText(200),
 });
 export type RefundRequest = z.input<typeof RefundRequest>;
@@ -186,7 +186,7 @@ export type RefundAnswer = z.infer<typeof RefundAnswer>;
 
 /** POST /api/customers/:id/credit-refunds: credit on the account handed back to the renter. */
 export const CreditRefundRequest = z.strictObject({
-  amount: NonNegativeMoney.refine((v) => v !== '0.00', { message: 'must be more than 0.00' }),
+  amount: PaymentAmount,
   method: DeskPaymentMethod,
   reference: OptionalText(100),
   reason: RequiredText(200),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DelinquencyStepKind } from './enums.ts';
 import { Id, IsoDate, RequiredText } from './fields.ts';
-import { NonNegativeMoney } from './money.ts';
+import { NonNegativePaymentAmount } from './money.ts';
 
 /**
  * One rule of the delinquency schedule: on `day` days after an invoice's due date (facility time
@@ -31,7 +31,7 @@ export const defaultDelinquencySteps: readonly DelinquencyStep[] = [
 export const DelinquencyStepInput = z.strictObject({
   kind: DelinquencyStepKind,
   day: z.number().int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365'),
-  threshold: NonNegativeMoney,
+  threshold: NonNegativePaymentAmount,
 });
 
 /** A schedule: each kind at most once, the days strictly increasing in list order (an empty list: no steps). */

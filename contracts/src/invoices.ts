@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvoiceLine } from './billing.ts';
 import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
-import { NonNegativeMoney, toCents } from './money.ts';
+import { PaymentAmount } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
@@ -10,7 +10,7 @@ export const CreateInvoiceRequest = z.strictObject({
   invoiceNumber: RequiredText(50),
   customerId: Id,
   leaseId: Id.nullish().transform((v) => v ?? null),
-  amount: NonNegativeMoney.refine((v) => toCents(v) > 0n, { message: 'must be more than 0.00' }),
+  amount: PaymentAmount,
   dueDate: IsoDate,
   status: InvoiceStatus.default('draft'),
   description: OptionalText(500),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeskPaymentMethod, UnitSize } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, SearchText } from './fields.ts';
-import { NonNegativeMoney, toCents } from './money.ts';
+import { DepositAmount, PositiveMonthlyRate } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
@@ -35,8 +35,8 @@ export type LeaseCounts = z.infer<typeof LeaseCounts>;
 export const StartLeaseRequest = z.strictObject({
   customerId: Id,
   unitId: Id,
-  monthlyRate: NonNegativeMoney.refine((v) => toCents(v) > 0n, { message: 'must be more than 0.00' }),
-  depositAmount: NonNegativeMoney.nullish().transform((v) => v ?? null),
+  monthlyRate: PositiveMonthlyRate,
+  depositAmount: DepositAmount.nullish().transform((v) => v ?? null),
   startDate: IsoDate,
 });
 export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventData } from './events.ts';
 import { Email, Id } from './fields.ts';
-import { Money } from './money.ts';
+import { Money, PaymentAmount } from './money.ts';
 
 /** Who takes card payments: Stripe when its keys are configured, else the built-in test provider. */
 export const PaymentProviderName = z.enum(['stripe', 'test']);
@@ -76,7 +76,7 @@ export type SimulateWebhookRequest = z.input<typeof SimulateWebhookRequest>;
  * whole balance, from the minimum due up to the whole balance (GET /api/customer/account says
  * both); the server spreads it over the open invoices, oldest first, when it succeeds.
  */
-export const CreateAccountPaymentIntentRequest = z.strictObject({ amount: Money });
+export const CreateAccountPaymentIntentRequest = z.strictObject({ amount: PaymentAmount });
 export type CreateAccountPaymentIntentRequest = z.input<typeof CreateAccountPaymentIntentRequest>;
 
 export const PaymentRecordedResponse = z.object({

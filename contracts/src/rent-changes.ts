@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { Id, IsoDate, IsoDateTime, OptionalText } from './fields.ts';
-import { Money, toCents } from './money.ts';
+import { PositiveMonthlyRate, toCents } from './money.ts';
 
 // Rent changes (issue 13): a new monthly rate for a lease from an effective date, no sooner than
 // the notice period (the billing setting rentChangeNoticeDays) after the notice, which is sent
 // the day it is scheduled. One at a time per lease; in bulk for a facility's long-standing rates.
 
-const PositiveMoney = Money.refine((v) => toCents(v) > 0n, { message: 'must be more than 0.00' });
-
 /** Schedules a change on one lease. */
 export const RentChangeRequest = z.strictObject({
-  newRate: PositiveMoney,
+  newRate: PositiveMonthlyRate,
   effectiveDate: IsoDate,
   reason: OptionalText(200),
 });
@@ -63,7 +61,7 @@ export const BulkRentChangeRequest = z
     facilityId: Id,
     minMonthsAtRate: z.number().int('must be a whole number').min(0, 'must be at least 0').max(600, 'must be at most 600'),
     kind: RentAdjustmentKind,
-    value: PositiveMoney,
+    value: PositiveMonthlyRate,
     effectiveDate: IsoDate,
     reason: OptionalText(200),
   })

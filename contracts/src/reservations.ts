@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
-import { NonNegativeMoney } from './money.ts';
+import { DepositAmount } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
@@ -61,7 +61,7 @@ export type ListWaitlistQuery = z.input<typeof ListWaitlistQuery>;
 export const ConvertReservationRequest = z
   .strictObject({
     startDate: IsoDate.optional(),
-    depositAmount: NonNegativeMoney.nullish().transform((v) => v ?? null),
+    depositAmount: DepositAmount.nullish().transform((v) => v ?? null),
     customerId: Id.optional(),
     createCustomer: z.boolean().optional(),
   })

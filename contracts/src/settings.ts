@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import { IsoDateTime, OptionalText, RequiredText } from './fields.ts';
-import { NonNegativeMoney } from './money.ts';
+import { FeeAmount } from './money.ts';
 
 // The business's settings: one `settings-<scope>` stream of events, one row of the read model.
 
@@ -33,7 +33,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const PaymentSettingsRequest = z.strictObject({
   automaticCharging: z.boolean(),
-  lateFeeAmount: NonNegativeMoney,
+  lateFeeAmount: FeeAmount,
 });
 export type PaymentSettingsRequest = z.input<typeof PaymentSettingsRequest>;
 export type PaymentPreferences = z.output<typeof PaymentSettingsRequest>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UnitSize, UnitStatus } from './enums.ts';
 import { Id, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
-import { NonNegativeMoney } from './money.ts';
+import { MonthlyRate } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
@@ -9,7 +9,7 @@ export const CreateUnitRequest = z.strictObject({
   unitNumber: RequiredText(40),
   building: RequiredText(100),
   size: UnitSize.default('10x10'),
-  monthlyRate: NonNegativeMoney,
+  monthlyRate: MonthlyRate,
   status: UnitStatus.default('available'),
   description: OptionalText(500),
   facilityId: Id.nullish().transform((v) => v ?? null),

@@ -1,5 +1,6 @@
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { PlannedRentChange, RentChange, RentChangePlan, SkippedRentChange } from '@storage/contracts/rent-changes';
+import { monthlyRateProblem } from '@storage/domain/leases/businessLogic';
 import { adjustedRate, type RateAdjustment, wholeMonthsBetween } from '@storage/domain/leases/rent-changes';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -109,6 +110,11 @@ export async function planRentChanges(pool: DatabasePool, request: PlanRequest):
       continue;
     }
     const newRate = adjustedRate(currentRate, request.adjustment);
+    const problem = monthlyRateProblem(newRate);
+    if (problem) {
+      skipped.push({ ...party, leaseId: row.id, currentRate, reason: `The new rate ${newRate} ${problem}` });
+      continue;
+    }
     leases.push({ ...party, leaseId: row.id, currentRate, newRate, monthsAtRate, changeId: own });
   }
   return { facilityId, effectiveDate: request.effectiveDate, noticeDate: today, leases, skipped, totals: totalsOf(leases) };

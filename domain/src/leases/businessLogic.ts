@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@storage/contracts/events';
-import { toCents } from '@storage/contracts/money';
+import { overLimitMessage, toCents, withinLimit } from '@storage/contracts/money';
 import { addDays } from '../billing/calendar.ts';
 import { rateOn } from '../billing/periods.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
@@ -33,8 +33,12 @@ export function startLease(command: StartLease, state: LeaseState): DomainEvent[
   if (state.status === 'abandoned') throw new ConflictError('This move-in took too long and its unit was let go. Please start the lease again.');
   if (state.status !== 'none') throw new ConflictError('This lease already exists');
   const { monthlyRate, depositAmount } = command.terms;
-  if (toCents(monthlyRate) <= 0n) throw new DomainRuleError('The monthly rate must be more than 0.00', 'monthlyRate');
-  if (depositAmount !== null && toCents(depositAmount) < 0n) throw new DomainRuleError('The deposit must not be negative', 'depositAmount');
+  const rateProblem = monthlyRateProblem(monthlyRate);
+  if (rateProblem) throw new DomainRuleError(`monthlyRate: ${rateProblem}`, 'monthlyRate');
+  if (depositAmount !== null && toCents(depositAmount) < 0n) throw new DomainRuleError('depositAmount: must not be negative', 'depositAmount');
+  if (depositAmount !== null && !withinLimit(depositAmount, 'deposit')) {
+    throw new DomainRuleError(`depositAmount: ${overLimitMessage('deposit')}`, 'depositAmount');
+  }
   return [{ type: 'lease_started', data: { leaseId: command.leaseId, ...command.terms } }];
 }
 
@@ -97,13 +101,21 @@ export function earliestLeaseRentChangeDate(today: string, noticeDays: number, l
   return dates.reduce((latest, date) => (date > latest ? date : latest));
 }
 
+/** Why a rate cannot be what a lease pays a month (more than 0.00, within the limit of a unit's rate), or null. */
+export function monthlyRateProblem(rate: string): string | null {
+  if (toCents(rate) <= 0n) return 'must be more than 0.00';
+  if (!withinLimit(rate, 'monthlyRate')) return overLimitMessage('monthlyRate');
+  return null;
+}
+
 export function scheduleRentChange(command: ScheduleRentChange, state: LeaseState): DomainEvent[] {
   if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
   // Scheduled already (a retry, a repeat of a bulk change): nothing more to record.
   if (state.rentChanges.some((change) => change.changeId === command.changeId)) return [];
   if (state.status === 'ended') throw new ConflictError(`This lease ended on ${state.endDate}: only an active lease gets a rent change`);
   const { today, noticeDays, effectiveDate, newRate } = command;
-  if (toCents(newRate) <= 0n) throw new DomainRuleError('newRate: must be more than 0.00', 'newRate');
+  const rateProblem = monthlyRateProblem(newRate);
+  if (rateProblem) throw new DomainRuleError(`newRate: ${rateProblem}`, 'newRate');
   const earliest = earliestRentChangeDate(today, noticeDays);
   if (effectiveDate < earliest) {
     throw new DomainRuleError(`effectiveDate: must be on or after ${earliest} (${noticeDays} days' notice from today, ${today})`, 'effectiveDate');

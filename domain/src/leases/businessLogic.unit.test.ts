@@ -36,6 +36,16 @@ describe('start lease', () => {
   it('refuses a negative deposit', () => {
     expect(() => given().when({ type: 'StartLease', leaseId, terms: { ...terms, depositAmount: '-1.00' } })).toThrow(DomainRuleError);
   });
+
+  it('refuses a rate or a deposit over the most a unit rents for, naming the field', () => {
+    expect(given().when({ type: 'StartLease', leaseId, terms: { ...terms, monthlyRate: '100000.00', depositAmount: '100000.00' } })).toHaveLength(1);
+    expect(() => given().when({ type: 'StartLease', leaseId, terms: { ...terms, monthlyRate: '100000.01' } })).toThrow(
+      new DomainRuleError('monthlyRate: must be at most 100,000.00', 'monthlyRate'),
+    );
+    expect(() => given().when({ type: 'StartLease', leaseId, terms: { ...terms, depositAmount: '100000.01' } })).toThrow(
+      /^depositAmount: must be at most 100,000.00$/,
+    );
+  });
 });
 
 describe('end lease', () => {

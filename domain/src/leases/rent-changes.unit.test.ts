@@ -150,6 +150,11 @@ describe('schedule a rent change', () => {
     expect(() => given(started).when(schedule({ newRate: '120.00' }))).toThrow(/already/);
   });
 
+  it('refuses a new rate over the most a unit rents for', () => {
+    expect(given(started).when(schedule({ newRate: '100000.00' }))).toHaveLength(1);
+    expect(() => given(started).when(schedule({ newRate: '100000.01' }))).toThrow(/^newRate: must be at most 100,000.00$/);
+  });
+
   it('refuses a second pending change (409) but takes one once the first is in effect or cancelled', () => {
     const second = schedule({ changeId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', newRate: '140.00', effectiveDate: '2026-05-01' });
     expect(() => given(started, scheduled).when(second)).toThrow(ConflictError);
