@@ -60,7 +60,7 @@ describe('activities API', () => {
     await endLease(history.at(t(13)), lease, new Date().toISOString().slice(0, 10));
     await assignLock(history.at(t(14)), lock, null);
     await changeUnitStatus(history.at(t(15)), spare, 'maintenance', 'Roll-up door repair');
-    await updateCustomer(history.at(t(16)), marie, { status: 'inactive' });
+    await updateCustomer(history.at(t(16)), marie, { phone: '555-0142' });
     const alan = await history.customer(t(17), oakHill, { firstName: 'Alan', lastName: 'Turing', email: 'alan.activity@example.com' });
     await archiveCustomer(history.at(t(18)), alan);
     await history.settle();
@@ -114,7 +114,7 @@ describe('activities API', () => {
       'Smart lock NK-ACT-1 removed from unit HA-101',
       'Smart lock NK-ACT-1 assigned to unit HA-101',
     ]);
-    expect(byType('customer_updated').description).toBe('Customer Marie Curie marked inactive');
+    expect(byType('customer_updated').description).toBe('Customer Marie Curie updated (phone)');
     expect(byType('customer_archived')).toMatchObject({ description: 'Customer Alan Turing archived', customer: { firstName: 'Alan' } });
     expect(byType('unit_maintenance').metadata).toMatchObject({ unitNumber: 'HA-102', reason: 'Roll-up door repair' });
     expect(byType('lock_installed').customer).toBeNull();

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { markCustomerOverdue } from '@storage/domain/invoices/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +22,7 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
   let cookie: string;
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie, ...headers } });
+  const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
 
   beforeAll(async () => {
     platform = await startTestPlatform({ queue });
@@ -121,13 +125,38 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
 
   it('edits a customer (customer_updated) and keeps fields that were not sent', async () => {
     const created = (await inject('POST', '/api/customers', customer({ phone: '555-999-0000' }))).json();
-    const edited = await inject('PATCH', `/api/customers/${created.id}`, { lastName: 'Moved', status: 'inactive' });
+    const edited = await inject('PATCH', `/api/customers/${created.id}`, { lastName: 'Moved', address: '2 Side St' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ lastName: 'Moved', status: 'inactive', phone: '555-999-0000', firstName: 'Jane' });
+    expect(edited.json()).toMatchObject({ lastName: 'Moved', address: '2 Side St', status: 'active', phone: '555-999-0000', firstName: 'Jane' });
     const events = await platform.api.store.readStream(`customer-${created.id}`);
     expect(events.map((e) => e.type)).toEqual(['customer_added', 'customer_updated']);
-    expect(events[1]!.data).toEqual({ customerId: created.id, changes: { lastName: 'Moved', status: 'inactive' } });
+    expect(events[1]!.data).toEqual({ customerId: created.id, changes: { lastName: 'Moved', address: '2 Side St' } });
     expect(events[1]!.metadata.actor.type).toBe('staff');
+  });
+
+  it('keeps an overdue renter overdue, and in their facility, when their phone is edited', async () => {
+    const facilityId = '9a1d2c3e-2222-4333-8444-555566667777';
+    const created = (await inject('POST', '/api/customers', customer({ facilityId }))).json();
+    await markCustomerOverdue(context(), created.id, 'INV-7 is 12 days past due');
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    const edited = await inject('PATCH', `/api/customers/${created.id}`, { phone: '555-010-9999' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ phone: '555-010-9999', status: 'overdue', facilityId });
+    expect((await inject('GET', `/api/customers/${created.id}`)).json()).toMatchObject({ status: 'overdue', facilityId });
+    const events = await platform.api.store.readStream(`customer-${created.id}`);
+    expect(events.at(-1)!.data).toEqual({ customerId: created.id, changes: { phone: '555-010-9999' } });
+  });
+
+  it.each([
+    ['the standing', { phone: '555-010-1111', status: 'active' }, 'status'],
+    ['the facility', { phone: '555-010-1111', facilityId: null }, 'facilityId'],
+  ])('refuses an edit that sends %s with 400 naming the field, and writes nothing', async (_what, body, field) => {
+    const created = (await inject('POST', '/api/customers', customer())).json();
+    const response = await inject('PATCH', `/api/customers/${created.id}`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+    expect(response.json().message).toContain(field);
+    expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(1);
   });
 
   it('archives a customer: gone from the list, history kept, email free again', async () => {

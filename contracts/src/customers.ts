@@ -5,7 +5,8 @@ import { Payment } from './invoices.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
-export const CreateCustomerRequest = z.strictObject({
+/** Who the customer is and how to reach them: what staff may edit. */
+const contactFields = {
   firstName: RequiredText(100),
   lastName: RequiredText(100),
   email: Email,
@@ -13,16 +14,27 @@ export const CreateCustomerRequest = z.strictObject({
   address: OptionalText(500),
   emergencyContact: OptionalText(200),
   emergencyPhone: OptionalText(40),
+};
+
+export const CreateCustomerRequest = z.strictObject({
+  ...contactFields,
   status: CustomerStatus.default('active'),
   facilityId: Id.nullish().transform((v) => v ?? null),
 });
 export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
 export type CreateCustomerCommand = z.output<typeof CreateCustomerRequest>;
 
-export const UpdateCustomerRequest = CreateCustomerRequest.partial().refine((v) => Object.keys(v).length > 0, {
-  message: 'must change at least one field',
-});
+/**
+ * An edit of the customer's contact details (at least one). Standing and facility are not details:
+ * a field of them is refused by name, so an edit can never put an overdue renter back in good
+ * standing (the billing engine decides the standing) nor fill in a default nobody chose.
+ */
+export const UpdateCustomerRequest = z
+  .strictObject(contactFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'must change at least one field' });
 export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
+export type UpdateCustomerCommand = z.output<typeof UpdateCustomerRequest>;
 
 /** Name is the last name, then the first; newest first unless asked otherwise. */
 export const customerSorting = listSorting({ name: 'asc', email: 'asc', status: 'asc', createdAt: 'desc' }, 'createdAt');

@@ -85,6 +85,10 @@ export const eventSchemas = {
   }),
 
   customer_added: CustomerFields.extend({ customerId: Id }),
+  /**
+   * Contact details staff edited. An edit no longer carries the standing or the facility; events
+   * written before may hold status and facilityId among the changes, which are applied as written.
+   */
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
   customer_archived: z.object({ customerId: Id }),
   /** A note staff keep on the customer (who wrote it is the event's actor). */
@@ -122,12 +126,22 @@ export const eventSchemas = {
     allocations: z.array(z.object({ invoiceId: Id, amount })),
     credit: amount,
   }),
+  /**
+   * An invoice of the renter's, listed on their account before the invoice's own stream is
+   * written: the write side decides money (what a payment pays, what is past due) from the
+   * account's invoices read on their streams, never from the read model. A listed invoice whose
+   * stream was never written (a crash between the two) is passed over.
+   */
+  account_invoice_listed: z.object({ customerId: Id, invoiceId: Id }),
   /** Part of the account's credit taken for an invoice (paid on it as an account_credit payment). */
   account_credit_applied: z.object({ customerId: Id, applicationId: Id, invoiceId: Id, amount }),
   /** Credit on the renter's account handed back to them (cash, a check, a transfer), with a reason. */
   account_credit_refunded: z.object({ customerId: Id, refundId: Id, amount, method: DeskPaymentMethod, reference: nullableText, reason: text }),
-  /** The renter's standing follows their invoices (the billing engine decides it): overdue, or in good standing again. */
-  customer_standing_changed: z.object({ customerId: Id, status: z.enum(['active', 'overdue']), reason: text }),
+  /**
+   * The renter's standing, with why: the billing engine's, which follows their invoices (overdue,
+   * or in good standing again), or a manager's decision (inactive, terminated, or active again).
+   */
+  customer_standing_changed: z.object({ customerId: Id, status: CustomerStatus, reason: text }),
 
   // v2: facilityId, the facility of the unit when the lease started (null: a unit of no facility,
   // or a v1 event, written before it was recorded).

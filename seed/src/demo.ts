@@ -14,7 +14,7 @@ import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
 import { type BillingPeriod, lateFeeDay, moveInPeriod, nextRentPeriod } from '@storage/domain/billing/periods';
 import { runBillingDay } from '@storage/domain/billing/run';
 import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
-import { addCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { addCustomer, changeCustomerStanding, updateCustomer } from '@storage/domain/customers/commands';
 import { addFacility, updateFacility } from '@storage/domain/facilities/commands';
 import { afterPaymentRecorded, cancelInvoice, generateInvoice, recordPayment, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
 import { invoiceAggregate, openBalance } from '@storage/domain/invoices/invoice';
@@ -680,7 +680,7 @@ class DemoPlan {
       await endLease(ctx, leaseId, endDate);
       for (const invoiceId of after) if (await openAmount(ctx, invoiceId)) await cancelInvoice(ctx, invoiceId, 'Moved out before this period');
       if (lock) await assignLock(ctx, lock.lockId, null);
-      await updateCustomer(ctx, customer.customerId, { status: 'inactive' });
+      await changeCustomerStanding(ctx, customer.customerId, 'inactive', 'Moved out');
     });
   }
 

@@ -113,8 +113,9 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/customers/:id',
     {
       schema: {
-        summary: 'Change a customer',
-        description: 'Changes the fields given (at least one).',
+        summary: "Change a customer's contact details",
+        description:
+          'Changes the contact details given (at least one). The standing and the facility are not details: a request that sends them is refused (400).',
         params: IdParams,
         body: UpdateCustomerRequest,
         response: { 200: json('The customer as changed', Customer) },

@@ -60,7 +60,9 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
     }
     case 'customer_standing_changed': {
       const who = names('customer', data.customerId as string) ?? 'The renter';
-      return data.status === 'overdue' ? `${who} is overdue: ${data.reason as string}` : `${who} is in good standing again`;
+      if (data.status === 'overdue') return `${who} is overdue: ${data.reason as string}`;
+      if (data.status === 'active') return `${who} is in good standing again`;
+      return `${who} marked ${data.status as string}: ${data.reason as string}`;
     }
     case 'lease_rent_billed': {
       const invoice = names('invoice', data.invoiceId as string);

@@ -19,12 +19,15 @@ describe('the billing events in words', () => {
     );
   });
 
-  it('says whose standing changed, and why they are overdue', () => {
+  it('says whose standing changed, and why they are overdue or a manager marked them', () => {
     expect(describeBillingEvent('customer_standing_changed', { customerId, status: 'overdue', reason: 'INV-0042 is 11 days past due' }, names)).toBe(
       'Rachel Martinez is overdue: INV-0042 is 11 days past due',
     );
     expect(describeBillingEvent('customer_standing_changed', { customerId, status: 'active', reason: 'paid' }, names)).toBe(
       'Rachel Martinez is in good standing again',
+    );
+    expect(describeBillingEvent('customer_standing_changed', { customerId, status: 'inactive', reason: 'Moved out' }, names)).toBe(
+      'Rachel Martinez marked inactive: Moved out',
     );
   });
 

@@ -5,8 +5,8 @@ import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
-import { decideCustomer } from './businessLogic.ts';
-import { type CustomerFields, type CustomerState, customerAggregate } from './customer.ts';
+import { type ChangeCustomerStanding, decideCustomer } from './businessLogic.ts';
+import { type CustomerContactFields, type CustomerState, customerAggregate } from './customer.ts';
 
 const EMAIL_KEY = 'customer-email';
 
@@ -47,7 +47,7 @@ export async function addCustomer(ctx: CommandContext, fields: CreateCustomerCom
   );
 }
 
-export async function updateCustomer(ctx: CommandContext, customerId: string, changes: Partial<CustomerFields>) {
+export async function updateCustomer(ctx: CommandContext, customerId: string, changes: Partial<CustomerContactFields>) {
   const stream = streams.customer(customerId);
   const loaded = await loadCurrentCustomer(ctx, customerId);
   // Decided on the stream as just loaded: a change in between makes the append fail, and it is decided again.
@@ -55,6 +55,13 @@ export async function updateCustomer(ctx: CommandContext, customerId: string, ch
     handleCommand(ctx, stream, customerAggregate, (current) => decideCustomer({ type: 'UpdateCustomer', customerId, changes }, current), loaded);
   if (changes.email === undefined) return update();
   return changeUniqueKey(ctx, emailKey(changes.email, stream), loaded.state.fields.email, update);
+}
+
+/** A manager marks the renter inactive or terminated (or active again), with the reason. */
+export async function changeCustomerStanding(ctx: CommandContext, customerId: string, status: ChangeCustomerStanding['status'], reason: string) {
+  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (state) =>
+    decideCustomer({ type: 'ChangeCustomerStanding', customerId, status, reason }, state),
+  );
 }
 
 export async function archiveCustomer(ctx: CommandContext, customerId: string) {

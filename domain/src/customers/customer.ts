@@ -2,6 +2,8 @@ import type { CustomerStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 
 export type CustomerFields = Omit<EventData<'customer_added'>, 'customerId'>;
+/** What an edit may change: the standing and the facility are not contact details. */
+export type CustomerContactFields = Omit<CustomerFields, 'status' | 'facilityId'>;
 
 export type CustomerState =
   | { status: 'none' }

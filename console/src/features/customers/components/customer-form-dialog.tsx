@@ -12,7 +12,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 
-type CustomerFormValues = {
+type ContactValues = {
   firstName: string;
   lastName: string;
   email: string;
@@ -20,9 +20,10 @@ type CustomerFormValues = {
   address: string;
   emergencyContact: string;
   emergencyPhone: string;
-  status: CustomerStatus;
-  facilityId?: string;
 };
+
+/** An edit has only the contact details: the standing and the facility are set when the customer is added. */
+type CustomerFormValues = ContactValues & { status?: CustomerStatus; facilityId?: string };
 
 const fieldSchemas = CreateCustomerRequest.shape;
 
@@ -37,7 +38,7 @@ const emptyCustomer: CustomerFormValues = {
   status: 'active',
 };
 
-function formValuesOf(customer: Customer): CustomerFormValues {
+function contactValuesOf(customer: ContactValues | Customer): ContactValues {
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -46,8 +47,6 @@ function formValuesOf(customer: Customer): CustomerFormValues {
     address: customer.address ?? '',
     emergencyContact: customer.emergencyContact ?? '',
     emergencyPhone: customer.emergencyPhone ?? '',
-    status: customer.status,
-    facilityId: customer.facilityId ?? undefined,
   };
 }
 
@@ -76,7 +75,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
 
   const save = (values: CustomerFormValues) => {
     if (customer) {
-      const changes = changedFields(formValuesOf(customer), values);
+      const changes = changedFields(contactValuesOf(customer), contactValuesOf(values));
       if (Object.keys(changes).length === 0) {
         onDone();
         return;
@@ -85,14 +84,14 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
       return;
     }
     createCustomer.mutate(
-      { ...values, facilityId: values.facilityId ?? null },
+      { ...values, status: values.status ?? 'active', facilityId: values.facilityId ?? null },
       toast.outcome('Customer created successfully', 'Failed to create customer', onDone),
     );
   };
 
   return (
     <DialogForm<CustomerFormValues>
-      initialValues={customer ? formValuesOf(customer) : { ...emptyCustomer, facilityId: selectedFacility?.id }}
+      initialValues={customer ? contactValuesOf(customer) : { ...emptyCustomer, facilityId: selectedFacility?.id }}
       onFinish={save}
       saving={saving}
       submitLabel={customer ? 'Save Changes' : 'Add Customer'}
@@ -120,10 +119,14 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
         <GridField label="Emergency Phone" name="emergencyPhone" rules={[contractRule('Emergency phone', fieldSchemas.emergencyPhone)]}>
           <Input type="tel" autoComplete="off" />
         </GridField>
-        <GridField label="Status" name="status">
-          <Select options={customerStatusOptions} />
-        </GridField>
-        <FacilityField />
+        {!customer && (
+          <>
+            <GridField label="Status" name="status">
+              <Select options={customerStatusOptions} />
+            </GridField>
+            <FacilityField />
+          </>
+        )}
       </FieldGrid>
     </DialogForm>
   );
