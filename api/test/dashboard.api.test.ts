@@ -1,4 +1,5 @@
 import { monthStart } from '@storage/api/dashboard/month-over-month';
+import { markCustomerOverdue } from '@storage/domain/invoices/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyWriter } from './history.ts';
@@ -38,6 +39,8 @@ describe('dashboard API', () => {
     await history.lease(now, grace, units[1]!, '80.00');
     await history.pay(now, await history.sentInvoice(now, grace, '80.00'), '80.00');
     await history.sentInvoice(now, ada, '30.00');
+    // A renter behind on a payment still rents: she stays an active customer.
+    await markCustomerOverdue(history.at(now), grace, 'An invoice is overdue');
 
     // A facility opened this month has no last month to compare with.
     newSite = await history.facility(now, 'New Site Metrics');
@@ -63,7 +66,8 @@ describe('dashboard API', () => {
     expect(response.json()).toEqual({
       totalRevenue: '80.00',
       occupancyRate: 40,
-      activeCustomers: 3,
+      // Ada and Grace (overdue) rent; Linus has no lease.
+      activeCustomers: 2,
       outstandingBalance: '80.00',
       overdueBalance: '0.00',
       buildingOccupancy: [
@@ -84,14 +88,15 @@ describe('dashboard API', () => {
 
   it('has no change to show for a facility without a previous month', async () => {
     const metrics = (await inject(`/api/dashboard/metrics?facilityId=${newSite}`)).json();
-    expect(metrics).toMatchObject({ totalRevenue: '0.00', occupancyRate: 0, activeCustomers: 1, outstandingBalance: '0.00' });
+    // Newton, in good standing, rents nothing: no active customer.
+    expect(metrics).toMatchObject({ totalRevenue: '0.00', occupancyRate: 0, activeCustomers: 0, outstandingBalance: '0.00' });
     expect(metrics.buildingOccupancy).toEqual([{ building: 'A', facilityId: newSite, facilityName: 'New Site Metrics', occupied: 0, total: 1 }]);
     expect(metrics.monthOverMonth).toEqual({ revenuePercent: null, occupancyPoints: null, newCustomers: 1, outstandingPercent: null });
   });
 
   it('sums every facility when none is selected', async () => {
     const metrics = (await inject('/api/dashboard/metrics')).json();
-    expect(metrics).toMatchObject({ totalRevenue: '80.00', occupancyRate: 33.3, activeCustomers: 4, outstandingBalance: '80.00' });
+    expect(metrics).toMatchObject({ totalRevenue: '80.00', occupancyRate: 33.3, activeCustomers: 2, outstandingBalance: '80.00' });
     expect(metrics.buildingOccupancy.map((b: { facilityName: string; building: string }) => `${b.facilityName} ${b.building}`)).toEqual([
       'New Site Metrics A',
       'Riverside Metrics A',

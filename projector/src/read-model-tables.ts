@@ -341,8 +341,6 @@ export interface ReadTables {
   metrics_customers: {
     customer_id: string;
     facility_id: string | null;
-    status: string;
-    archived: boolean;
   };
   metrics_invoices: {
     invoice_id: string;
@@ -492,7 +490,6 @@ export interface CounterTables {
       | 'vacant_seconds_filled'
       | 'units_change'
       | 'occupied_units_change'
-      | 'active_customers_change'
       | 'outstanding_cents_change';
     /** The unique constraint the key is, by name (the shadow copies keep it). */
     constraint: 'metrics_daily_key';

@@ -34,7 +34,6 @@ const DailyRow = z.object({
   vacant_seconds_filled: z.number(),
   units_change: z.number(),
   occupied_units_change: z.number(),
-  active_customers_change: z.number(),
   outstanding_cents_change: z.number(),
 });
 
@@ -68,7 +67,7 @@ describe('metrics projection', () => {
   const daily = () =>
     pool.any(sql.type(DailyRow)`
       SELECT facility_id::text, day::text, revenue_cents, payments, customers_added, move_ins, move_outs, units_filled,
-             vacant_seconds_filled, units_change, occupied_units_change, active_customers_change, outstanding_cents_change
+             vacant_seconds_filled, units_change, occupied_units_change, outstanding_cents_change
       FROM metrics_daily ORDER BY facility_id, day`);
   const BuildingRow = z.object({
     facility_id: z.string().nullable(),
@@ -94,7 +93,6 @@ describe('metrics projection', () => {
     vacant_seconds_filled: 0,
     units_change: 0,
     occupied_units_change: 0,
-    active_customers_change: 0,
     outstanding_cents_change: 0,
     ...figures,
   });
@@ -176,7 +174,7 @@ describe('metrics projection', () => {
         receiptId: null,
       },
     });
-    // Day 6: Ada moves to the south facility, her open fee with her; Bob is archived; the unit is vacated.
+    // Day 6: Ada moves to the south facility, her open fee with her (an edit of before facilities stopped being edited); Bob is archived; the unit is vacated.
     await append(on(6), `customer-${ada}`, { type: 'customer_updated', data: { customerId: ada, changes: { facilityId: south } } });
     await append(on(6), `customer-${bob}`, { type: 'customer_archived', data: { customerId: bob } });
     await append(on(6), `unit-${unit}`, unitStatus('available'));
@@ -191,11 +189,11 @@ describe('metrics projection', () => {
   it('writes each facility its daily figures and net changes', async () => {
     const rows = await daily();
     const expected = [
-      row(north, 0, { units_change: 1, customers_added: 2, active_customers_change: 2 }),
+      row(north, 0, { units_change: 1, customers_added: 2 }),
       row(north, 4, { move_ins: 1, occupied_units_change: 1, units_filled: 1, vacant_seconds_filled: 2 * 86_400, outstanding_cents_change: 14_550 }),
       row(north, 5, { revenue_cents: 12_000, payments: 1, outstanding_cents_change: -12_000 }),
-      row(north, 6, { move_outs: 1, occupied_units_change: -1, active_customers_change: -2, outstanding_cents_change: -2_550 }),
-      row(south, 6, { active_customers_change: 1, outstanding_cents_change: 2_550 }),
+      row(north, 6, { move_outs: 1, occupied_units_change: -1, outstanding_cents_change: -2_550 }),
+      row(south, 6, { outstanding_cents_change: 2_550 }),
     ].sort((a, b) => `${a.facility_id}${a.day}`.localeCompare(`${b.facility_id}${b.day}`));
     expect(rows).toEqual(expected);
   });
@@ -209,13 +207,12 @@ describe('metrics projection', () => {
   });
 
   it('keeps the net changes summing to the figures of the read model', async () => {
-    const Totals = z.object({ units: z.number(), active: z.number(), outstanding: z.number() });
+    const Totals = z.object({ units: z.number(), outstanding: z.number() });
     const fromChanges = await pool.one(sql.type(Totals)`
-      SELECT sum(units_change)::int8 AS units, sum(active_customers_change)::int8 AS active, sum(outstanding_cents_change)::int8 AS outstanding
+      SELECT sum(units_change)::int8 AS units, sum(outstanding_cents_change)::int8 AS outstanding
       FROM metrics_daily`);
     const fromTables = await pool.one(sql.type(Totals)`
       SELECT (SELECT count(*) FROM units)::int8 AS units,
-             (SELECT count(*) FROM customers WHERE status = 'active' AND NOT archived)::int8 AS active,
              (SELECT coalesce(sum(amount * 100), 0) FROM invoices WHERE status IN ('sent', 'overdue'))::int8 AS outstanding`);
     expect(fromChanges).toEqual(fromTables);
   });
@@ -258,16 +255,15 @@ describe('metrics projection over the demo history', () => {
   });
 
   it("sums each facility's net changes to the figures its tables show today", async () => {
-    const Figures = z.object({ facility_id: z.string().nullable(), units: z.number(), occupied: z.number(), active: z.number(), outstanding: z.number() });
+    const Figures = z.object({ facility_id: z.string().nullable(), units: z.number(), occupied: z.number(), outstanding: z.number() });
     const fromChanges = await pool.any(sql.type(Figures)`
       SELECT facility_id::text, sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied,
-             sum(active_customers_change)::int8 AS active, sum(outstanding_cents_change)::int8 AS outstanding
+             sum(outstanding_cents_change)::int8 AS outstanding
       FROM metrics_daily GROUP BY facility_id ORDER BY facility_id`);
     const fromTables = await pool.any(sql.type(Figures)`
       SELECT f.id::text AS facility_id,
              (SELECT count(*) FROM units u WHERE u.facility_id = f.id)::int8 AS units,
              (SELECT count(*) FROM units u WHERE u.facility_id = f.id AND u.status = 'occupied')::int8 AS occupied,
-             (SELECT count(*) FROM customers c WHERE c.facility_id = f.id AND c.status = 'active' AND NOT c.archived)::int8 AS active,
              (SELECT coalesce(sum((i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0)) * 100), 0)
               FROM invoices i JOIN customers c ON c.id = i.customer_id
               WHERE c.facility_id = f.id AND i.status IN ('sent', 'overdue'))::int8 AS outstanding

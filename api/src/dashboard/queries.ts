@@ -25,10 +25,8 @@ const MonthToDayRow = z.object({
   customers_added: z.number(),
   units_change: z.number(),
   occupied_units_change: z.number(),
-  active_customers_change: z.number(),
   units_change_since: z.number(),
   occupied_units_change_since: z.number(),
-  active_customers_change_since: z.number(),
   has_earlier_months: z.boolean(),
 });
 
@@ -38,10 +36,16 @@ export async function unitCounts(pool: DatabasePool, facilityId: string | undefi
     FROM units WHERE ${inFacility(sql.fragment`facility_id`, facilityId)}`);
 }
 
-export async function activeCustomerCount(pool: DatabasePool, facilityId: string | undefined): Promise<number> {
+/**
+ * Active customers at the end of `day`: renters with a lease in effect then (started by that day
+ * and not ended by it), in their own facility. Whether they are overdue does not matter (an
+ * overdue renter still rents); a customer without a lease is not one.
+ */
+export async function activeCustomerCount(pool: DatabasePool, facilityId: string | undefined, day: string): Promise<number> {
   return pool.oneFirst(sql.type(CountRow)`
-    SELECT count(*)::int8 AS n FROM customers
-    WHERE status = 'active' AND NOT archived AND ${inFacility(sql.fragment`facility_id`, facilityId)}`);
+    SELECT count(*)::int8 AS n FROM customers c
+    WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+      AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.start_date <= ${day} AND (l.end_date IS NULL OR l.end_date > ${day}))`);
 }
 
 const LedgerMoneyRow = z.object({
@@ -161,19 +165,17 @@ async function monthToDay(pool: DatabasePool, facilityId: string | undefined, da
       coalesce(sum(customers_added) FILTER (WHERE ${inMonth}), 0)::int8 AS customers_added,
       coalesce(sum(units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS units_change,
       coalesce(sum(occupied_units_change) FILTER (WHERE ${inMonth}), 0)::int8 AS occupied_units_change,
-      coalesce(sum(active_customers_change) FILTER (WHERE ${inMonth}), 0)::int8 AS active_customers_change,
       coalesce(sum(units_change) FILTER (WHERE ${after}), 0)::int8 AS units_change_since,
       coalesce(sum(occupied_units_change) FILTER (WHERE ${after}), 0)::int8 AS occupied_units_change_since,
-      coalesce(sum(active_customers_change) FILTER (WHERE ${after}), 0)::int8 AS active_customers_change_since,
       EXISTS (SELECT 1 FROM metrics_daily WHERE ${scope} AND day < ${start}) AS has_earlier_months
     FROM metrics_daily WHERE ${scope} AND day >= ${lastMonthStart}`);
 }
 
 /** The metrics as they stood at the end of `day` (today or before): today's stock figures less the changes since. */
 export async function dashboardMetrics(pool: DatabasePool, facilityId: string | undefined, day: string): Promise<DashboardMetrics> {
-  const [current, activeNow, money, buildings, month] = await Promise.all([
+  const [current, activeCustomers, money, buildings, month] = await Promise.all([
     unitCounts(pool, facilityId),
-    activeCustomerCount(pool, facilityId),
+    activeCustomerCount(pool, facilityId, day),
     ledgerMoney(pool, facilityId, day),
     buildingOccupancy(pool, facilityId, day),
     monthToDay(pool, facilityId, day),
@@ -188,7 +190,7 @@ export async function dashboardMetrics(pool: DatabasePool, facilityId: string | 
   return {
     totalRevenue: money.revenue,
     occupancyRate: rate ?? 0,
-    activeCustomers: activeNow - month.active_customers_change_since,
+    activeCustomers,
     outstandingBalance: money.outstanding,
     overdueBalance: money.overdue,
     buildingOccupancy: buildings,

@@ -7,18 +7,17 @@ import type { CounterTables } from '../read-model-tables.ts';
 
 // The dashboard's and the reports' figures, per facility and day (UTC): what happened that day
 // (payments, new customers, move-ins and move-outs, units filled and how long they stood empty)
-// and by how much the stock figures changed (units, occupied units, active customers,
-// outstanding balance). A stock figure at the end of a past month is today's figure less the
-// changes since, so month-over-month changes come from the events, not from snapshots taken on time.
-// The units and occupied units change per building too, for the occupancy of each building.
+// and by how much the stock figures changed (units, occupied units, outstanding balance). A stock
+// figure at the end of a past month is today's figure less the changes since, so month-over-month
+// changes come from the events, not from snapshots taken on time. The units and occupied units
+// change per building too, for the occupancy of each building. (Active customers are renters with
+// a lease in effect: the leases' own dates tell them for any day, see api/src/dashboard/queries.ts.)
 
 /** The events that move the figures (a case of another type does not compile). */
 const handled = [
   'account_credit_refunded',
   'account_credited',
   'customer_added',
-  'customer_archived',
-  'customer_standing_changed',
   'customer_updated',
   'desk_payment_received',
   'invoice_cancelled',
@@ -51,7 +50,6 @@ function recordUnit(rows: ReadModelSession, unit: { facility_id: string | null; 
 
 const dayOf = (isoTimestamp: string) => isoTimestamp.slice(0, 10);
 const secondsBetween = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
-const isActive = (customer: { status: string; archived: boolean }) => customer.status === 'active' && !customer.archived;
 const isOpen = (status: string) => status === 'sent' || status === 'overdue';
 
 /**
@@ -113,39 +111,22 @@ async function apply(rows: ReadModelSession, event: ProjectedEvent<Handled>): Pr
       return;
     case 'customer_added': {
       const d = event.data;
-      rows.insert('metrics_customers', { customer_id: d.customerId, facility_id: d.facilityId, status: d.status, archived: false });
-      record(rows, d.facilityId, day, { customers_added: 1, active_customers_change: d.status === 'active' ? 1 : 0 });
+      rows.insert('metrics_customers', { customer_id: d.customerId, facility_id: d.facilityId });
+      record(rows, d.facilityId, day, { customers_added: 1 });
       return;
     }
-    case 'customer_standing_changed':
     case 'customer_updated': {
-      const { customerId } = event.data;
-      const changes: { status?: string; facilityId?: string | null } =
-        event.type === 'customer_standing_changed' ? { status: event.data.status } : event.data.changes;
-      if (!('status' in changes) && !('facilityId' in changes)) return;
+      // Only edits written before an edit stopped moving customers between facilities carry one.
+      const { customerId, changes } = event.data;
+      if (!('facilityId' in changes)) return;
       const before = await rows.get('metrics_customers', customerId);
-      if (!before) return;
-      const after = {
-        ...before,
-        status: changes.status ?? before.status,
-        facility_id: 'facilityId' in changes ? (changes.facilityId ?? null) : before.facility_id,
-      };
-      if (after.facility_id === before.facility_id) {
-        record(rows, after.facility_id, day, { active_customers_change: Number(isActive(after)) - Number(isActive(before)) });
-      } else {
-        // A customer who moves takes their open invoices to the new facility's balance.
-        const openBalance = await openBalanceOf(rows, customerId);
-        record(rows, before.facility_id, day, { active_customers_change: -Number(isActive(before)), outstanding_cents_change: -openBalance });
-        record(rows, after.facility_id, day, { active_customers_change: Number(isActive(after)), outstanding_cents_change: openBalance });
-      }
-      rows.insert('metrics_customers', after);
-      return;
-    }
-    case 'customer_archived': {
-      const before = await rows.get('metrics_customers', event.data.customerId);
-      if (!before || before.archived) return;
-      record(rows, before.facility_id, day, { active_customers_change: -Number(isActive(before)) });
-      rows.insert('metrics_customers', { ...before, archived: true });
+      const facilityId = changes.facilityId ?? null;
+      if (!before || before.facility_id === facilityId) return;
+      // A customer who moves takes their open invoices to the new facility's balance.
+      const openBalance = await openBalanceOf(rows, customerId);
+      record(rows, before.facility_id, day, { outstanding_cents_change: -openBalance });
+      record(rows, facilityId, day, { outstanding_cents_change: openBalance });
+      rows.insert('metrics_customers', { ...before, facility_id: facilityId });
       return;
     }
     case 'invoice_generated': {
