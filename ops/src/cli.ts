@@ -32,7 +32,9 @@ const usage = `Usage: npm run ops -- <command>
   migrate                               apply read-model and event-store migrations to DATABASE_URL
   staff:create --email E --first-name F --last-name L --role owner|manager|clerk|auditor [--password-stdin]
                                         create a staff account (asks for the password unless --password-stdin)
-  rebuild [--projection NAME]           rebuild the read tables from the full history into shadow tables and swap them in
+  rebuild [--projection NAME]           rebuild the read tables from the full history into shadow tables and swap them in; with
+                                        --projection, NAME's tables alone (those it reads are rebuilt beside it in the shadow,
+                                        the live ones left as they are), its checkpoint set and its recorded failure cleared
   verify                                rebuild into shadow tables and compare them with the live ones row by row
   workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
                                         more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute

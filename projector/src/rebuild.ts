@@ -5,11 +5,13 @@ import { z } from 'zod';
 import type { Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { type CopyConnection, ReadModelSession } from './read-model-session.ts';
-import { applyEvents, applyToSession, catchUp, toProjectedEvent, writeFailure } from './runner.ts';
+import { applyEvents, applyToSession, catchUp, projectionSources, toProjectedEvent, writeFailure } from './runner.ts';
 
 // Blue/green rebuild: the full history is applied, through the same projection modules, to
 // copies of the read tables in the `shadow` schema while the live tables keep answering; one
-// short transaction then swaps the copies in.
+// short transaction then swaps the copies in. A projection that reads others' tables is applied
+// with copies of those (made from the same history, so it reads them as of each event), but only
+// its own tables are swapped in: the live ones it read, and their checkpoints, stay as they are.
 
 export const SHADOW_SCHEMA = 'shadow';
 /** Where the replaced tables go during the swap; dropped right after it. */
@@ -43,7 +45,11 @@ export interface RebuildProgress {
 }
 
 export interface ShadowBuild {
+  /** The projections applied in the shadow schema: those rebuilt, and those whose tables they read (directly or through another). */
   projections: Projection[];
+  /** The projections rebuilt: theirs are the tables a swap replaces (and a verification compares), the checkpoints and failures it sets. */
+  rebuilt: Projection[];
+  /** The rebuilt projections' tables. */
   tables: string[];
   /** The last event applied; null when the history is empty. */
   position: Position | null;
@@ -66,13 +72,29 @@ export interface ApplySplit {
   writeWaitMs: number;
 }
 
-/** The projections a rebuild of `name` (or of everything) must run together. */
+/**
+ * The projections a rebuild of `name` (or of everything) swaps in: that one alone, also one that
+ * reads others' tables (buildShadow applies those beside it, and swaps in none of them).
+ */
 export function projectionsToRebuild(name?: string): Projection[] {
   if (name === undefined) return readModelProjections;
   const projection = readModelProjections.find((p) => p.name === name);
   if (!projection) throw new Error(`Unknown projection ${name}; one of: ${readModelProjections.map((p) => p.name).join(', ')}`);
-  // One that reads others' tables needs them as of each event: rebuilt with the whole read model.
-  return (projection.reads ?? []).length === 0 ? [projection] : readModelProjections;
+  return [projection];
+}
+
+/**
+ * The projections to apply in the shadow for these to be rebuilt: they and the projections whose
+ * tables they read, directly or through another, in the read model's order (each reads the others'
+ * tables as the projections before it have left them). A given projection stands in for the read
+ * model's one of its name.
+ */
+export function projectionsToApply(projections: Projection[]): Projection[] {
+  const given = new Map(projections.map((p) => [p.name, p]));
+  const known = new Set(readModelProjections.map((p) => p.name));
+  const all = [...readModelProjections.map((p) => given.get(p.name) ?? p), ...projections.filter((p) => !known.has(p.name))];
+  const sources = new Set(projectionSources(all, given.keys()).map((p) => p.name));
+  return all.filter((p) => given.has(p.name) || sources.has(p.name));
 }
 
 export async function withRebuildLock<T>(pool: DatabasePool, routine: (connection: DatabasePoolConnection) => Promise<T>): Promise<T> {
@@ -232,21 +254,27 @@ async function buildIndexes(connections: DatabasePoolConnection[], indexes: Shad
   );
 }
 
+/**
+ * Applies the full history to shadow copies of the projections' tables, and of the tables they
+ * read (projectionsToApply); the live ones are untouched. The build names the projections' own
+ * tables: those to swap in or compare.
+ */
 export async function buildShadow(
   pool: DatabasePool,
   connection: DatabasePoolConnection,
   store: EventStore,
-  projections: Projection[],
+  rebuilt: Projection[],
   onProgress: (progress: RebuildProgress) => void,
   pacing: RebuildPacing = DEFAULT_PACING,
 ): Promise<ShadowBuild> {
-  const tables = projections.flatMap((p) => p.tables);
+  const projections = projectionsToApply(rebuilt);
+  const tables = rebuilt.flatMap((p) => p.tables);
   const started = performance.now();
   const indexes = await connection.transaction(async (tx) => {
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([SHADOW_SCHEMA])} CASCADE`);
     await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([SHADOW_SCHEMA])}`);
     const definitions: ShadowIndex[] = [];
-    for (const table of tables) definitions.push(...(await createShadowTable(tx, table)));
+    for (const table of projections.flatMap((p) => p.tables)) definitions.push(...(await createShadowTable(tx, table)));
     return definitions;
   });
   return pool.connect(async (writer) => {
@@ -273,10 +301,10 @@ export async function buildShadow(
       await buildIndexes(connections, indexes);
       // Statistics before the swap: tables swapped in without them are planned blind until
       // autovacuum gets to them (the audit log's actor filter on a million rows ran past the
-      // statement timeout that way).
+      // statement timeout that way). The copies of tables only read are dropped with the shadow.
       for (const table of tables) await connection.query(sql.unsafe`ANALYZE ${sql.identifier([SHADOW_SCHEMA, table])}`);
       const timings = { setupMs: applying - started, applyMs: indexing - applying, indexMs: performance.now() - indexing, apply: split };
-      return { projections, tables, position, eventsApplied, timings };
+      return { projections, rebuilt, tables, position, eventsApplied, timings };
     } finally {
       // A connection that cannot take this has failed already; the error that ends the build is the one to tell.
       for (const c of connections) await c.query(sql.unsafe`RESET ALL`).catch(() => {});
@@ -284,7 +312,7 @@ export async function buildShadow(
   });
 }
 
-/** Applies the full history to shadow copies of the projections' tables; the live ones are untouched. */
+/** Applies the full history to shadow copies of the projections' tables (and those they read); the live ones are untouched. */
 export async function rebuildIntoShadow(
   pool: DatabasePool,
   store: EventStore,
@@ -295,16 +323,18 @@ export async function rebuildIntoShadow(
 }
 
 /**
- * Swaps the shadow tables in: in one transaction that holds the projections' checkpoints (so
- * the live projector waits), the events appended while the shadow was built are applied to it
+ * Swaps the rebuilt projections' shadow tables in: in one transaction that holds their checkpoints
+ * (so the live projector waits), the events appended while the shadow was built are applied to it
  * (so the read model never steps back: a staff member added during a rebuild can still sign in
  * the moment it is swapped in), the live tables are retired, the shadow ones take their place,
  * the checkpoints move to the position the shadow reached and the projections' recorded failures
- * are cleared.
+ * are cleared. The shadow copies of the tables they only read are not swapped in: those live
+ * tables and their checkpoints stay (a rebuilt reader may so be ahead of a source that is failing
+ * on an event; it passes over what it has applied once that one goes on).
  */
 export async function swapIn(connection: DatabasePoolConnection, store: EventStore, build: ShadowBuild): Promise<void> {
   const names = sql.array(
-    build.projections.map((p) => p.name),
+    build.rebuilt.map((p) => p.name),
     'text',
   );
   await connection.transaction(async (tx) => {
@@ -330,7 +360,8 @@ export async function swapIn(connection: DatabasePoolConnection, store: EventSto
       UPDATE projection_checkpoints
       SET position_hi = ${build.position?.hi.toString() ?? null}, position_lo = ${build.position?.lo.toString() ?? null}, updated_at = now()
       WHERE name = ANY(${names})`);
-    // The rebuilt tables hold every event up to the checkpoint: a failure recorded on the old ones is past.
+    // The rebuilt tables hold every event up to the checkpoint: a failure recorded on the old ones is
+    // past. One that holds a rebuilt projection (a source failing) stays: it still holds it.
     await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${names})`);
   });
   await connection.query(sql.unsafe`DROP SCHEMA ${sql.identifier([RETIRED_SCHEMA])} CASCADE`);

@@ -14,20 +14,28 @@ const ERROR_TEXT_LIMIT = 2000;
 
 const NamedCheckpointRow = CheckpointRow.extend({ name: z.string() });
 
-const FailureRow = z.object({
-  projection: z.string(),
-  event_id: z.string(),
-  attempts: z.number(),
-  first_failed_at: z.string(),
-  next_attempt_at: z.string(),
-});
+/** A recorded failure (projection_failures) as a batch sees it. */
+interface Failure {
+  projection: string;
+  event_id: string;
+  /** The event's position: the failure is past once its projection's checkpoint has reached it. */
+  position: Position;
+  attempts: number;
+  first_failed_at: string;
+  next_attempt_at: string;
+  /** The projections it holds at its event with it. */
+  holds: string[];
+}
 
 /** A checkpoint locked for a batch, with its projection's failure when it has one (one statement for both). */
 const LockedCheckpointRow = NamedCheckpointRow.extend({
   event_id: z.string().nullable(),
+  failed_hi: z.string().nullable(),
+  failed_lo: z.string().nullable(),
   attempts: z.number().nullable(),
   first_failed_at: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
+  holds: z.array(z.string()).nullable(),
 });
 /** Every batch starts with it: a named statement, planned once per connection. */
 const lockCheckpointsStatement = sql.prepared('projection_checkpoints_lock', LockedCheckpointRow);
@@ -254,10 +262,11 @@ export function writeFailure(projections: Projection[], events: ProjectedEvent[]
 }
 
 /**
- * The projections that must advance together, in lanes: one that reads another's tables sees
- * them as of each event it applies, so neither may pass an event the other has not. A lane is a
- * connected group of that relation, in the order given; lanes share no table, so a lane stuck
- * on an event holds back no other lane.
+ * The projections that advance together, in lanes: one that reads another's tables sees them as
+ * of each event it applies, so a lane applies each event to all of its projections, in the order
+ * given, before the next. A lane is a connected group of that relation; lanes share no table.
+ * A projection failing on an event does not stop its whole lane: only itself and the projections
+ * reading its tables are held there (heldBy), and the batch's lanes are made of the others.
  */
 export function projectionLanes(projections: Projection[]): Projection[][] {
   const parent = projections.map((_, i) => i);
@@ -282,6 +291,71 @@ export function projectionLanes(projections: Projection[]): Projection[][] {
     else lanes.set(root(i), [p]);
   });
   return [...lanes.values()];
+}
+
+/** The projections related to the named ones, directly or through another, in the given order; the named ones left out. */
+function related(projections: Projection[], names: Iterable<string>, direction: 'readers' | 'sources'): Projection[] {
+  const owner = new Map<string, string>();
+  for (const p of projections) for (const table of p.tables) owner.set(table, p.name);
+  const next = new Map<string, Set<string>>(projections.map((p) => [p.name, new Set()]));
+  for (const p of projections) {
+    for (const table of p.reads ?? []) {
+      const o = owner.get(table);
+      if (o === undefined || o === p.name) continue;
+      if (direction === 'readers') next.get(o)!.add(p.name);
+      else next.get(p.name)!.add(o);
+    }
+  }
+  const start = new Set(names);
+  const found = new Set<string>();
+  const queue = [...start];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const other of next.get(name) ?? []) {
+      if (start.has(other) || found.has(other)) continue;
+      found.add(other);
+      queue.push(other);
+    }
+  }
+  return projections.filter((p) => found.has(p.name));
+}
+
+/** The projections that read the named ones' tables, directly or through another (a reader of a reader), in the given order. */
+export function projectionDependents(projections: Projection[], names: Iterable<string>): Projection[] {
+  return related(projections, names, 'readers');
+}
+
+/** The projections whose tables the named ones read, directly or through another, in the given order. */
+export function projectionSources(projections: Projection[], names: Iterable<string>): Projection[] {
+  return related(projections, names, 'sources');
+}
+
+/**
+ * The projections a failure holds at its event with the failing one: those that read its tables,
+ * directly or through another, since they must see its tables as of each event they apply. The
+ * projections it reads, and the rest of its lane, go on past the event.
+ *
+ * The trade-off accepted: a reader held behind its sources reads their tables as they are now,
+ * not as of each event, when it catches up (an activity names a renter as the renter is named
+ * now, not as then). `verify` may then report differences in its tables; rebuilding that
+ * projection alone (rebuild.ts, `npm run ops -- rebuild --projection NAME`) applies it to its
+ * sources as of each event again. Holding the whole lane instead held the invoices and the ledger
+ * behind a failing activity feed, and the money commands' read-your-writes waits with them.
+ *
+ * An event this release cannot read stops every projection of the lane that has not passed it:
+ * none of them can tell what it says.
+ */
+function heldBy(
+  projections: Projection[],
+  lane: Projection[],
+  failure: ProjectionError & { event: EventRef },
+  checkpoints: Map<string, Position | null>,
+): string[] {
+  const held = new Set(projectionDependents(projections, [failure.projection]).map((p) => p.name));
+  if (failure.cause instanceof UnreadableEventError) {
+    for (const p of lane) if (isAfter(failure.event.position, checkpoints.get(p.name) ?? null)) held.add(p.name);
+  }
+  held.delete(failure.projection);
+  return projections.filter((p) => held.has(p.name)).map((p) => p.name);
 }
 
 export async function ensureCheckpoints(pool: DatabasePool, projections: Projection[]): Promise<void> {
@@ -393,22 +467,26 @@ function laneStart(lane: Projection[], checkpoints: Map<string, Position | null>
  * Applies one batch of new events to every lane of projections that is not waiting to retry a
  * failure, in one transaction that holds every checkpoint, advancing each lane's checkpoints with
  * its writes: all lanes in one session while nothing fails, else each lane in a savepoint (the
- * batch done again so). A lane that fails on an event keeps what it applied before
- * that event, records the failure (projection_failures: the event, the error, the attempts and
- * when it is tried again) and is left out until then, while the other lanes go on. Returns the
- * most events any lane passed; 0 means caught up, or nothing due. A runner that finds the
- * checkpoints locked by another runner returns 0 and leaves the work to it.
+ * batch done again so). A lane that fails on an event keeps what it applied before that event and
+ * records the failure (projection_failures: the event, the error, the attempts, when it is tried
+ * again, and the projections it holds: those reading the failing one's tables). Until it is due,
+ * the failing projection and those it holds are left out; the rest of the lane goes on past the
+ * event in the next batch, and the other lanes in this one. Returns the most events any lane
+ * passed; 0 means caught up, or nothing due. A runner that finds the checkpoints locked by another
+ * runner returns 0 and leaves the work to it.
  */
 export async function applyNextBatch(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
-  return (await applyBatch(pool, store, projections, options)).passed;
+  return (await applyBatch(pool, store, projections, options, new Set())).passed;
 }
 
-/** What one batch did: the most events a lane passed, whether a lane read a full batch (more may wait right behind it), the event types passed, and when the first failing projection is due again. */
+/** What one batch did: the most events a lane passed, whether a lane read a full batch (more may wait right behind it), the event types passed, which projections failed, and when the first failing projection is due again. */
 interface BatchOutcome {
   passed: number;
   full: boolean;
   types: Set<string>;
   nextAttemptAt: number | null;
+  /** The projections that failed on an event in this batch (a failure recorded, new or again). */
+  failed: string[];
   /**
    * How far the batch's reads of the log went: the newest event read, or the start when nothing
    * was (null: the log's beginning); undefined when it read nothing at all (another runner holds
@@ -463,17 +541,28 @@ async function advanceLanesTogether(
 }
 
 /**
- * One batch. Unless a projection is failing (or `oneByOne`), the lanes go through one session
- * without savepoints; should that fail, the transaction is rolled back and the batch is done again
- * lane by lane, each in a savepoint, so a failing lane is found and recorded and the others go on.
+ * One batch. Unless a failing projection is due to be retried (or `oneByOne`), the lanes go through
+ * one session without savepoints; should that fail, the transaction is rolled back and the batch is
+ * done again lane by lane, each in a savepoint, so a failing lane is found and recorded and the
+ * others go on. The projections in `resting` failed earlier in this catch-up: they (and those they
+ * hold) are left out whatever their retry's due time, so that a retry policy of no delay cannot
+ * keep a catch-up going round.
  */
-async function applyBatch(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions, oneByOne = false): Promise<BatchOutcome> {
+async function applyBatch(
+  pool: DatabasePool,
+  store: EventStore,
+  projections: Projection[],
+  options: RunnerOptions,
+  resting: ReadonlySet<string>,
+  oneByOne = false,
+): Promise<BatchOutcome> {
   let full = false;
   const names = sql.array(
     projections.map((p) => p.name),
     'text',
   );
   const told: Array<[string, unknown?]> = [];
+  const failed: string[] = [];
   const types = new Set<string>();
   let retries = new Map<string, number>();
   let readThrough: Position | null | undefined;
@@ -481,11 +570,13 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
   try {
     passed = await pool.transaction(async (tx) => {
       told.length = 0; // A transaction retried after a serialization failure tells only its last run.
+      failed.length = 0;
       types.clear();
       readThrough = undefined;
       const rows = await tx.any(
         lockCheckpointsStatement`
-          SELECT c.name, c.position_hi::text, c.position_lo::text, f.event_id, f.attempts, f.first_failed_at, f.next_attempt_at
+          SELECT c.name, c.position_hi::text, c.position_lo::text, f.event_id, f.position_hi::text AS failed_hi, f.position_lo::text AS failed_lo,
+            f.attempts, f.first_failed_at, f.next_attempt_at, f.holds
           FROM projection_checkpoints c LEFT JOIN projection_failures f ON f.projection = c.name
           WHERE c.name = ANY(${names})
           ORDER BY c.name FOR UPDATE OF c SKIP LOCKED`,
@@ -493,17 +584,35 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
       retries = new Map();
       if (rows.length < projections.length) return 0;
       const checkpoints = new Map(rows.map((r) => [r.name, toPosition(r)]));
-      const failures: z.infer<typeof FailureRow>[] = rows.flatMap((r) =>
-        r.event_id === null || r.attempts === null || r.first_failed_at === null || r.next_attempt_at === null
+      const failures: Failure[] = rows.flatMap((r) =>
+        r.event_id === null || r.failed_hi === null || r.failed_lo === null || r.attempts === null || r.first_failed_at === null || r.next_attempt_at === null
           ? []
-          : [{ projection: r.name, event_id: r.event_id, attempts: r.attempts, first_failed_at: r.first_failed_at, next_attempt_at: r.next_attempt_at }],
+          : [
+              {
+                projection: r.name,
+                event_id: r.event_id,
+                position: { hi: BigInt(r.failed_hi), lo: BigInt(r.failed_lo) },
+                attempts: r.attempts,
+                first_failed_at: r.first_failed_at,
+                next_attempt_at: r.next_attempt_at,
+                holds: r.holds ?? [],
+              },
+            ],
       );
-      for (const f of failures) retries.set(f.projection, Date.parse(f.next_attempt_at));
       const now = options.now?.() ?? new Date();
-      const due = projectionLanes(projections).flatMap((lane) => {
-        const failed = failures.find((f) => lane.some((p) => p.name === f.projection));
-        return failed && Date.parse(failed.next_attempt_at) > now.getTime() ? [] : [{ lane, failed }];
-      });
+      // A failure not yet due holds its projection and those it holds (any reader of theirs too,
+      // should the recorded list predate a projection that reads them); the others go on.
+      const isDue = (f: Failure) => Date.parse(f.next_attempt_at) <= now.getTime() && !resting.has(f.projection);
+      const stopped = [...resting, ...failures.filter((f) => !isDue(f)).flatMap((f) => [f.projection, ...f.holds])];
+      const waiting = new Set([...stopped, ...projectionDependents(projections, stopped).map((p) => p.name)]);
+      /** The failures due now whose projection nothing else holds: tried again in this batch. */
+      const retried = failures.filter((f) => !waiting.has(f.projection));
+      // A due failure held by another one is tried when that one is: its own due time says nothing.
+      for (const f of failures) if (!isDue(f) || !waiting.has(f.projection)) retries.set(f.projection, Date.parse(f.next_attempt_at));
+      const due = projectionLanes(projections.filter((p) => !waiting.has(p.name))).map((lane) => ({
+        lane,
+        failed: retried.filter((f) => lane.some((p) => p.name === f.projection)),
+      }));
       // Lanes at one checkpoint (all of them, unless one is catching up after a failure) share one read.
       const reads = new Map<string, Promise<BatchEntry[]>>();
       const read = (start: Position | null) => {
@@ -523,7 +632,7 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
       const progress = new Map<Projection[], LaneProgress>();
       /** The rows the lanes applied together changed, not yet written (the lanes applied one by one wrote theirs). */
       const writes: TableWrites[] = [];
-      if (oneByOne || due.some(({ failed }) => failed)) {
+      if (oneByOne || retried.length > 0) {
         for (const { lane } of due) progress.set(lane, await advanceLane(tx, lane, await read(laneStart(lane, checkpoints)), checkpoints));
       } else {
         const byStart = new Map<string, Projection[][]>();
@@ -541,12 +650,8 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
       }
       let most = 0;
       const advanced: Array<{ name: string; through: Position }> = [];
-      for (const { lane, failed } of due) {
+      for (const { lane, failed: retriedHere } of due) {
         const lanePassed = progress.get(lane)!;
-        const laneNames = sql.array(
-          lane.map((p) => p.name),
-          'text',
-        );
         const through = lanePassed.through;
         if (through) {
           advanced.push(...lane.map((p) => ({ name: p.name, through })));
@@ -557,17 +662,36 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
         }
         if (lanePassed.transient)
           told.push([`projection batch of ${lane.map((p) => p.name).join(', ')} failed, then applied event by event`, lanePassed.transient]);
-        if (lanePassed.failure) {
-          const recorded = await recordFailure(tx, lane, lanePassed.failure, failed, now, options.retry ?? DEFAULT_RETRY);
+        const failure = lanePassed.failure;
+        if (failure) {
+          const previous = failures.find((f) => f.projection === failure.projection);
+          const holds = heldBy(projections, lane, failure, checkpoints);
+          const recorded = await recordFailure(tx, failure, holds, previous, now, options.retry ?? DEFAULT_RETRY);
           told.push(recorded.told);
-          for (const p of lane) retries.delete(p.name);
-          retries.set(lanePassed.failure.projection, recorded.next.getTime());
-        } else if (failed) {
-          await tx.query(sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${laneNames})`);
-          for (const p of lane) retries.delete(p.name);
-          if (lanePassed.passed > 0) {
-            const attempts = `${failed.attempts} failed attempt${failed.attempts === 1 ? '' : 's'}`;
-            told.push([`projection ${failed.projection} recovered: event ${failed.event_id} applied after ${attempts}`]);
+          retries.set(failure.projection, recorded.next.getTime());
+          failed.push(failure.projection);
+        }
+        // A failure is past once its projection has applied the event; one whose lane stopped
+        // before it (another projection failing first) is tried again in the next batch.
+        const reached = (name: string) => {
+          const checkpoint = checkpoints.get(name) ?? null;
+          return through !== null && isAfter(through, checkpoint) ? through : checkpoint;
+        };
+        const recovered = retriedHere.filter((f) => {
+          const position = reached(f.projection);
+          return f.projection !== failure?.projection && position !== null && !isAfter(f.position, position);
+        });
+        if (recovered.length > 0) {
+          await tx.query(
+            sql.unsafe`DELETE FROM projection_failures WHERE projection = ANY(${sql.array(
+              recovered.map((f) => f.projection),
+              'text',
+            )})`,
+          );
+          for (const f of recovered) {
+            retries.delete(f.projection);
+            const attempts = `${f.attempts} failed attempt${f.attempts === 1 ? '' : 's'}`;
+            told.push([`projection ${f.projection} recovered: event ${f.event_id} applied after ${attempts}`]);
           }
         }
         most = Math.max(most, lanePassed.passed);
@@ -605,19 +729,20 @@ async function applyBatch(pool: DatabasePool, store: EventStore, projections: Pr
       return most;
     });
   } catch (error) {
-    if (error instanceof SharedSessionFailed && !oneByOne) return applyBatch(pool, store, projections, options, true);
+    if (error instanceof SharedSessionFailed && !oneByOne) return applyBatch(pool, store, projections, options, resting, true);
     throw error;
   }
   for (const [message, error] of told) options.log?.(message, error);
   const nextAttemptAt = retries.size > 0 ? Math.min(...retries.values()) : null;
-  return { passed, full: passed > 0 && full, types, nextAttemptAt, readThrough };
+  return { passed, full: passed > 0 && full, types, nextAttemptAt, failed, readThrough };
 }
 
+/** Records (or counts again) the projection's failure on the event, with the projections it holds there. */
 async function recordFailure(
   tx: DatabaseTransactionConnection,
-  lane: Projection[],
   failure: ProjectionError & { event: EventRef },
-  previous: z.infer<typeof FailureRow> | undefined,
+  holds: string[],
+  previous: Failure | undefined,
   now: Date,
   retry: RetryPolicy,
 ): Promise<{ told: [string, unknown]; next: Date }> {
@@ -625,14 +750,7 @@ async function recordFailure(
   const attempts = again ? previous.attempts + 1 : 1;
   const delay = retryDelayMs(attempts, retry);
   const next = new Date(now.getTime() + delay);
-  const holds = lane.map((p) => p.name).filter((name) => name !== failure.projection);
   const cause = failure.cause ?? failure;
-  await tx.query(sql.unsafe`
-    DELETE FROM projection_failures
-    WHERE projection = ANY(${sql.array(
-      lane.map((p) => p.name),
-      'text',
-    )}) AND projection <> ${failure.projection}`);
   await tx.query(sql.unsafe`
     INSERT INTO projection_failures
       (projection, event_id, event_type, position_hi, position_lo, error, attempts, first_failed_at, last_failed_at, next_attempt_at, holds)
@@ -658,7 +776,9 @@ async function recordFailure(
  * Applies batches until every lane has caught up with the log or waits to retry a failure. A batch
  * that read less than a full batch reached the end of what the log shows: no second, empty pass
  * (an event appended since comes with its own wake-up; one committed but not yet readable, behind
- * an older open transaction, is reported as heldBack).
+ * an older open transaction, is reported as heldBack). A batch that recorded a failure is followed
+ * by another at once: the failing lane stopped at the event for all of its projections, and those
+ * the failure does not hold go on past it now, not at the next wake-up.
  */
 export async function catchUp(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<number> {
   return (await catchUpReporting(pool, store, projections, options)).applied;
@@ -684,12 +804,15 @@ export interface CatchUpReport {
 /** catchUp, telling what it applied and when a failing projection is due again. */
 export async function catchUpReporting(pool: DatabasePool, store: EventStore, projections: Projection[], options: RunnerOptions = {}): Promise<CatchUpReport> {
   const report: CatchUpReport = { applied: 0, types: new Set(), nextAttemptAt: null, heldBack: false };
+  /** Each projection fails at most once per catch-up: ends the loop whatever the retry policy. */
+  const resting = new Set<string>();
   for (;;) {
-    const batch = await applyBatch(pool, store, projections, options);
+    const batch = await applyBatch(pool, store, projections, options, resting);
     report.applied += batch.passed;
     for (const type of batch.types) report.types.add(type);
     report.nextAttemptAt = batch.nextAttemptAt;
-    if (batch.full) continue;
+    for (const name of batch.failed) resting.add(name);
+    if (batch.full || batch.failed.length > 0) continue;
     if (batch.readThrough !== undefined) {
       const newest = await store.newestPosition();
       report.heldBack = newest !== null && isAfter(newest, batch.readThrough);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defineProjection, type ProjectedEvent, type Projection } from './projection.ts';
 import { readModelProjections } from './projections.ts';
 import { ReadModelSession } from './read-model-session.ts';
-import { applyToSession, projectionLanes, retryDelayMs } from './runner.ts';
+import { applyToSession, projectionDependents, projectionLanes, projectionSources, retryDelayMs } from './runner.ts';
 
 describe('projection lanes', () => {
   it('puts each projection with those whose tables it reads, and leaves the others alone', () => {
@@ -40,6 +40,33 @@ describe('projection lanes', () => {
     expect(projectionLanes([locks!, units!]).map((lane) => lane.map((p) => p.name))).toEqual([['locks', 'units']]);
     expect(projectionLanes([customers!, locks!]).map((lane) => lane.map((p) => p.name))).toEqual([['customers'], ['locks']]);
     expect(projectionLanes([activities!]).map((lane) => lane.map((p) => p.name))).toEqual([['activities']]);
+  });
+});
+
+describe('what a failing projection holds, and what a rebuild of one applies beside it', () => {
+  const names = (projections: Projection[]) => projections.map((p) => p.name);
+
+  it('holds the projections that read its tables, directly or through another, and none of those it reads', () => {
+    // Nothing reads the feed, the notifications or the audit log: a failure of theirs holds nothing.
+    for (const name of ['activities', 'notifications', 'audit-log', 'report-totals'])
+      expect(names(projectionDependents(readModelProjections, [name])), name).toEqual([]);
+    expect(names(projectionDependents(readModelProjections, ['invoices']))).toEqual([
+      'ledger',
+      'report-totals',
+      'autopay',
+      'activities',
+      'notifications',
+      'audit-log',
+    ]);
+    // Through the ledger, which reads the facilities' tables.
+    expect(names(projectionDependents(readModelProjections, ['facilities']))).toEqual(['ledger', 'report-totals']);
+    expect(names(projectionDependents(readModelProjections, ['staff']))).toEqual([]);
+  });
+
+  it('rebuilds a reader with the projections whose tables it reads, directly or through another, in the order of application', () => {
+    expect(names(projectionSources(readModelProjections, ['activities']))).toEqual(['units', 'customers', 'invoices', 'locks']);
+    expect(names(projectionSources(readModelProjections, ['report-totals']))).toEqual(['facilities', 'units', 'customers', 'invoices', 'ledger']);
+    expect(names(projectionSources(readModelProjections, ['customers']))).toEqual([]);
   });
 });
 

@@ -85,7 +85,8 @@ async function compareTable(tx: DatabaseTransactionConnection, table: string): P
 const SETTLE_ATTEMPTS = 5;
 
 /**
- * Rebuilds the projections into shadow tables and compares them with the live ones row by row.
+ * Rebuilds the projections into shadow tables and compares them with the live ones row by row (a
+ * projection that reads others' tables is rebuilt with copies of those, which are not compared).
  * The comparison holds the projections' checkpoints, so the live projector waits, and first
  * brings the shadow tables to the live position. It needs every projection at one position: a
  * projection failing on an event (projection_failures) makes it stop and say so.

@@ -10,9 +10,11 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import type { Projection } from '@storage/projector/projection';
 import { readModelProjections } from '@storage/projector/projections';
+import { activitiesProjection } from '@storage/projector/projections/activities';
 import { customersProjection } from '@storage/projector/projections/customers';
 import { metricsProjection } from '@storage/projector/projections/metrics';
-import { catchUp, describePosition, ensureCheckpoints, projectionLanes, type RunnerOptions } from '@storage/projector/runner';
+import { projectionsToRebuild, rebuildReadModel } from '@storage/projector/rebuild';
+import { catchUp, describePosition, ensureCheckpoints, projectionDependents, type RunnerOptions } from '@storage/projector/runner';
 import { startProjector } from '@storage/projector/service';
 import { verifyReadModel } from '@storage/projector/verify';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
@@ -21,9 +23,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 // A projection that fails on one event stops there, alone with the projections that read its
-// tables (or whose tables it reads); it is recorded with the event, retried with a growing delay,
-// and once the cause is gone it applies the event and what follows, exactly once. Meanwhile the
-// other projections keep up and a command's read-your-writes wait does not wait for it.
+// tables (directly or through another); those it reads, and every other one, go on past the event
+// in the same catch-up. It is recorded with the event, retried with a growing delay, and once the
+// cause is gone it applies the event and what follows, exactly once, or is rebuilt alone. Meanwhile
+// the others keep up and a command's read-your-writes wait does not wait for it.
 
 /** The ids of the events the projection under test cannot take (until a test clears them). */
 type Poison = Set<string>;
@@ -75,9 +78,9 @@ function useProjectorDatabase(prefix: string) {
     const { position } = await context.store.append(stream, [{ id, type, data, metadata }], { expectedRevision: 'any' });
     return { id, position };
   };
-  const addCustomer = (facilityId: string, lastName: string) => {
+  const addCustomer = async (facilityId: string, lastName: string) => {
     const customerId = randomUUID();
-    return append(`customer-${customerId}`, 'customer_added', {
+    const added = await append(`customer-${customerId}`, 'customer_added', {
       customerId,
       firstName: 'Fail',
       lastName,
@@ -89,6 +92,7 @@ function useProjectorDatabase(prefix: string) {
       status: 'active',
       facilityId,
     });
+    return { ...added, customerId };
   };
   const addFacility = async () => {
     const facilityId = randomUUID();
@@ -121,7 +125,16 @@ function useProjectorDatabase(prefix: string) {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  return { context, append, addCustomer, addFacility, checkpoints, projectUntil };
+  /** Waits until the store shows the event at `position` (and so every event before it) to a reader. */
+  const untilReadable = async (position: Position) => {
+    for (const deadline = Date.now() + 20_000; ; ) {
+      const newest = await context.store.headPosition();
+      if (newest && describePosition(newest) === describePosition(position)) return;
+      if (Date.now() > deadline) throw new Error(`${describePosition(position)} did not become readable`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { context, append, addCustomer, addFacility, checkpoints, projectUntil, untilReadable };
 }
 
 describe('a projection that throws on an event', () => {
@@ -250,16 +263,15 @@ describe('a projection that throws on an event', () => {
   });
 });
 
-describe('a projection whose write fails on an event, in a lane with others', () => {
-  const { context, addCustomer, addFacility, checkpoints, projectUntil } = useProjectorDatabase('failing_lane');
+describe('a projection whose write fails on an event, read by others', () => {
+  const { context, append, addCustomer, addFacility, checkpoints, projectUntil, untilReadable } = useProjectorDatabase('failing_lane');
   const poison: Poison = new Set();
   const projections = readModelProjections.map((p) => (p === customersProjection ? failingOn(poison, p, 'writes a bad row') : p));
   let clock = Date.now();
   const options: RunnerOptions = { now: () => new Date(clock) };
-  // The lane the customers projection is in (runner.unit.test.ts pins which one that is).
-  const lane = projectionLanes(readModelProjections)
-    .find((l) => l.some((p) => p.name === 'customers'))!
-    .map((p) => p.name);
+  /** The projections that read the customers' tables, directly or through another: held with it. */
+  const held = projectionDependents(readModelProjections, ['customers']).map((p) => p.name);
+  const unitId = randomUUID();
   let before: Position;
   let poisoned: { id: string; position: Position };
   let head: Position;
@@ -270,37 +282,168 @@ describe('a projection whose write fails on an event, in a lane with others', ()
     before = (await addCustomer(facilityId, 'One')).position;
     poisoned = await addCustomer(facilityId, 'Poison');
     poison.add(poisoned.id);
+    await append(`unit-${unitId}`, 'unit_added', {
+      unitId,
+      facilityId,
+      unitNumber: 'F-1',
+      building: 'F',
+      size: '5x5',
+      monthlyRate: '50.00',
+      status: 'available',
+      description: null,
+    });
     head = (await addCustomer(facilityId, 'Three')).position;
-    await projectUntil(projections, options, 'metrics', head);
+    await untilReadable(head);
   });
 
-  it('holds the projections that read its tables, and those it reads, at the event; the rest reach the head', async () => {
+  it('holds the projections that read its tables at the event; those it reads and the unrelated ones pass it in the same catch-up', async () => {
+    // Its readers, directly or through another; not units, facilities, locks, settings, staff, metrics…
+    expect(held).toEqual(['leases', 'invoices', 'ledger', 'report-totals', 'autopay', 'access', 'delinquency', 'activities', 'notifications', 'audit-log']);
+    await catchUp(context.pool, context.store, projections, options);
     const positions = await checkpoints();
-    for (const p of projections) expect(positions.get(p.name), p.name).toBe(describePosition(lane.includes(p.name) ? before : head));
+    for (const p of projections) {
+      expect(positions.get(p.name), p.name).toBe(describePosition(p.name === 'customers' || held.includes(p.name) ? before : head));
+    }
     const failures = await failedProjections(context.pool);
-    expect(failures).toEqual([
-      expect.objectContaining({
-        projection: 'customers',
-        eventId: poisoned.id,
-        attempts: 1,
-        holds: lane.filter((name) => name !== 'customers'),
-      }),
-    ]);
+    expect(failures).toEqual([expect.objectContaining({ projection: 'customers', eventId: poisoned.id, attempts: 1, holds: held })]);
     expect(failures[0]!.error).toMatch(/writing customers failed: .*null value in column "first_name"/);
-    // Nothing of the refused event or after it reached the lane's tables.
+    // Nothing of the refused event or after it reached the customers' tables; the unit added after it reached the units' and the facility's.
     expect(await context.pool.anyFirst(sql.unsafe`SELECT last_name FROM customers ORDER BY last_name`)).toEqual(['One']);
+    expect(await context.pool.anyFirst(sql.unsafe`SELECT id::text FROM units`)).toEqual([unitId]);
+    expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM metrics_units`)).toBe(1);
     expect(await waitForProjections(context.pool, head, 2000)).toBe(true);
   });
 
-  it('lets the whole lane go on from the event once the write succeeds, and the read model equals a rebuild', async () => {
+  it('lets it and the projections it held go on from the event once the write succeeds, and the read model equals a rebuild', async () => {
     poison.clear();
     clock += 1000;
     await projectUntil(projections, options, 'customers', head);
     expect(await failedProjections(context.pool)).toEqual([]);
     expect(new Set((await checkpoints()).values())).toEqual(new Set([describePosition(head)]));
     expect(await context.pool.anyFirst(sql.unsafe`SELECT last_name FROM customers ORDER BY last_name`)).toEqual(['One', 'Poison', 'Three']);
-    // One activity per customer added: the held lane-mates applied the event once, too.
+    // One activity per customer added and per unit: the held readers applied the event once, the others did not apply it again.
     expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM activities WHERE type = 'customer_added'`)).toBe(3);
+    expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM metrics_units`)).toBe(1);
+    expect((await verifyReadModel(context.pool, context.store)).differences).toEqual([]);
+  });
+});
+
+describe('an activity feed that throws on an event', () => {
+  const { context, append, addCustomer, addFacility, checkpoints, untilReadable } = useProjectorDatabase('failing_feed');
+  const poison: Poison = new Set();
+  const projections = readModelProjections.map((p) => (p === activitiesProjection ? failingOn(poison, p, 'throws') : p));
+  const logged: string[] = [];
+  let clock = Date.now();
+  const options: RunnerOptions = { now: () => new Date(clock), log: (message) => logged.push(message) };
+  let facilityId: string;
+  let customerId: string;
+  let before: Position;
+  let poisoned: { id: string; position: Position };
+  let head: Position;
+
+  /** An invoice sent at once: the invoices, the ledger and the report totals take it, and the feed. */
+  const generateInvoice = (amount: string) => {
+    const invoiceId = randomUUID();
+    return append(`invoice-${invoiceId}`, 'invoice_generated', {
+      invoiceId,
+      invoiceNumber: `INV-${invoiceId.slice(0, 8)}`,
+      customerId,
+      leaseId: null,
+      amount,
+      dueDate: '2026-03-01',
+      status: 'sent',
+      description: 'Admin fee',
+      lines: [{ kind: 'admin_fee', description: 'Admin fee', amount, periodStart: null, periodEnd: null }],
+    });
+  };
+  /** The tables' own relation ids: a table swapped in is another relation. */
+  const relations = async () =>
+    new Map(
+      (
+        await context.pool.any(
+          sql.type(z.object({ name: z.string(), id: z.number() }))`
+            SELECT relname::text AS name, oid::int AS id FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'`,
+        )
+      ).map((row) => [row.name, row.id]),
+    );
+  const ledgerCharges = () => context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM ledger_entries WHERE kind = 'charge'`);
+
+  beforeAll(async () => {
+    await ensureCheckpoints(context.pool, projections);
+    facilityId = await addFacility();
+    const customer = await addCustomer(facilityId, 'Payer');
+    customerId = customer.customerId;
+    before = customer.position;
+    poisoned = await generateInvoice('25.00');
+    poison.add(poisoned.id);
+    head = (await generateInvoice('10.00')).position;
+    await untilReadable(head);
+  });
+
+  it('holds only the feed at the event: customers, invoices, the ledger and every other projection pass it in the same catch-up', async () => {
+    await catchUp(context.pool, context.store, projections, options);
+    const positions = await checkpoints();
+    for (const p of projections) expect(positions.get(p.name), p.name).toBe(describePosition(p.name === 'activities' ? before : head));
+    expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM invoices`)).toBe(2);
+    expect(await ledgerCharges()).toBe(2);
+    // Nothing reads the feed's tables: it holds nothing.
+    expect(await failedProjections(context.pool)).toEqual([
+      expect.objectContaining({
+        projection: 'activities',
+        eventId: poisoned.id,
+        eventType: 'invoice_generated',
+        position: poisoned.position,
+        error: 'activities bug: cannot take this event',
+        attempts: 1,
+        holds: [],
+      }),
+    ]);
+    expect(logged.find((line) => line.includes(poisoned.id))).not.toContain('holding back');
+    // A money command's read-your-writes wait does not wait for the feed.
+    const started = performance.now();
+    expect(await waitForProjections(context.pool, head, 2000)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('when retried and failing again, retries the feed from its checkpoint while the others apply what is new, in the same catch-up', async () => {
+    clock = Date.parse((await failedProjections(context.pool))[0]!.nextAttemptAt);
+    head = (await generateInvoice('5.00')).position;
+    await untilReadable(head);
+    await catchUp(context.pool, context.store, projections, options);
+    const positions = await checkpoints();
+    for (const p of projections) expect(positions.get(p.name), p.name).toBe(describePosition(p.name === 'activities' ? before : head));
+    expect(await failedProjections(context.pool)).toEqual([
+      expect.objectContaining({ projection: 'activities', eventId: poisoned.id, attempts: 2, holds: [] }),
+    ]);
+    // The others skipped what they had applied: each charge once.
+    expect(await ledgerCharges()).toBe(3);
+  });
+
+  it('once the cause is gone, a rebuild of the feed alone swaps in its tables only, clears its failure, and the projector goes on', async () => {
+    // A fixed release: the rebuild runs the read model's own feed (the runner here would still throw).
+    const tablesBefore = await relations();
+    const checkpointsBefore = await checkpoints();
+    const build = await rebuildReadModel(context.pool, context.store, projectionsToRebuild('activities'));
+    expect(build.tables).toEqual(activitiesProjection.tables);
+    expect(build.projections.map((p) => p.name)).toEqual(['units', 'customers', 'invoices', 'locks', 'activities']);
+    const tablesAfter = await relations();
+    for (const [table, id] of tablesBefore) {
+      if (activitiesProjection.tables.includes(table as never)) expect(tablesAfter.get(table), table).not.toBe(id);
+      else expect(tablesAfter.get(table), table).toBe(id);
+    }
+    expect(await failedProjections(context.pool)).toEqual([]);
+    const checkpointsAfter = await checkpoints();
+    for (const p of projections)
+      expect(checkpointsAfter.get(p.name), p.name).toBe(p.name === 'activities' ? describePosition(head) : checkpointsBefore.get(p.name));
+    expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM activities WHERE type = 'invoice_generated'`)).toBe(3);
+
+    // The projector goes on from there (the poisoned event is behind the feed now).
+    const latest = await addCustomer(facilityId, 'After');
+    await untilReadable(latest.position);
+    await catchUp(context.pool, context.store, projections, options);
+    expect(new Set((await checkpoints()).values())).toEqual(new Set([describePosition(latest.position)]));
+    expect(await context.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM activities WHERE type = 'customer_added'`)).toBe(2);
+    expect(await failedProjections(context.pool)).toEqual([]);
     expect((await verifyReadModel(context.pool, context.store)).differences).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ReadModelJob } from '@storage/contracts/read-model';
 import { readModelProjections } from '@storage/projector/projections';
 import { ReadModelSession } from '@storage/projector/read-model-session';
-import { buildShadow, projectionsToRebuild, rebuildReadModel, swapIn, withRebuildLock } from '@storage/projector/rebuild';
+import { buildShadow, projectionsToApply, projectionsToRebuild, rebuildReadModel, swapIn, withRebuildLock } from '@storage/projector/rebuild';
 import { verifyReadModel } from '@storage/projector/verify';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
@@ -109,17 +109,31 @@ describe('read-model rebuild', () => {
     }
   });
 
-  it('rebuilds a projection that owns its tables alone, and the whole read model otherwise', () => {
+  it('rebuilds a named projection alone, one that reads others with them applied beside it, and the whole read model otherwise', () => {
+    const applied = (name?: string) => projectionsToApply(projectionsToRebuild(name)).map((p) => p.name);
     expect(projectionsToRebuild('customers').map((p) => p.name)).toEqual(['customers']);
-    expect(projectionsToRebuild('units').map((p) => p.name)).toEqual(['units']);
-    expect(projectionsToRebuild('activities')).toBe(readModelProjections);
+    expect(applied('customers')).toEqual(['customers']);
+    expect(projectionsToRebuild('activities').map((p) => p.name)).toEqual(['activities']);
+    expect(applied('activities')).toEqual(['units', 'customers', 'invoices', 'locks', 'activities']);
+    expect(projectionsToRebuild()).toBe(readModelProjections);
+    expect(applied()).toEqual(readModelProjections.map((p) => p.name));
     expect(() => projectionsToRebuild('nonsense')).toThrow(/Unknown projection nonsense/);
   });
 
-  it('verifies each projection that reads no other table on its own, equal to the live one', async () => {
+  it('verifies a projection on its own, equal to the live one: each that reads no other table, and readers with their sources rebuilt beside them', async () => {
     const { pool, store } = platform.api;
-    const alone = readModelProjections.filter((p) => projectionsToRebuild(p.name).length === 1);
-    expect(alone.map((p) => p.name).sort()).toEqual(['billing_runs', 'customers', 'gateway_keys', 'metrics', 'reservations', 'settings', 'staff', 'units']);
+    const readsNothing = readModelProjections.filter((p) => !p.reads?.length);
+    expect(readsNothing.map((p) => p.name).sort()).toEqual([
+      'billing_runs',
+      'customers',
+      'gateway_keys',
+      'metrics',
+      'reservations',
+      'settings',
+      'staff',
+      'units',
+    ]);
+    const alone = [...readsNothing, ...readModelProjections.filter((p) => p.name === 'activities' || p.name === 'report-totals')];
     for (const projection of alone) {
       const verification = await verifyReadModel(pool, store, [projection]);
       expect(verification.differences, projection.name).toEqual([]);
