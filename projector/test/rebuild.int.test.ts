@@ -1,4 +1,4 @@
-import type { ReadModelJob } from '@storage/contracts/read-model';
+import type { ReadModelFailure, ReadModelJob } from '@storage/contracts/read-model';
 import { readModelProjections } from '@storage/projector/projections';
 import { ReadModelSession } from '@storage/projector/read-model-session';
 import { buildShadow, projectionsToApply, projectionsToRebuild, rebuildReadModel, swapIn, withRebuildLock } from '@storage/projector/rebuild';
@@ -87,6 +87,16 @@ describe('read-model rebuild', () => {
     expect((await verifyReadModel(pool, store)).differences).toEqual([]);
   });
 
+  /** Follows an owner's read-model job until it has finished. */
+  const finished = async (id: string) => {
+    let job: ReadModelJob;
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await platform.api.app.inject({ method: 'GET', url: `/api/read-model/jobs/${id}`, headers: { cookie: owner } })).json<ReadModelJob>();
+    } while (job.state === 'waiting' || job.state === 'active');
+    return job;
+  };
+
   it("runs an owner's verification and rebuild as jobs of the projector, with their progress", async () => {
     const { app } = platform.api;
     const clerk = await platform.signIn('clerk');
@@ -97,16 +107,45 @@ describe('read-model rebuild', () => {
     for (const kind of ['verify', 'rebuild'] as const) {
       const started = await app.inject({ method: 'POST', url: `/api/read-model/${kind}`, headers: { cookie: owner } });
       expect(started.statusCode).toBe(202);
-      const { id } = started.json<ReadModelJob>();
-      let job: ReadModelJob;
-      do {
-        await new Promise((r) => setTimeout(r, 100));
-        job = (await app.inject({ method: 'GET', url: `/api/read-model/jobs/${id}`, headers: { cookie: owner } })).json<ReadModelJob>();
-      } while (job.state === 'waiting' || job.state === 'active');
-      expect(job).toMatchObject({ kind, state: 'completed', error: null });
+      const job = await finished(started.json<ReadModelJob>().id);
+      expect(job).toMatchObject({ kind, projection: null, state: 'completed', error: null });
       expect(job.eventsApplied).toBeGreaterThan(1000);
       if (kind === 'verify') expect(job.result?.differences).toEqual([]);
     }
+  });
+
+  it("names a failing projection to owners with its error and what it holds, and an owner's rebuild of it alone clears it", async () => {
+    const { app, pool, store } = platform.api;
+    const failures = async (cookie: string) => app.inject({ method: 'GET', url: '/api/read-model/failures', headers: { cookie } });
+    expect((await failures(owner)).json()).toEqual([]);
+    // As the projector records one: on a real event, its retry far off, so that only the rebuild clears it.
+    const [event] = await store.readAllBackwards({ limit: 1 });
+    await pool.query(sql.unsafe`
+      INSERT INTO projection_failures
+        (projection, event_id, event_type, position_hi, position_lo, error, attempts, first_failed_at, last_failed_at, next_attempt_at, holds)
+      VALUES ('activities', ${event!.id}, ${event!.type}, ${event!.position.hi.toString()}, ${event!.position.lo.toString()},
+        'activities bug: cannot take this event', 3, now(), now(), now() + interval '1 hour', '{}')`);
+    expect((await failures(owner)).json<ReadModelFailure[]>()).toEqual([
+      expect.objectContaining({
+        projection: 'activities',
+        eventId: event!.id,
+        eventType: event!.type,
+        position: `${event!.position.hi}/${event!.position.lo}`,
+        error: 'activities bug: cannot take this event',
+        attempts: 3,
+        holds: [],
+      }),
+    ]);
+    expect((await failures(await platform.signIn('clerk'))).statusCode).toBe(403);
+
+    const rebuild = (projection: string) => app.inject({ method: 'POST', url: '/api/read-model/rebuild', headers: { cookie: owner }, payload: { projection } });
+    expect((await rebuild('nonsense')).statusCode).toBe(404);
+    const started = await rebuild('activities');
+    expect(started.statusCode).toBe(202);
+    expect(started.json<ReadModelJob>()).toMatchObject({ kind: 'rebuild', projection: 'activities' });
+    expect(await finished(started.json<ReadModelJob>().id)).toMatchObject({ projection: 'activities', state: 'completed', error: null });
+    expect((await failures(owner)).json()).toEqual([]);
+    expect((await verifyReadModel(pool, store)).differences).toEqual([]);
   });
 
   it('rebuilds a named projection alone, one that reads others with them applied beside it, and the whole read model otherwise', () => {
