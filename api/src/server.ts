@@ -1,4 +1,5 @@
 import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
+import { listEarlierInvoices } from '@storage/domain/accounts/invoice-listing';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { ProjectionProgress } from '@storage/platform/checkpoints';
@@ -34,6 +35,8 @@ export async function createApiServer(options: {
   const pool = await createDatabasePool(databaseUrl);
   await migrateReadModel(databaseUrl);
   const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
+  // Before any command: the money commands decide on the invoices the accounts list.
+  await listEarlierInvoices(pool, store);
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl, prefix: options.queuePrefix });
   const queue = createQueue(PROJECTOR_QUEUE, connection);
   const readModelJobs = createQueue(READ_MODEL_QUEUE, connection);

@@ -47,7 +47,7 @@ describe('the customer page API', () => {
     await invoice(other.id, '999.00', '2999-01-01');
     const ctx = { store: platform.api.store, actor: { type: 'customer' as const, id: ada.id }, correlationId: randomUUID(), now: new Date() };
     const payment = await recordPayment(ctx, paid.id, { amount: '80.00', method: 'cash', stripePaymentIntentId: null });
-    await afterPaymentRecorded(ctx, platform.api.pool, ada.id);
+    await afterPaymentRecorded(ctx, ada.id);
     expect(await platform.api.afterAppend(payment.position!, 15_000)).toBe(true);
   }, 60_000);
   afterAll(async () => {

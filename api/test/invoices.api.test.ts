@@ -242,7 +242,7 @@ describe('invoices API', () => {
     }
     const ctx = { store: platform.api.store, actor: { type: 'customer' as const, id: ivy.id }, correlationId: randomUUID(), now: new Date() };
     const payment = await recordPayment(ctx, paidLater.id, { amount: '80.00', method: 'bank_transfer', stripePaymentIntentId: null });
-    await afterPaymentRecorded(ctx, platform.api.pool, ivy.id);
+    await afterPaymentRecorded(ctx, ivy.id);
     expect(await platform.api.afterAppend(payment.position!, 15_000)).toBe(true);
     const byStatus = await inject('GET', `/api/invoices?customerId=${ivy.id}&sort=status`);
     // draft, sent, paid: the order of the statuses, not of the due dates (paid is due first).
@@ -336,7 +336,7 @@ describe('invoices API', () => {
     await inject('POST', `/api/invoices/${created.id}/send`);
     const ctx = { store: platform.api.store, actor: { type: 'customer' as const, id: ivy.id }, correlationId: randomUUID(), now: new Date() };
     const payment = await recordPayment(ctx, created.id, { amount: '1234.50', method: 'bank_transfer', stripePaymentIntentId: null });
-    await afterPaymentRecorded(ctx, platform.api.pool, ivy.id);
+    await afterPaymentRecorded(ctx, ivy.id);
     expect(await platform.api.afterAppend(payment.position!, 15_000)).toBe(true);
 
     const response = await inject('GET', `/api/invoices/${created.id}`);

@@ -117,14 +117,14 @@ describe('reports from the ledger', () => {
 
     track(await startLease(ctx('2026-03-10'), { customerId: ada, unitId: r1, startDate: '2026-03-10', monthlyRate: '100.00', depositAmount: '50.00' }));
     await settle();
-    track(await recordDeskPayment(ctx('2026-03-10'), platform.api.pool, { customerId: ada, amount: '130.97', method: 'cash', reference: null }));
+    track(await recordDeskPayment(ctx('2026-03-10'), { customerId: ada, amount: '130.97', method: 'cash', reference: null }));
     await bill('2026-03-27');
     track(await startLease(ctx('2026-04-01'), { customerId: bob, unitId: r2, startDate: '2026-04-01', monthlyRate: '80.00', depositAmount: null }));
     await settle();
-    track(await recordDeskPayment(ctx('2026-04-01'), platform.api.pool, { customerId: bob, amount: '100.00', method: 'card_present', reference: null }));
+    track(await recordDeskPayment(ctx('2026-04-01'), { customerId: bob, amount: '100.00', method: 'card_present', reference: null }));
     const cleaning = await charge(ada, '20.00', '2026-04-02', 'Cleaning');
     await bill('2026-04-11');
-    track(await recordDeskPayment(ctx('2026-04-15'), platform.api.pool, { customerId: ada, amount: '60.00', method: 'check', reference: '1001' }));
+    track(await recordDeskPayment(ctx('2026-04-15'), { customerId: ada, amount: '60.00', method: 'check', reference: '1001' }));
     track(await writeOffInvoice(ctx('2026-04-20'), cleaning, 'Renter disputes it'));
     const lockCut = await charge(bob, '15.00', '2026-04-20', 'Lock cut');
     track(await cancelInvoice(ctx('2026-04-22'), lockCut, 'Cut by mistake'));

@@ -271,6 +271,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     stream: streams.account(ids.customer),
     data: { customerId: ids.customer, refundId: ids.creditRefund, amount: '5.00', method: 'cash', reference: null, reason: 'Moved away' },
   },
+  account_invoice_listed: { stream: streams.account(ids.customer), data: { customerId: ids.customer, invoiceId: ids.invoice } },
   account_credit_applied: {
     stream: streams.account(ids.customer),
     data: { customerId: ids.customer, applicationId: ids.creditApplication, invoiceId: ids.invoice, amount: '10.00' },

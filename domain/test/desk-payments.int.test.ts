@@ -106,7 +106,7 @@ describe('payments at the desk', () => {
     await settle();
     const receiptId = randomUUID();
     const payment = { customerId, amount: '130.00', method: 'check' as const, reference: '1042' };
-    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    const receipt = track(await recordDeskPayment(ctx(), payment, receiptId));
     expect(receipt.applied).toEqual([
       { invoiceId: older.id, invoiceNumber: older.number, amount: '100.00' },
       { invoiceId: newer.id, invoiceNumber: newer.number, amount: '30.00' },
@@ -116,7 +116,7 @@ describe('payments at the desk', () => {
       { invoice_number: older.number, amount: '100.00', amount_paid: '100.00', status: 'paid' },
       { invoice_number: newer.number, amount: '80.00', amount_paid: '30.00', status: 'sent' },
     ]);
-    const again = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    const again = track(await recordDeskPayment(ctx(), payment, receiptId));
     expect(again.applied.map((a) => a.amount)).toEqual(['100.00', '30.00']);
     expect((await invoices(customerId)).map((i) => i.amount_paid)).toEqual(['100.00', '30.00']);
     const events = await platform.api.store.readStream(streams.invoice(newer.id));
@@ -130,11 +130,11 @@ describe('payments at the desk', () => {
     // Issued just now (as the billing engine would) and not yet projected: nothing woke the projector.
     const fresh = await sentInvoice(customerId, '75.00', '2026-03-01');
     const receiptId = randomUUID();
-    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
+    const receipt = track(await recordDeskPayment(ctx(), { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
     expect(receipt.applied).toEqual([{ invoiceId: fresh.id, invoiceNumber: fresh.number, amount: '75.00' }]);
     expect(receipt.credited).toBe('0.00');
     // The plan was recorded first: a repeat of the receipt is the same plan.
-    const again = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
+    const again = track(await recordDeskPayment(ctx(), { customerId, amount: '75.00', method: 'cash', reference: null }, receiptId));
     expect(again.applied.map((a) => a.invoiceId)).toEqual([fresh.id]);
     expect(await creditOf(customerId)).toBe('0.00');
     expect((await invoices(customerId)).map((i) => i.status)).toEqual(['paid']);
@@ -161,7 +161,7 @@ describe('payments at the desk', () => {
     await open;
     const fresh = await sentInvoice(customerId, '40.00', '2026-03-01');
     expect(await platform.api.store.headPosition()).not.toEqual(await platform.api.store.newestPosition());
-    const paying = recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '40.00', method: 'cash', reference: null }, randomUUID());
+    const paying = recordDeskPayment(ctx(), { customerId, amount: '40.00', method: 'cash', reference: null }, randomUUID());
     setTimeout(release, 300);
     const receipt = track(await paying);
     await holding;
@@ -186,9 +186,9 @@ describe('payments at the desk', () => {
     });
     const receiptId = randomUUID();
     const payment = { customerId, amount: '60.00', method: 'cash' as const, reference: null };
-    await expect(recordDeskPayment({ ...ctx(), store: racing }, platform.api.pool, payment, receiptId)).rejects.toBeInstanceOf(ConcurrencyExhaustedError);
+    await expect(recordDeskPayment({ ...ctx(), store: racing }, payment, receiptId)).rejects.toBeInstanceOf(ConcurrencyExhaustedError);
     expect(await creditOf(customerId)).toBe('0.00');
-    const repeat = track(await recordDeskPayment(ctx(), platform.api.pool, payment, receiptId));
+    const repeat = track(await recordDeskPayment(ctx(), payment, receiptId));
     expect(repeat).toMatchObject({ applied: [{ invoiceId: invoice.id, amount: '60.00' }], credited: '0.00' });
     expect(await creditOf(customerId)).toBe('0.00');
     expect((await invoices(customerId)).map((i) => [i.amount_paid, i.status])).toEqual([['60.00', 'paid']]);
@@ -198,7 +198,7 @@ describe('payments at the desk', () => {
     const customerId = await renter();
     const invoice = await sentInvoice(customerId, '40.00', '2026-01-01');
     await settle();
-    track(await recordDeskPayment(ctx(new Date('2026-11-24T05:00:00Z')), platform.api.pool, { customerId, amount: '40.00', method: 'cash', reference: null }));
+    track(await recordDeskPayment(ctx(new Date('2026-11-24T05:00:00Z')), { customerId, amount: '40.00', method: 'cash', reference: null }));
     const events = await platform.api.store.readStream(streams.invoice(invoice.id));
     expect(events.find((e) => e.type === 'payment_received')!.data).toMatchObject({ paidDate: '2026-11-23' });
     await settle();
@@ -212,7 +212,7 @@ describe('payments at the desk', () => {
     const customerId = await renter();
     await sentInvoice(customerId, '50.00', '2026-01-01');
     await settle();
-    const receipt = track(await recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '200.00', method: 'cash', reference: null }));
+    const receipt = track(await recordDeskPayment(ctx(), { customerId, amount: '200.00', method: 'cash', reference: null }));
     expect(receipt.credited).toBe('150.00');
     expect(await creditOf(customerId)).toBe('150.00');
 
@@ -251,9 +251,9 @@ describe('payments at the desk', () => {
     const owed = await sentInvoice(customerId, '90.00', '2026-01-01');
     const untouched = await sentInvoice(customerId, '40.00', '2026-02-01');
     await settle();
-    track(await giveCredit(ctx(), platform.api.pool, customerId, '25.00', 'Door was broken for a week'));
+    track(await giveCredit(ctx(), customerId, '25.00', 'Door was broken for a week'));
     expect((await invoices(customerId)).map((i) => i.amount_paid)).toEqual(['25.00', '0.00']);
-    const account = await platform.api.store.readStream(streams.account(customerId));
+    const account = (await platform.api.store.readStream(streams.account(customerId))).filter((e) => e.type !== 'account_invoice_listed');
     expect(account.map((e) => e.type)).toEqual(['account_credited', 'account_credit_applied']);
     expect(account[0]!.data).toMatchObject({ amount: '25.00', reason: 'Door was broken for a week', receiptId: null });
 
@@ -270,11 +270,9 @@ describe('payments at the desk', () => {
     const customerId = await renter();
     const other = await renter();
     const theirs = await sentInvoice(other, '10.00', '2026-01-01');
-    await expect(recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '0.00', method: 'cash', reference: null })).rejects.toThrow(
-      'more than 0.00',
+    await expect(recordDeskPayment(ctx(), { customerId, amount: '0.00', method: 'cash', reference: null })).rejects.toThrow('more than 0.00');
+    await expect(recordDeskPayment(ctx(), { customerId, amount: '10.00', method: 'cash', reference: null, invoiceIds: [theirs.id] })).rejects.toThrow(
+      "not one of this customer's",
     );
-    await expect(
-      recordDeskPayment(ctx(), platform.api.pool, { customerId, amount: '10.00', method: 'cash', reference: null, invoiceIds: [theirs.id] }),
-    ).rejects.toThrow("not one of this customer's");
   });
 });

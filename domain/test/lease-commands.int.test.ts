@@ -83,7 +83,9 @@ describe('leasing a unit', () => {
   it('leaves the unit untouched when the lease is refused', async () => {
     const unitId = await newUnit();
     await expect(startLease(context(), termsFor(randomUUID(), unitId))).rejects.toThrow(NotFoundError);
-    await expect(startLease(context(), { ...termsFor(await newCustomer(), unitId), monthlyRate: '0.00' })).rejects.toThrow(/monthly rate/);
+    await expect(startLease(context(), { ...termsFor(await newCustomer(), unitId), monthlyRate: '0.00' })).rejects.toThrow(
+      /monthlyRate: must be more than 0.00/,
+    );
     expect(await testStore.store.readStream(streams.unit(unitId))).toHaveLength(1);
   });
 

@@ -112,7 +112,7 @@ describe('a batch where nothing fails', () => {
     if (invoice.state.status === 'none') throw new Error('no invoice');
     await sendInvoice(ctx, invoice.state.invoiceId);
     await catchUp(pool, store, readModelProjections);
-    await recordDeskPayment(ctx, pool, { customerId, amount: '100.00', method: 'cash', reference: null });
+    await recordDeskPayment(ctx, { customerId, amount: '100.00', method: 'cash', reference: null });
 
     const { statements } = await statementsOf(() => catchUp(pool, store, readModelProjections));
     // The month's money totals and the receipt's place in them are keyed by the ledger entry's

@@ -130,13 +130,13 @@ describe('billing day: overdue invoices', () => {
 
     const payment = { amount: '120.00', method: 'cash' as const, stripePaymentIntentId: null };
     track(await recordPayment(ctx(), first.id, payment));
-    expect(await afterPaymentRecorded(ctx(), platform.api.pool, customerId)).toBeNull();
+    expect(await afterPaymentRecorded(ctx(), customerId)).toBeNull();
     await settle();
     expect(await customerStatus(customerId)).toBe('overdue');
 
     track(await recordPayment(ctx(), second.id, payment));
     // The read model may still show the invoice just paid as overdue: its stream has the last word.
-    const settled = await afterPaymentRecorded(ctx(), platform.api.pool, customerId);
+    const settled = await afterPaymentRecorded(ctx(), customerId);
     if (settled) track(settled);
     expect(settled?.events).toEqual([{ type: 'customer_standing_changed', data: { customerId, status: 'active', reason: 'No overdue invoice left' } }]);
     await settle();

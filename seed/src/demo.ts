@@ -409,7 +409,7 @@ class DemoPlan {
       this.#add(this.#duringOpeningHours(this.#daysAgo(this.#sinceMoveIn(credited, dice.int(15, 50)))), async (ctx, env) => {
         // A credit pays the open invoices the read model lists, which it waits to be caught up.
         await env.catchUp();
-        await giveCredit(ctx, env.pool, credited.customer!.customerId, '15.00', reason, creditId);
+        await giveCredit(ctx, credited.customer!.customerId, '15.00', reason, creditId);
       });
     }
   }
@@ -730,7 +730,7 @@ class DemoPlan {
         if (!open) return;
         const amount = part === 'half' ? halfInDollars(open) : open;
         await recordPayment(ctx, invoice.invoiceId, { amount, method: 'card', stripePaymentIntentId: null }, paymentId);
-        await afterPaymentRecorded(ctx, env.pool, customer.customerId);
+        await afterPaymentRecorded(ctx, customer.customerId);
       },
       renter,
     );
@@ -754,7 +754,7 @@ class DemoPlan {
       }
       if (open.length === 0) return;
       const amount = part === 'half' ? halfInDollars(fromCents(owed)) : part === 'more' ? fromCents(((owed + 5_000n) / 5_000n) * 5_000n) : fromCents(owed);
-      await recordDeskPayment(ctx, env.pool, { customerId: customer.customerId, amount, method, reference, invoiceIds: open }, receiptId);
+      await recordDeskPayment(ctx, { customerId: customer.customerId, amount, method, reference, invoiceIds: open }, receiptId);
     });
   }
 

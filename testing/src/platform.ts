@@ -32,7 +32,10 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
 
 export interface TestPlatform {
   api: ApiServer;
+  /** The running projector; replaced by restartProjector. */
   projector: ProjectorService;
+  /** Starts a projector again as the platform started its first (after `projector.stop()`: the product's projector down and back). */
+  restartProjector(): Promise<void>;
   database: TestDatabase;
   /** The session cookie's key, for a second API on the same database (another replica). */
   sessionKey: Buffer;
@@ -242,7 +245,7 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     ...(options.staticRoots ? { staticRoots: options.staticRoots } : {}),
   });
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: queuePrefix });
-  const projector = await startProjector({
+  const projectorOptions = {
     pool: api.pool,
     store: api.store,
     connection,
@@ -250,7 +253,7 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     schedule: config,
     messages: config,
     ...(options.safetyNetMs !== undefined && { safetyNetMs: options.safetyNetMs }),
-  });
+  };
   async function createStaff(role: StaffRole = 'owner') {
     const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
     const password = 'correct horse battery';
@@ -259,9 +262,12 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
     if (position) await api.afterAppend(position, 10_000);
     return { email, password };
   }
-  return {
+  const platform: TestPlatform = {
     api,
-    projector,
+    projector: await startProjector(projectorOptions),
+    async restartProjector() {
+      platform.projector = await startProjector(projectorOptions);
+    },
     database,
     sessionKey,
     createStaff,
@@ -277,9 +283,10 @@ async function startPlatformOn(database: TestDatabase, options: PlatformOptions)
       return sessionCookie(response.headers['set-cookie']);
     },
     async close() {
-      await projector.stop();
+      await platform.projector.stop();
       await api.close();
       await database.drop();
     },
   };
+  return platform;
 }

@@ -100,7 +100,6 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { reference, invoiceIds, ...payment } = request.body;
       const receipt = await recordDeskPayment(
         commandContext(deps, request),
-        deps.pool,
         { ...payment, customerId: request.params.id, reference: reference ?? null, ...(invoiceIds && { invoiceIds }) },
         receiptId,
       );
@@ -126,7 +125,7 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const key = request.idempotency?.key;
       const creditId = key ? derivedId('staff-credit', request.params.id, key) : undefined;
       const { amount, reason } = request.body;
-      const result = await giveCredit(commandContext(deps, request), deps.pool, request.params.id, amount, reason, creditId);
+      const result = await giveCredit(commandContext(deps, request), request.params.id, amount, reason, creditId);
       if (result.position) await deps.afterAppend(result.position);
       return reply.status(201).send({ customerId: request.params.id, amount });
     },

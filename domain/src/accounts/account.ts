@@ -13,6 +13,8 @@ export interface ReceiptPlan extends Omit<EventData<'desk_payment_received'>, 'c
 }
 
 export interface AccountState {
+  /** Every invoice of the renter's, in the order they were listed (account_invoice_listed). */
+  invoiceIds: ReadonlySet<string>;
   creditIds: ReadonlySet<string>;
   /** Credit handed back to the renter, by refund id. */
   refundIds: ReadonlySet<string>;
@@ -23,10 +25,19 @@ export interface AccountState {
   balanceCents: bigint;
 }
 
-export const initialAccountState: AccountState = { creditIds: new Set(), refundIds: new Set(), receipts: new Map(), applications: new Map(), balanceCents: 0n };
+export const initialAccountState: AccountState = {
+  invoiceIds: new Set(),
+  creditIds: new Set(),
+  refundIds: new Set(),
+  receipts: new Map(),
+  applications: new Map(),
+  balanceCents: 0n,
+};
 
 export function evolveAccount(state: AccountState, event: DomainEvent): AccountState {
   switch (event.type) {
+    case 'account_invoice_listed':
+      return { ...state, invoiceIds: new Set([...state.invoiceIds, event.data.invoiceId]) };
     case 'account_credited':
       return { ...state, creditIds: new Set([...state.creditIds, event.data.creditId]), balanceCents: state.balanceCents + toCents(event.data.amount) };
     case 'desk_payment_received': {

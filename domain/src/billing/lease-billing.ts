@@ -5,6 +5,7 @@ import type { Position } from '@storage/eventstore/port';
 import { type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import type { AccountState } from '../accounts/account.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
+import { listInvoiceOnAccount } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError } from '../commands/errors.ts';
 import { type CommandContext, envelope, handleCommand, type LoadedAggregate, loadAggregate } from '../commands/handle.ts';
@@ -88,7 +89,10 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
   const numbered = await numberFor(ctx, stream, usual, longInvoiceNumber(period.periodStart, invoiceId), known);
   // Not read first: the common case is a new stream, and an earlier attempt's shows as a lost append.
   let invoice: LoadedAggregate<InvoiceState> | null = null;
+  let account = hints.account;
   if (numbered !== null) {
+    // Listed on the account first: a payment decided between the two appends already sees it.
+    account = await listInvoiceOnAccount(ctx, customerId, invoiceId, account);
     const amount = fromCents(period.lines.reduce((sum, line) => sum + toCents(line.amount), 0n));
     const fields = {
       invoiceNumber: numbered,
@@ -122,7 +126,7 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
   if (state.status !== 'current') throw new Error(`Invoice ${invoiceId} of lease ${leaseId} could not be generated`);
   if (state.fields.status === 'draft') position = (await sendInvoice(ctx, invoiceId)).position ?? position;
   // Credit on the renter's account (an overpayment, a staff credit) pays the new invoice first.
-  position = (await payFromCredit(ctx, invoiceId, generated ? state : undefined, hints.account)) ?? position;
+  position = (await payFromCredit(ctx, invoiceId, generated ? state : undefined, account)) ?? position;
   const covered = state.fields.lines.flatMap((line) => (line.periodEnd ? [line.periodEnd] : []));
   const periodEnd = covered.length > 0 ? covered.sort().at(-1)! : period.periodEnd;
   return { invoiceId, generated, position, periodEnd };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type InvoiceLine, singleLine } from '@storage/contracts/billing';
 import { type DomainEvent, streams } from '@storage/contracts/events';
-import { type DatabasePool, sql } from 'slonik';
-import { z } from 'zod';
+import { anyOverdue, listInvoiceOnAccount, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -48,7 +47,11 @@ export async function generateInvoice(ctx: CommandContext, details: NewInvoice, 
     field: 'invoiceNumber',
     takenMessage: `An invoice numbered ${fields.invoiceNumber} already exists`,
   };
-  return withUniqueKey(ctx, key, () => decide(ctx, { type: 'GenerateInvoice', invoiceId, fields }));
+  return withUniqueKey(ctx, key, async () => {
+    // Listed on the account first: a payment decided between the two appends already sees it.
+    await listInvoiceOnAccount(ctx, fields.customerId, invoiceId);
+    return decide(ctx, { type: 'GenerateInvoice', invoiceId, fields });
+  });
 }
 
 export async function sendInvoice(ctx: CommandContext, invoiceId: string) {
@@ -129,17 +132,7 @@ export async function markCustomerOverdue(ctx: CommandContext, customerId: strin
  * so an invoice paid a moment ago that the read model still shows overdue does not count.
  * Null when the customer still has an overdue invoice.
  */
-export async function afterPaymentRecorded(ctx: CommandContext, pool: DatabasePool, customerId: string) {
-  for (const invoiceId of await overdueInvoiceIdsOf(pool, customerId)) {
-    const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
-    if (state.status === 'current' && state.fields.status === 'overdue') return null;
-  }
+export async function afterPaymentRecorded(ctx: CommandContext, customerId: string) {
+  if (anyOverdue(await renterInvoices(ctx, customerId))) return null;
   return settleCustomerStanding(ctx, customerId, false, 'No overdue invoice left');
-}
-
-/** The invoices the read model shows overdue for a customer (the write side checks each against its stream). */
-async function overdueInvoiceIdsOf(pool: DatabasePool, customerId: string): Promise<string[]> {
-  const rows = await pool.anyFirst(sql.type(z.object({ id: z.string() }))`
-    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue'`);
-  return [...rows];
 }

@@ -142,6 +142,6 @@ export async function moveOut(ctx: CommandContext, pool: DatabasePool, leaseId: 
     const paid = await payFromCredit(ctx, invoiceId);
     if (paid) position = paid;
   }
-  track(await afterPaymentRecorded(ctx, pool, customerId));
+  track(await afterPaymentRecorded(ctx, customerId));
   return { ...ended, state, position };
 }

@@ -3,12 +3,10 @@ import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { Position } from '@storage/eventstore/port';
-import { waitForProjection } from '@storage/platform/checkpoints';
-import { type DatabasePool, sql } from 'slonik';
-import { z } from 'zod';
 import { accountAggregate, type ReceiptPlan } from '../accounts/account.ts';
 import { creditAccount } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
+import { type CurrentInvoice, isOpen, openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConcurrencyExhaustedError, ConflictError, DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -44,27 +42,6 @@ export interface DeskReceipt {
   planned: boolean;
 }
 
-const IdRow = z.object({ id: z.string() });
-
-/** How long a plan waits for the invoices read table to show every event already written. */
-const READ_MODEL_WAIT_MS = 10_000;
-
-/**
- * The renter's open invoices, oldest due first. The read table nominates them, but only once it
- * has projected every event already in the store: an invoice the billing engine issued a moment
- * ago is in it, and its money is not mistaken for credit. A read model that cannot catch up in
- * time refuses the payment (nothing is written) rather than plan from stale rows.
- */
-async function openInvoicesOf(ctx: CommandContext, pool: DatabasePool, customerId: string): Promise<readonly string[]> {
-  // Every event committed before now, also one behind an older append still running (headPosition would stop short of it).
-  const head = await ctx.store.newestPosition();
-  if (head && !(await waitForProjection(pool, 'invoices', head, READ_MODEL_WAIT_MS))) {
-    throw new ConflictError('The invoices are still being brought up to date; please try again in a moment');
-  }
-  return pool.anyFirst(sql.type(IdRow)`
-    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue') ORDER BY due_date, invoice_number, id`);
-}
-
 type Spread = Pick<ReceiptPlan, 'allocations' | 'credit'>;
 
 /**
@@ -72,28 +49,33 @@ type Spread = Pick<ReceiptPlan, 'allocations' | 'credit'>;
  * one, oldest due first), each one's open balance read from its own stream; the rest is credit.
  * The one place that decides what a payment over several invoices covers, at the desk and in the portal.
  */
-async function spread(ctx: CommandContext, pool: DatabasePool, customerId: string, total: string, invoiceIds?: string[]): Promise<Spread> {
-  const chosen = invoiceIds !== undefined;
+async function spread(ctx: CommandContext, customerId: string, total: string, invoiceIds?: string[]): Promise<Spread> {
   const allocations: ReceiptPlan['allocations'] = [];
   let left = toCents(total);
-  for (const invoiceId of invoiceIds ?? (await openInvoicesOf(ctx, pool, customerId))) {
+  const invoices = invoiceIds === undefined ? openInvoices(await renterInvoices(ctx, customerId)) : await chosenInvoices(ctx, customerId, invoiceIds);
+  for (const invoice of invoices) {
     if (left <= 0n) break;
-    const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
-    if (invoice.status !== 'current' || invoice.fields.customerId !== customerId) {
-      if (chosen) throw new DomainRuleError("invoiceIds: an invoice is not one of this customer's", 'invoiceIds');
-      continue;
-    }
-    if (invoice.fields.status !== 'sent' && invoice.fields.status !== 'overdue') {
-      if (chosen) throw new DomainRuleError(`invoiceIds: invoice ${invoice.fields.invoiceNumber} is ${invoice.fields.status}, not open`, 'invoiceIds');
-      continue;
-    }
     const open = toCents(openBalance(invoice));
     const amount = open < left ? open : left;
     if (amount <= 0n) continue;
-    allocations.push({ invoiceId, amount: fromCents(amount) });
+    allocations.push({ invoiceId: invoice.invoiceId, amount: fromCents(amount) });
     left -= amount;
   }
   return { allocations, credit: fromCents(left) };
+}
+
+/** The invoices staff chose, in their order: each must be the renter's and open. */
+async function chosenInvoices(ctx: CommandContext, customerId: string, invoiceIds: readonly string[]): Promise<CurrentInvoice[]> {
+  const chosen: CurrentInvoice[] = [];
+  for (const invoiceId of invoiceIds) {
+    const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+    if (invoice.status !== 'current' || invoice.fields.customerId !== customerId) {
+      throw new DomainRuleError("invoiceIds: an invoice is not one of this customer's", 'invoiceIds');
+    }
+    if (!isOpen(invoice)) throw new DomainRuleError(`invoiceIds: invoice ${invoice.fields.invoiceNumber} is ${invoice.fields.status}, not open`, 'invoiceIds');
+    chosen.push(invoice);
+  }
+  return chosen;
 }
 
 /**
@@ -104,7 +86,6 @@ async function spread(ctx: CommandContext, pool: DatabasePool, customerId: strin
  */
 async function carryOutReceipt(
   ctx: CommandContext,
-  pool: DatabasePool,
   customerId: string,
   receiptId: string,
   kind: 'desk' | 'portal',
@@ -152,19 +133,19 @@ async function carryOutReceipt(
       answer.credited = fromCents(toCents(answer.credited) + toCents(allocation.amount));
     }
   }
-  const standing = await afterPaymentRecorded(ctx, pool, customerId);
+  const standing = await afterPaymentRecorded(ctx, customerId);
   answer.position = standing?.position ?? answer.position;
   return answer;
 }
 
 /** Records a desk payment; `receiptId` (from the request's idempotency key) makes a repeat finish it, never pay twice. */
-export async function recordDeskPayment(ctx: CommandContext, pool: DatabasePool, payment: DeskPayment, receiptId: string = randomUUID()): Promise<DeskReceipt> {
+export async function recordDeskPayment(ctx: CommandContext, payment: DeskPayment, receiptId: string = randomUUID()): Promise<DeskReceipt> {
   if (toCents(payment.amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
   await requireCurrentCustomer(ctx, payment.customerId);
   const { customerId, amount, method, reference } = payment;
-  return carryOutReceipt(ctx, pool, customerId, receiptId, 'desk', async () => ({
+  return carryOutReceipt(ctx, customerId, receiptId, 'desk', async () => ({
     type: 'desk_payment_received',
-    data: { customerId, receiptId, amount, method, reference, ...(await spread(ctx, pool, customerId, amount, payment.invoiceIds)) },
+    data: { customerId, receiptId, amount, method, reference, ...(await spread(ctx, customerId, amount, payment.invoiceIds)) },
   }));
 }
 
@@ -182,25 +163,24 @@ export interface PortalCharge {
  * the balance dropped since the renter chose the amount (paid at the desk meanwhile), the surplus
  * becomes credit on the account, which the next invoice uses: never lost, never silently refunded.
  */
-export async function recordPortalPayment(ctx: CommandContext, pool: DatabasePool, charge: PortalCharge): Promise<DeskReceipt> {
+export async function recordPortalPayment(ctx: CommandContext, charge: PortalCharge): Promise<DeskReceipt> {
   const { customerId, amount, paymentIntentId } = charge;
   if (toCents(amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
   const receiptId = derivedId('portal-payment', paymentIntentId);
-  return carryOutReceipt(ctx, pool, customerId, receiptId, 'portal', async () => ({
+  return carryOutReceipt(ctx, customerId, receiptId, 'portal', async () => ({
     type: 'portal_payment_received',
-    data: { customerId, receiptId, amount, stripePaymentIntentId: paymentIntentId, ...(await spread(ctx, pool, customerId, amount)) },
+    data: { customerId, receiptId, amount, stripePaymentIntentId: paymentIntentId, ...(await spread(ctx, customerId, amount)) },
   }));
 }
 
 /** A credit staff give, with a reason: it pays the renter's open invoices, oldest first, and the rest waits for the next one. */
-export async function giveCredit(ctx: CommandContext, pool: DatabasePool, customerId: string, amount: string, reason: string, creditId: string = randomUUID()) {
+export async function giveCredit(ctx: CommandContext, customerId: string, amount: string, reason: string, creditId: string = randomUUID()) {
   await requireCurrentCustomer(ctx, customerId);
-  // The open invoices are listed first: the list waits for the read model to reach the history's
-  // head, which must not include this credit's own event (only a running projector would project it).
-  const open = await openInvoicesOf(ctx, pool, customerId);
   const credited = await creditAccount(ctx, customerId, { creditId, amount, reason, receiptId: null });
   let position = credited.position;
-  for (const invoiceId of open) position = (await payFromCredit(ctx, invoiceId)) ?? position;
-  const standing = await afterPaymentRecorded(ctx, pool, customerId);
+  for (const invoice of openInvoices(await renterInvoices(ctx, customerId, credited.state))) {
+    position = (await payFromCredit(ctx, invoice.invoiceId, invoice)) ?? position;
+  }
+  const standing = await afterPaymentRecorded(ctx, customerId);
   return { position: standing?.position ?? position };
 }

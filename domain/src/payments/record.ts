@@ -57,7 +57,7 @@ export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePoo
   const invoiceId = intent.invoiceId;
   if (invoiceId === null) {
     // A payment toward the whole balance: the server spreads it over the open invoices.
-    const receipt = await recordPortalPayment(payCtx, pool, { paymentIntentId: intent.id, customerId: intent.customerId, amount: intent.amount });
+    const receipt = await recordPortalPayment(payCtx, { paymentIntentId: intent.id, customerId: intent.customerId, amount: intent.amount });
     await markIntentSettled(pool, intent.id);
     return { paymentIntentId: intent.id, invoiceId: null, recorded: receipt.planned, refunded: false, position: receipt.position };
   }
@@ -95,7 +95,7 @@ export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePoo
     }
     await markIntentSettled(pool, intent.id);
     // Also on a replay: it heals a report that crashed between the payment and the standing.
-    const standing = await afterPaymentRecorded(payCtx, pool, intent.customerId);
+    const standing = await afterPaymentRecorded(payCtx, intent.customerId);
     return {
       paymentIntentId: intent.id,
       invoiceId,
