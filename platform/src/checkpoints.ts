@@ -43,7 +43,7 @@ export interface FailedProjection {
   firstFailedAt: string;
   lastFailedAt: string;
   nextAttemptAt: string;
-  /** The projections held at the same event with it. */
+  /** The projections held at the same event with it: those reading its tables, directly or through another. The others go on. */
   holds: string[];
 }
 

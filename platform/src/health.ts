@@ -29,11 +29,14 @@ export interface LagCheck extends CheckResult {
   /** Age of the oldest event not yet projected; 0 when caught up. */
   secondsBehind?: number;
   maxSecondsBehind?: number;
-  /** Projections failing on an event, retried with backoff (the error itself is in the projector's log). */
+  /** Projections failing on an event, retried with backoff (the error itself is in the projector's log, and for owners in Settings → Read model). */
   failingProjections?: FailingProjection[];
 }
 
-/** A failing projection as the public health answer shows it: where and since when, not the error's text (it may quote data). */
+/**
+ * A failing projection as the public health answer shows it: where and since when, not the error's
+ * text (it may quote data; owners read it in Settings → Read model, GET /api/read-model/failures).
+ */
 export interface FailingProjection {
   projection: string;
   eventId: string;
@@ -43,7 +46,7 @@ export interface FailingProjection {
   attempts: number;
   failingSince: string;
   nextAttemptAt: string;
-  /** The projections held at the same event with it. */
+  /** The projections held at the same event with it: those reading its tables, directly or through another. The others go on. */
   holds: string[];
 }
 

@@ -307,6 +307,9 @@ describe('a projection whose write fails on an event, read by others', () => {
     const failures = await failedProjections(context.pool);
     expect(failures).toEqual([expect.objectContaining({ projection: 'customers', eventId: poisoned.id, attempts: 1, holds: held })]);
     expect(failures[0]!.error).toMatch(/writing customers failed: .*null value in column "first_name"/);
+    expect((await projectorLag(context.pool, context.store)).failingProjections).toEqual([
+      expect.objectContaining({ projection: 'customers', eventId: poisoned.id, holds: held }),
+    ]);
     // Nothing of the refused event or after it reached the customers' tables; the unit added after it reached the units' and the facility's.
     expect(await context.pool.anyFirst(sql.unsafe`SELECT last_name FROM customers ORDER BY last_name`)).toEqual(['One']);
     expect(await context.pool.anyFirst(sql.unsafe`SELECT id::text FROM units`)).toEqual([unitId]);
@@ -399,6 +402,16 @@ describe('an activity feed that throws on an event', () => {
       }),
     ]);
     expect(logged.find((line) => line.includes(poisoned.id))).not.toContain('holding back');
+    // The health answer names it too (the error's text is for the log and the owner's Read model card).
+    expect((await projectorLag(context.pool, context.store)).failingProjections).toEqual([
+      expect.objectContaining({
+        projection: 'activities',
+        eventId: poisoned.id,
+        eventType: 'invoice_generated',
+        position: describePosition(poisoned.position),
+        holds: [],
+      }),
+    ]);
     // A money command's read-your-writes wait does not wait for the feed.
     const started = performance.now();
     expect(await waitForProjections(context.pool, head, 2000)).toBe(true);
