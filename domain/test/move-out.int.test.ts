@@ -123,7 +123,7 @@ describe('move-out', () => {
     const { customerId, leaseId, april } = await movedIn(facilityId);
     expect(await invoice(april)).toEqual({ amount: '310.00', amount_paid: '0.00', status: 'sent' });
 
-    track(await moveOut(ctx(new Date('2026-04-10T15:00:00Z')), platform.api.pool, leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
+    track(await moveOut(ctx(new Date('2026-04-10T15:00:00Z')), leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
     // 206.67 for April 11–30 and the 50.00 deposit pay April's rent; 53.33 is still owed and stays owed.
     expect(await invoice(april)).toEqual({ amount: '310.00', amount_paid: '256.67', status: 'sent' });
     expect(await creditOf(customerId)).toBe('0.00');
@@ -138,7 +138,7 @@ describe('move-out', () => {
 
     const accountBefore = await types(streams.account(customerId));
     const leaseBefore = await types(streams.lease(leaseId));
-    track(await moveOut(ctx(new Date('2026-04-11T15:00:00Z')), platform.api.pool, leaseId, { endDate: '2026-04-10', deposit: 'return' }));
+    track(await moveOut(ctx(new Date('2026-04-11T15:00:00Z')), leaseId, { endDate: '2026-04-10', deposit: 'return' }));
     expect(await types(streams.account(customerId))).toEqual(accountBefore);
     expect(await types(streams.lease(leaseId))).toEqual(leaseBefore);
 
@@ -156,7 +156,7 @@ describe('move-out', () => {
     const facilityId = await facility(false);
     const { customerId, leaseId, april } = await movedIn(facilityId);
     track(
-      await moveOut(ctx(new Date('2026-04-10T15:00:00Z')), platform.api.pool, leaseId, {
+      await moveOut(ctx(new Date('2026-04-10T15:00:00Z')), leaseId, {
         endDate: '2026-04-10',
         deposit: 'return',
         depositMethod: 'bank_transfer',
@@ -172,7 +172,7 @@ describe('move-out', () => {
     expect(ledger.balance).toBe('310.00');
     expect(await types(streams.account(customerId))).toEqual(['account_credited', 'account_credit_refunded']);
     // Repeated with the other choice, the first one stands.
-    track(await moveOut(ctx(new Date('2026-04-10T16:00:00Z')), platform.api.pool, leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
+    track(await moveOut(ctx(new Date('2026-04-10T16:00:00Z')), leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
     expect(await types(streams.account(customerId))).toEqual(['account_credited', 'account_credit_refunded']);
   });
 });

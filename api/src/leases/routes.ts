@@ -163,7 +163,7 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       // Handing the deposit back is money going back: owners and managers only (anyone who moves renters out may apply it).
       const role = request.staff?.role;
       if (request.body.deposit === 'return' && role !== 'owner' && role !== 'manager') throw new ForbiddenError('Only owners and managers return a deposit');
-      const result = await moveOut(commandContext(deps, request), deps.pool, request.params.id, request.body);
+      const result = await moveOut(commandContext(deps, request), request.params.id, request.body);
       if (result.position) await deps.afterAppend(result.position);
       return leaseAsShown(result.state);
     },

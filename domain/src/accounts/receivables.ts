@@ -1,6 +1,6 @@
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
-import { readStreams } from '@storage/eventstore/port';
+import { type EventStore, readStreams } from '@storage/eventstore/port';
 import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate } from '../commands/handle.ts';
 import { type InvoiceState, invoiceAggregate, openBalance } from '../invoices/invoice.ts';
 import { type AccountState, accountAggregate } from './account.ts';
@@ -50,11 +50,11 @@ export function anyOverdue(invoices: readonly InvoiceState[]): boolean {
  * the account that exists and is the renter's (one listed but never written, after a crash between
  * the two appends, is passed over).
  */
-export async function renterInvoices(ctx: CommandContext, customerId: string, account?: AccountState): Promise<CurrentInvoice[]> {
-  const listed = account ?? (await loadAggregate(ctx.store, streams.account(customerId), accountAggregate)).state;
+export async function renterInvoices(from: { store: EventStore }, customerId: string, account?: AccountState): Promise<CurrentInvoice[]> {
+  const listed = account ?? (await loadAggregate(from.store, streams.account(customerId), accountAggregate)).state;
   if (listed.invoiceIds.size === 0) return [];
   const read = await readStreams(
-    ctx.store,
+    from.store,
     [...listed.invoiceIds].map((id) => streams.invoice(id)),
   );
   return [...read.values()]

@@ -2,10 +2,9 @@ import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { Position } from '@storage/eventstore/port';
-import { type DatabasePool, sql } from 'slonik';
-import { z } from 'zod';
 import { creditAccount, refundCredit } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
+import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { addDays, daysInclusive, daysInMonth, endOfMonth, periodWords } from '../billing/calendar.ts';
 import { leaseInvoiceId } from '../billing/lease-billing.ts';
 import { proratedRent, rateOn } from '../billing/periods.ts';
@@ -78,10 +77,8 @@ async function depositPaid(ctx: CommandContext, lease: EndedLease): Promise<stri
   return fromCents(held < 0n ? 0n : held > deposit ? deposit : held);
 }
 
-const IdRow = z.object({ id: z.string() });
-
 /** Ends the lease and settles its money (see above); repeating it finishes what a failed attempt left undone. */
-export async function moveOut(ctx: CommandContext, pool: DatabasePool, leaseId: string, request: MoveOut) {
+export async function moveOut(ctx: CommandContext, leaseId: string, request: MoveOut) {
   const ended = await endLease(ctx, leaseId, request.endDate);
   let position: Position | null = ended.position;
   const lease = ended.state;
@@ -136,10 +133,8 @@ export async function moveOut(ctx: CommandContext, pool: DatabasePool, leaseId: 
   }
 
   // Credit of the move-out pays what the renter still owes, oldest first.
-  const open = await pool.anyFirst(sql.type(IdRow)`
-    SELECT id::text FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue') ORDER BY due_date, invoice_number, id`);
-  for (const invoiceId of open) {
-    const paid = await payFromCredit(ctx, invoiceId);
+  for (const invoice of openInvoices(await renterInvoices(ctx, customerId))) {
+    const paid = await payFromCredit(ctx, invoice.invoiceId, invoice);
     if (paid) position = paid;
   }
   track(await afterPaymentRecorded(ctx, customerId));

@@ -5,6 +5,7 @@ import { formatDollars } from '@storage/contracts/money';
 import type { EventStore } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { pastDue, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 
 // What a message says, from real data: which event makes which message, to whom, and the values
@@ -306,24 +307,21 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
   }
 }
 
-const OpenInvoiceRow = z.object({
-  id: z.string(),
-  invoice_number: z.string(),
-  amount: z.string(),
-  due_date: z.string(),
-  past_due: z.string(),
-});
+const NewestInvoiceRow = z.object({ id: z.string(), invoice_number: z.string(), amount: z.string(), due_date: z.string() });
 
 /**
  * The message as a renter would get it today, from their real data (for an owner's preview):
- * their newest invoice, past-due balance and units (a gate code shows as GATE_CODE_MARK).
+ * their newest invoice, past-due balance (the delinquency schedule's, from their invoices' streams) and units (a gate code shows as GATE_CODE_MARK).
  */
 export async function composeForCustomer(templateKey: MessageTemplateKey, customerId: string, deps: ComposeDeps): Promise<ComposedMessage | null> {
-  const invoice = await deps.pool.maybeOne(sql.type(OpenInvoiceRow)`
-    SELECT id::text, invoice_number, amount::text, due_date::text,
-      (SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2)::text FROM invoices WHERE customer_id = ${customerId} AND status = 'overdue') AS past_due
-    FROM invoices WHERE customer_id = ${customerId} AND status <> 'cancelled'
-    ORDER BY due_date DESC, invoice_number DESC LIMIT 1`);
+  const [invoice, invoices, today] = await Promise.all([
+    deps.pool.maybeOne(sql.type(NewestInvoiceRow)`
+      SELECT id::text, invoice_number, amount::text, due_date::text
+      FROM invoices WHERE customer_id = ${customerId} AND status <> 'cancelled'
+      ORDER BY due_date DESC, invoice_number DESC LIMIT 1`),
+    renterInvoices(deps, customerId),
+    customerToday(deps.store, customerId, deps.now),
+  ]);
   const lease = await deps.pool.maybeOne(sql.type(z.object({ id: z.string(), monthly_rate: z.string() }))`
     SELECT id::text, monthly_rate::text FROM leases WHERE customer_id = ${customerId} AND is_active ORDER BY start_date DESC, id LIMIT 1`);
   return toCustomer(deps, customerId, templateKey, {
@@ -331,7 +329,7 @@ export async function composeForCustomer(templateKey: MessageTemplateKey, custom
       invoiceNumber: invoice.invoice_number,
       amount: money(invoice.amount),
       dueDate: dayText(invoice.due_date),
-      pastDue: money(invoice.past_due),
+      pastDue: money(pastDue(invoices, today)),
     }),
     ...(lease && { currentRate: money(lease.monthly_rate), newRate: money(lease.monthly_rate) }),
     moveInDate: dayText(deps.now.toISOString()),
