@@ -1,5 +1,6 @@
 import { READ_MODEL_QUEUE } from '@storage/contracts/read-model';
 import { listEarlierInvoices } from '@storage/domain/accounts/invoice-listing';
+import { listEarlierLeases } from '@storage/domain/customers/lease-listing';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { ProjectionProgress } from '@storage/platform/checkpoints';
@@ -35,8 +36,10 @@ export async function createApiServer(options: {
   const pool = await createDatabasePool(databaseUrl);
   await migrateReadModel(databaseUrl);
   const store = await connectEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl });
-  // Before any command: the money commands decide on the invoices the accounts list.
+  // Before any command: the money commands decide on the invoices the accounts list, an archive
+  // on the leases the customers list.
   await listEarlierInvoices(pool, store);
+  await listEarlierLeases(pool, store);
   const connection = queueConnection({ redisUrl: config.redisUrl, databaseUrl, prefix: options.queuePrefix });
   const queue = createQueue(PROJECTOR_QUEUE, connection);
   const readModelJobs = createQueue(READ_MODEL_QUEUE, connection);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/domain/commands/handle';
+import { listEarlierLeases } from '@storage/domain/customers/lease-listing';
 import { markCustomerOverdue } from '@storage/domain/invoices/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import pg from 'pg';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const customer = (overrides: Record<string, unknown> = {}) => ({
@@ -157,6 +159,120 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
     expect(response.json().field).toBe(field);
     expect(response.json().message).toContain(field);
     expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(1);
+  });
+
+  it('refuses to archive a renter with an active lease, then one who still owes, and writes nothing; archives them once moved out and settled', async () => {
+    const input = customer();
+    const renter = (await inject('POST', '/api/customers', input)).json();
+    const unit = (await inject('POST', '/api/units', { unitNumber: `AR-${randomUUID().slice(0, 8)}`, building: 'A', monthlyRate: '100.00' })).json();
+    const today = new Date().toISOString().slice(0, 10);
+    const lease = await inject('POST', '/api/leases', { customerId: renter.id, unitId: unit.id, monthlyRate: '100.00', startDate: today });
+    expect(lease.statusCode).toBe(201);
+    const written = async () => (await platform.api.store.readStream(`customer-${renter.id}`)).length;
+    const before = await written();
+
+    const renting = await inject('DELETE', `/api/customers/${renter.id}`);
+    expect(renting.statusCode).toBe(409);
+    expect(renting.json().message).toBe('This customer has an active lease; move them out first');
+    expect(await written()).toBe(before);
+    expect((await inject('GET', `/api/customers/${renter.id}`)).statusCode).toBe(200);
+
+    expect((await inject('POST', `/api/leases/${lease.json().id}/end`, { endDate: today })).statusCode).toBe(200);
+    // The move-in invoice is still owed after the move-out; an invoice staff raised is owed too.
+    const raised = await inject('POST', '/api/invoices', {
+      invoiceNumber: `INV-AR-${randomUUID().slice(0, 8)}`,
+      customerId: renter.id,
+      amount: '45.00',
+      dueDate: today,
+      status: 'sent',
+    });
+    expect(raised.statusCode).toBe(201);
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    const owed = (await inject('GET', `/api/customers/${renter.id}/account`)).json().openBalance;
+    expect(Number(owed)).toBeGreaterThanOrEqual(45);
+    const owing = await inject('DELETE', `/api/customers/${renter.id}`);
+    expect(owing.statusCode).toBe(409);
+    expect(owing.json().message).toBe(
+      `This customer has an open balance of $${Number(owed).toLocaleString('en-US', { minimumFractionDigits: 2 })}; settle it first`,
+    );
+    expect(await written()).toBe(before);
+
+    expect((await inject('POST', `/api/customers/${renter.id}/payments`, { amount: owed, method: 'cash' })).statusCode).toBe(201);
+    expect((await inject('DELETE', `/api/customers/${renter.id}`)).statusCode).toBe(204);
+    expect((await inject('GET', `/api/customers?search=${encodeURIComponent(input.email)}`)).json()).toHaveLength(0);
+  });
+
+  it("lists once the leases of an earlier release's history on their customers' streams, so that their renter is not archived", async () => {
+    const renter = (await inject('POST', '/api/customers', customer())).json();
+    const unit = (await inject('POST', '/api/units', { unitNumber: `EL-${randomUUID().slice(0, 8)}`, building: 'A', monthlyRate: '100.00' })).json();
+    // A lease as an earlier release wrote it: its own stream alone, nothing on the customer's.
+    const leaseId = randomUUID();
+    const started = {
+      leaseId,
+      customerId: renter.id,
+      unitId: unit.id,
+      facilityId: null,
+      startDate: new Date().toISOString().slice(0, 10),
+      monthlyRate: '100.00',
+      depositAmount: null,
+    };
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 2,
+      occurredAt: new Date().toISOString(),
+    };
+    await platform.api.store.append(`lease-${leaseId}`, [{ id: randomUUID(), type: 'lease_started', data: started, metadata }], {
+      expectedRevision: 'no_stream',
+    });
+    const { pool, store } = platform.api;
+    // The platform's start listed the history it found then and marked the step done: run again here, as an upgraded install's first start.
+    await pool.query(sql.unsafe`DELETE FROM write_side_upgrades WHERE name = 'customer-lease-listing'`);
+    expect(await listEarlierLeases(pool, store)).toBe(1);
+    expect(await listEarlierLeases(pool, store)).toBe(0);
+    const refused = await inject('DELETE', `/api/customers/${renter.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This customer has an active lease; move them out first');
+  });
+
+  it('restores an archived customer: listed among the archived until then, back in the list with their email after', async () => {
+    const input = customer();
+    const created = (await inject('POST', '/api/customers', input)).json();
+    expect((await inject('DELETE', `/api/customers/${created.id}`)).statusCode).toBe(204);
+    const archived = await inject('GET', `/api/customers?archived=true&search=${encodeURIComponent(input.email)}`);
+    expect(archived.json().map((c: { id: string }) => c.id)).toEqual([created.id]);
+
+    const restored = await inject('POST', `/api/customers/${created.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id: created.id, email: input.email, status: 'active' });
+    expect((await inject('GET', `/api/customers?search=${encodeURIComponent(input.email)}`)).json().map((c: { id: string }) => c.id)).toEqual([created.id]);
+    expect((await inject('GET', `/api/customers?archived=true&search=${encodeURIComponent(input.email)}`)).json()).toHaveLength(0);
+    expect((await inject('GET', `/api/customers/${created.id}`)).statusCode).toBe(200);
+    // The email is theirs again: a new account cannot take it.
+    expect((await inject('POST', '/api/customers', input)).statusCode).toBe(409);
+    const events = await platform.api.store.readStream(`customer-${created.id}`);
+    expect(events.map((e) => e.type)).toEqual(['customer_added', 'customer_archived', 'customer_restored']);
+    const feed = (await inject('GET', `/api/activities?customerId=${created.id}&tab=customers`)).json();
+    expect(feed.map((a: { description: string }) => a.description)).toEqual([
+      'Customer Jane Renter restored',
+      'Customer Jane Renter archived',
+      'New customer Jane Renter added',
+    ]);
+    // Restoring again changes nothing.
+    expect((await inject('POST', `/api/customers/${created.id}/restore`)).statusCode).toBe(200);
+    expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(3);
+  });
+
+  it('refuses to restore a customer whose email a new account took meanwhile (409), and restores none that does not exist (404)', async () => {
+    const input = customer();
+    const first = (await inject('POST', '/api/customers', input)).json();
+    expect((await inject('DELETE', `/api/customers/${first.id}`)).statusCode).toBe(204);
+    expect((await inject('POST', '/api/customers', input)).statusCode).toBe(201);
+    const taken = await inject('POST', `/api/customers/${first.id}/restore`);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: `A customer with the email ${input.email} already exists`, field: 'email' });
+    expect((await inject('POST', `/api/customers/${randomUUID()}/restore`)).statusCode).toBe(404);
   });
 
   it('archives a customer: gone from the list, history kept, email free again', async () => {

@@ -12,7 +12,7 @@ export type ActivityTab = z.infer<typeof ActivityTab>;
  * further types of the same subject (so every entry but 'other' has a tab besides All).
  */
 export const activityTabTypes: Record<Exclude<ActivityTab, 'all'>, readonly ActivityType[]> = {
-  customers: ['customer_added', 'reservation_submitted', 'customer_updated', 'customer_archived'],
+  customers: ['customer_added', 'reservation_submitted', 'customer_updated', 'customer_archived', 'customer_restored'],
   leases: ['lease_started', 'unit_maintenance', 'lease_ended'],
   payments: ['invoice_generated', 'payment_received', 'invoice_sent', 'invoice_overdue', 'invoice_cancelled', 'payment_refunded'],
   access: ['access_granted', 'lock_status_changed', 'lock_installed', 'lock_assigned', 'lock_battery_low', 'lock_maintenance'],

@@ -45,6 +45,8 @@ export const ListCustomersQuery = z.strictObject({
   status: CustomerStatus.optional(),
   /** on: renters enrolled in autopay; off: the others. */
   autopay: z.enum(['on', 'off']).optional(),
+  /** true: the archived customers (to restore one); otherwise the current ones. */
+  archived: z.enum(['true', 'false']).optional(),
   ...customerSorting.fields,
   ...pagingFields,
 });

@@ -69,6 +69,7 @@ export const activityTypes = [
   'other',
   // The feed also tells these events a manager follows.
   'customer_archived',
+  'customer_restored',
   'invoice_sent',
   'invoice_overdue',
   'invoice_cancelled',

@@ -90,7 +90,17 @@ export const eventSchemas = {
    * written before may hold status and facilityId among the changes, which are applied as written.
    */
   customer_updated: z.object({ customerId: Id, changes: CustomerFields.partial() }),
+  /** Refused while the renter has an active lease or an open balance. */
   customer_archived: z.object({ customerId: Id }),
+  /** An archived customer is back, with their email (refused while another customer holds it). */
+  customer_restored: z.object({ customerId: Id }),
+  /**
+   * A lease of the customer's, listed on their stream once the move-in has taken the unit and
+   * before the lease's own stream is written: what is decided about the customer (an archive)
+   * reads their leases on their streams, never the read model. A listed lease that never started
+   * is passed over once its unit is let go.
+   */
+  customer_lease_listed: z.object({ customerId: Id, leaseId: Id, unitId: Id }),
   /** A note staff keep on the customer (who wrote it is the event's actor). */
   customer_note_added: z.object({ customerId: Id, noteId: Id, text }),
   /**

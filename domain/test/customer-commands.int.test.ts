@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError } from '@storage/domain/commands/errors';
-import type { CommandContext } from '@storage/domain/commands/handle';
-import { addCustomer, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
+import { addCustomer, archiveCustomer, listCustomerLease, updateCustomer } from '@storage/domain/customers/commands';
+import { endLease, startLease } from '@storage/domain/leases/commands';
+import { addUnit, occupyUnit, returnUnit } from '@storage/domain/units/commands';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { EventStore } from '@storage/eventstore/port';
 import { useTestEventStore } from '@storage/testing/database';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +74,46 @@ describe('adding a customer', () => {
     const customerId = randomUUID();
     await addCustomer(context(testStore.store), customer(`one-${randomUUID().slice(0, 8)}@example.com`), customerId);
     await expect(addCustomer(context(testStore.store), customer(`two-${randomUUID().slice(0, 8)}@example.com`), customerId)).rejects.toThrow(ConflictError);
+  });
+});
+
+describe('archiving a customer', () => {
+  const ctx = () => context(testStore.store);
+  async function renterAndUnit() {
+    const customerId = randomUUID();
+    const unitId = randomUUID();
+    await addCustomer(ctx(), customer(`renter-${randomUUID().slice(0, 8)}@example.com`), customerId);
+    const unit = { facilityId: null, unitNumber: `R-${randomUUID().slice(0, 8)}`, building: 'A', size: '10x10' as const, monthlyRate: '90.00' };
+    await addUnit(ctx(), { ...unit, status: 'available', description: null }, unitId);
+    return { customerId, unitId };
+  }
+
+  it('finds the leases on the streams the customer lists: refused while one is in effect, done once it ended', async () => {
+    const { customerId, unitId } = await renterAndUnit();
+    const lease = await startLease(ctx(), { customerId, unitId, startDate: '2025-05-01', monthlyRate: '90.00', depositAmount: null }, randomUUID(), null, {
+      bill: false,
+    });
+    if (lease.state.status !== 'active') throw new Error('the lease did not start');
+    await expect(archiveCustomer(ctx(), customerId)).rejects.toThrow('This customer has an active lease; move them out first');
+    await endLease(ctx(), lease.state.leaseId, '2025-05-31');
+    expect((await archiveCustomer(ctx(), customerId)).state.status).toBe('archived');
+  });
+
+  it('counts a move-in under way (the unit taken, the lease not started yet) as a lease, and passes it over once the unit is let go', async () => {
+    const { customerId, unitId } = await renterAndUnit();
+    const leaseId = randomUUID();
+    await occupyUnit(ctx(), unitId, { leaseId, customerId });
+    await listCustomerLease(ctx(), customerId, leaseId, unitId);
+    await expect(archiveCustomer(ctx(), customerId)).rejects.toThrow(ConflictError);
+    await returnUnit(ctx(), unitId, leaseId, null, 'Lease never started');
+    expect((await archiveCustomer(ctx(), customerId)).state.status).toBe('archived');
+  });
+
+  it('refuses a move-in once the customer is archived, and lets the unit go', async () => {
+    const { customerId, unitId } = await renterAndUnit();
+    await archiveCustomer(ctx(), customerId);
+    await expect(startLease(ctx(), { customerId, unitId, startDate: '2025-06-01', monthlyRate: '90.00', depositAmount: null })).rejects.toThrow(NotFoundError);
+    const { state: unit } = await loadAggregate(testStore.store, `unit-${unitId}`, unitAggregate);
+    expect(unit.status === 'current' && unit.fields.status).toBe('available');
   });
 });

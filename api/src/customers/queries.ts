@@ -50,7 +50,7 @@ const sortColumns: SortColumns<keyof typeof customerSorting.columns> = {
 
 /** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
 export function customersSql(query: z.output<typeof ListCustomersQuery>): ListSql {
-  const conditions = [sql.fragment`NOT archived`];
+  const conditions = [query.archived === 'true' ? sql.fragment`archived` : sql.fragment`NOT archived`];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
   if (query.search) conditions.push(searchMatches(sql.fragment`search_text`, query.search));

@@ -9,7 +9,7 @@ import {
 } from '@storage/contracts/customers';
 import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
-import { addCustomer, addCustomerNote, archiveCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { addCustomer, addCustomerNote, archiveCustomer, restoreCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -132,11 +132,38 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/customers/:id',
-    { schema: { summary: 'Archive a customer', params: IdParams, response: { 204: empty('Archived') } } },
+    {
+      schema: {
+        summary: 'Archive a customer',
+        description:
+          'The customer leaves the lists; their history is kept and their email is free for a new account. Refused (409) while they have an active lease or an open balance.',
+        params: IdParams,
+        response: { 204: empty('Archived') },
+      },
+    },
     async (request, reply) => {
       const result = await archiveCustomer(commandContext(deps, request), request.params.id);
       if (result.position) await deps.afterAppend(result.position);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/customers/:id/restore',
+    {
+      schema: {
+        summary: 'Restore an archived customer',
+        description: 'The customer is back in the lists with the email they had; refused (409) while another customer holds that email.',
+        params: IdParams,
+        response: { 200: json('The customer as restored', Customer) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await restoreCustomer(commandContext(deps, request), id);
+      if (result.position) await deps.afterAppend(result.position);
+      if (result.state.status === 'none') throw new NotFoundError('Customer not found');
+      return (await getCustomer(deps.pool, id)) ?? fallbackCustomer(id, result.state.fields);
     },
   );
 }

@@ -54,8 +54,8 @@ const billingEventTypes = new Set([
   'lease_rent_change_cancelled',
 ]);
 
-/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes). */
-const bookkeeping = new Set(['rentChanges', 'lastPeriodStart']);
+/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes, a customer's leases). */
+const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases']);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};

@@ -23,7 +23,10 @@ function given(...events: DomainEvent[]) {
   return {
     when: (command: CustomerCommand) => ({
       then: (expected: DomainEvent[]) => expect(decideCustomer(command, state)).toEqual(expected),
-      thenThrows: (error: new (...args: never[]) => Error) => expect(() => decideCustomer(command, state)).toThrow(error),
+      thenThrows: (error: new (...args: never[]) => Error, message?: string) => {
+        expect(() => decideCustomer(command, state)).toThrow(error);
+        if (message !== undefined) expect(() => decideCustomer(command, state)).toThrow(message);
+      },
     }),
   };
 }
@@ -72,11 +75,55 @@ describe('customer', () => {
       .thenThrows(NotFoundError);
   });
 
-  it('is archived once; archiving again changes nothing', () => {
+  const holdsNothing = { activeLeases: 0, openBalance: '0.00' };
+  const archived: DomainEvent = { type: 'customer_archived', data: { customerId } };
+
+  it('is archived once, when it holds nothing; archiving again changes nothing', () => {
+    given(added).when({ type: 'ArchiveCustomer', customerId, holdings: holdsNothing }).then([archived]);
+    given(added, archived).when({ type: 'ArchiveCustomer', customerId, holdings: holdsNothing }).then([]);
+    given().when({ type: 'ArchiveCustomer', customerId, holdings: holdsNothing }).thenThrows(NotFoundError);
+  });
+
+  it('is not archived while it rents: the lease would go on billing someone no screen shows', () => {
     given(added)
-      .when({ type: 'ArchiveCustomer', customerId })
-      .then([{ type: 'customer_archived', data: { customerId } }]);
-    given(added, { type: 'customer_archived', data: { customerId } }).when({ type: 'ArchiveCustomer', customerId }).then([]);
-    given().when({ type: 'ArchiveCustomer', customerId }).thenThrows(NotFoundError);
+      .when({ type: 'ArchiveCustomer', customerId, holdings: { activeLeases: 1, openBalance: '0.00' } })
+      .thenThrows(ConflictError, 'This customer has an active lease; move them out first');
+    given(added)
+      .when({ type: 'ArchiveCustomer', customerId, holdings: { activeLeases: 2, openBalance: '45.00' } })
+      .thenThrows(ConflictError, 'This customer has 2 active leases; move them out first');
+  });
+
+  it('is not archived while it owes anything', () => {
+    given(added)
+      .when({ type: 'ArchiveCustomer', customerId, holdings: { activeLeases: 0, openBalance: '1234.50' } })
+      .thenThrows(ConflictError, 'This customer has an open balance of $1,234.50; settle it first');
+    given(added)
+      .when({ type: 'ArchiveCustomer', customerId, holdings: { activeLeases: 0, openBalance: '0.01' } })
+      .thenThrows(ConflictError, 'an open balance of $0.01');
+  });
+
+  it('is restored from the archive once; a customer never archived has nothing to restore', () => {
+    given(added, archived)
+      .when({ type: 'RestoreCustomer', customerId })
+      .then([{ type: 'customer_restored', data: { customerId } }]);
+    given(added, archived, { type: 'customer_restored', data: { customerId } }).when({ type: 'RestoreCustomer', customerId }).then([]);
+    given(added).when({ type: 'RestoreCustomer', customerId }).then([]);
+    given().when({ type: 'RestoreCustomer', customerId }).thenThrows(NotFoundError);
+  });
+
+  it('can be edited again once restored', () => {
+    given(added, archived, { type: 'customer_restored', data: { customerId } })
+      .when({ type: 'UpdateCustomer', customerId, changes: { phone: '555-0101' } })
+      .then([{ type: 'customer_updated', data: { customerId, changes: { phone: '555-0101' } } }]);
+  });
+
+  it('lists each lease a move-in takes once, and none once archived', () => {
+    const leaseId = '1a2b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d';
+    const unitId = '2b3c4d5e-6f7a-4b1c-9d2e-3f4a5b6c7d8e';
+    const listed: DomainEvent = { type: 'customer_lease_listed', data: { customerId, leaseId, unitId } };
+    given(added).when({ type: 'ListCustomerLease', customerId, leaseId, unitId }).then([listed]);
+    given(added, listed).when({ type: 'ListCustomerLease', customerId, leaseId, unitId }).then([]);
+    given(added, archived).when({ type: 'ListCustomerLease', customerId, leaseId, unitId }).thenThrows(NotFoundError);
+    expect([added, listed].reduce(evolveCustomer, initialCustomerState)).toMatchObject({ status: 'current', leases: [{ leaseId, unitId }] });
   });
 });

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
+import { fromCents, toCents } from '@storage/contracts/money';
+import { readStreams } from '@storage/eventstore/port';
+import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
-import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
+import { ConcurrencyExhaustedError, ConflictError, NotFoundError } from '../commands/errors.ts';
+import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
-import { type ChangeCustomerStanding, decideCustomer } from './businessLogic.ts';
+import { openBalance } from '../invoices/invoice.ts';
+import { leaseAggregate } from '../leases/lease.ts';
+import { unitAggregate } from '../units/unit.ts';
+import { type ChangeCustomerStanding, type CustomerHoldings, decideCustomer } from './businessLogic.ts';
 import { type CustomerContactFields, type CustomerState, customerAggregate } from './customer.ts';
 
 const EMAIL_KEY = 'customer-email';
@@ -64,14 +70,83 @@ export async function changeCustomerStanding(ctx: CommandContext, customerId: st
   );
 }
 
+/**
+ * What the customer still holds, each read on its own stream: the leases listed on their stream
+ * that are in effect (or being moved into: not started yet, their unit held for them), and the
+ * open balance of the invoices listed on their account.
+ */
+export async function customerHoldings(ctx: CommandContext, customerId: string, state: CustomerState): Promise<CustomerHoldings> {
+  const listed = state.status === 'none' ? [] : state.leases;
+  const [leases, invoices] = await Promise.all([
+    readStreams(
+      ctx.store,
+      listed.map((l) => streams.lease(l.leaseId)),
+    ),
+    renterInvoices(ctx, customerId),
+  ]);
+  const states = listed.map((l) => ({ ...l, lease: aggregateFrom(leases.get(streams.lease(l.leaseId)) ?? [], leaseAggregate).state }));
+  // A lease that never started lets its unit go (refused, or given up by the recovery process); until then the move-in is under way.
+  const starting = states.filter((l) => l.lease.status === 'none');
+  const units = await readStreams(
+    ctx.store,
+    starting.map((l) => streams.unit(l.unitId)),
+  );
+  const movingIn = starting.filter((l) => {
+    const unit = aggregateFrom(units.get(streams.unit(l.unitId)) ?? [], unitAggregate).state;
+    return unit.status === 'current' && unit.leaseId === l.leaseId;
+  });
+  const owed = openInvoices(invoices).reduce((sum, invoice) => sum + toCents(openBalance(invoice)), 0n);
+  return { activeLeases: states.filter((l) => l.lease.status === 'active').length + movingIn.length, openBalance: fromCents(owed) };
+}
+
+/**
+ * Archives a customer who no longer rents or owes anything (their leases and invoices decide, on
+ * their own streams); their email is let go for a new account.
+ */
 export async function archiveCustomer(ctx: CommandContext, customerId: string) {
   const stream = streams.customer(customerId);
-  const result = await handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'ArchiveCustomer', customerId }, state));
-  // An archived customer's email may be used again by a new account.
+  const loaded = await loadAggregate(ctx.store, stream, customerAggregate);
+  const holdings = await customerHoldings(ctx, customerId, loaded.state);
+  const leaseCount = (state: CustomerState) => (state.status === 'none' ? 0 : state.leases.length);
+  const result = await handleCommand(
+    ctx,
+    stream,
+    customerAggregate,
+    (state) => {
+      // A lease listed since the holdings were read is not in them: decided again on a new request.
+      if (leaseCount(state) !== leaseCount(loaded.state)) throw new ConcurrencyExhaustedError();
+      return decideCustomer({ type: 'ArchiveCustomer', customerId, holdings }, state);
+    },
+    loaded,
+  );
   if (result.events.length > 0 && result.state.status === 'archived') {
     await releaseUniqueKey(ctx, EMAIL_KEY, result.state.fields.email, stream);
   }
   return result;
+}
+
+/** Brings an archived customer back, with the email they had, unless another customer holds it now. */
+export async function restoreCustomer(ctx: CommandContext, customerId: string) {
+  const stream = streams.customer(customerId);
+  const loaded = await loadAggregate(ctx.store, stream, customerAggregate);
+  const restore = () => handleCommand(ctx, stream, customerAggregate, (state) => decideCustomer({ type: 'RestoreCustomer', customerId }, state), loaded);
+  if (loaded.state.status !== 'archived') return restore();
+  return withUniqueKey(ctx, emailKey(loaded.state.fields.email, stream), restore);
+}
+
+/**
+ * Names a lease on the customer's stream before the lease starts (the move-in has taken the unit),
+ * so that what is decided about the customer finds it; refused once the customer is archived.
+ * `known`: the customer's stream as the move-in read it.
+ */
+export async function listCustomerLease(ctx: CommandContext, customerId: string, leaseId: string, unitId: string, known?: LoadedAggregate<CustomerState>) {
+  return handleCommand(
+    ctx,
+    streams.customer(customerId),
+    customerAggregate,
+    (state) => decideCustomer({ type: 'ListCustomerLease', customerId, leaseId, unitId }, state),
+    known,
+  );
 }
 
 /**

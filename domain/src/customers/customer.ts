@@ -5,10 +5,17 @@ export type CustomerFields = Omit<EventData<'customer_added'>, 'customerId'>;
 /** What an edit may change: the standing and the facility are not contact details. */
 export type CustomerContactFields = Omit<CustomerFields, 'status' | 'facilityId'>;
 
-export type CustomerState =
-  | { status: 'none' }
-  | { status: 'current'; customerId: string; fields: CustomerFields }
-  | { status: 'archived'; customerId: string; fields: CustomerFields };
+/** A lease of the customer's, as listed on their stream before the lease's own stream was written. */
+export type ListedLease = Omit<EventData<'customer_lease_listed'>, 'customerId'>;
+
+type CustomerBook = {
+  customerId: string;
+  fields: CustomerFields;
+  /** Every lease the customer took or was moving into, in the order listed; each one's own stream says whether it is active. */
+  leases: readonly ListedLease[];
+};
+
+export type CustomerState = { status: 'none' } | ({ status: 'current' } & CustomerBook) | ({ status: 'archived' } & CustomerBook);
 
 export const initialCustomerState: CustomerState = { status: 'none' };
 
@@ -16,7 +23,7 @@ export function evolveCustomer(state: CustomerState, event: DomainEvent): Custom
   switch (event.type) {
     case 'customer_added': {
       const { customerId, ...fields } = event.data;
-      return { status: 'current', customerId, fields };
+      return { status: 'current', customerId, fields, leases: [] };
     }
     case 'customer_updated':
       if (state.status === 'none') return state;
@@ -24,9 +31,17 @@ export function evolveCustomer(state: CustomerState, event: DomainEvent): Custom
     case 'customer_standing_changed':
       if (state.status === 'none') return state;
       return { ...state, fields: { ...state.fields, status: event.data.status } };
+    case 'customer_lease_listed': {
+      if (state.status === 'none') return state;
+      const { customerId: _customer, ...lease } = event.data;
+      return { ...state, leases: [...state.leases, lease] };
+    }
     case 'customer_archived':
       if (state.status === 'none') return state;
       return { ...state, status: 'archived' };
+    case 'customer_restored':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'current' };
     default:
       return state;
   }

@@ -5,7 +5,7 @@ import { todayIn } from '../billing/calendar.ts';
 import { billLease } from '../billing/lease-billing.ts';
 import { facilityBilling } from '../billing/settings.ts';
 import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, stepWritten } from '../commands/handle.ts';
-import { currentCustomer } from '../customers/commands.ts';
+import { currentCustomer, listCustomerLease } from '../customers/commands.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { occupyUnit, returnUnit, vacateUnit } from '../units/commands.ts';
 import { unitAggregate } from '../units/unit.ts';
@@ -35,7 +35,7 @@ export async function startLease(
   // A unit stays in the facility it was added to, so the lease records that facility.
   const terms: LeaseTerms = { ...agreed, facilityId: unit.state.status === 'current' ? unit.state.fields.facilityId : null };
   const command: StartLease = { type: 'StartLease', leaseId, terms };
-  currentCustomer(aggregateFrom(read.get(customerStream) ?? [], customerAggregate));
+  const customer = currentCustomer(aggregateFrom(read.get(customerStream) ?? [], customerAggregate));
   const lease = aggregateFrom(read.get(stream) ?? [], leaseAggregate);
   // Refused here, a bad lease never touches the unit.
   decideLease(command, lease.state);
@@ -43,6 +43,9 @@ export async function startLease(
   await occupyUnit(ctx, terms.unitId, { leaseId, customerId: terms.customerId }, unit);
   await stepWritten(ctx, 'lease:unit-occupied');
   try {
+    // Named on the customer's stream before it starts, so that an archive decided meanwhile either
+    // comes first (and this move-in is refused) or finds the lease.
+    await listCustomerLease(ctx, terms.customerId, leaseId, terms.unitId, customer);
     const started = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state), lease);
     await stepWritten(ctx, 'lease:started');
     if (options.bill === false) return started;

@@ -15,6 +15,7 @@ const handled = [
   'access_granted',
   'customer_added',
   'customer_archived',
+  'customer_restored',
   'customer_updated',
   'invoice_cancelled',
   'invoice_generated',
@@ -138,6 +139,15 @@ async function describe(rows: ReadModelSession, event: ProjectedEvent<Handled>):
       return {
         type: 'customer_archived',
         description: `Customer ${customer?.name ?? 'record'} archived`,
+        customerId: event.data.customerId,
+        facilityId: customer?.facility_id ?? null,
+      };
+    }
+    case 'customer_restored': {
+      const customer = await customerOf(rows, event.data.customerId);
+      return {
+        type: 'customer_restored',
+        description: `Customer ${customer?.name ?? 'record'} restored`,
         customerId: event.data.customerId,
         facilityId: customer?.facility_id ?? null,
       };

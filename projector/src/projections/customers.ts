@@ -17,6 +17,7 @@ export const customersProjection = defineProjection({
     'customer_added',
     'customer_archived',
     'customer_note_added',
+    'customer_restored',
     'customer_standing_changed',
     'customer_updated',
     'desk_payment_received',
@@ -96,6 +97,9 @@ export const customersProjection = defineProjection({
       }
       case 'customer_archived':
         await rows.update('customers', event.data.customerId, { archived: true, updated_at: at });
+        return;
+      case 'customer_restored':
+        await rows.update('customers', event.data.customerId, { archived: false, updated_at: at });
         return;
     }
   },
