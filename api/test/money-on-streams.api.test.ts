@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { bodyHashOf } from '@storage/api/http/idempotency';
 import { DeskReceipt } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { listEarlierInvoices } from '@storage/domain/accounts/invoice-listing';
+import { derivedId } from '@storage/domain/commands/derived-id';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { generateInvoice, markCustomerOverdue, markInvoiceOverdue, sendInvoice } from '@storage/domain/invoices/commands';
+import { recordDeskPayment } from '@storage/domain/payments/desk';
+import type { EventStore } from '@storage/eventstore/port';
 import { verifyReadModel } from '@storage/projector/verify';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { renterFields } from '@storage/testing/renters';
@@ -146,5 +150,59 @@ describe('money decided on the streams', () => {
     const paid = await post(`/api/customers/${customerId}/payments`, { amount: '70.00', method: 'check', reference: '101' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(DeskReceipt.parse(paid.json())).toMatchObject({ applied: [{ invoiceId, amount: '70.00' }], credited: '0.00' });
+  });
+
+  it('finishes a desk receipt whose request died between its plan and its payments, and the clerk retrying with the same key gets it at once, paid once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const customer = await addCustomer(ctx(), renterFields('Crash', 'Desk', tag));
+    if (customer.state.status === 'none') throw new Error('no customer');
+    const { customerId } = customer.state;
+    const first = await invoice(customerId, tag, '60.00', '2026-01-01');
+    const second = await invoice(customerId, tag, '50.00', '2026-02-01');
+    const key = `desk-${randomUUID()}`;
+    const receiptId = derivedId('desk-receipt', customerId, key);
+    const staffId = await platform.api.pool.oneFirst(sql.type(z.object({ id: z.string() }))`
+      SELECT id::text FROM staff WHERE role = 'clerk' ORDER BY created_at DESC LIMIT 1`);
+    // The request as a killed process leaves it: its key claimed with no answer, and its plan on the
+    // account with no invoice paid (the process died at its first invoice append).
+    await platform.api.pool.query(sql.unsafe`
+      INSERT INTO idempotency_keys (scope, key, method, path, body_hash, claim_token)
+      VALUES (${`staff:${staffId}`}, ${key}, 'POST', ${`/api/customers/${customerId}/payments`}, ${bodyHashOf({ amount: '110.00', method: 'cash' })}, ${randomUUID()})`);
+    const store = platform.api.store;
+    const dying: EventStore = Object.create(store, {
+      append: {
+        value: (stream: string, events: Parameters<EventStore['append']>[1], options: Parameters<EventStore['append']>[2]) =>
+          stream.startsWith('invoice-') ? Promise.reject(new Error('the process was killed')) : store.append(stream, events, options),
+      },
+    });
+    await expect(recordDeskPayment({ ...ctx(), store: dying }, { customerId, amount: '110.00', method: 'cash', reference: null }, receiptId)).rejects.toThrow(
+      'the process was killed',
+    );
+    // The recovery finishes the plan as soon as the projector sees it: both invoices paid, nothing credited.
+    expect(await platform.reactionsCaughtUp()).toBe(true);
+    const paidOnce = async () =>
+      platform.api.pool.any(sql.type(z.object({ id: z.string(), status: z.string(), amount_paid: z.string() }))`
+        SELECT id::text, status, amount_paid::text FROM invoices WHERE customer_id = ${customerId} ORDER BY due_date`);
+    expect(await paidOnce()).toEqual([
+      { id: first, status: 'paid', amount_paid: '60.00' },
+      { id: second, status: 'paid', amount_paid: '50.00' },
+    ]);
+    // The clerk's retry of the same receipt (the console keeps the key until it succeeds): no 409 for
+    // the dead request's claim, the same receipt back, nothing paid twice.
+    const retry = await post(`/api/customers/${customerId}/payments`, { amount: '110.00', method: 'cash' }, { 'idempotency-key': key });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(DeskReceipt.parse(retry.json())).toMatchObject({ receiptId, credited: '0.00', applied: [{ invoiceId: first }, { invoiceId: second }] });
+    // The dead request's claim is the one that now holds the answer (the retry took it over).
+    const kept = await platform.api.pool.oneFirst(sql.type(z.object({ status_code: z.number().nullable() }))`
+      SELECT status_code FROM idempotency_keys WHERE scope = ${`staff:${staffId}`} AND key = ${key}`);
+    expect(kept).toBe(201);
+    expect(await platform.reactionsCaughtUp()).toBe(true);
+    expect(await paidOnce()).toEqual([
+      { id: first, status: 'paid', amount_paid: '60.00' },
+      { id: second, status: 'paid', amount_paid: '50.00' },
+    ]);
+    const credit = await platform.api.pool.oneFirst(sql.type(z.object({ credit: z.string() }))`
+      SELECT credit_balance::text AS credit FROM customers WHERE id = ${customerId}`);
+    expect(credit).toBe('0.00');
   });
 });

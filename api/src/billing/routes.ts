@@ -83,7 +83,8 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/customers/:id/payments',
     {
-      config: takePayments,
+      // The receipt is named by the key: a repeat while the first is unanswered finishes the same receipt.
+      config: { ...takePayments, rerunWhileRunning: true },
       schema: {
         summary: 'Take a payment at the desk',
         description:

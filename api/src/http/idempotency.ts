@@ -52,6 +52,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for routes whose answer carries a secret that must not be kept for replays. */
     idempotent?: boolean;
+    /**
+     * true for commands that are idempotent by the key themselves (a desk receipt's id derives
+     * from it): a repeat while the first has no answer yet runs again instead of a 409, so a
+     * clerk's retry after a request that died finishes the same receipt at once rather than
+     * waiting out the stale claim.
+     */
+    rerunWhileRunning?: boolean;
   }
 }
 
@@ -143,6 +150,16 @@ export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
     }
     if (!stored) throw new ConflictError('A request with this Idempotency-Key is still being processed');
     if (stored.method !== request.method || stored.path !== path || stored.body_hash !== bodyHash) throw new IdempotencyKeyReusedError();
+    if (stored.status_code === null && request.routeOptions.config.rerunWhileRunning === true) {
+      // The claim passes to this run: should the first still answer, it finds the claim gone and keeps nothing.
+      const taken = await pool.maybeOne(sql.type(z.object({ key: z.string() }))`
+        UPDATE idempotency_keys SET claim_token = ${token}, claimed_at = now()
+        WHERE scope = ${scope} AND key = ${key} AND status_code IS NULL AND body_hash = ${bodyHash} RETURNING key`);
+      if (taken) {
+        request.idempotency = { scope, key, token };
+        return;
+      }
+    }
     if (stored.status_code === null) throw new ConflictError('A request with this Idempotency-Key is still being processed');
     reply.header('idempotent-replayed', 'true');
     if (stored.content_type) reply.type(stored.content_type);

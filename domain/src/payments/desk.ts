@@ -138,6 +138,19 @@ async function carryOutReceipt(
   return answer;
 }
 
+/**
+ * Finishes a receipt whose plan is on the renter's account: what a request that stopped between its
+ * steps (a crash, a killed process) left unpaid is paid, or credited when its invoice no longer
+ * takes it. A finished receipt records nothing more. Null when the account has no such receipt.
+ */
+export async function finishReceipt(ctx: CommandContext, customerId: string, receiptId: string, kind: 'desk' | 'portal'): Promise<DeskReceipt | null> {
+  const { state } = await loadAggregate(ctx.store, streams.account(customerId), accountAggregate);
+  if (!state.receipts.has(receiptId)) return null;
+  return carryOutReceipt(ctx, customerId, receiptId, kind, async () => {
+    throw new Error(`receipt ${receiptId} has no plan to finish`);
+  });
+}
+
 /** Records a desk payment; `receiptId` (from the request's idempotency key) makes a repeat finish it, never pay twice. */
 export async function recordDeskPayment(ctx: CommandContext, payment: DeskPayment, receiptId: string = randomUUID()): Promise<DeskReceipt> {
   if (toCents(payment.amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');

@@ -2,6 +2,7 @@ import { accessReaction } from './access.ts';
 import { delinquencyClearingReaction } from './delinquency.ts';
 import { messagesReaction } from './messages.ts';
 import type { Reaction } from './reaction.ts';
+import { receiptRecoveryReaction } from './receipts.ts';
 
 /**
  * Every reaction the projector runs after the read model, each with its own checkpoint. Order
@@ -14,4 +15,6 @@ export const reactions: Reaction[] = [
   accessReaction,
   // Every message to a renter, into the outbox.
   messagesReaction,
+  // A payment over several invoices whose request stopped half-way is finished.
+  receiptRecoveryReaction,
 ];

@@ -1,9 +1,10 @@
 import type { CreditRefundRequest, DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
 import { customersQueryKey } from './get-customers.ts';
 
-/** `key`: one per dialog opening, so a double submit or a retry pays once. */
+/** `key`: one per attempted payment until it is answered (attemptKey), so a double submit or a retry pays once. */
 export async function takeDeskPayment(customerId: string, request: DeskPaymentRequest, key: string): Promise<DeskReceipt> {
   const response = await apiRequest('POST', `/api/customers/${customerId}/payments`, request, { 'Idempotency-Key': key });
   return response.json();
@@ -21,17 +22,27 @@ function useAfterMoney(onMoneyMoved: () => unknown) {
 
 export function useTakeDeskPayment(customerId: string, onMoneyMoved: () => unknown) {
   const after = useAfterMoney(onMoneyMoved);
+  const scope = `desk-payment:${customerId}`;
   return useMutation({
-    mutationFn: ({ request, key }: { request: DeskPaymentRequest; key: string }) => takeDeskPayment(customerId, request, key),
-    onSuccess: after,
+    mutationFn: (request: DeskPaymentRequest) => takeDeskPayment(customerId, request, attemptKey(scope, request)),
+    onSuccess: () => {
+      attemptSettled(scope);
+      return after();
+    },
+    onError: (error) => attemptSettled(scope, error),
   });
 }
 
 export function useGiveCredit(customerId: string, onMoneyMoved: () => unknown) {
   const after = useAfterMoney(onMoneyMoved);
+  const scope = `credit:${customerId}`;
   return useMutation({
-    mutationFn: ({ request, key }: { request: { amount: string; reason: string }; key: string }) => giveCredit(customerId, request, key),
-    onSuccess: after,
+    mutationFn: (request: { amount: string; reason: string }) => giveCredit(customerId, request, attemptKey(scope, request)),
+    onSuccess: () => {
+      attemptSettled(scope);
+      return after();
+    },
+    onError: (error) => attemptSettled(scope, error),
   });
 }
 
@@ -41,8 +52,13 @@ export async function refundCredit(customerId: string, request: CreditRefundRequ
 
 export function useRefundCredit(customerId: string, onMoneyMoved: () => unknown) {
   const after = useAfterMoney(onMoneyMoved);
+  const scope = `credit-refund:${customerId}`;
   return useMutation({
-    mutationFn: ({ request, key }: { request: CreditRefundRequest; key: string }) => refundCredit(customerId, request, key),
-    onSuccess: after,
+    mutationFn: (request: CreditRefundRequest) => refundCredit(customerId, request, attemptKey(scope, request)),
+    onSuccess: () => {
+      attemptSettled(scope);
+      return after();
+    },
+    onError: (error) => attemptSettled(scope, error),
   });
 }

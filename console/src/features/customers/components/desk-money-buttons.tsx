@@ -29,16 +29,15 @@ export function TakePaymentButton({ customerId, onMoneyMoved }: { customerId: st
   );
 }
 
-/** Made anew on each opening, with its own idempotency key: a double submit pays once. */
+/** Made anew on each opening; the payment's key is the attempt's (attemptKey): a double submit or a retry pays once. */
 function TakePaymentForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
   const [form] = Form.useForm<PaymentValues>();
-  const [key] = useState(() => crypto.randomUUID());
   const take = useTakeDeskPayment(customerId, onMoneyMoved);
   const toast = useToast();
   const method = Form.useWatch('method', form);
   const save = ({ amount, method, reference }: PaymentValues) =>
     take.mutate(
-      { request: { amount, method, reference: reference || null }, key },
+      { amount, method, reference: reference || null },
       {
         onSuccess: (receipt) => {
           const paid = receipt.applied.map((a) => `${a.invoiceNumber} ${formatDollars(a.amount)}`).join(', ');
@@ -95,10 +94,9 @@ export function GiveCreditButton({ customerId, onMoneyMoved }: { customerId: str
 
 function GiveCreditForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
   const [form] = Form.useForm<CreditValues>();
-  const [key] = useState(() => crypto.randomUUID());
   const give = useGiveCredit(customerId, onMoneyMoved);
   const toast = useToast();
-  const save = (request: CreditValues) => give.mutate({ request, key }, toast.outcome('Credit given', 'Failed to give the credit', onDone));
+  const save = (request: CreditValues) => give.mutate(request, toast.outcome('Credit given', 'Failed to give the credit', onDone));
   return (
     <DialogForm<CreditValues>
       form={form}
@@ -137,13 +135,12 @@ export function RefundCreditButton({ customerId, onMoneyMoved }: { customerId: s
 
 function RefundCreditForm({ customerId, onMoneyMoved, onDone }: { customerId: string; onMoneyMoved: () => unknown; onDone: () => void }) {
   const [form] = Form.useForm<CreditRefundValues>();
-  const [key] = useState(() => crypto.randomUUID());
   const refund = useRefundCredit(customerId, onMoneyMoved);
   const toast = useToast();
   const method = Form.useWatch('method', form);
   const save = ({ reference, ...request }: CreditRefundValues) =>
     refund.mutate(
-      { request: { ...request, reference: reference || null }, key },
+      { ...request, reference: reference || null },
       toast.outcome(`Credit of ${formatDollars(request.amount)} refunded`, 'Failed to refund the credit', onDone),
     );
   return (
