@@ -1,6 +1,6 @@
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, signedInContext } from './staff-browser.ts';
+import { chooseSelectOption, DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
 
 // The foundation's journey in a real browser: sign in with the demo login, add a customer,
 // see it in the list at once; and the signed-out handling of a staff screen.
@@ -73,6 +73,30 @@ describe('console in Chromium', () => {
     await page.getByText('Failed to create customer').waitFor();
     await page.getByText('already exists').first().waitFor();
     await product.screenshot(page, 'customers-duplicate-390');
+    await context.close();
+  });
+
+  it('archives a customer who rents and owes nothing, lists them among the archived customers and restores them', async () => {
+    const context = await signedInContext(product, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/customers`);
+    const grace = page.getByTestId('customer-card').filter({ hasText: 'Grace Hopper' });
+    await grace.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByText('Customer archived').waitFor();
+    await grace.waitFor({ state: 'hidden' });
+
+    const shown = page.getByLabel('Current or archived customers');
+    const showing = (choice: string) => page.locator('.ant-select').filter({ has: shown }).filter({ hasText: choice });
+    await chooseSelectOption(page, shown, 'Archived customers', showing('Archived customers'));
+    await grace.getByText('Archived', { exact: true }).waitFor();
+    expect(await grace.getByRole('button', { name: /Edit|Delete/ }).count()).toBe(0);
+    await grace.getByRole('button', { name: /Restore/ }).click();
+    await page.getByText('Customer restored').waitFor();
+    await grace.waitFor({ state: 'hidden' });
+
+    await chooseSelectOption(page, shown, 'Current customers', showing('Current customers'));
+    await grace.getByRole('button', { name: /Edit/ }).waitFor();
     await context.close();
   });
 

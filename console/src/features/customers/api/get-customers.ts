@@ -17,14 +17,16 @@ export type CustomersFilter = {
   status: CustomerStatus | null;
   /** on: renters enrolled in autopay; off: the others; null: all. */
   autopay?: 'on' | 'off' | null;
+  /** The archived customers (to restore one) instead of the current ones. */
+  archived?: boolean;
   sort: Sort<keyof typeof customerSorting.columns>;
 };
 
 export type CustomersPage = { customers: Customer[]; total: ListTotal };
 
 export async function getCustomers(filter: CustomersFilter, page: PageAt): Promise<CustomersPage> {
-  const { search, facilityId, status, autopay = null, sort } = filter;
-  const params = queryParams({ search, facilityId, status, autopay, ...sort, pageSize: CUSTOMERS_PAGE_SIZE });
+  const { search, facilityId, status, autopay = null, archived = false, sort } = filter;
+  const params = queryParams({ search, facilityId, status, autopay, archived: archived ? 'true' : null, ...sort, pageSize: CUSTOMERS_PAGE_SIZE });
   const { rows: customers, total } = await fetchListPage<Customer>('/api/customers', params, page);
   return { customers, total };
 }

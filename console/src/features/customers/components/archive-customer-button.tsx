@@ -21,7 +21,7 @@ export function ArchiveCustomerButton({ customer, onArchived }: { customer: Cust
   return (
     <Popconfirm
       title="Archive this customer?"
-      description="They leave the lists; their history is kept."
+      description="They leave the lists and can be restored; their history is kept."
       okText="Archive"
       okButtonProps={{ danger: true }}
       onConfirm={archive}

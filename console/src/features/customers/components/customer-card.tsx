@@ -7,19 +7,24 @@ import { useCanChange, useCanReadHistory } from '../../../lib/staff-permissions.
 import { HistoryButton } from '../../history/components/history-button.tsx';
 import { ArchiveCustomerButton } from './archive-customer-button.tsx';
 import { EditCustomerButton } from './edit-customer-button.tsx';
+import { RestoreCustomerButton } from './restore-customer-button.tsx';
 
-export function CustomerCard({ customer }: { customer: Customer }) {
+/** `archived`: the customer is in the archive, which has no page of theirs; they can be restored. */
+export function CustomerCard({ customer, archived = false }: { customer: Customer; archived?: boolean }) {
   const canChange = useCanChange();
   const canReadHistory = useCanReadHistory();
   const name = `${customer.firstName} ${customer.lastName}`;
+  const changes = archived
+    ? [<RestoreCustomerButton key="restore" customer={customer} />]
+    : [<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />];
   return (
     <Card
       data-testid="customer-card"
       className="stretch-card"
-      title={<CustomerLink customerId={customer.id}>{name}</CustomerLink>}
-      extra={<Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
+      title={archived ? name : <CustomerLink customerId={customer.id}>{name}</CustomerLink>}
+      extra={archived ? <Tag>Archived</Tag> : <Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
       actions={[
-        ...(canChange ? [<EditCustomerButton key="edit" customer={customer} />, <ArchiveCustomerButton key="archive" customer={customer} />] : []),
+        ...(canChange ? changes : []),
         ...(canReadHistory ? [<HistoryButton key="history" streamType="customer" id={customer.id} title={name} />] : []),
       ]}
     >

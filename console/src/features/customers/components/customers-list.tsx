@@ -27,18 +27,30 @@ const autopayOptions = [
   { value: 'off', label: 'Autopay off' },
 ] as const;
 
+/** The archived customers, where staff restore one; the list shows the current ones otherwise. */
+const ArchivedFilter = z.enum(['true']);
+const archivedOptions = [{ value: 'true', label: 'Archived customers' }] as const;
+
 const sortLabels = { name: 'Name', email: 'Email', status: 'Status', createdAt: 'Date added' } as const;
 
 export function CustomersList() {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
   // A link may open the list already searched (the dashboard's View: /customers?search=<email>).
-  const list = useListState({ sorting: customerSorting, filters: { status: CustomerStatus, autopay: AutopayFilter }, scope: facilityId });
-  const customers = useCustomers({ search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, sort: list.sort }, list.at);
+  const list = useListState({
+    sorting: customerSorting,
+    filters: { status: CustomerStatus, autopay: AutopayFilter, archived: ArchivedFilter },
+    scope: facilityId,
+  });
+  const archived = list.filters.archived === 'true';
+  const customers = useCustomers(
+    { search: list.search, facilityId, status: list.filters.status, autopay: list.filters.autopay, archived, sort: list.sort },
+    list.at,
+  );
 
   const shown = customers.data?.customers ?? [];
   const total = customers.data?.total ?? NO_TOTAL;
-  const narrowed = Boolean(list.search || list.filters.status || list.filters.autopay);
+  const narrowed = Boolean(list.search || list.filters.status || list.filters.autopay || archived);
 
   return (
     <Flex vertical gap={16}>
@@ -62,6 +74,13 @@ export function CustomersList() {
           options={autopayOptions}
           onChange={(autopay) => list.setFilter('autopay', autopay)}
         />
+        <StatusFilter
+          label="Current or archived customers"
+          allLabel="Current customers"
+          value={list.filters.archived}
+          options={archivedOptions}
+          onChange={(value) => list.setFilter('archived', value)}
+        />
         <SortSelect list={list} labels={sortLabels} />
       </ListSearch>
 
@@ -74,7 +93,12 @@ export function CustomersList() {
       )}
 
       {customers.isSuccess && shown.length > 0 && (
-        <CardGrid items={shown} columns={cardColumns} dimmed={customers.isPlaceholderData} renderCard={(customer) => <CustomerCard customer={customer} />} />
+        <CardGrid
+          items={shown}
+          columns={cardColumns}
+          dimmed={customers.isPlaceholderData}
+          renderCard={(customer) => <CustomerCard customer={customer} archived={archived} />}
+        />
       )}
 
       <ListPagination page={list.page} pageSize={CUSTOMERS_PAGE_SIZE} total={total} onChange={list.setPage} />
