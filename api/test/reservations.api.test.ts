@@ -172,9 +172,14 @@ describe('reservations API (staff)', () => {
     const lease = await loadAggregate(platform.api.store, streams.lease(linked.json().leaseId), leaseAggregate);
     expect(lease.state.status === 'active' && lease.state.terms.customerId).toBe(kimId);
 
-    // Kim leaves; the next renter typing that email is added as a new customer at move-in.
+    // Kim moves out, pays what she owes and leaves; the next renter typing that email is added as a new customer at move-in.
     const another = await reserved(email);
     expect(another.customerId).toBeNull();
+    if (lease.state.status !== 'active') throw new Error('no lease');
+    const movedOut = await inject('POST', `/api/leases/${linked.json().leaseId}/end`, { endDate: lease.state.terms.startDate });
+    expect(movedOut.statusCode, movedOut.body).toBe(200);
+    const owed = (await inject('GET', `/api/customers/${kimId}/account`)).json().openBalance as string;
+    if (owed !== '0.00') expect((await inject('POST', `/api/customers/${kimId}/payments`, { amount: owed, method: 'cash' })).statusCode).toBe(201);
     await projected(await archiveCustomer(context(), kimId));
     const added = await inject('POST', `/api/reservations/${another.reservationId}/convert`, { createCustomer: true });
     expect(added.statusCode).toBe(200);
