@@ -18,6 +18,7 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
+import { checkBooks } from '@storage/projector/books';
 import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
 import { readModelProjections } from '@storage/projector/projections';
 import { projectionsToRebuild, type RebuildProgress, rebuildReadModel } from '@storage/projector/rebuild';
@@ -36,6 +37,10 @@ const usage = `Usage: npm run ops -- <command>
                                         --projection, NAME's tables alone (those it reads are rebuilt beside it in the shadow,
                                         the live ones left as they are), its checkpoint set and its recorded failure cleared
   verify                                rebuild into shadow tables and compare them with the live ones row by row
+  books:check                           check the books' invariants on the read model (each renter's ledger balance is their
+                                        open invoices less their credit, the reports' balances are the ledger's, a paid invoice
+                                        has the payments that pay it, a unit is occupied exactly when a lease holds it, no
+                                        projection is failing) and print every break; exit 1 if there is one
   workflows:recover [--grace-seconds N] finish or undo now the move-ins, reservations and lease starts that stopped half-way
                                         more than N seconds ago (default WORKFLOW_GRACE_SECONDS, 300), as the projector does every minute
   billing:run [--date YYYY-MM-DD] [--facility ID]
@@ -61,7 +66,7 @@ const usage = `Usage: npm run ops -- <command>
                                         issues a new key for the facility, which REPLACES the old one (a real gateway using it
                                         stops working), and gives active leases without a gate code one
   seed --scale large                    append a generated history of over 1,000,000 events to DATABASE_URL
-  (staff:create, rebuild, verify, workflows:recover, billing:run and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
+  (staff:create, rebuild, verify, books:check, workflows:recover, billing:run and payments:reconcile use DATABASE_URL, or the embedded PostgreSQL of
    DATA_DIR: the one a running \`npm start\` serves, else started for the command and stopped after it)`;
 
 async function readPassword(fromStdin: boolean): Promise<string> {
@@ -199,6 +204,15 @@ async function verify() {
         (result.differences.length ? `${result.differences.length} differences.` : 'no differences.'),
     );
     if (result.differences.length) process.exitCode = 1;
+  });
+}
+
+async function booksCheck() {
+  await withReadModel(async (pool) => {
+    const breaks = await checkBooks(pool);
+    for (const b of breaks) console.log(`${b.rule}: ${b.subject}: ${b.detail}`);
+    console.log(breaks.length ? `The books do not hold: ${breaks.length} breaks.` : 'The books hold: every invariant checked, no break.');
+    if (breaks.length) process.exitCode = 1;
   });
 }
 
@@ -376,6 +390,9 @@ try {
       break;
     case 'verify':
       await verify();
+      break;
+    case 'books:check':
+      await booksCheck();
       break;
     case 'workflows:recover':
       await recoverStoppedWorkflows(args);
