@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { listEarlierLeases } from '@storage/domain/customers/lease-listing';
-import { markCustomerOverdue } from '@storage/domain/invoices/commands';
+import { markCustomerOverdue, markInvoiceOverdue } from '@storage/domain/invoices/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import pg from 'pg';
 import { sql } from 'slonik';
@@ -40,6 +40,7 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
       ['POST', '/api/customers'],
       ['PATCH', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000'],
       ['DELETE', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000'],
+      ['POST', '/api/customers/4b8e8a3e-0000-4000-8000-000000000000/standing'],
     ] as const) {
       const response = await platform.api.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : customer() });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -159,6 +160,98 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
     expect(response.json().field).toBe(field);
     expect(response.json().message).toContain(field);
     expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(1);
+  });
+
+  describe('standing', () => {
+    const standingOf = async (id: string) =>
+      (await platform.api.store.readStream(`customer-${id}`)).filter((e) => e.type === 'customer_standing_changed').map((e) => e.data);
+
+    it.each(['owner', 'manager', 'clerk'] as const)('lets the %s mark a customer inactive and active again, each with the reason', async (role) => {
+      const staff = await platform.signIn(role);
+      const created = (await inject('POST', '/api/customers', customer())).json();
+      const inactive = await inject('POST', `/api/customers/${created.id}/standing`, { status: 'inactive', reason: ' Moved away ' }, { cookie: staff });
+      expect(inactive.statusCode).toBe(200);
+      expect(inactive.json()).toMatchObject({ id: created.id, status: 'inactive' });
+      expect((await inject('GET', `/api/customers/${created.id}`)).json()).toMatchObject({ status: 'inactive' });
+      expect((await inject('GET', '/api/customers?status=inactive')).json().map((c: { id: string }) => c.id)).toContain(created.id);
+      const active = await inject('POST', `/api/customers/${created.id}/standing`, { status: 'active', reason: 'Back with a new unit' }, { cookie: staff });
+      expect(active.json()).toMatchObject({ status: 'active' });
+      expect((await inject('GET', '/api/customers?status=inactive')).json().map((c: { id: string }) => c.id)).not.toContain(created.id);
+      const events = (await platform.api.store.readStream(`customer-${created.id}`)).filter((e) => e.type === 'customer_standing_changed');
+      expect(events.map((e) => e.data)).toEqual([
+        { customerId: created.id, status: 'inactive', reason: 'Moved away' },
+        { customerId: created.id, status: 'active', reason: 'Back with a new unit' },
+      ]);
+      expect(events[0]!.metadata.actor.type).toBe('staff');
+    });
+
+    it('refuses an auditor (403) and writes nothing', async () => {
+      const auditor = await platform.signIn('auditor');
+      const created = (await inject('POST', '/api/customers', customer())).json();
+      const refused = await inject('POST', `/api/customers/${created.id}/standing`, { status: 'terminated', reason: 'Fraud' }, { cookie: auditor });
+      expect(refused.statusCode).toBe(403);
+      expect(await standingOf(created.id)).toEqual([]);
+    });
+
+    it.each([
+      ['overdue, which follows the invoices', { status: 'overdue', reason: 'By hand' }, 'status'],
+      ['an unknown status', { status: 'vip', reason: 'Good renter' }, 'status'],
+      ['no status', { reason: 'Moved out' }, 'status'],
+      ['no reason', { status: 'terminated' }, 'reason'],
+      ['a blank reason', { status: 'terminated', reason: '   ' }, 'reason'],
+      ['an oversize reason', { status: 'inactive', reason: 'x'.repeat(201) }, 'reason'],
+      ['an unknown field', { status: 'inactive', reason: 'Moved out', facilityId: null }, 'facilityId'],
+    ])('refuses %s with 400 naming the field, and writes nothing', async (_what, body, field) => {
+      const created = (await inject('POST', '/api/customers', customer())).json();
+      const response = await inject('POST', `/api/customers/${created.id}/standing`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().field).toBe(field);
+      expect(response.json().message).toContain(field);
+      expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(1);
+    });
+
+    it('refuses active while an invoice is overdue (409, nothing written), takes inactive or terminated, and active once it is paid', async () => {
+      const renter = (await inject('POST', '/api/customers', customer())).json();
+      const dueDate = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+      const invoiceNumber = `INV-ST-${randomUUID().slice(0, 8)}`;
+      const invoice = await inject('POST', '/api/invoices', { invoiceNumber, customerId: renter.id, amount: '80.00', dueDate, status: 'sent' });
+      expect(invoice.statusCode).toBe(201);
+      // As the billing day does: the invoice goes overdue, and its renter with it.
+      await markInvoiceOverdue(context(), invoice.json().id);
+      await markCustomerOverdue(context(), renter.id, `Invoice ${invoiceNumber} is overdue`);
+      const standing = (body: object) => inject('POST', `/api/customers/${renter.id}/standing`, body);
+      const written = async () => (await platform.api.store.readStream(`customer-${renter.id}`)).length;
+      const before = await written();
+
+      const reinstated = await standing({ status: 'active', reason: 'Promised to pay' });
+      expect(reinstated.statusCode).toBe(409);
+      expect(reinstated.json().message).toBe('This customer has an overdue invoice; settle it first');
+      expect(await written()).toBe(before);
+
+      expect((await standing({ status: 'terminated', reason: 'Abandoned the unit' })).json()).toMatchObject({ status: 'terminated' });
+      expect((await standing({ status: 'active', reason: 'Came back' })).statusCode).toBe(409);
+      expect(await written()).toBe(before + 1);
+
+      expect((await inject('POST', `/api/customers/${renter.id}/payments`, { amount: '80.00', method: 'cash' })).statusCode).toBe(201);
+      // Paying does not undo a manager's decision; staff may now.
+      expect((await inject('GET', `/api/customers/${renter.id}`)).json()).toMatchObject({ status: 'terminated' });
+      expect((await standing({ status: 'active', reason: 'Paid in full' })).json()).toMatchObject({ status: 'active' });
+      expect((await standingOf(renter.id)).map((data) => (data as { status: string }).status)).toEqual(['overdue', 'terminated', 'active']);
+    });
+
+    it('changes nothing when the customer already has the standing, and answers 404 for one archived or unknown', async () => {
+      const created = (await inject('POST', '/api/customers', customer())).json();
+      const again = await inject('POST', `/api/customers/${created.id}/standing`, { status: 'active', reason: 'Already so' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'active' });
+      expect(await platform.api.store.readStream(`customer-${created.id}`)).toHaveLength(1);
+
+      expect((await inject('DELETE', `/api/customers/${created.id}`)).statusCode).toBe(204);
+      const archived = await inject('POST', `/api/customers/${created.id}/standing`, { status: 'terminated', reason: 'Gone' });
+      expect(archived.statusCode).toBe(404);
+      expect((await inject('POST', `/api/customers/${randomUUID()}/standing`, { status: 'inactive', reason: 'Who?' })).statusCode).toBe(404);
+      expect(await standingOf(created.id)).toEqual([]);
+    });
   });
 
   it('refuses to archive a renter with an active lease, then one who still owes, and writes nothing; archives them once moved out and settled', async () => {

@@ -36,6 +36,17 @@ export const UpdateCustomerRequest = z
 export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
 export type UpdateCustomerCommand = z.output<typeof UpdateCustomerRequest>;
 
+/** The standings staff set by hand; overdue is never one: it follows the invoices. */
+export const ChosenCustomerStatus = CustomerStatus.extract(['active', 'inactive', 'terminated']);
+export type ChosenCustomerStatus = z.infer<typeof ChosenCustomerStatus>;
+
+/**
+ * Staff's decision on a customer's standing, with why (kept on the event and shown in the
+ * history): inactive, terminated, or active again.
+ */
+export const ChangeCustomerStandingRequest = z.strictObject({ status: ChosenCustomerStatus, reason: RequiredText(200) });
+export type ChangeCustomerStandingRequest = z.input<typeof ChangeCustomerStandingRequest>;
+
 /** Name is the last name, then the first; newest first unless asked otherwise. */
 export const customerSorting = listSorting({ name: 'asc', email: 'asc', status: 'asc', createdAt: 'desc' }, 'createdAt');
 

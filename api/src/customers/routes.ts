@@ -1,5 +1,6 @@
 import {
   AddCustomerNoteRequest,
+  ChangeCustomerStandingRequest,
   CreateCustomerRequest,
   Customer,
   CustomerAccount,
@@ -9,7 +10,7 @@ import {
 } from '@storage/contracts/customers';
 import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
-import { addCustomer, addCustomerNote, archiveCustomer, restoreCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import { addCustomer, addCustomerNote, archiveCustomer, changeCustomerStanding, restoreCustomer, updateCustomer } from '@storage/domain/customers/commands';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -124,6 +125,30 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { id } = request.params;
       const result = await updateCustomer(commandContext(deps, request), id, request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      if (result.state.status === 'none') throw new NotFoundError('Customer not found');
+      return (await getCustomer(deps.pool, id)) ?? fallbackCustomer(id, result.state.fields);
+    },
+  );
+
+  app.post(
+    '/api/customers/:id/standing',
+    {
+      // Whoever changes customers (edits, archives): the edit form set the standing before it became a decision of its own.
+      config: { roles: ['owner', 'manager', 'clerk'] },
+      schema: {
+        summary: "Change a customer's standing",
+        description:
+          "Marks the customer inactive or terminated, or active again, with the reason (customer_standing_changed). Overdue is never set by hand: it follows the invoices, and active is refused (409, nothing written) while one of the customer's invoices is overdue. The standing the customer has already changes nothing.",
+        params: IdParams,
+        body: ChangeCustomerStandingRequest,
+        response: { 200: json('The customer as changed', Customer) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { status, reason } = request.body;
+      const result = await changeCustomerStanding(commandContext(deps, request), id, status, reason);
       if (result.position) await deps.afterAppend(result.position);
       if (result.state.status === 'none') throw new NotFoundError('Customer not found');
       return (await getCustomer(deps.pool, id)) ?? fallbackCustomer(id, result.state.fields);

@@ -6,8 +6,17 @@ import type { CustomerContactFields, CustomerFields, CustomerState } from './cus
 
 export type AddCustomer = { type: 'AddCustomer'; customerId: string; fields: CustomerFields };
 export type UpdateCustomer = { type: 'UpdateCustomer'; customerId: string; changes: Partial<CustomerContactFields> };
-/** A manager's decision on the renter's standing; overdue is the billing engine's, from the invoices. */
-export type ChangeCustomerStanding = { type: 'ChangeCustomerStanding'; customerId: string; status: Exclude<CustomerStatus, 'overdue'>; reason: string };
+/**
+ * A manager's decision on the renter's standing; overdue is the billing engine's, from the invoices.
+ * `hasOverdueInvoice`: whether one of the renter's invoices is overdue, as their own streams say.
+ */
+export type ChangeCustomerStanding = {
+  type: 'ChangeCustomerStanding';
+  customerId: string;
+  status: Exclude<CustomerStatus, 'overdue'>;
+  reason: string;
+  hasOverdueInvoice: boolean;
+};
 /** What the customer still holds, as their leases' and invoices' own streams tell it when an archive is decided. */
 export interface CustomerHoldings {
   /** Leases in effect, or being moved into this moment. */
@@ -52,6 +61,8 @@ export function changeCustomerStanding(command: ChangeCustomerStanding, state: C
   if ((command.status as CustomerStatus) === 'overdue') throw new DomainRuleError('status: overdue follows the invoices', 'status');
   const reason = command.reason.trim();
   if (reason === '') throw new DomainRuleError('reason: is required', 'reason');
+  // Active by hand beside an overdue invoice would hide the debt the billing engine marked.
+  if (command.status === 'active' && command.hasOverdueInvoice) throw new ConflictError('This customer has an overdue invoice; settle it first');
   if (state.fields.status === command.status) return [];
   return [{ type: 'customer_standing_changed', data: { customerId: command.customerId, status: command.status, reason } }];
 }

@@ -56,14 +56,41 @@ describe('customer', () => {
   });
 
   it("changes the standing only by a manager's decision, with a reason; overdue follows the invoices", () => {
+    const standing = { type: 'ChangeCustomerStanding', customerId, hasOverdueInvoice: false } as const;
     given(added)
-      .when({ type: 'ChangeCustomerStanding', customerId, status: 'inactive', reason: 'Moved out' })
+      .when({ ...standing, status: 'inactive', reason: 'Moved out' })
       .then([{ type: 'customer_standing_changed', data: { customerId, status: 'inactive', reason: 'Moved out' } }]);
-    given(added).when({ type: 'ChangeCustomerStanding', customerId, status: 'active', reason: 'Already so' }).then([]);
-    given(added).when({ type: 'ChangeCustomerStanding', customerId, status: 'terminated', reason: ' ' }).thenThrows(DomainRuleError);
     given(added)
-      .when({ type: 'ChangeCustomerStanding', customerId, status: 'overdue' as never, reason: 'By hand' })
+      .when({ ...standing, status: 'active', reason: 'Already so' })
+      .then([]);
+    given(added)
+      .when({ ...standing, status: 'terminated', reason: ' ' })
+      .thenThrows(DomainRuleError, 'reason: is required');
+    given(added)
+      .when({ ...standing, status: 'overdue' as never, reason: 'By hand' })
       .thenThrows(DomainRuleError);
+    given()
+      .when({ ...standing, status: 'inactive', reason: 'Moved out' })
+      .thenThrows(NotFoundError);
+  });
+
+  it('puts a renter back to active by hand only when none of their invoices is overdue', () => {
+    const overdue: DomainEvent = { type: 'customer_standing_changed', data: { customerId, status: 'overdue', reason: 'INV-1 is past due' } };
+    const terminated: DomainEvent = { type: 'customer_standing_changed', data: { customerId, status: 'terminated', reason: 'Broke the rules' } };
+    const reinstate = { type: 'ChangeCustomerStanding', customerId, status: 'active', reason: 'Paid at the desk' } as const;
+    given(added, terminated)
+      .when({ ...reinstate, hasOverdueInvoice: true })
+      .thenThrows(ConflictError, 'This customer has an overdue invoice; settle it first');
+    given(added, overdue)
+      .when({ ...reinstate, hasOverdueInvoice: true })
+      .thenThrows(ConflictError, 'This customer has an overdue invoice; settle it first');
+    given(added, terminated)
+      .when({ ...reinstate, hasOverdueInvoice: false })
+      .then([{ type: 'customer_standing_changed', data: { customerId, status: 'active', reason: 'Paid at the desk' } }]);
+    // Inactive or terminated is a manager's call whatever the invoices say.
+    given(added, overdue)
+      .when({ type: 'ChangeCustomerStanding', customerId, status: 'terminated', reason: 'Abandoned the unit', hasOverdueInvoice: true })
+      .then([{ type: 'customer_standing_changed', data: { customerId, status: 'terminated', reason: 'Abandoned the unit' } }]);
   });
 
   it('cannot be updated before it exists or after it is archived', () => {

@@ -3,11 +3,12 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { readStreams } from '@storage/eventstore/port';
-import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
+import { anyOverdue, openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConcurrencyExhaustedError, ConflictError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
+import { markCustomerOverdue } from '../invoices/commands.ts';
 import { openBalance } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { unitAggregate } from '../units/unit.ts';
@@ -63,11 +64,21 @@ export async function updateCustomer(ctx: CommandContext, customerId: string, ch
   return changeUniqueKey(ctx, emailKey(changes.email, stream), loaded.state.fields.email, update);
 }
 
-/** A manager marks the renter inactive or terminated (or active again), with the reason. */
+/**
+ * A manager marks the renter inactive or terminated (or active again), with the reason; active is
+ * refused while one of their invoices is overdue, as the invoices' own streams say.
+ */
 export async function changeCustomerStanding(ctx: CommandContext, customerId: string, status: ChangeCustomerStanding['status'], reason: string) {
-  return handleCommand(ctx, streams.customer(customerId), customerAggregate, (state) =>
-    decideCustomer({ type: 'ChangeCustomerStanding', customerId, status, reason }, state),
+  const hasOverdueInvoice = anyOverdue(await renterInvoices(ctx, customerId));
+  const changed = await handleCommand(ctx, streams.customer(customerId), customerAggregate, (state) =>
+    decideCustomer({ type: 'ChangeCustomerStanding', customerId, status, reason, hasOverdueInvoice }, state),
   );
+  if (status !== 'active' || changed.events.length === 0) return changed;
+  // An invoice that went overdue between the read and the append found the renter not active and
+  // left them so; active now, they are overdue, as the billing engine would have made them.
+  if (!anyOverdue(await renterInvoices(ctx, customerId))) return changed;
+  const settled = await markCustomerOverdue(ctx, customerId);
+  return { ...settled, events: [...changed.events, ...settled.events], position: settled.position ?? changed.position };
 }
 
 /**
