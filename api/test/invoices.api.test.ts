@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { streams } from '@storage/contracts/events';
 import { InvoiceDetail, InvoiceListItem } from '@storage/contracts/invoices';
+import { Ledger } from '@storage/contracts/ledger';
+import { AgingReport } from '@storage/contracts/reports';
 import { afterPaymentRecorded, recordPayment } from '@storage/domain/invoices/commands';
+import { verifyReadModel } from '@storage/projector/verify';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +17,7 @@ const tag = () => randomUUID().slice(0, 8);
 describe('invoices API', () => {
   let platform: TestPlatform;
   let cookie: string;
+  let manager: string;
   const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, as = cookie) =>
     platform.api.app.inject({ method, url, payload: payload as object, headers: { cookie: as } });
 
@@ -65,6 +70,7 @@ describe('invoices API', () => {
   beforeAll(async () => {
     platform = await startTestPlatform();
     cookie = await platform.signIn('clerk');
+    manager = await platform.signIn('manager');
   });
   afterAll(async () => {
     await platform?.close();
@@ -282,14 +288,28 @@ describe('invoices API', () => {
     ['an unknown status', { status: 'void' }, 'status'],
     ['an oversize description', { description: 'x'.repeat(501) }, 'description'],
     ['an unknown field', { paidDate: '2025-01-01' }, 'paidDate'],
+    ['paid without how it was paid', { status: 'paid' }, 'payment'],
+    ['paid by a method the desk does not take', { status: 'paid', payment: { method: 'card' } }, 'payment.method'],
+    ['paid with an oversize check number', { status: 'paid', payment: { method: 'check', reference: '9'.repeat(101) } }, 'payment.reference'],
+    ['a payment on an invoice not created paid', { status: 'sent', payment: { method: 'cash' } }, 'payment'],
+    ['cancelled without a reason', { status: 'cancelled' }, 'reason'],
+    ['written off with a blank reason', { status: 'written_off', reason: '   ' }, 'reason'],
+    ['a reason on an invoice neither cancelled nor written off', { status: 'overdue', reason: 'Late' }, 'reason'],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_what, overrides, field) => {
     const ivy = await customer();
     const before = await total('/api/invoices');
-    const response = await inject('POST', '/api/invoices', invoiceBody(ivy.id, overrides));
+    const body = invoiceBody(ivy.id, overrides);
+    // As a manager, who may create any status: the refusal is the request's, not the role's.
+    const response = await inject('POST', '/api/invoices', body, manager);
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
     expect(response.json().message).toContain(field);
     expect(await total('/api/invoices')).toBe(before);
+    // Nothing on the renter's account, and the number is still free.
+    expect(await platform.api.store.readStream(streams.account(ivy.id))).toEqual([]);
+    if (body.customerId === ivy.id && typeof body.invoiceNumber === 'string' && body.invoiceNumber.trim() !== '') {
+      expect((await inject('POST', '/api/invoices', invoiceBody(ivy.id, { invoiceNumber: body.invoiceNumber }))).statusCode).toBe(201);
+    }
   });
 
   it('refuses bad list queries and ids with 400, never a 500', async () => {
@@ -324,7 +344,7 @@ describe('invoices API', () => {
     const twice = await inject('POST', `/api/invoices/${draft.id}/send`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This invoice was already sent');
-    const paid = await invoice(ivy.id, { status: 'paid' });
+    const paid = await invoice(ivy.id, { status: 'paid', payment: { method: 'cash' } });
     const refused = await inject('POST', `/api/invoices/${paid.id}/send`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Only a draft invoice can be sent; this one is paid');
@@ -357,6 +377,139 @@ describe('invoices API', () => {
       { description: 'Payment of $1,234.50 received by bank transfer', actor: `Ivy ${ivy.lastName}` },
     ]);
     expect(detail.history.every((entry) => Date.now() - Date.parse(entry.occurredAt) < 60_000)).toBe(true);
+  });
+
+  describe('a status chosen at creation is what happened, with its consequences', () => {
+    const today = () => new Date().toISOString().slice(0, 10);
+
+    /** A renter alone in a facility of their own, so the facility's aging is theirs. */
+    async function renter() {
+      const facilityId = randomUUID();
+      return { ...(await customer({ facilityId })), facilityId };
+    }
+
+    async function created(customerId: string, overrides: Record<string, unknown>, as = manager) {
+      const response = await inject('POST', '/api/invoices', invoiceBody(customerId, { amount: '120.00', ...overrides }), as);
+      expect(response.statusCode, response.body).toBe(201);
+      const id = InvoiceListItem.parse(response.json()).id;
+      await projected(`invoice-${id}`);
+      await projected(`customer-${customerId}`);
+      const detail = InvoiceDetail.parse((await inject('GET', `/api/invoices/${id}`)).json());
+      const events = await platform.api.store.readStream(streams.invoice(id));
+      return { detail, events: events.map((e) => ({ type: e.type, data: e.data })) };
+    }
+
+    async function ledgerOf(customerId: string) {
+      const response = await inject('GET', `/api/customers/${customerId}/ledger`);
+      expect(response.statusCode, response.body).toBe(200);
+      const ledger = Ledger.parse(response.json());
+      return { entries: ledger.entries.map((e) => [e.kind, e.amount]), balance: ledger.balance, descriptions: ledger.entries.map((e) => e.description) };
+    }
+
+    /** The facility's aging: the renter's row (null when they owe nothing and are owed nothing) and its totals. */
+    async function agingOf(facilityId: string) {
+      const response = await inject('GET', `/api/reports/aging?facilityId=${facilityId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return AgingReport.parse(response.json());
+    }
+
+    async function readModelEqualsRebuild() {
+      expect((await verifyReadModel(platform.api.pool, platform.api.store)).differences).toEqual([]);
+    }
+
+    it('created paid, records its payment (a check with its number): the ledger charges it and takes the payment, nothing is owed, aging agrees', async () => {
+      const ivy = await renter();
+      const { detail, events } = await created(ivy.id, { status: 'paid', payment: { method: 'check', reference: ' 1042 ' } });
+      expect(detail).toMatchObject({
+        status: 'paid',
+        amount: '120.00',
+        paidDate: today(),
+        payments: [{ amount: '120.00', method: 'check', status: 'completed', stripePaymentIntentId: null, amountRefunded: '0.00' }],
+      });
+      expect(events.map((e) => e.type)).toEqual(['invoice_generated', 'payment_received']);
+      expect(events[1]!.data).toMatchObject({ amount: '120.00', method: 'check', reference: '1042', paidDate: today(), customerId: ivy.id });
+
+      const ledger = await ledgerOf(ivy.id);
+      expect(ledger.entries).toEqual([
+        ['charge', '120.00'],
+        ['payment', '-120.00'],
+      ]);
+      expect(ledger.descriptions[1]).toContain('check 1042');
+      expect(ledger.balance).toBe('0.00');
+      const aging = await agingOf(ivy.facilityId);
+      expect(aging.rows).toEqual([]);
+      expect(aging.totals).toMatchObject({ balance: '0.00', unreconciled: '0.00' });
+      await readModelEqualsRebuild();
+    });
+
+    it.each([
+      ['cancelled', 'invoice_cancelled', { reason: 'Typed for the wrong renter' }, 'void'],
+      ['written_off', 'invoice_written_off', { reason: 'Renter left, unreachable', amount: '120.00', customerId: expect.any(String) }, 'write_off'],
+    ] as const)(
+      'created %s, records it with the reason: the ledger charges and reverses it, nothing is owed, aging agrees',
+      async (status, type, data, kind) => {
+        const ivy = await renter();
+        const { detail, events } = await created(ivy.id, { status, reason: data.reason });
+        expect(detail).toMatchObject({ status, paidDate: null, payments: [] });
+        expect(events.map((e) => e.type)).toEqual(['invoice_generated', type]);
+        expect(events[1]!.data).toMatchObject(data);
+
+        const ledger = await ledgerOf(ivy.id);
+        expect(ledger.entries).toEqual([
+          ['charge', '120.00'],
+          [kind, '-120.00'],
+        ]);
+        expect(ledger.balance).toBe('0.00');
+        expect((await agingOf(ivy.facilityId)).rows).toEqual([]);
+        await readModelEqualsRebuild();
+      },
+    );
+
+    it('created overdue, makes its renter overdue as the billing day would; the ledger charges it and aging shows it past due', async () => {
+      const ivy = await renter();
+      const { detail, events } = await created(ivy.id, { status: 'overdue', dueDate: isoDaysFromNow(-10) });
+      expect(detail).toMatchObject({ status: 'overdue', payments: [] });
+      expect(events.map((e) => e.type)).toEqual(['invoice_generated']);
+      expect((await inject('GET', `/api/customers/${ivy.id}`)).json()).toMatchObject({ status: 'overdue' });
+      const standing = (await platform.api.store.readStream(streams.customer(ivy.id))).filter((e) => e.type === 'customer_standing_changed');
+      expect(standing.map((e) => e.data)).toEqual([{ customerId: ivy.id, status: 'overdue', reason: `Invoice ${detail.invoiceNumber} is overdue` }]);
+
+      const ledger = await ledgerOf(ivy.id);
+      expect(ledger.entries).toEqual([['charge', '120.00']]);
+      expect(ledger.balance).toBe('120.00');
+      const aging = await agingOf(ivy.facilityId);
+      expect(aging.rows).toEqual([expect.objectContaining({ customerId: ivy.id, days1to30: '120.00', balance: '120.00', unreconciled: '0.00' })]);
+      await readModelEqualsRebuild();
+    });
+
+    it('created sent or draft, is as before: a sent one is charged and owed, a draft owes nothing, the standing stays', async () => {
+      const ivy = await renter();
+      const sent = await created(ivy.id, { status: 'sent' }, cookie);
+      const draft = await created(ivy.id, { status: 'draft', amount: '70.00' }, cookie);
+      expect([sent.detail.status, draft.detail.status]).toEqual(['sent', 'draft']);
+      expect([...sent.events, ...draft.events].map((e) => e.type)).toEqual(['invoice_generated', 'invoice_generated']);
+      expect((await inject('GET', `/api/customers/${ivy.id}`)).json()).toMatchObject({ status: 'active' });
+
+      const ledger = await ledgerOf(ivy.id);
+      expect(ledger.entries).toEqual([['charge', '120.00']]);
+      expect(ledger.balance).toBe('120.00');
+      const aging = await agingOf(ivy.facilityId);
+      expect(aging.rows).toEqual([expect.objectContaining({ customerId: ivy.id, current: '120.00', balance: '120.00', unreconciled: '0.00' })]);
+      await readModelEqualsRebuild();
+    });
+
+    it('lets a clerk create an invoice paid, but not cancelled or written off (a void and a write-off are for owners and managers), writing nothing', async () => {
+      const ivy = await customer();
+      await created(ivy.id, { status: 'paid', payment: { method: 'cash' } }, cookie);
+      const before = await total('/api/invoices');
+      for (const status of ['cancelled', 'written_off']) {
+        const refused = await inject('POST', '/api/invoices', invoiceBody(ivy.id, { status, reason: 'Not owed' }), cookie);
+        expect(refused.statusCode, status).toBe(403);
+        expect(refused.json()).toEqual({ message: 'Only owners and managers create an invoice cancelled or written off' });
+      }
+      expect(await total('/api/invoices')).toBe(before);
+      expect((await platform.api.store.readStream(streams.account(ivy.id))).map((e) => e.type)).toEqual(['account_invoice_listed']);
+    });
   });
 
   it('lets an auditor read invoices but not create or send them', async () => {

@@ -333,6 +333,7 @@ describe('leases API', () => {
       dueDate: '2025-04-01',
       status,
       description: null,
+      payment: status === 'paid' ? { method: 'cash' as const, reference: null } : null,
     });
     for (const status of ['paid', 'paid', 'overdue', 'sent'] as const) await projected(await generateInvoice(context(), invoice(status)));
     const [listed] = (await inject('GET', `/api/leases?search=${encodeURIComponent(customer.email)}`)).json();

@@ -47,7 +47,7 @@ function billingFixture(getPlatform: () => TestPlatform) {
     return { ...customer, cookie: sessionCookie(verified.headers['set-cookie']) };
   }
 
-  async function invoice(customerId: string, overrides: Record<string, unknown> = {}) {
+  async function invoice(customerId: string, overrides: Record<string, unknown> = {}, cookie = staff) {
     const body = {
       invoiceNumber: `INV-${Date.now()}-${tag()}`,
       customerId,
@@ -57,7 +57,7 @@ function billingFixture(getPlatform: () => TestPlatform) {
       description: 'Monthly rent',
       ...overrides,
     };
-    const created = await inject('POST', '/api/invoices', body, staff);
+    const created = await inject('POST', '/api/invoices', body, cookie);
     expect(created.statusCode, created.body).toBe(201);
     await projected(`invoice-${created.json().id}`);
     return created.json() as { id: string; invoiceNumber: string; amount: string };
@@ -129,8 +129,12 @@ describe('payments API with the built-in test provider', () => {
 
   it('refuses to charge a paid or cancelled invoice (409)', async () => {
     const rita = await renter();
-    for (const status of ['paid', 'cancelled']) {
-      const bill = await invoice(rita.id, { status });
+    const manager = await platform.signIn('manager');
+    for (const [status, created] of [
+      ['paid', { payment: { method: 'cash' } }],
+      ['cancelled', { reason: 'Typed in error' }],
+    ] as const) {
+      const bill = await invoice(rita.id, { status, ...created }, manager);
       const response = await inject('POST', '/api/create-payment-intent', { amount: '120.00', invoiceId: bill.id, customerEmail: rita.email }, rita.cookie);
       expect(response.statusCode, status).toBe(409);
     }

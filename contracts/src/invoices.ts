@@ -1,20 +1,47 @@
 import { z } from 'zod';
 import { InvoiceLine } from './billing.ts';
-import { InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
+import { DeskPaymentMethod, InvoiceStatus, PaymentMethod, PaymentStatus } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, OptionalText, RequiredText, SearchText } from './fields.ts';
 import { PaymentAmount } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
-export const CreateInvoiceRequest = z.strictObject({
-  invoiceNumber: RequiredText(50),
-  customerId: Id,
-  leaseId: Id.nullish().transform((v) => v ?? null),
-  amount: PaymentAmount,
-  dueDate: IsoDate,
-  status: InvoiceStatus.default('draft'),
-  description: OptionalText(500),
+/** How an invoice created as paid was paid: a desk method, and a check's number or a transfer's reference. */
+export const PaidAtCreation = z.strictObject({
+  method: DeskPaymentMethod,
+  reference: OptionalText(100),
 });
+export type PaidAtCreation = z.output<typeof PaidAtCreation>;
+
+/** The statuses an invoice is created with that record why: the void (cancelled) or the write-off. */
+export const statusesWithReason: readonly InvoiceStatus[] = ['cancelled', 'written_off'];
+
+/**
+ * The status chosen is what happened, with its consequences: created paid, it records its payment
+ * (`payment`, required then); cancelled or written off, the void or the write-off (`reason`,
+ * required then). Neither is taken with another status, so nothing sent is silently dropped.
+ */
+export const CreateInvoiceRequest = z
+  .strictObject({
+    invoiceNumber: RequiredText(50),
+    customerId: Id,
+    leaseId: Id.nullish().transform((v) => v ?? null),
+    amount: PaymentAmount,
+    dueDate: IsoDate,
+    status: InvoiceStatus.default('draft'),
+    description: OptionalText(500),
+    payment: PaidAtCreation.nullish().transform((v) => v ?? null),
+    reason: OptionalText(200),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'paid' && body.payment === null) ctx.addIssue({ code: 'custom', path: ['payment'], message: 'is required when the status is paid' });
+    if (body.status !== 'paid' && body.payment !== null) ctx.addIssue({ code: 'custom', path: ['payment'], message: 'is only for an invoice created as paid' });
+    const wantsReason = statusesWithReason.includes(body.status);
+    if (wantsReason && body.reason === null) ctx.addIssue({ code: 'custom', path: ['reason'], message: `is required when the status is ${body.status}` });
+    if (!wantsReason && body.reason !== null) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is only for an invoice created cancelled or written off' });
+    }
+  });
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
 export type CreateInvoiceCommand = z.output<typeof CreateInvoiceRequest>;
 

@@ -1,7 +1,7 @@
 import { streams } from '@storage/contracts/events';
-import { CreateInvoiceRequest, InvoiceDetail, InvoiceListItem, ListInvoicesQuery } from '@storage/contracts/invoices';
+import { CreateInvoiceRequest, InvoiceDetail, InvoiceListItem, ListInvoicesQuery, statusesWithReason } from '@storage/contracts/invoices';
 import { pageHeaders } from '@storage/contracts/paging';
-import { NotFoundError } from '@storage/domain/commands/errors';
+import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
-import { json, page } from '../http/responses.ts';
+import { errorAnswer, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { invoiceHistory } from './history.ts';
 import { getInvoice, linesOf, listInvoices, paymentsOf } from './queries.ts';
@@ -73,8 +73,22 @@ export async function invoiceRoutes(plugin: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/invoices',
-    { config: billing, schema: { summary: 'Generate an invoice', body: CreateInvoiceRequest, response: { 201: json('The new invoice', InvoiceListItem) } } },
+    {
+      config: billing,
+      schema: {
+        summary: 'Generate an invoice',
+        description:
+          "The status chosen is what happened, with its consequences: created `paid`, it records its payment in full (`payment`: a desk method, and a check's number or a transfer's reference in `reference`); `cancelled` or `written_off`, the void or the write-off (`reason`; owners and managers only, as a void and a write-off are); `overdue`, the renter's standing becomes overdue. So the ledger, the renter's balance and the reports agree from the start.",
+        body: CreateInvoiceRequest,
+        response: { 201: json('The new invoice', InvoiceListItem), 403: errorAnswer('A clerk may not create an invoice cancelled or written off') },
+      },
+    },
     async (request, reply) => {
+      // A void and a write-off are money given back, whenever they are recorded: owners and managers only.
+      const role = request.staff?.role;
+      if (statusesWithReason.includes(request.body.status) && role !== 'owner' && role !== 'manager') {
+        throw new ForbiddenError('Only owners and managers create an invoice cancelled or written off');
+      }
       const result = await generateInvoice(commandContext(deps, request), request.body);
       if (result.position) await deps.afterAppend(result.position);
       return reply.status(201).send(await currentInvoice(result.state));

@@ -1,11 +1,23 @@
 import type { InvoiceLine } from '@storage/contracts/billing';
-import type { CustomerStatus } from '@storage/contracts/enums';
+import type { CustomerStatus, DeskPaymentMethod, InvoiceStatus } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { type InvoiceFields, type InvoicePayment, type InvoiceState, leftToRefund, openBalance } from './invoice.ts';
 
-export type GenerateInvoice = { type: 'GenerateInvoice'; invoiceId: string; fields: InvoiceFields };
+/** How an invoice created as paid was paid (at the desk), recorded as its payment in full on paidDate. */
+export type PaidAtCreation = { paymentId: string; method: DeskPaymentMethod; reference: string | null; paidDate: string };
+/**
+ * An invoice as staff type it. Its status is what happened: `payment` is how one created paid was
+ * paid, `reason` why one created cancelled or written off is so (see `statusAtCreation`).
+ */
+export type GenerateInvoice = {
+  type: 'GenerateInvoice';
+  invoiceId: string;
+  fields: InvoiceFields;
+  payment?: PaidAtCreation | null;
+  reason?: string | null;
+};
 export type SendInvoice = { type: 'SendInvoice'; invoiceId: string };
 /** `today` is an ISO date (YYYY-MM-DD). */
 export type MarkInvoiceOverdue = { type: 'MarkInvoiceOverdue'; invoiceId: string; today: string };
@@ -45,12 +57,53 @@ function existing(state: InvoiceState) {
   return state;
 }
 
+/**
+ * What the status an invoice is created with asks for: how it was paid when paid, why when
+ * cancelled or written off, neither otherwise (so nothing given is silently dropped). Checked
+ * before anything is written, and again by the decision.
+ */
+export function statusAtCreation(status: InvoiceStatus, payment: unknown, reason: string | null | undefined): void {
+  if (status === 'paid' && !payment) throw new DomainRuleError('payment: is required when the status is paid', 'payment');
+  if (status !== 'paid' && payment) throw new DomainRuleError('payment: is only for an invoice created as paid', 'payment');
+  const wantsReason = status === 'cancelled' || status === 'written_off';
+  const given = reason?.trim() ?? '';
+  if (wantsReason && given === '') throw new DomainRuleError(`reason: is required when the status is ${status}`, 'reason');
+  if (!wantsReason && given !== '') throw new DomainRuleError('reason: is only for an invoice created cancelled or written off', 'reason');
+}
+
+/**
+ * A new invoice, and what its status records with it in the same append: created paid, its
+ * payment in full (the ledger charges it and takes the payment, nothing is owed); cancelled, its
+ * void (the ledger reverses its charge); written off, the write-off of all of it as bad debt.
+ * A label alone would leave the books owing what the invoice says is settled.
+ */
 export function generateInvoice(command: GenerateInvoice, state: InvoiceState): DomainEvent[] {
   if (state.status !== 'none') throw new ConflictError('This invoice already exists');
-  if (toCents(command.fields.amount) <= 0n) throw new DomainRuleError('The amount must be more than 0.00', 'amount');
-  const total = command.fields.lines.reduce((sum, line) => sum + toCents(line.amount), 0n);
-  if (total !== toCents(command.fields.amount)) throw new DomainRuleError(`The amount must be the sum of the lines, ${fromCents(total)}`, 'amount');
-  return [{ type: 'invoice_generated', data: { invoiceId: command.invoiceId, ...command.fields } }];
+  const { invoiceId, fields, payment = null, reason = null } = command;
+  if (toCents(fields.amount) <= 0n) throw new DomainRuleError('The amount must be more than 0.00', 'amount');
+  const total = fields.lines.reduce((sum, line) => sum + toCents(line.amount), 0n);
+  if (total !== toCents(fields.amount)) throw new DomainRuleError(`The amount must be the sum of the lines, ${fromCents(total)}`, 'amount');
+  statusAtCreation(fields.status, payment, reason);
+  const generated: DomainEvent = { type: 'invoice_generated', data: { invoiceId, ...fields } };
+  const { customerId, amount } = fields;
+  switch (fields.status) {
+    case 'paid': {
+      const { paymentId, method, reference, paidDate } = payment!;
+      return [
+        generated,
+        {
+          type: 'payment_received',
+          data: { paymentId, invoiceId, customerId, amount, method, paidDate, stripePaymentIntentId: null, reference, receiptId: null },
+        },
+      ];
+    }
+    case 'cancelled':
+      return [generated, { type: 'invoice_cancelled', data: { invoiceId, reason: reason!.trim() } }];
+    case 'written_off':
+      return [generated, { type: 'invoice_written_off', data: { invoiceId, customerId, amount, reason: reason!.trim() } }];
+    default:
+      return [generated];
+  }
 }
 
 export function sendInvoice(command: SendInvoice, state: InvoiceState): DomainEvent[] {

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@storage/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { type CardRefund, cardChargeOutcome, customerStandingAfterBilling, decideInvoice, type InvoiceCommand, type ReceivedPayment } from './businessLogic.ts';
-import { evolveInvoice, type InvoiceFields, initialInvoiceState } from './invoice.ts';
+import { evolveInvoice, type InvoiceFields, initialInvoiceState, openBalance } from './invoice.ts';
 
 const given = (...events: DomainEvent[]) => ({
   when: (command: InvoiceCommand) => decideInvoice(command, events.reduce(evolveInvoice, initialInvoiceState)),
@@ -44,6 +44,52 @@ describe('generate invoice', () => {
 
   it('refuses an amount of zero', () => {
     expect(() => given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, amount: '0.00' } })).toThrow(DomainRuleError);
+  });
+});
+
+describe('generate an invoice in the status staff chose: what happened, with its consequences', () => {
+  const created = (status: InvoiceFields['status']): DomainEvent => ({ type: 'invoice_generated', data: { invoiceId, ...fields, status } });
+  const paidAtDesk = { paymentId: payment.paymentId, method: 'check' as const, reference: '1042', paidDate: '2025-02-20' };
+
+  it('created paid, records its payment in full as the desk took it, and nothing is left owing', () => {
+    const events = given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, status: 'paid' }, payment: paidAtDesk });
+    expect(events).toEqual([
+      created('paid'),
+      {
+        type: 'payment_received',
+        data: { ...paidAtDesk, invoiceId, customerId, amount: '120.00', stripePaymentIntentId: null, receiptId: null },
+      },
+    ]);
+    const state = events.reduce(evolveInvoice, initialInvoiceState);
+    expect(state.status === 'current' && [state.fields.status, openBalance(state)]).toEqual(['paid', '0.00']);
+  });
+
+  it('created cancelled, records its void with the reason; written off, the write-off of all of it', () => {
+    expect(given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, status: 'cancelled' }, reason: ' Typed twice ' })).toEqual([
+      created('cancelled'),
+      { type: 'invoice_cancelled', data: { invoiceId, reason: 'Typed twice' } },
+    ]);
+    expect(given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, status: 'written_off' }, reason: 'Renter left, unreachable' })).toEqual([
+      created('written_off'),
+      { type: 'invoice_written_off', data: { invoiceId, customerId, amount: '120.00', reason: 'Renter left, unreachable' } },
+    ]);
+  });
+
+  it('created draft, sent or overdue, is the invoice alone', () => {
+    for (const status of ['draft', 'sent', 'overdue'] as const) {
+      expect(given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, status } })).toEqual([created(status)]);
+    }
+  });
+
+  it.each([
+    ['paid without how it was paid', 'paid', {}, 'payment', 'payment: is required when the status is paid'],
+    ['cancelled without a reason', 'cancelled', {}, 'reason', 'reason: is required when the status is cancelled'],
+    ['written off with a blank reason', 'written_off', { reason: '  ' }, 'reason', 'reason: is required when the status is written_off'],
+    ['a payment on an invoice not created paid', 'sent', { payment: paidAtDesk }, 'payment', 'payment: is only for an invoice created as paid'],
+    ['a reason on an invoice not created cancelled or written off', 'paid', { payment: paidAtDesk, reason: 'why' }, 'reason', 'reason: is only'],
+  ] as const)('refuses %s, naming the field', (_what, status, extra, field, message) => {
+    const when = () => given().when({ type: 'GenerateInvoice', invoiceId, fields: { ...fields, status }, ...extra });
+    expect(when).toThrow(expect.objectContaining({ name: 'DomainRuleError', field, message: expect.stringContaining(message) }));
   });
 });
 

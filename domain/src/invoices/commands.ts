@@ -3,6 +3,7 @@ import { type InvoiceLine, singleLine } from '@storage/contracts/billing';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { anyOverdue, listInvoiceOnAccount, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
+import { derivedId } from '../commands/derived-id.ts';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
@@ -13,9 +14,11 @@ import {
   customerStandingAfterBilling,
   decideInvoice,
   type InvoiceCommand,
+  type PaidAtCreation,
   type ReceivedPayment,
   type RequestRefund,
   type StaffRefund,
+  statusAtCreation,
 } from './businessLogic.ts';
 import { type InvoiceFields, invoiceAggregate } from './invoice.ts';
 
@@ -27,11 +30,26 @@ function today(ctx: CommandContext): string {
   return ctx.now.toISOString().slice(0, 10);
 }
 
-/** An invoice's details; without lines, its amount is one line (see `singleLine`). */
-export type NewInvoice = Omit<InvoiceFields, 'lines'> & { lines?: InvoiceFields['lines'] };
+/**
+ * An invoice's details; without lines, its amount is one line (see `singleLine`). Created paid, it
+ * says how (`payment`); cancelled or written off, why (`reason`).
+ */
+export type NewInvoice = Omit<InvoiceFields, 'lines'> & {
+  lines?: InvoiceFields['lines'];
+  payment?: Pick<PaidAtCreation, 'method' | 'reference'> | null;
+  reason?: string | null;
+};
 
+/**
+ * Generates an invoice with what its status records (see the decision's `generateInvoice`): a
+ * payment dated the renter's today at their facility, a void or a write-off; one created overdue
+ * makes its renter overdue, as the billing day does when an invoice goes overdue.
+ */
 export async function generateInvoice(ctx: CommandContext, details: NewInvoice, invoiceId: string = randomUUID()) {
-  const fields: InvoiceFields = { ...details, lines: details.lines ?? [singleLine(details)] };
+  const { payment: paidBy = null, reason = null, ...invoice } = details;
+  const fields: InvoiceFields = { ...invoice, lines: invoice.lines ?? [singleLine(invoice)] };
+  // Before anything is written (the invoice number's key, the account's listing): a bad request writes nothing.
+  statusAtCreation(fields.status, paidBy, reason);
   // The ids come in the request body: one that names nothing is a mistake in the request (400).
   const { state: customer } = await loadAggregate(ctx.store, streams.customer(fields.customerId), customerAggregate);
   if (customer.status !== 'current') throw new DomainRuleError('customerId: Customer not found', 'customerId');
@@ -47,11 +65,20 @@ export async function generateInvoice(ctx: CommandContext, details: NewInvoice, 
     field: 'invoiceNumber',
     takenMessage: `An invoice numbered ${fields.invoiceNumber} already exists`,
   };
-  return withUniqueKey(ctx, key, async () => {
+  // The payment is named by the invoice, so the decision is the same however often it is made.
+  const payment = paidBy && {
+    ...paidBy,
+    paymentId: derivedId('paid-at-creation', invoiceId),
+    paidDate: await customerToday(ctx.store, fields.customerId, ctx.now),
+  };
+  const generated = await withUniqueKey(ctx, key, async () => {
     // Listed on the account first: a payment decided between the two appends already sees it.
     await listInvoiceOnAccount(ctx, fields.customerId, invoiceId);
-    return decide(ctx, { type: 'GenerateInvoice', invoiceId, fields });
+    return decide(ctx, { type: 'GenerateInvoice', invoiceId, fields, payment, reason });
   });
+  if (fields.status !== 'overdue') return generated;
+  const standing = await markCustomerOverdue(ctx, fields.customerId, `Invoice ${fields.invoiceNumber} is overdue`);
+  return { ...generated, position: standing.position ?? generated.position };
 }
 
 export async function sendInvoice(ctx: CommandContext, invoiceId: string) {
