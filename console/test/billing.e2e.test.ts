@@ -68,6 +68,16 @@ describe('Billing & Invoices in Chromium', () => {
       .waitFor();
   }
 
+  /** Picks an option of the dialog's antd select labelled `label`, and waits for its list to close. */
+  async function choose(page: Page, label: string, option: string) {
+    await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
+      .click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  }
+
   const invoiceCount = async (page: Page) => Number((await page.getByTestId('invoice-count').textContent())!.split(' ')[0]);
 
   it('shows the spec texts, creates an invoice for a customer found on the server, sends it and shows its history', async () => {
@@ -139,6 +149,48 @@ describe('Billing & Invoices in Chromium', () => {
       .waitFor();
     await page.getByPlaceholder('Search invoices by number or customer...').fill('nobody-matches-this');
     await page.getByText('No invoices found').waitFor();
+    await page.close();
+  });
+
+  it('asks how an invoice created paid was paid and why one created cancelled is, and sends only what its status records', async () => {
+    const page = await openBilling(1440);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog');
+    const invoiceNumber = `INV-E2E-PAID-${Date.now()}`;
+    await dialog.getByLabel('Invoice Number').fill(invoiceNumber);
+    await pickCustomer(page, someone.last_name, someone.email);
+    await dialog.getByLabel('Amount').fill('40.00');
+    // A draft asks neither.
+    expect(await dialog.getByLabel('Payment Method').count()).toBe(0);
+    expect(await dialog.getByLabel('Reason').count()).toBe(0);
+
+    // Cancelled asks why, and the form refuses it without a reason.
+    await choose(page, 'Status', 'Cancelled');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await dialog.getByText('Reason is required').waitFor();
+    expect(await dialog.getByLabel('Payment Method').count()).toBe(0);
+
+    // Paid asks how: a check, with its number.
+    await choose(page, 'Status', 'Paid');
+    expect(await dialog.getByLabel('Reason').count()).toBe(0);
+    await choose(page, 'Payment Method', 'Check');
+    await dialog.getByLabel('Check Number').fill('2201');
+    await animationsDone(page);
+    await product.screenshot(page, 'billing-create-paid-1440');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/invoices') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    expect((await created).status()).toBe(201);
+    const sent = (await created).request().postDataJSON();
+    expect(sent).toMatchObject({ invoiceNumber, status: 'paid', payment: { method: 'check', reference: '2201' } });
+    expect(sent).not.toHaveProperty('reason');
+    await page.getByText('Invoice created successfully').waitFor();
+    const row = page.getByTestId('invoice-row').filter({ hasText: invoiceNumber });
+    await row.getByText('Paid', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'View' }).click();
+    const drawer = page.locator('.invoice-detail-drawer');
+    await drawer.getByText('Payment of $40.00 received by check').waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
     await page.close();
   });
 

@@ -1,10 +1,12 @@
-import type { InvoiceStatus } from '@storage/contracts/enums';
-import { CreateInvoiceRequest } from '@storage/contracts/invoices';
+import { ReasonRequest } from '@storage/contracts/billing';
+import { DeskPaymentMethod, type InvoiceStatus, paymentMethodLabels } from '@storage/contracts/enums';
+import { type CreateInvoiceRequest as CreateInvoiceBody, CreateInvoiceRequest, PaidAtCreation, statusesWithReason } from '@storage/contracts/invoices';
 import { Form, Input, Select } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { formatDollars } from '../../../lib/format.ts';
+import { useCanGiveMoneyBack } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateInvoice } from '../api/create-invoice.ts';
 import { useCustomerLeases } from '../api/get-customer-leases.ts';
@@ -21,9 +23,28 @@ type InvoiceFormValues = {
   dueDate: string;
   status: InvoiceStatus;
   description: string;
+  /** Asked when the status is paid: how the desk was paid. */
+  paymentMethod: DeskPaymentMethod;
+  paymentReference: string;
+  /** Asked when the status is cancelled or written off. */
+  reason: string;
 };
 
 const fieldSchemas = CreateInvoiceRequest.shape;
+
+/** The ways the desk is paid: cash, a check, a card at the desk, a bank transfer. */
+const deskMethodOptions = DeskPaymentMethod.options.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
+
+/** The request for what the form holds: the payment only for a paid invoice, the reason only for a cancelled or written-off one. */
+function requestOf({ customerId, leaseId, paymentMethod, paymentReference, reason, ...values }: InvoiceFormValues): CreateInvoiceBody {
+  return {
+    ...values,
+    customerId: customerId ?? '',
+    leaseId: leaseId ?? null,
+    ...(values.status === 'paid' && { payment: { method: paymentMethod, reference: paymentReference || null } }),
+    ...(statusesWithReason.includes(values.status) && { reason }),
+  };
+}
 
 /** YYYY-MM-DD of the local calendar day `days` from now. */
 function localDateFromNow(days: number): string {
@@ -42,6 +63,9 @@ function newInvoice(): InvoiceFormValues {
     dueDate: localDateFromNow(DEFAULT_DUE_IN_DAYS),
     status: 'draft',
     description: '',
+    paymentMethod: 'cash',
+    paymentReference: '',
+    reason: '',
   };
 }
 
@@ -61,11 +85,14 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const createInvoice = useCreateInvoice();
   const toast = useToast();
 
-  const save = ({ customerId, leaseId, ...values }: InvoiceFormValues) =>
-    createInvoice.mutate(
-      { ...values, customerId: customerId ?? '', leaseId: leaseId ?? null },
-      toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone),
-    );
+  const canGiveMoneyBack = useCanGiveMoneyBack();
+  const status = Form.useWatch('status', form);
+  const paymentMethod = Form.useWatch('paymentMethod', form);
+  // A void and a write-off are for owners and managers (the server refuses the others).
+  const statusOptions = invoiceStatusOptions.map((option) => ({ ...option, disabled: !canGiveMoneyBack && statusesWithReason.includes(option.value) }));
+
+  const save = (values: InvoiceFormValues) =>
+    createInvoice.mutate(requestOf(values), toast.outcome('Invoice created successfully', 'Failed to create invoice', onDone));
 
   return (
     <DialogForm<InvoiceFormValues>
@@ -95,8 +122,27 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
           <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
         </GridField>
         <GridField label="Status" name="status">
-          <Select options={invoiceStatusOptions} />
+          <Select options={statusOptions} />
         </GridField>
+        {status === 'paid' && (
+          <>
+            <GridField label="Payment Method" name="paymentMethod">
+              <Select options={deskMethodOptions} />
+            </GridField>
+            <GridField
+              label={paymentMethod === 'check' ? 'Check Number' : 'Reference'}
+              name="paymentReference"
+              rules={[contractRule('Reference', PaidAtCreation.shape.reference)]}
+            >
+              <Input autoComplete="off" />
+            </GridField>
+          </>
+        )}
+        {status !== undefined && statusesWithReason.includes(status) && (
+          <GridField wide label="Reason" name="reason" required rules={[contractRule('Reason', ReasonRequest.shape.reason)]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+          </GridField>
+        )}
         <GridField wide label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
         </GridField>
