@@ -7,6 +7,8 @@ import type { DatabasePool } from 'slonik';
 export interface AppDeps {
   store: EventStore;
   pool: DatabasePool;
+  /** The business clock (platform/src/business-clock.ts): every command's time and every report's today. */
+  clock: { now(): Date };
   /** 32-byte key of the session cookie. */
   sessionKey: Buffer;
   /** Wakes the projector after an append and waits (bounded) until the read model shows it. */

@@ -3,6 +3,7 @@ import { listEarlierInvoices } from '@storage/domain/accounts/invoice-listing';
 import { listEarlierLeases } from '@storage/domain/customers/lease-listing';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore, Position } from '@storage/eventstore/port';
+import { type BusinessClock, startBusinessClock } from '@storage/platform/business-clock';
 import { ProjectionProgress } from '@storage/platform/checkpoints';
 import type { Config } from '@storage/platform/config';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
@@ -17,6 +18,8 @@ export interface ApiServer {
   app: FastifyInstance;
   pool: DatabasePool;
   store: EventStore;
+  /** The business clock the API's commands and reports run on. */
+  clock: BusinessClock;
   /** Wakes the projector and waits (bounded) until the read model has passed `position`. */
   afterAppend(position: Position, timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -51,9 +54,11 @@ export async function createApiServer(options: {
     await wakeProjector();
     return progress.wait(position, timeoutMs);
   };
+  const clock = await startBusinessClock(store);
   const app = await buildApp({
     store,
     pool,
+    clock,
     sessionKey: options.sessionKey,
     stripePublishableKey: config.stripePublishableKey,
     stripeSecretKey: config.stripeSecretKey,
@@ -75,9 +80,11 @@ export async function createApiServer(options: {
     app,
     pool,
     store,
+    clock,
     afterAppend,
     async close() {
       await app.close();
+      clock.stop();
       await progress.close();
       await queue.close();
       await readModelJobs.close();

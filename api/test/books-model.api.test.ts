@@ -181,5 +181,5 @@ describe('the books balance after any sequence of commands', () => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-  });
+  }, 300_000);
 });

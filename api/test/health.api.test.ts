@@ -47,6 +47,7 @@ async function appWith(overrides: Partial<AppDeps>): Promise<FastifyInstance> {
   return buildApp({
     store: platform.api.store,
     pool: platform.api.pool,
+    clock: { now: () => new Date() },
     sessionKey: platform.sessionKey,
     readModelJobs: queue,
     async afterAppend(position) {

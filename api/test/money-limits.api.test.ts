@@ -194,5 +194,5 @@ describe('amounts the books can hold', () => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-  });
+  }, 180_000);
 });

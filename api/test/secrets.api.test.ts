@@ -285,6 +285,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     stream: streams.customer(ids.customer),
     data: { customerId: ids.customer, status: 'overdue', reason: 'Invoice INV-S1 is overdue' },
   },
+  business_day_advanced: { stream: streams.businessClock(), data: { date: '2027-03-01', from: '2026-11-29' } },
   billing_run_completed: {
     stream: streams.billingDay(ids.facility, '2026-02-11'),
     data: {

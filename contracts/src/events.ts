@@ -361,6 +361,13 @@ export const eventSchemas = {
    */
   delinquency_step_taken: z.object({ customerId: Id, kind: DelinquencyStepKind, day: z.number().int(), invoiceId: Id, date: IsoDate, pastDue: amount }),
   /**
+  /**
+   * The business clock moved forward to `date` (a demo, or a day run ahead with billing:run
+   * --date): from then on the product's today is `date`, and each day after it, everywhere (the
+   * commands' times, the ledger, the reports, the billing day). `from`: the wall clock's date (UTC)
+   * when it moved, so the clock runs that many days ahead of it. It never moves back.
+   */
+  business_day_advanced: z.object({ date: IsoDate, from: IsoDate }),
    * The renter's past-due balance fell to the schedule's threshold or below (a payment, credit, a
    * write-off): the schedule stops and what it did is undone (access restored). reason: what did it.
    */
@@ -608,3 +615,5 @@ export const streams = {
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };
+  /** The product's business clock: how far ahead of the wall clock its today runs. */
+  businessClock: () => 'business-clock',

@@ -12,6 +12,7 @@ import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import { embeddedDatabaseForCommand } from '@storage/embedded/for-command';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
+import { advanceBusinessDay, startBusinessClock } from '@storage/platform/business-clock';
 import { type Config, loadConfig, parseSecondsMs } from '@storage/platform/config';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
@@ -235,7 +236,13 @@ async function billingRun(args: string[]) {
   const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
   await withReadModel(async (pool, store) => {
     const provider = createPaymentProvider(config, pool);
-    const day = await runBillingDay({ pool, store, provider }, new Date(), {
+    // A day ahead of the business clock moves it there first: the product then lives on that day
+    // everywhere (commands, ledger, reports), not only in its invoices.
+    if (values.date && (await advanceBusinessDay(store, values.date))) console.log(`The business day is now ${values.date}.`);
+    const clock = await startBusinessClock(store);
+    const now = clock.now();
+    clock.stop();
+    const day = await runBillingDay({ pool, store, provider }, now, {
       ...(values.date && { date: values.date }),
       ...(values.facility && { facilityId: values.facility }),
     });

@@ -1,4 +1,5 @@
 import type { EventStore } from '@storage/eventstore/port';
+import { startBusinessClock } from '@storage/platform/business-clock';
 import type { MessageSettings, ScheduleSettings } from '@storage/platform/config';
 import { configuredMailer } from '@storage/platform/mail/smtp';
 import type { PaymentSettings } from '@storage/platform/payments/configured-provider';
@@ -76,6 +77,8 @@ export async function startProjector(options: {
   const reactions = options.reactions ?? allReactions;
   await ensureCheckpoints(options.pool, projections);
   await ensureReactionCheckpoints(options.pool, options.store, reactions);
+  // The processes act on the business day (a demo advanced with billing:run --date is on that day).
+  const clock = await startBusinessClock(options.store);
   const queue = createQueue(PROJECTOR_QUEUE, options.connection);
   // One catch-up at a time in this process, whoever asks: the queue's job, an API in this process
   // (straight, no job), or a reaction that appended. Asked while it runs, it runs once more after.
@@ -90,7 +93,7 @@ export async function startProjector(options: {
     reactedAt = Date.now();
     // Then the processes that act on what the read model now shows; what they append wakes the
     // projector again, so a chain (a payment clears a delinquency, which restores access) runs on.
-    const acted = await runReactions(reactions, { pool: options.pool, store: options.store, log: options.log, retry: options.retry });
+    const acted = await runReactions(reactions, { pool: options.pool, store: options.store, log: options.log, retry: options.retry, now: clock.now });
     reactionsDue = acted.more || acted.failing.length > 0;
     if (acted.reacted > 0 || acted.more) wake();
   });
@@ -141,7 +144,7 @@ export async function startProjector(options: {
   await queue.upsertJobScheduler('projector-safety-net', { every: safetyNetMs }, { name: CATCH_UP_JOB });
   const unregister = registerLocalProjector(options.connection, wake);
   wake();
-  const scheduledJobs = await startScheduledJobs({ ...options, wakeProjector: async () => wake() });
+  const scheduledJobs = await startScheduledJobs({ ...options, clock, wakeProjector: async () => wake() });
   const readModelJobs = startReadModelJobs(options);
   if (options.messages?.publicUrl) setMessagesPublicUrl(options.messages.publicUrl);
   const outbox = startOutboxWorker({
@@ -160,6 +163,7 @@ export async function startProjector(options: {
       await outbox.stop();
       await readModelJobs.close();
       await scheduledJobs.stop();
+      clock.stop();
       await worker.close();
       await lastRun;
       await lastReaction;

@@ -58,7 +58,7 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { id } = request.params;
       if (!(await getCustomer(deps.pool, id))) throw new NotFoundError('Customer not found');
-      const [account, payments] = await Promise.all([getPortalAccount(deps.pool, deps.store, id, new Date()), paymentsOfCustomer(deps.pool, id)]);
+      const [account, payments] = await Promise.all([getPortalAccount(deps.pool, deps.store, id, deps.clock.now()), paymentsOfCustomer(deps.pool, id)]);
       return { openBalance: account.openBalance, standing: account.status, credit: account.credit, payments };
     },
   );

@@ -22,7 +22,7 @@ export async function dashboardRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { facilityId, asOf } = request.query;
       // Today is the facility's own day (its time zone; UTC for all facilities), as the ledger's dates are.
-      const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? (await reportToday(deps.pool, facilityId, new Date())));
+      const metrics = await dashboardMetrics(deps.pool, facilityId, asOf ?? (await reportToday(deps.pool, facilityId, deps.clock.now())));
       return reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0').send(metrics);
     },
   );

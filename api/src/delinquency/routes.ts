@@ -14,7 +14,7 @@ export async function delinquencyRoutes(plugin: FastifyInstance, deps: AppDeps) 
   const app = routeGroup(plugin, { tag: 'Delinquency', access: 'staff' });
 
   const timeline = async (customerId: string) => {
-    const answer = await getDelinquencyTimeline(deps.pool, deps.store, customerId, new Date());
+    const answer = await getDelinquencyTimeline(deps.pool, deps.store, customerId, deps.clock.now());
     if (!answer) throw new NotFoundError('Customer not found');
     return answer;
   };

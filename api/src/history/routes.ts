@@ -65,7 +65,7 @@ export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
     { schema: { summary: 'Export the event log', querystring: AuditEventsFilter, response: { 200: file('The events that match, as CSV', 'text/csv') } } },
     async (request, reply) => {
       const rows = await csvDownload(exportColumns, auditEventsMatching(deps.pool, request.query), request.log);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = deps.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`events-${today}.csv`))

@@ -91,7 +91,7 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       lease.unit.facilityId ? getFacility(deps.pool, lease.unit.facilityId) : null,
       getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined),
     ]);
-    return { lease, document: leaseDocument({ lease, facility, lateFee: settings.payments.lateFeeAmount }, new Date(), timeZone) };
+    return { lease, document: leaseDocument({ lease, facility, lateFee: settings.payments.lateFeeAmount }, deps.clock.now(), timeZone) };
   }
 
   app.get(
@@ -120,7 +120,7 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
     { schema: { summary: 'Export leases', querystring: LeasesFilter, response: { 200: file('The leases that match, as CSV', 'text/csv') } } },
     async (request, reply) => {
       const rows = await csvDownload(exportColumns, leasesMatching(deps.pool, request.query), request.log);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = deps.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`leases-${today}.csv`))

@@ -18,7 +18,7 @@ export async function ledgerRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Customers', access: 'staff' });
 
   async function ledgerOf(customerId: string, query: LedgerQuery) {
-    const ledger = await customerLedger(deps.pool, customerId, query);
+    const ledger = await customerLedger(deps.pool, customerId, query, deps.clock.now());
     if (!ledger) throw new NotFoundError('Customer not found');
     return ledger;
   }

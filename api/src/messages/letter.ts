@@ -12,12 +12,12 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
  * The pre-lien notice as a letter to print and mail: the notice as it was written to the renter
  * (the newest one), or, when none was written yet, as it would read today.
  */
-export async function preLienLetterPdf(deps: Pick<AppDeps, 'pool' | 'store'>, customer: Customer, publicUrl: string): Promise<PDFKit.PDFDocument> {
+export async function preLienLetterPdf(deps: Pick<AppDeps, 'pool' | 'store' | 'clock'>, customer: Customer, publicUrl: string): Promise<PDFKit.PDFDocument> {
   const written = await latestPreLienNotice(deps.pool, customer.id);
-  const composed = await composeForCustomer('pre_lien_notice', customer.id, { pool: deps.pool, store: deps.store, publicUrl, now: new Date() });
+  const composed = await composeForCustomer('pre_lien_notice', customer.id, { pool: deps.pool, store: deps.store, publicUrl, now: deps.clock.now() });
   const notice = written
     ? { subject: written.subject, body: written.body, date: new Date(written.created_at) }
-    : { ...renderTemplate(await loadTemplate(deps.store, 'pre_lien_notice'), composed?.values ?? {}), date: new Date() };
+    : { ...renderTemplate(await loadTemplate(deps.store, 'pre_lien_notice'), composed?.values ?? {}), date: deps.clock.now() };
   const sender = composed?.values.facilityName ?? '';
 
   const { pdf, left, width } = newPdf({ Title: `Pre-lien notice: ${customer.firstName} ${customer.lastName}`, Subject: 'Pre-lien notice' });

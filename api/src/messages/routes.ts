@@ -116,7 +116,7 @@ export async function messageRoutes(plugin: FastifyInstance, deps: AppDeps) {
         pool: deps.pool,
         store: deps.store,
         publicUrl: publicUrlOf(deps),
-        now: new Date(),
+        now: deps.clock.now(),
       });
       if (!composed) throw new NotFoundError('Customer not found');
       const saved = await loadTemplate(deps.store, request.params.key);
@@ -243,7 +243,7 @@ export async function messagePortalRoutes(plugin: FastifyInstance, deps: AppDeps
     store: deps.store,
     actor: { type: 'customer', id: request.customerId! },
     correlationId: request.id,
-    now: new Date(),
+    now: deps.clock.now(),
   });
 
   app.get(

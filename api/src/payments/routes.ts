@@ -125,7 +125,7 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
     },
     async (request): Promise<CreatePaymentIntentResponse> => {
       const { amount } = request.body;
-      const intent = await startAccountPayment({ pool: deps.pool, store: deps.store, provider }, request.customerId!, amount, new Date());
+      const intent = await startAccountPayment({ pool: deps.pool, store: deps.store, provider }, request.customerId!, amount, deps.clock.now());
       if (intent.kind === 'succeeded') {
         // An earlier payment went through and was not reported yet: recorded now; the balance it leaves is to be looked at again.
         await record(request, { paymentIntentId: intent.intentId });

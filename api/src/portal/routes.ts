@@ -141,7 +141,7 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
     toPortalProfile(await sessionCustomer(request, request.query.email)),
   );
   app.get('/api/customer/account', ownAccount('My balance', json('The open balance, standing, minimum due and credit', PortalAccount)), async (request) =>
-    getPortalAccount(deps.pool, deps.store, (await sessionCustomer(request, request.query.email)).id, new Date()),
+    getPortalAccount(deps.pool, deps.store, (await sessionCustomer(request, request.query.email)).id, deps.clock.now()),
   );
   app.get('/api/customer/invoices', ownAccount('My invoices', json('The invoices', z.array(PortalInvoice))), async (request) =>
     listPortalInvoices(deps.pool, (await sessionCustomer(request, request.query.email)).id),
@@ -163,7 +163,7 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
 
   /** The session's own ledger, as of today in their facility. */
   async function ownLedger(request: FastifyRequest, email: string | undefined) {
-    const ledger = await customerLedger(deps.pool, (await sessionCustomer(request, email)).id, {});
+    const ledger = await customerLedger(deps.pool, (await sessionCustomer(request, email)).id, {}, deps.clock.now());
     if (!ledger) throw new Error('The session customer has no ledger');
     return ledger;
   }

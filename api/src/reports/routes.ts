@@ -146,7 +146,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The figures', ReportsOverview) },
       },
     },
-    async (request) => reportsOverview(deps.pool, request.query.facilityId, isoDay(new Date())),
+    async (request) => reportsOverview(deps.pool, request.query.facilityId, isoDay(deps.clock.now())),
   );
 
   app.get(
@@ -161,7 +161,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { roll, paging } = await rentRollPage(deps.pool, request.query, new Date());
+      const { roll, paging } = await rentRollPage(deps.pool, request.query, deps.clock.now());
       return reply.headers(pageHeaders(paging)).send(roll);
     },
   );
@@ -176,7 +176,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The aging', AgingReport) },
       },
     },
-    async (request) => ledgerAging(deps.pool, request.query.facilityId, new Date()),
+    async (request) => ledgerAging(deps.pool, request.query.facilityId, deps.clock.now()),
   );
 
   app.get(
@@ -189,7 +189,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The payments', PaymentsByMethod) },
       },
     },
-    async (request) => paymentsByMethod(deps.pool, request.query, new Date()),
+    async (request) => paymentsByMethod(deps.pool, request.query, deps.clock.now()),
   );
 
   app.get(
@@ -202,7 +202,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         response: { 200: json('The revenue', RevenueByChargeType) },
       },
     },
-    async (request) => revenueByChargeType(deps.pool, request.query, new Date()),
+    async (request) => revenueByChargeType(deps.pool, request.query, deps.clock.now()),
   );
 
   for (const { kind, title } of reportDownloads) {
@@ -217,7 +217,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const now = new Date();
+        const now = deps.clock.now();
         const today = isoDay(now);
         const { header, rows } = await build(deps.pool, request.query as CsvQuery, now);
         return reply

@@ -14,7 +14,7 @@ import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invo
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
-import { todayIn } from './calendar.ts';
+import { instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
 import { lateFeeAmount, lateFeeDay } from './periods.ts';
 import { billingSettingsFor, facilityTimeZone } from './settings.ts';
@@ -218,7 +218,9 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
   const today = date ?? todayIn(zone, now);
   const settings = await billingSettingsFor(deps.store, facilityId);
   // A fresh correlation id per run; each event names the one it was decided on as its causation.
-  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: newId(), now, causedByStreamHead: true };
+  // Stamped on the day it bills (a catch-up's earlier days, a day run ahead), so the ledger dates each charge and fee on it.
+  const at = instantOn(today, zone, now);
+  const ctx: CommandContext = { store: deps.store, actor: { type: 'system' }, correlationId: newId(), now: at, causedByStreamHead: true };
   const run: FacilityBillingRun = {
     facilityId,
     billingDate: today,

@@ -13,7 +13,7 @@ import { recoverWorkflows } from './workflow-recovery.ts';
 // so a projector that was down at the scheduled time catches up at once.
 
 export const SCHEDULED_JOBS_QUEUE = 'scheduled-jobs';
-/** The billing day (domain/src/billing/run.ts): rent issued, overdue marked, late fees charged, per facility in its zone. */
+/** The billing day (domain/src/billing/run.ts): scheduled move-outs done, rent issued, overdue marked, late fees charged, per facility in its zone. */
 export const BILLING_DAY_JOB = 'billing-day';
 export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
 export const RECOVER_WORKFLOWS_JOB = 'recover-workflows';
@@ -47,6 +47,8 @@ export async function startScheduledJobs(options: {
   payments: PaymentSettings;
   /** The configuration's hold and grace periods (RESERVATION_HOLD_DAYS, WORKFLOW_GRACE_SECONDS, PAYMENT_GRACE_SECONDS). */
   schedule: ScheduleSettings;
+  /** The business clock: the billing day runs the business day (real-time holds and grace periods keep the wall clock). */
+  clock: { now(): Date };
   /** Asks the projector to show what a job appended. */
   wakeProjector(): Promise<void>;
   log?: (message: string, error?: unknown) => void;
@@ -81,11 +83,15 @@ export async function startScheduledJobs(options: {
       };
     }
     if (job.name !== BILLING_DAY_JOB) throw new Error(`Unknown scheduled job ${job.name}`);
-    const day = await runBillingDay({ ...options, provider }, new Date());
+    const day = await runBillingDay({ ...options, provider }, options.clock.now());
     if (day.position) await options.wakeProjector();
     const total = (key: 'invoicesIssued' | 'lateFeesCharged' | 'invoicesOverdue' | 'customersOverdue' | 'delinquencySteps' | 'delinquencyCleared') =>
       day.runs.reduce((sum, run) => sum + run[key], 0);
     for (const run of day.runs) for (const skip of run.skipped) options.log?.(`billing day ${run.billingDate}: lease ${skip.leaseId} skipped: ${skip.reason}`);
+    for (const run of day.runs) {
+      for (const skip of run.moveOuts.skipped)
+        options.log?.(`billing day ${run.billingDate}: scheduled move-out of lease ${skip.leaseId} refused: ${skip.reason}`);
+    }
     for (const run of day.runs) {
       for (const stopped of run.autopay.errors)
         options.log?.(`autopay of invoice ${stopped.invoiceId} on ${run.billingDate} stopped; the next run finishes it: ${stopped.error}`);
@@ -97,6 +103,7 @@ export async function startScheduledJobs(options: {
       customersOverdue: total('customersOverdue'),
       delinquencySteps: total('delinquencySteps'),
       delinquencyCleared: total('delinquencyCleared'),
+      leasesMovedOut: day.runs.reduce((sum, run) => sum + run.moveOuts.movedOut, 0),
     };
   });
   worker.on('failed', (job, error) => options.log?.(`scheduled job ${job?.name ?? ''} failed; it runs again at its next time`, error));
