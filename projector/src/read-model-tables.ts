@@ -342,12 +342,6 @@ export interface ReadTables {
     customer_id: string;
     facility_id: string | null;
   };
-  metrics_invoices: {
-    invoice_id: string;
-    customer_id: string;
-    amount_cents: number;
-    open: boolean;
-  };
   activities: {
     id: string;
     type: string;
@@ -466,7 +460,6 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   waitlist_entries: 'id',
   metrics_units: 'unit_id',
   metrics_customers: 'customer_id',
-  metrics_invoices: 'invoice_id',
   activities: 'id',
   audit_log: 'position',
   notifications: 'id',
@@ -480,17 +473,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
 export interface CounterTables {
   metrics_daily: {
     key: { facility_id: string | null; day: IsoDate };
-    figures:
-      | 'revenue_cents'
-      | 'payments'
-      | 'customers_added'
-      | 'move_ins'
-      | 'move_outs'
-      | 'units_filled'
-      | 'vacant_seconds_filled'
-      | 'units_change'
-      | 'occupied_units_change'
-      | 'outstanding_cents_change';
+    figures: 'customers_added' | 'move_ins' | 'move_outs' | 'units_filled' | 'vacant_seconds_filled' | 'units_change' | 'occupied_units_change';
     /** The unique constraint the key is, by name (the shadow copies keep it). */
     constraint: 'metrics_daily_key';
   };

@@ -93,7 +93,7 @@ const tablesKeyedBy: Record<string, TableName[]> = {
   customerId: ['customers', 'metrics_customers', 'autopay_enrollments', 'customer_balances'],
   unitId: ['units', 'metrics_units'],
   lockId: ['locks'],
-  invoiceId: ['invoices', 'metrics_invoices', 'autopay_charges'],
+  invoiceId: ['invoices', 'autopay_charges'],
   paymentMethodId: ['payment_methods'],
   leaseId: ['leases'],
   changeId: ['lease_rent_changes'],

@@ -25,8 +25,6 @@ const on = (days: number) => new Date(start + days * DAY).toISOString();
 const DailyRow = z.object({
   facility_id: z.string().nullable(),
   day: z.string(),
-  revenue_cents: z.number(),
-  payments: z.number(),
   customers_added: z.number(),
   move_ins: z.number(),
   move_outs: z.number(),
@@ -34,7 +32,6 @@ const DailyRow = z.object({
   vacant_seconds_filled: z.number(),
   units_change: z.number(),
   occupied_units_change: z.number(),
-  outstanding_cents_change: z.number(),
 });
 
 describe('metrics projection', () => {
@@ -66,8 +63,8 @@ describe('metrics projection', () => {
   };
   const daily = () =>
     pool.any(sql.type(DailyRow)`
-      SELECT facility_id::text, day::text, revenue_cents, payments, customers_added, move_ins, move_outs, units_filled,
-             vacant_seconds_filled, units_change, occupied_units_change, outstanding_cents_change
+      SELECT facility_id::text, day::text, customers_added, move_ins, move_outs, units_filled,
+             vacant_seconds_filled, units_change, occupied_units_change
       FROM metrics_daily ORDER BY facility_id, day`);
   const BuildingRow = z.object({
     facility_id: z.string().nullable(),
@@ -84,8 +81,6 @@ describe('metrics projection', () => {
   const row = (facilityId: string, days: number, figures: Partial<z.infer<typeof DailyRow>>) => ({
     facility_id: facilityId,
     day: dayOf(days),
-    revenue_cents: 0,
-    payments: 0,
     customers_added: 0,
     move_ins: 0,
     move_outs: 0,
@@ -93,7 +88,6 @@ describe('metrics projection', () => {
     vacant_seconds_filled: 0,
     units_change: 0,
     occupied_units_change: 0,
-    outstanding_cents_change: 0,
     ...figures,
   });
 
@@ -190,10 +184,8 @@ describe('metrics projection', () => {
     const rows = await daily();
     const expected = [
       row(north, 0, { units_change: 1, customers_added: 2 }),
-      row(north, 4, { move_ins: 1, occupied_units_change: 1, units_filled: 1, vacant_seconds_filled: 2 * 86_400, outstanding_cents_change: 14_550 }),
-      row(north, 5, { revenue_cents: 12_000, payments: 1, outstanding_cents_change: -12_000 }),
-      row(north, 6, { move_outs: 1, occupied_units_change: -1, outstanding_cents_change: -2_550 }),
-      row(south, 6, { outstanding_cents_change: 2_550 }),
+      row(north, 4, { move_ins: 1, occupied_units_change: 1, units_filled: 1, vacant_seconds_filled: 2 * 86_400 }),
+      row(north, 6, { move_outs: 1, occupied_units_change: -1 }),
     ].sort((a, b) => `${a.facility_id}${a.day}`.localeCompare(`${b.facility_id}${b.day}`));
     expect(rows).toEqual(expected);
   });
@@ -207,13 +199,11 @@ describe('metrics projection', () => {
   });
 
   it('keeps the net changes summing to the figures of the read model', async () => {
-    const Totals = z.object({ units: z.number(), outstanding: z.number() });
+    const Totals = z.object({ units: z.number(), occupied: z.number() });
     const fromChanges = await pool.one(sql.type(Totals)`
-      SELECT sum(units_change)::int8 AS units, sum(outstanding_cents_change)::int8 AS outstanding
-      FROM metrics_daily`);
+      SELECT sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied FROM metrics_daily`);
     const fromTables = await pool.one(sql.type(Totals)`
-      SELECT (SELECT count(*) FROM units)::int8 AS units,
-             (SELECT coalesce(sum(amount * 100), 0) FROM invoices WHERE status IN ('sent', 'overdue'))::int8 AS outstanding`);
+      SELECT (SELECT count(*) FROM units)::int8 AS units, (SELECT count(*) FROM units WHERE status = 'occupied')::int8 AS occupied`);
     expect(fromChanges).toEqual(fromTables);
   });
 
@@ -255,18 +245,14 @@ describe('metrics projection over the demo history', () => {
   });
 
   it("sums each facility's net changes to the figures its tables show today", async () => {
-    const Figures = z.object({ facility_id: z.string().nullable(), units: z.number(), occupied: z.number(), outstanding: z.number() });
+    const Figures = z.object({ facility_id: z.string().nullable(), units: z.number(), occupied: z.number() });
     const fromChanges = await pool.any(sql.type(Figures)`
-      SELECT facility_id::text, sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied,
-             sum(outstanding_cents_change)::int8 AS outstanding
+      SELECT facility_id::text, sum(units_change)::int8 AS units, sum(occupied_units_change)::int8 AS occupied
       FROM metrics_daily GROUP BY facility_id ORDER BY facility_id`);
     const fromTables = await pool.any(sql.type(Figures)`
       SELECT f.id::text AS facility_id,
              (SELECT count(*) FROM units u WHERE u.facility_id = f.id)::int8 AS units,
-             (SELECT count(*) FROM units u WHERE u.facility_id = f.id AND u.status = 'occupied')::int8 AS occupied,
-             (SELECT coalesce(sum((i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0)) * 100), 0)
-              FROM invoices i JOIN customers c ON c.id = i.customer_id
-              WHERE c.facility_id = f.id AND i.status IN ('sent', 'overdue'))::int8 AS outstanding
+             (SELECT count(*) FROM units u WHERE u.facility_id = f.id AND u.status = 'occupied')::int8 AS occupied
       FROM facilities f ORDER BY f.id`);
     expect(fromTables).toHaveLength(3);
     expect(fromChanges).toEqual(fromTables);
