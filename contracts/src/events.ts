@@ -340,6 +340,13 @@ export const eventSchemas = {
   payment_settings_updated: z.object({ scope: text, automaticCharging: z.boolean(), lateFeeAmount: amount }),
   /** The business's billing settings (scope 'business'), or a facility's own (scope: its id; null: the business's apply). */
   billing_settings_updated: z.object({ scope: text, settings: BillingSettings.nullable() }),
+  /**
+   * The business clock moved forward to `date` (a demo, or a day run ahead with billing:run
+   * --date): from then on the product's today is `date`, and each day after it, everywhere (the
+   * commands' times, the ledger, the reports, the billing day). `from`: the wall clock's date (UTC)
+   * when it moved, so the clock runs that many days ahead of it. It never moves back.
+   */
+  business_day_advanced: z.object({ date: IsoDate, from: IsoDate }),
   /** One billing run of one facility's day: what it issued, charged and marked, and what it skipped and why. */
   billing_run_completed: z.object({
     runId: Id,
@@ -361,13 +368,6 @@ export const eventSchemas = {
    */
   delinquency_step_taken: z.object({ customerId: Id, kind: DelinquencyStepKind, day: z.number().int(), invoiceId: Id, date: IsoDate, pastDue: amount }),
   /**
-  /**
-   * The business clock moved forward to `date` (a demo, or a day run ahead with billing:run
-   * --date): from then on the product's today is `date`, and each day after it, everywhere (the
-   * commands' times, the ledger, the reports, the billing day). `from`: the wall clock's date (UTC)
-   * when it moved, so the clock runs that many days ahead of it. It never moves back.
-   */
-  business_day_advanced: z.object({ date: IsoDate, from: IsoDate }),
    * The renter's past-due balance fell to the schedule's threshold or below (a payment, credit, a
    * write-off): the schedule stops and what it did is undone (access restored). reason: what did it.
    */
@@ -600,6 +600,8 @@ export const streams = {
   /** A renter's account: credits from overpayments and from staff, and where they were applied. */
   account: (customerId: string) => `account-${customerId}`,
   billingDay: (facilityId: string | null, date: string) => `billing-day-${facilityId ?? 'none'}-${date}`,
+  /** The product's business clock: how far ahead of the wall clock its today runs. */
+  businessClock: () => 'business-clock',
   /** A renter's delinquency: the schedule's steps taken, pauses, clearing. */
   delinquency: (customerId: string) => `delinquency-${customerId}`,
   /** A lease's gate code: assigned, suspended, reinstated. */
@@ -615,5 +617,3 @@ export const streams = {
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
   uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
 };
-  /** The product's business clock: how far ahead of the wall clock its today runs. */
-  businessClock: () => 'business-clock',
