@@ -76,6 +76,38 @@ describe('console in Chromium', () => {
     await context.close();
   });
 
+  it("changes a customer's status on their page, with the reason, and the list's status filter finds them by it", async () => {
+    const context = await signedInContext(product, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/customers`);
+    await page.getByTestId('customer-card').getByRole('link', { name: 'Grace Hopper' }).click();
+    const status = page.getByTestId('customer-status');
+    await status.filter({ hasText: /^Active$/ }).waitFor();
+    await page.getByTestId('customer-contact').getByRole('button', { name: 'Change Status' }).click();
+    const dialog = page.getByRole('dialog');
+    // Matched inside the select, so from the page rather than the dialog.
+    const statusField = page.getByLabel('Status', { exact: true });
+    await chooseSelectOption(
+      page,
+      dialog.getByLabel('Status', { exact: true }),
+      'Inactive',
+      dialog.locator('.ant-select').filter({ has: statusField }).filter({ hasText: 'Inactive' }),
+    );
+    await dialog.getByLabel('Reason').fill('Moved to another city');
+    await dialog.getByRole('button', { name: 'Change Status' }).click();
+    await page.getByText('Status set to Inactive').waitFor();
+    await status.filter({ hasText: 'Inactive' }).waitFor();
+    await product.screenshot(page, 'customer-status-changed-1440');
+
+    await page.goto(`${product.baseUrl}/customers`);
+    const filter = page.getByLabel('Customer status', { exact: true });
+    await chooseSelectOption(page, filter, 'Inactive', page.locator('.ant-select').filter({ has: filter }).filter({ hasText: 'Inactive' }));
+    await page.waitForURL(/status=inactive/);
+    const grace = page.getByTestId('customer-card').filter({ hasText: 'Grace Hopper' });
+    await grace.getByText('Inactive', { exact: true }).waitFor();
+    await context.close();
+  });
+
   it('archives a customer who rents and owes nothing, lists them among the archived customers and restores them', async () => {
     const context = await signedInContext(product, DESKTOP);
     const page = await context.newPage();

@@ -120,7 +120,7 @@ export default function CustomerPage() {
         }
       />
       {account.isError && <Result status="error" title="Could not load the balance" subTitle={serverMessage(account.error)} />}
-      <CustomerProfile customer={person} account={account.data} facilityName={facilityName} />
+      <CustomerProfile customer={person} account={account.data} facilityName={facilityName} canChangeStanding={canChange} />
       <Card className="customer-sections">
         {/* Wrapping: on a phone every section stays a tab in view, none behind a "more" button. */}
         <Tabs items={tabs} destroyOnHidden className="wrapping-tabs" />

@@ -3,6 +3,7 @@ import type { Customer, CustomerAccount } from '@storage/contracts/customers';
 import { Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { ChangeStandingButton } from './change-standing-button.tsx';
 import { CustomerAutopay } from './customer-autopay.tsx';
 
 const standingWords = { CURRENT: { label: 'Current', color: 'green' }, OVERDUE: { label: 'Overdue', color: 'red' } } as const;
@@ -14,10 +15,13 @@ export function CustomerProfile({
   customer,
   account,
   facilityName,
+  canChangeStanding,
 }: {
   customer: Customer;
   account: CustomerAccount | undefined;
   facilityName: string | null;
+  /** Staff who change customers may change the standing beside its badge. */
+  canChangeStanding: boolean;
 }) {
   return (
     <Row gutter={[16, 16]}>
@@ -25,7 +29,14 @@ export function CustomerProfile({
         <Card
           title="Contact Details"
           className="stretch-card"
-          extra={<Tag color={customerStatusColor(customer.status)}>{customerStatusLabel(customer.status)}</Tag>}
+          extra={
+            <Flex gap={8} align="center">
+              <Tag color={customerStatusColor(customer.status)} data-testid="customer-status">
+                {customerStatusLabel(customer.status)}
+              </Tag>
+              {canChangeStanding && <ChangeStandingButton customer={customer} />}
+            </Flex>
+          }
           data-testid="customer-contact"
         >
           <Descriptions column={{ xs: 1, md: 2 }} size="small">
