@@ -194,13 +194,26 @@ describe('invoices API', () => {
     const t = tag();
     const ivy = await customer({ facilityId: facilityA });
     const billed = await invoice(ivy.id);
-    const moved = await platform.api.app.inject({
+    const renamed = await platform.api.app.inject({
       method: 'PATCH',
       url: `/api/customers/${ivy.id}`,
-      payload: { lastName: `Renamed${t}`, email: `renamed-${t}@example.com`, facilityId: facilityB },
+      payload: { lastName: `Renamed${t}`, email: `renamed-${t}@example.com` },
       headers: { cookie },
     });
-    expect(moved.statusCode).toBe(200);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // An edit no longer moves a customer between facilities; one written before that still did.
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    };
+    await platform.api.store.append(
+      streams.customer(ivy.id),
+      [{ id: randomUUID(), type: 'customer_updated', data: { customerId: ivy.id, changes: { facilityId: facilityB } }, metadata }],
+      { expectedRevision: 'any' },
+    );
     await projected(`customer-${ivy.id}`);
     const found = await inject('GET', `/api/invoices?search=renamed${t}&facilityId=${facilityB}`);
     expect(found.json()).toMatchObject([{ id: billed.id, customer: { lastName: `Renamed${t}`, email: `renamed-${t}@example.com`, facilityId: facilityB } }]);
