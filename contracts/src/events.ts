@@ -179,6 +179,23 @@ export const eventSchemas = {
   }),
   /** The lease's rent is invoiced up to periodEnd (the move-in invoice, then each period's). */
   lease_rent_billed: z.object({ leaseId: Id, invoiceId: Id, periodStart: IsoDate, periodEnd: IsoDate }),
+  /**
+   * Staff moved the renter out on a day after the facility's today (scheduledOn): until endDate
+   * the lease runs on (billed up to endDate, the unit theirs, the gate code theirs); on endDate the
+   * facility's day moves them out as a move-out dated that day would, the deposit as chosen here
+   * (deposit null: not touched; depositMethod: how a returned one is handed back).
+   */
+  lease_move_out_scheduled: z.object({
+    leaseId: Id,
+    customerId: Id,
+    unitId: Id,
+    endDate: IsoDate,
+    scheduledOn: IsoDate,
+    deposit: z.enum(['return', 'apply']).nullable(),
+    depositMethod: DeskPaymentMethod.nullable(),
+  }),
+  /** The scheduled move-out on endDate will not happen: the lease runs on (cancelledOn: the facility's date). */
+  lease_move_out_cancelled: z.object({ leaseId: Id, customerId: Id, unitId: Id, endDate: IsoDate, cancelledOn: IsoDate, reason: nullableText }),
 
   /** v2: lines, whose sum is the amount (v1, one amount: one line). */
   invoice_generated: z.object({

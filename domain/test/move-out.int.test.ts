@@ -9,6 +9,7 @@ import { recordPayment } from '@storage/domain/invoices/commands';
 import { startLease } from '@storage/domain/leases/commands';
 import type { LeaseTerms } from '@storage/domain/leases/lease';
 import { moveOut, unusedDaysCredit } from '@storage/domain/leases/move-out';
+import { requestMoveOut, runScheduledMoveOuts } from '@storage/domain/leases/scheduled-move-outs';
 import { updateBillingSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import type { Position } from '@storage/eventstore/port';
@@ -174,5 +175,38 @@ describe('move-out', () => {
     // Repeated with the other choice, the first one stands.
     track(await moveOut(ctx(new Date('2026-04-10T16:00:00Z')), leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
     expect(await types(streams.account(customerId))).toEqual(['account_credited', 'account_credit_refunded']);
+  });
+
+  it('scheduled ahead, bills and settles as a move-out on its day would, done by the day after a missed one, once', async () => {
+    const facilityId = await facility(true);
+    const now = await movedIn(facilityId);
+    const later = await movedIn(facilityId);
+    const settings = { ...defaultBillingSettings, moveOutCredit: true };
+    track(await moveOut(ctx(new Date('2026-04-10T15:00:00Z')), now.leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
+
+    // Scheduled on March 28 for April 10: the lease runs on, and is billed only up to April 10.
+    const scheduled = track(await requestMoveOut(ctx(), later.leaseId, { endDate: '2026-04-10', deposit: 'apply' }));
+    expect(scheduled.state).toMatchObject({ status: 'active', moveOut: { endDate: '2026-04-10', scheduledOn: '2026-03-28', deposit: 'apply' } });
+    expect(track(await billLease(ctx(new Date('2026-04-27T12:00:00Z')), later.leaseId, '2026-04-27', settings)).issued).toBe(0);
+    await settle();
+
+    // The day was missed (nothing ran on April 10): the run of May 2 moves them out on April 10.
+    const deps = { pool: platform.api.pool };
+    const run = await runScheduledMoveOuts(deps, ctx(new Date('2026-05-02T12:00:00Z')), facilityId, '2026-05-02');
+    track(run);
+    expect(run).toMatchObject({ movedOut: 1, skipped: [] });
+    const ended = (await platform.api.store.readStream(streams.lease(later.leaseId))).find((e) => e.type === 'lease_ended');
+    expect(ended?.data).toMatchObject({ endDate: '2026-04-10' });
+    expect(await invoice(later.april)).toEqual(await invoice(now.april));
+    expect((await ledgerOf(later.customerId)).rows.slice(3)).toEqual((await ledgerOf(now.customerId)).rows.slice(3));
+    expect((await ledgerOf(later.customerId)).balance).toBe('53.33');
+
+    // Again: nothing more on the lease or the account.
+    const account = await types(streams.account(later.customerId));
+    const lease = await types(streams.lease(later.leaseId));
+    await settle();
+    expect(await runScheduledMoveOuts(deps, ctx(new Date('2026-05-02T13:00:00Z')), facilityId, '2026-05-02')).toMatchObject({ movedOut: 0, position: null });
+    expect(await types(streams.account(later.customerId))).toEqual(account);
+    expect(await types(streams.lease(later.leaseId))).toEqual(lease);
   });
 });

@@ -90,6 +90,8 @@ export interface ReadTables {
     deposit_amount: Money | null;
     is_active: boolean;
     billed_through: IsoDate | null;
+    /** The day a scheduled move-out ends the lease (null: none); kept once the lease ended on it. */
+    move_out_date: IsoDate | null;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;

@@ -38,7 +38,9 @@ export interface LeaseBilling {
 function forBilling(lease: Extract<LeaseState, { status: 'active' | 'ended' }>): LeaseForBilling {
   const { startDate, monthlyRate, depositAmount } = lease.terms;
   const rentChanges = lease.rentChanges.filter((change) => !change.cancelled);
-  return { startDate, monthlyRate, rentChanges, depositAmount, billedThrough: lease.billedThrough, endDate: lease.status === 'ended' ? lease.endDate : null };
+  // A scheduled move-out bills as a move-out on that day would: nothing that starts after it.
+  const endDate = lease.status === 'ended' ? lease.endDate : (lease.moveOut?.endDate ?? null);
+  return { startDate, monthlyRate, rentChanges, depositAmount, billedThrough: lease.billedThrough, endDate };
 }
 
 /** Records that the lease's rent is invoiced for a period (the engine's step; the demo seed's own invoices too). */

@@ -13,6 +13,7 @@ import { runDelinquencyDay } from '../delinquency/run.ts';
 import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
+import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
@@ -44,6 +45,8 @@ export interface FacilityBillingRun {
   skipped: { leaseId: string; reason: string }[];
   /** Autopay's charges of the day (not part of billing_run_completed: each is an event of its own). */
   autopay: Omit<AutopayRun, 'position'>;
+  /** The move-outs scheduled for the day (or a missed day before it) that it did (not part of billing_run_completed either). */
+  moveOuts: Omit<ScheduledMoveOutsRun, 'position'>;
 }
 
 export interface BillingDay {
@@ -232,8 +235,13 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     delinquencyCleared: 0,
     skipped: [],
     autopay: { attempted: 0, succeeded: 0, failed: 0, errors: [] },
+    moveOuts: { movedOut: 0, skipped: [] },
   };
   let position: Position | null = null;
+  // Scheduled move-outs first: their leases end, and their deposits pay what is owed, before the day's late rules.
+  const { position: movedOut, ...moveOuts } = await runScheduledMoveOuts(deps, ctx, facilityId, today);
+  run.moveOuts = moveOuts;
+  position = later(position, movedOut);
   const leases = await leasesOf(deps.pool, facilityId);
   const byRenter = new Map<string, string[]>();
   for (const lease of leases) byRenter.set(lease.customer_id, [...(byRenter.get(lease.customer_id) ?? []), lease.id]);
@@ -308,7 +316,7 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     0;
   const hadWork = leases.length + lateInvoices.length > 0;
   if (didSomething || (hadWork && (await deps.store.readStream(day)).length === 0)) {
-    const { customersOverdue: _customers, delinquencySteps: _steps, delinquencyCleared: _cleared, autopay: _autopay, ...summary } = run;
+    const { customersOverdue: _customers, delinquencySteps: _steps, delinquencyCleared: _cleared, autopay: _autopay, moveOuts: _moveOuts, ...summary } = run;
     const event: DomainEvent = { type: 'billing_run_completed', data: { runId: newId(), ...summary } };
     position = later(position, (await deps.store.append(day, [envelope(ctx, event)], { expectedRevision: 'any' })).position);
   }

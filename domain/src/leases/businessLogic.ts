@@ -1,3 +1,4 @@
+import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
 import { overLimitMessage, toCents, withinLimit } from '@storage/contracts/money';
 import { addDays } from '../billing/calendar.ts';
@@ -27,7 +28,32 @@ export type ScheduleRentChange = {
 };
 /** Cancels a scheduled rent change that has not taken effect (`today`: the facility's date). */
 export type CancelRentChange = { type: 'CancelRentChange'; leaseId: string; changeId: string; reason: string; today: string };
-export type LeaseCommand = StartLease | EndLease | AbandonLeaseStart | RecordRentBilled | ScheduleRentChange | CancelRentChange;
+/**
+ * A move-out on a day after `today` (the facility's date): recorded now, done on endDate by the
+ * facility's day (CompleteMoveOut). deposit: what becomes of the deposit then (null: not touched).
+ */
+export type ScheduleMoveOut = {
+  type: 'ScheduleMoveOut';
+  leaseId: string;
+  endDate: string;
+  today: string;
+  deposit: 'return' | 'apply' | null;
+  depositMethod: DeskPaymentMethod | null;
+};
+/** Calls off the scheduled move-out before its day (`today`: the facility's date). */
+export type CancelMoveOut = { type: 'CancelMoveOut'; leaseId: string; today: string; reason: string | null };
+/** The facility's day (`today`) ends a lease whose scheduled move-out has come, on the scheduled day. */
+export type CompleteMoveOut = { type: 'CompleteMoveOut'; leaseId: string; today: string };
+export type LeaseCommand =
+  | StartLease
+  | EndLease
+  | AbandonLeaseStart
+  | RecordRentBilled
+  | ScheduleRentChange
+  | CancelRentChange
+  | ScheduleMoveOut
+  | CancelMoveOut
+  | CompleteMoveOut;
 
 export function startLease(command: StartLease, state: LeaseState): DomainEvent[] {
   if (state.status === 'abandoned') throw new ConflictError('This move-in took too long and its unit was let go. Please start the lease again.');
@@ -59,6 +85,50 @@ export function endLease(command: EndLease, state: LeaseState): DomainEvent[] {
   // ISO dates (YYYY-MM-DD) compare correctly as text.
   if (command.endDate < startDate) throw new DomainRuleError(`The end date must not be before the start date ${startDate}`, 'endDate');
   return [{ type: 'lease_ended', data: { leaseId: command.leaseId, customerId, unitId, endDate: command.endDate } }];
+}
+
+export function scheduleMoveOut(command: ScheduleMoveOut, state: LeaseState): DomainEvent[] {
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
+  const { endDate, today } = command;
+  if (state.status === 'ended') {
+    // Moved out on that day already (the day came and the process ran): a retry, nothing more to record.
+    if (state.endDate === endDate) return [];
+    throw new ConflictError(`This lease already ended on ${state.endDate}`);
+  }
+  if (endDate <= today) throw new DomainRuleError(`endDate: a move-out on or before today (${today}) happens at once, not on a schedule`, 'endDate');
+  const { customerId, unitId, startDate } = state.terms;
+  if (endDate < startDate) throw new DomainRuleError(`The end date must not be before the start date ${startDate}`, 'endDate');
+  if (state.moveOut) {
+    // Scheduled for that day already: a retry, and the first choice of the deposit stands.
+    if (state.moveOut.endDate === endDate) return [];
+    throw new ConflictError(`This lease already moves out on ${state.moveOut.endDate}: cancel that move-out first`, 'endDate');
+  }
+  const { leaseId, deposit, depositMethod } = command;
+  return [
+    {
+      type: 'lease_move_out_scheduled',
+      data: { leaseId, customerId, unitId, endDate, scheduledOn: today, deposit, depositMethod: deposit === 'return' ? (depositMethod ?? 'check') : null },
+    },
+  ];
+}
+
+export function cancelMoveOut(command: CancelMoveOut, state: LeaseState): DomainEvent[] {
+  if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Lease not found');
+  if (state.status === 'ended') throw new ConflictError(`This lease ended on ${state.endDate}`);
+  // Nothing scheduled (cancelled already, a retry): nothing more to record.
+  const { moveOut } = state;
+  if (!moveOut) return [];
+  if (moveOut.endDate <= command.today) throw new ConflictError(`The move-out on ${moveOut.endDate} is due: it can no longer be cancelled`);
+  const { leaseId, today, reason } = command;
+  const { customerId, unitId } = state.terms;
+  return [{ type: 'lease_move_out_cancelled', data: { leaseId, customerId, unitId, endDate: moveOut.endDate, cancelledOn: today, reason } }];
+}
+
+export function completeMoveOut(command: CompleteMoveOut, state: LeaseState): DomainEvent[] {
+  // Ended already (by this process before, or by staff at the desk), cancelled, or not due yet: nothing to do.
+  if (state.status !== 'active' || !state.moveOut || state.moveOut.endDate > command.today) return [];
+  const { customerId, unitId } = state.terms;
+  return [{ type: 'lease_ended', data: { leaseId: command.leaseId, customerId, unitId, endDate: state.moveOut.endDate } }];
 }
 
 export function recordRentBilled(command: RecordRentBilled, state: LeaseState): DomainEvent[] {
@@ -162,6 +232,12 @@ export function decideLease(command: LeaseCommand, state: LeaseState): DomainEve
       return scheduleRentChange(command, state);
     case 'CancelRentChange':
       return cancelRentChange(command, state);
+    case 'ScheduleMoveOut':
+      return scheduleMoveOut(command, state);
+    case 'CancelMoveOut':
+      return cancelMoveOut(command, state);
+    case 'CompleteMoveOut':
+      return completeMoveOut(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

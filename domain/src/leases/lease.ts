@@ -13,6 +13,13 @@ export interface ScheduledRentChange {
   cancelled: boolean;
 }
 
+/**
+ * A move-out staff scheduled for a day after they asked (lease_move_out_scheduled), with the
+ * deposit choice it settles with; kept once the lease ended, so the day's process can finish what
+ * a stopped attempt left undone.
+ */
+export type ScheduledMoveOut = Omit<EventData<'lease_move_out_scheduled'>, 'leaseId' | 'customerId' | 'unitId'>;
+
 /** What an active or ended lease holds besides its terms. rentChanges: in the order they were scheduled. */
 type LeaseBook = {
   leaseId: string;
@@ -23,6 +30,8 @@ type LeaseBook = {
   lastPeriodStart: string | null;
   deposit?: DepositSettlement;
   rentChanges: readonly ScheduledRentChange[];
+  /** The move-out scheduled and not cancelled (null: none). */
+  moveOut: ScheduledMoveOut | null;
 };
 
 export type LeaseState =
@@ -41,7 +50,7 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
   switch (event.type) {
     case 'lease_started': {
       const { leaseId, ...terms } = event.data;
-      return { status: 'active', leaseId, terms, billedThrough: null, lastPeriodStart: null, rentChanges: [] };
+      return { status: 'active', leaseId, terms, billedThrough: null, lastPeriodStart: null, rentChanges: [], moveOut: null };
     }
     case 'lease_start_abandoned':
       return state.status === 'none' ? { status: 'abandoned', leaseId: event.data.leaseId } : state;
@@ -56,6 +65,14 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
       const { leaseId: _lease, customerId: _customer, ...deposit } = event.data;
       return { ...state, deposit };
     }
+    case 'lease_move_out_scheduled': {
+      if (state.status !== 'active') return state;
+      const { leaseId: _lease, customerId: _customer, unitId: _unit, ...moveOut } = event.data;
+      return { ...state, moveOut };
+    }
+    case 'lease_move_out_cancelled':
+      if (state.status !== 'active') return state;
+      return { ...state, moveOut: null };
     case 'lease_rent_change_scheduled': {
       if (state.status !== 'active' && state.status !== 'ended') return state;
       const { changeId, currentRate, newRate, noticeDate, effectiveDate, reason } = event.data;

@@ -13,7 +13,16 @@ export const leasesProjection = defineProjection({
   name: 'leases',
   tables: ['leases', 'lease_rent_changes'],
   reads: ['customers', 'units'],
-  canHandle: ['customer_updated', 'lease_ended', 'lease_rent_billed', 'lease_rent_change_cancelled', 'lease_rent_change_scheduled', 'lease_started'],
+  canHandle: [
+    'customer_updated',
+    'lease_ended',
+    'lease_move_out_cancelled',
+    'lease_move_out_scheduled',
+    'lease_rent_billed',
+    'lease_rent_change_cancelled',
+    'lease_rent_change_scheduled',
+    'lease_started',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -29,6 +38,7 @@ export const leasesProjection = defineProjection({
           deposit_amount: d.depositAmount,
           is_active: true,
           billed_through: null,
+          move_out_date: null,
           search_text: '',
           created_at: at,
           updated_at: at,
@@ -39,8 +49,18 @@ export const leasesProjection = defineProjection({
       case 'lease_rent_billed':
         await rows.update('leases', event.data.leaseId, { billed_through: event.data.periodEnd, updated_at: at });
         return;
-      case 'lease_ended':
-        await rows.update('leases', event.data.leaseId, { end_date: event.data.endDate, is_active: false, updated_at: at });
+      case 'lease_ended': {
+        // A scheduled move-out stays named when it is the day the lease ended (the billing day finishes it from there); another is void.
+        const moveOut = (await rows.get('leases', event.data.leaseId))?.move_out_date ?? null;
+        const kept = moveOut === event.data.endDate ? moveOut : null;
+        await rows.update('leases', event.data.leaseId, { end_date: event.data.endDate, is_active: false, move_out_date: kept, updated_at: at });
+        return;
+      }
+      case 'lease_move_out_scheduled':
+        await rows.update('leases', event.data.leaseId, { move_out_date: event.data.endDate, updated_at: at });
+        return;
+      case 'lease_move_out_cancelled':
+        await rows.update('leases', event.data.leaseId, { move_out_date: null, updated_at: at });
         return;
       case 'lease_rent_change_scheduled': {
         const d = event.data;
