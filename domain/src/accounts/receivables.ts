@@ -45,6 +45,11 @@ export function anyOverdue(invoices: readonly InvoiceState[]): boolean {
   return invoices.some((invoice) => invoice.status === 'current' && invoice.fields.status === 'overdue');
 }
 
+/** The renter's open balance: the sum of what the open invoices among `invoices` still owe. */
+export function renterOpenBalance(invoices: readonly InvoiceState[]): string {
+  return fromCents(openInvoices(invoices).reduce((sum, invoice) => sum + toCents(openBalance(invoice)), 0n));
+}
+
 /**
  * The renter's invoices as their own streams have them, read in one go: every invoice listed on
  * the account that exists and is the renter's (one listed but never written, after a crash between

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import { streams } from '@storage/contracts/events';
-import { fromCents, toCents } from '@storage/contracts/money';
 import { readStreams } from '@storage/eventstore/port';
-import { anyOverdue, openInvoices, renterInvoices } from '../accounts/receivables.ts';
+import { anyOverdue, renterInvoices, renterOpenBalance } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConcurrencyExhaustedError, ConflictError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, newStream, toDomainEvent } from '../commands/handle.ts';
 import { changeUniqueKey, claimUniqueKey, normaliseKey, releaseUniqueKey, type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { markCustomerOverdue } from '../invoices/commands.ts';
-import { openBalance } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { type ChangeCustomerStanding, type CustomerHoldings, decideCustomer } from './businessLogic.ts';
@@ -106,8 +104,7 @@ export async function customerHoldings(ctx: CommandContext, customerId: string, 
     const unit = aggregateFrom(units.get(streams.unit(l.unitId)) ?? [], unitAggregate).state;
     return unit.status === 'current' && unit.leaseId === l.leaseId;
   });
-  const owed = openInvoices(invoices).reduce((sum, invoice) => sum + toCents(openBalance(invoice)), 0n);
-  return { activeLeases: states.filter((l) => l.lease.status === 'active').length + movingIn.length, openBalance: fromCents(owed) };
+  return { activeLeases: states.filter((l) => l.lease.status === 'active').length + movingIn.length, openBalance: renterOpenBalance(invoices) };
 }
 
 /**
