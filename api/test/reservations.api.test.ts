@@ -4,6 +4,7 @@ import { Reservation } from '@storage/contracts/reservations';
 import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
 import { addCustomer, archiveCustomer } from '@storage/domain/customers/commands';
 import { leaseAggregate } from '@storage/domain/leases/lease';
+import { completeScheduledMoveOut } from '@storage/domain/leases/scheduled-move-outs';
 import { reservationAggregate } from '@storage/domain/reservations/reservation';
 import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
@@ -176,8 +177,10 @@ describe('reservations API (staff)', () => {
     const another = await reserved(email);
     expect(another.customerId).toBeNull();
     if (lease.state.status !== 'active') throw new Error('no lease');
+    // Her lease starts tomorrow: a move-out on that day is scheduled, and that day's process does it.
     const movedOut = await inject('POST', `/api/leases/${linked.json().leaseId}/end`, { endDate: lease.state.terms.startDate });
     expect(movedOut.statusCode, movedOut.body).toBe(200);
+    await projected(await completeScheduledMoveOut(context(), linked.json().leaseId, lease.state.terms.startDate));
     const owed = (await inject('GET', `/api/customers/${kimId}/account`)).json().openBalance as string;
     if (owed !== '0.00') expect((await inject('POST', `/api/customers/${kimId}/payments`, { amount: owed, method: 'cash' })).statusCode).toBe(201);
     await projected(await archiveCustomer(context(), kimId));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeskPaymentMethod, UnitSize } from './enums.ts';
-import { Id, IsoDate, IsoDateTime, SearchText } from './fields.ts';
+import { Id, IsoDate, IsoDateTime, OptionalText, SearchText } from './fields.ts';
 import { DepositAmount, PositiveMonthlyRate } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
@@ -41,8 +41,9 @@ export const StartLeaseRequest = z.strictObject({
 });
 export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;
 
-/** Move-out: the lease ends and its unit is available again. */
 /**
+ * Move-out: the lease ends and its unit is available again; on a day after the facility's today,
+ * it is scheduled and happens on that day.
  * deposit: what becomes of the deposit the renter paid: handed back ('return', by depositMethod,
  * a check unless said) or applied to what they still owe ('apply'); absent: it is not touched.
  */
@@ -52,6 +53,24 @@ export const EndLeaseRequest = z.strictObject({
   depositMethod: DeskPaymentMethod.optional(),
 });
 export type EndLeaseRequest = z.input<typeof EndLeaseRequest>;
+
+/** A move-out scheduled on a lease: its day, and the deposit choice it settles with (null: not touched). */
+export const ScheduledMoveOut = z.object({
+  endDate: IsoDate,
+  /** The facility's date it was scheduled on. */
+  scheduledOn: IsoDate,
+  deposit: z.enum(['return', 'apply']).nullable(),
+  depositMethod: DeskPaymentMethod.nullable(),
+});
+export type ScheduledMoveOut = z.infer<typeof ScheduledMoveOut>;
+
+/** The lease's move-out: today in its facility's zone (a later end date schedules it), and the one scheduled (null: none). */
+export const LeaseMoveOut = z.object({ today: IsoDate, scheduled: ScheduledMoveOut.nullable() });
+export type LeaseMoveOut = z.infer<typeof LeaseMoveOut>;
+
+/** Calls off a scheduled move-out; reason optional. */
+export const CancelMoveOutRequest = z.strictObject({ reason: OptionalText(200) }).prefault({});
+export type CancelMoveOutRequest = z.input<typeof CancelMoveOutRequest>;
 
 export const LeaseInvoiceSummary = z.object({ paid: z.number().int(), overdue: z.number().int(), total: z.number().int() });
 export type LeaseInvoiceSummary = z.infer<typeof LeaseInvoiceSummary>;
@@ -66,6 +85,8 @@ export const Lease = z.object({
   depositAmount: z.string().nullable(),
   startDate: IsoDate,
   endDate: IsoDate.nullable(),
+  /** The day a scheduled move-out ends this active lease (null: none scheduled). */
+  moveOutDate: IsoDate.nullable(),
   createdAt: IsoDateTime,
   invoiceSummary: LeaseInvoiceSummary,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvoiceStatus, UnitSize } from './enums.ts';
-import { Email, Id, IsoDateTime } from './fields.ts';
+import { Email, Id, IsoDate, IsoDateTime } from './fields.ts';
 
 // The renter's customer portal: the gate (email + last 4 phone digits) and what a portal
 // session may read about its own customer.
@@ -62,6 +62,8 @@ export const PortalUnit = z.object({
   size: UnitSize,
   monthlyRate: z.string(),
   status: z.literal('Active'),
+  /** The day the renter moves out, when a move-out is scheduled (null: none). */
+  moveOutDate: IsoDate.nullable(),
   /** The lease's gate code and whether it opens the gate now (suspended: a lockout); null: none assigned yet. */
   gateCode: z.object({ code: z.string(), active: z.boolean() }).nullable(),
 });

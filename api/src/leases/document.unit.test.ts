@@ -11,6 +11,7 @@ const lease: Lease = {
   depositAmount: null,
   startDate: '2025-03-01',
   endDate: null,
+  moveOutDate: null,
   createdAt: '2025-03-01T10:00:00.000Z',
   invoiceSummary: { paid: 0, overdue: 0, total: 0 },
 };

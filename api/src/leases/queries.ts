@@ -14,6 +14,7 @@ const LeaseRow = z.object({
   deposit_amount: z.string().nullable(),
   start_date: z.string(),
   end_date: z.string().nullable(),
+  move_out_date: z.string().nullable(),
   created_at: z.string(),
   customer_id: z.string(),
   first_name: z.string(),
@@ -39,7 +40,8 @@ const rateInEffect = sql.fragment`COALESCE((
     ORDER BY r.effective_date DESC, r.created_at DESC LIMIT 1), l.monthly_rate)`;
 
 const columns = sql.fragment`
-  l.id::text, l.is_active, ${rateInEffect} AS monthly_rate, l.deposit_amount, l.start_date, l.end_date, l.created_at,
+  l.id::text, l.is_active, ${rateInEffect} AS monthly_rate, l.deposit_amount, l.start_date, l.end_date,
+  CASE WHEN l.is_active THEN l.move_out_date END AS move_out_date, l.created_at,
   c.id::text AS customer_id, c.first_name, c.last_name, c.email, c.phone,
   u.id::text AS unit_id, u.unit_number, u.size, u.building, u.facility_id::text`;
 
@@ -84,6 +86,7 @@ function toLease(row: LeaseRow, invoiceSummary: LeaseInvoiceSummary): Lease {
     depositAmount: row.deposit_amount,
     startDate: row.start_date,
     endDate: row.end_date,
+    moveOutDate: row.move_out_date,
     createdAt: row.created_at,
     invoiceSummary,
   };

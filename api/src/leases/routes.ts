@@ -1,11 +1,13 @@
 import { streams } from '@storage/contracts/events';
 import {
+  CancelMoveOutRequest,
   EndLeaseRequest,
   Lease,
   LeaseCounts,
   LeaseCountsQuery,
   LeaseDocument,
   LeaseDocumentQuery,
+  LeaseMoveOut,
   LeasesFilter,
   ListLeasesQuery,
   StartLeaseRequest,
@@ -17,7 +19,7 @@ import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { startLease } from '@storage/domain/leases/commands';
 import type { LeaseState } from '@storage/domain/leases/lease';
-import { moveOut } from '@storage/domain/leases/move-out';
+import { cancelScheduledMoveOut, moveOutCalendar, requestMoveOut } from '@storage/domain/leases/scheduled-move-outs';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
@@ -25,7 +27,7 @@ import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
 import { IdParams } from '../http/params.ts';
-import { file, json, page } from '../http/responses.ts';
+import { empty, errorAnswer, file, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { getSettings } from '../settings/queries.ts';
 import { leaseDocument, leaseDocumentPdf } from './document.ts';
@@ -60,8 +62,9 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
   async function leaseAsShown(state: LeaseState): Promise<Lease> {
     if (state.status === 'none' || state.status === 'abandoned') throw new Error('A written lease has no state');
     const endDate = state.status === 'ended' ? state.endDate : null;
+    const moveOutDate = state.status === 'active' ? (state.moveOut?.endDate ?? null) : null;
     const shown = await getLease(deps.pool, state.leaseId);
-    if (shown) return { ...shown, isActive: state.status === 'active', endDate };
+    if (shown) return { ...shown, isActive: state.status === 'active', endDate, moveOutDate };
     const { terms } = state;
     const [{ state: customer }, { state: unit }] = await Promise.all([
       loadAggregate(deps.store, streams.customer(terms.customerId), customerAggregate),
@@ -79,6 +82,7 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       depositAmount: terms.depositAmount,
       startDate: terms.startDate,
       endDate,
+      moveOutDate,
       createdAt: new Date().toISOString(),
       invoiceSummary: { paid: 0, overdue: 0, total: 0 },
     };
@@ -153,19 +157,68 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'End a lease',
         description:
-          'Moves the customer out on the end date: billing stops after it, what is owed stays owed, the unused days of a period already invoiced are credited when the billing setting says so, and the deposit paid is returned (owners and managers) or applied to the balance as `deposit` says (absent: not touched). Repeating it records nothing twice.',
+          "Moves the customer out on the end date: billing stops after it, what is owed stays owed, the unused days of a period already invoiced are credited when the billing setting says so, and the deposit paid is returned (owners and managers) or applied to the balance as `deposit` says (absent: not touched). An end date after the facility's today (in its time zone) schedules the move-out instead: the lease stays active (`moveOutDate` names the day), billed up to that day, with its unit and gate code, and the facility's day moves the renter out on it, the deposit as chosen now; 409 when another day is scheduled already (cancel it first). An end date of today or earlier moves them out now. Repeating it records nothing twice.",
         params: IdParams,
         body: EndLeaseRequest,
-        response: { 200: json('The lease as ended', Lease) },
+        response: {
+          200: json('The lease as ended, or as scheduled to end', Lease),
+          404: errorAnswer('No such lease'),
+          409: errorAnswer('The lease ended, or moves out on another day'),
+        },
       },
     },
     async (request) => {
       // Handing the deposit back is money going back: owners and managers only (anyone who moves renters out may apply it).
       const role = request.staff?.role;
       if (request.body.deposit === 'return' && role !== 'owner' && role !== 'manager') throw new ForbiddenError('Only owners and managers return a deposit');
-      const result = await moveOut(commandContext(deps, request), request.params.id, request.body);
+      const result = await requestMoveOut(commandContext(deps, request), request.params.id, request.body);
       if (result.position) await deps.afterAppend(result.position);
       return leaseAsShown(result.state);
+    },
+  );
+
+  app.get(
+    '/api/leases/:id/move-out',
+    {
+      schema: {
+        summary: "A lease's move-out",
+        description:
+          "Today in the lease's facility (an end date after it schedules the move-out rather than doing it now) and the move-out scheduled on the lease (null: none), from the lease's stream.",
+        params: IdParams,
+        response: { 200: json('Today and the scheduled move-out', LeaseMoveOut), 404: errorAnswer('No such lease') },
+      },
+    },
+    async (request) => {
+      const { today, scheduled } = await moveOutCalendar(commandContext(deps, request), request.params.id);
+      return {
+        today,
+        scheduled: scheduled && {
+          endDate: scheduled.endDate,
+          scheduledOn: scheduled.scheduledOn,
+          deposit: scheduled.deposit,
+          depositMethod: scheduled.depositMethod,
+        },
+      };
+    },
+  );
+
+  app.delete(
+    '/api/leases/:id/move-out',
+    {
+      config: leasing,
+      schema: {
+        summary: 'Cancel a scheduled move-out',
+        description:
+          "Calls off the lease's scheduled move-out before its day (409 on the day or after, or once the lease ended), with an optional reason: the lease runs on as before. With none scheduled (cancelled already), records nothing.",
+        params: IdParams,
+        body: CancelMoveOutRequest,
+        response: { 204: empty('Cancelled'), 404: errorAnswer('No such lease'), 409: errorAnswer('The move-out is due, or the lease ended') },
+      },
+    },
+    async (request, reply) => {
+      const result = await cancelScheduledMoveOut(commandContext(deps, request), request.params.id, request.body.reason);
+      if (result.position) await deps.afterAppend(result.position);
+      return reply.status(204).send();
     },
   );
 
