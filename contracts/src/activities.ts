@@ -13,7 +13,7 @@ export type ActivityTab = z.infer<typeof ActivityTab>;
  */
 export const activityTabTypes: Record<Exclude<ActivityTab, 'all'>, readonly ActivityType[]> = {
   customers: ['customer_added', 'reservation_submitted', 'customer_updated', 'customer_archived', 'customer_restored'],
-  leases: ['lease_started', 'unit_maintenance', 'lease_ended'],
+  leases: ['lease_started', 'unit_maintenance', 'lease_ended', 'lease_move_out_scheduled', 'lease_move_out_cancelled'],
   payments: ['invoice_generated', 'payment_received', 'invoice_sent', 'invoice_overdue', 'invoice_cancelled', 'payment_refunded'],
   access: ['access_granted', 'lock_status_changed', 'lock_installed', 'lock_assigned', 'lock_battery_low', 'lock_maintenance'],
 };

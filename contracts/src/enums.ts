@@ -75,6 +75,8 @@ export const activityTypes = [
   'invoice_cancelled',
   'lock_assigned',
   'payment_refunded',
+  'lease_move_out_scheduled',
+  'lease_move_out_cancelled',
 ] as const;
 export const ActivityType = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof ActivityType>;

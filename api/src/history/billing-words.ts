@@ -129,6 +129,20 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       const method = paymentMethodLabels[data.method as PaymentMethod]?.toLowerCase() ?? 'money';
       return `Credit of ${formatDollars(data.amount as string)} refunded to ${who} (${method}): ${data.reason as string}`;
     }
+    case 'lease_move_out_scheduled': {
+      const unit = names('unit', data.unitId as string);
+      const deposit =
+        data.deposit === 'apply'
+          ? '; the deposit will be applied to the balance'
+          : data.deposit === 'return'
+            ? `; the deposit will be returned (${paymentMethodLabels[(data.depositMethod as PaymentMethod | null) ?? 'check']?.toLowerCase() ?? 'check'})`
+            : '';
+      return `Move-out${unit ? ` from unit ${unit}` : ''} scheduled for ${dayText(data.endDate as string)} (on ${dayText(data.scheduledOn as string)})${deposit}`;
+    }
+    case 'lease_move_out_cancelled': {
+      const reason = data.reason ? `: ${data.reason as string}` : '';
+      return `Move-out on ${dayText(data.endDate as string)} cancelled on ${dayText(data.cancelledOn as string)}${reason}`;
+    }
     case 'lease_deposit_settled': {
       const amount = formatDollars(data.amount as string);
       if (data.disposition === 'applied') return `Deposit of ${amount} applied to the balance at move-out`;

@@ -123,6 +123,24 @@ describe('the billing events in words', () => {
     ).toBe('Deposit of $50.00 returned at move-out (bank transfer)');
   });
 
+  it('says when a scheduled move-out happens and what becomes of the deposit, and that it was called off', () => {
+    const unitId = facilityId;
+    const named: Names = (kind, id) => (kind === 'unit' && id === unitId ? 'A-101' : known[id]);
+    const scheduled = { leaseId: invoiceId, customerId, unitId, endDate: '2026-12-15', scheduledOn: '2026-11-29', deposit: 'return', depositMethod: 'cash' };
+    expect(describeBillingEvent('lease_move_out_scheduled', scheduled, named)).toBe(
+      'Move-out from unit A-101 scheduled for Dec 15, 2026 (on Nov 29, 2026); the deposit will be returned (cash)',
+    );
+    expect(describeBillingEvent('lease_move_out_scheduled', { ...scheduled, deposit: 'apply', depositMethod: null }, nobody)).toBe(
+      'Move-out scheduled for Dec 15, 2026 (on Nov 29, 2026); the deposit will be applied to the balance',
+    );
+    expect(describeBillingEvent('lease_move_out_scheduled', { ...scheduled, deposit: null, depositMethod: null }, named)).toBe(
+      'Move-out from unit A-101 scheduled for Dec 15, 2026 (on Nov 29, 2026)',
+    );
+    const cancelled = { leaseId: invoiceId, customerId, unitId, endDate: '2026-12-15', cancelledOn: '2026-12-01', reason: 'Staying on' };
+    expect(describeBillingEvent('lease_move_out_cancelled', cancelled, named)).toBe('Move-out on Dec 15, 2026 cancelled on Dec 1, 2026: Staying on');
+    expect(describeBillingEvent('lease_move_out_cancelled', { ...cancelled, reason: null }, named)).toBe('Move-out on Dec 15, 2026 cancelled on Dec 1, 2026');
+  });
+
   it('tells the access events without their code', () => {
     const leaseId = invoiceId;
     expect(describeBillingEvent('gate_code_assigned', { leaseId, customerId, facilityId: null, code: '[redacted]', reason: 'rotated' }, names)).toBe(

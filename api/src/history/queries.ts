@@ -52,10 +52,12 @@ const billingEventTypes = new Set([
   'delinquency_resumed',
   'lease_rent_change_scheduled',
   'lease_rent_change_cancelled',
+  'lease_move_out_scheduled',
+  'lease_move_out_cancelled',
 ]);
 
-/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes, a customer's leases). */
-const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases']);
+/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes and scheduled move-out, a customer's leases). */
+const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases', 'moveOut']);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};

@@ -22,6 +22,8 @@ const handled = [
   'invoice_overdue',
   'invoice_sent',
   'lease_ended',
+  'lease_move_out_cancelled',
+  'lease_move_out_scheduled',
   'lease_started',
   'lock_assigned',
   'lock_battery_low',
@@ -64,6 +66,10 @@ const customerFieldWords: Record<keyof EventData<'customer_updated'>['changes'],
   status: 'status',
   facilityId: 'facility',
 };
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** Dec 15, 2026: a facility's date as the feed says it. */
+const dayText = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 async function customerOf(rows: ReadModelSession, customerId: string | null) {
   const customer = await rows.get('customers', customerId);
@@ -174,6 +180,30 @@ async function describe(rows: ReadModelSession, event: ProjectedEvent<Handled>):
         unitId: d.unitId,
         facilityId: unit?.facility_id ?? null,
         metadata: { unitNumber: unit?.unit_number, endDate: d.endDate },
+      };
+    }
+    case 'lease_move_out_scheduled': {
+      const d = event.data;
+      const unit = await rows.get('units', d.unitId);
+      return {
+        type: 'lease_move_out_scheduled',
+        description: `Move-out from unit ${unit?.unit_number ?? 'unknown'} scheduled for ${dayText(d.endDate)}`,
+        customerId: d.customerId,
+        unitId: d.unitId,
+        facilityId: unit?.facility_id ?? null,
+        metadata: { unitNumber: unit?.unit_number, endDate: d.endDate },
+      };
+    }
+    case 'lease_move_out_cancelled': {
+      const d = event.data;
+      const unit = await rows.get('units', d.unitId);
+      return {
+        type: 'lease_move_out_cancelled',
+        description: `Move-out from unit ${unit?.unit_number ?? 'unknown'} on ${dayText(d.endDate)} cancelled`,
+        customerId: d.customerId,
+        unitId: d.unitId,
+        facilityId: unit?.facility_id ?? null,
+        metadata: { unitNumber: unit?.unit_number, endDate: d.endDate, reason: d.reason },
       };
     }
     case 'invoice_generated': {
