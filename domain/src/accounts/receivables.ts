@@ -33,11 +33,7 @@ export function openInvoices(invoices: readonly InvoiceState[]): CurrentInvoice[
 
 /** What is past due on `today`: the open balance of the open invoices due before it. */
 export function pastDue(invoices: readonly InvoiceState[], today: string): string {
-  const cents = invoices
-    .filter(current)
-    .filter(isOpen)
-    .reduce((sum, invoice) => (invoice.fields.dueDate < today ? sum + toCents(openBalance(invoice)) : sum), 0n);
-  return fromCents(cents);
+  return renterOpenBalance(invoices.filter(current).filter((invoice) => invoice.fields.dueDate < today));
 }
 
 /** Whether any of the invoices is overdue (the renter's standing follows it). */
