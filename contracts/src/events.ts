@@ -232,6 +232,13 @@ export const eventSchemas = {
     stripePaymentIntentId: nullableText,
     reference: nullableText.default(null),
     receiptId: Id.nullable().default(null),
+    /**
+     * The invoice as the payment left it, as the write side decided: its status ('paid' once
+     * nothing is owed, else as it was) and what is still open on it. The read model copies them.
+     * Null in payments recorded before they were carried (the projection works them out then).
+     */
+    invoiceStatus: InvoiceStatus.nullable().default(null),
+    openBalance: amount.nullable().default(null),
   }),
   /**
    * A card charge that went through on an invoice it could not pay (already paid by another

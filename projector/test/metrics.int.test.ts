@@ -166,6 +166,8 @@ describe('metrics projection', () => {
         stripePaymentIntentId: null,
         reference: null,
         receiptId: null,
+        invoiceStatus: null,
+        openBalance: null,
       },
     });
     // Day 6: Ada moves to the south facility, her open fee with her (an edit of before facilities stopped being edited); Bob is archived; the unit is vacated.

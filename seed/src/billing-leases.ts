@@ -146,7 +146,7 @@ function facilityHistory(index: number, options: BillingLeasesOptions): Append[]
           },
           at,
         ),
-        event('invoice_sent', { invoiceId }, at),
+        event('invoice_sent', { invoiceId, sentOn: startDate }, at),
         event(
           'payment_received',
           {
@@ -159,6 +159,8 @@ function facilityHistory(index: number, options: BillingLeasesOptions): Append[]
             stripePaymentIntentId: null,
             reference: null,
             receiptId: null,
+            invoiceStatus: 'paid',
+            openBalance: '0.00',
           },
           at,
         ),

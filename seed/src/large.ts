@@ -165,7 +165,7 @@ function facilityHistory(index: number, start: number): Append[][] {
           },
           issued,
         ),
-        event('invoice_sent', { invoiceId }, new Date(issued.getTime() + 3600_000)),
+        event('invoice_sent', { invoiceId, sentOn: isoDay(new Date(issued.getTime() + 3600_000)) }, new Date(issued.getTime() + 3600_000)),
         ...(overdue ? [event('invoice_overdue', { invoiceId, customerId: lease.customerId }, new Date(due.getTime() + 24 * 3600_000))] : []),
         event(
           'payment_received',
@@ -179,6 +179,8 @@ function facilityHistory(index: number, start: number): Append[][] {
             stripePaymentIntentId: null,
             reference: null,
             receiptId: null,
+            invoiceStatus: 'paid',
+            openBalance: '0.00',
           },
           paidAt,
         ),

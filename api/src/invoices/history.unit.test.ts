@@ -39,13 +39,15 @@ describe('an invoice event in words', () => {
           stripePaymentIntentId: null,
           reference: null,
           receiptId: null,
+          invoiceStatus: null,
+          openBalance: null,
         },
       }),
     ).toBe('Payment of $120.00 received by bank transfer');
   });
 
   it('names sending, becoming overdue and cancelling', () => {
-    expect(describeInvoiceEvent({ type: 'invoice_sent', data: { invoiceId } })).toBe('Invoice sent to the customer');
+    expect(describeInvoiceEvent({ type: 'invoice_sent', data: { invoiceId, sentOn: '2026-01-27' } })).toBe('Invoice sent to the customer');
     expect(describeInvoiceEvent({ type: 'invoice_overdue', data: { invoiceId, customerId } })).toBe('Marked overdue: the due date passed without payment');
     expect(describeInvoiceEvent({ type: 'invoice_cancelled', data: { invoiceId, reason: null } })).toBe('Invoice cancelled');
   });

@@ -18,11 +18,12 @@ export type GenerateInvoice = {
   payment?: PaidAtCreation | null;
   reason?: string | null;
 };
-export type SendInvoice = { type: 'SendInvoice'; invoiceId: string };
+/** `sentOn`: the facility's date it is sent on (the billing day's in a catch-up). */
+export type SendInvoice = { type: 'SendInvoice'; invoiceId: string; sentOn: string };
 /** `today` is an ISO date (YYYY-MM-DD). */
 export type MarkInvoiceOverdue = { type: 'MarkInvoiceOverdue'; invoiceId: string; today: string };
 /** The payment as received; the invoice supplies whose it is. reference: a check number; receiptId: the desk payment it is part of. */
-export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId' | 'reference' | 'receiptId'> & {
+export type ReceivedPayment = Omit<EventData<'payment_received'>, 'invoiceId' | 'customerId' | 'reference' | 'receiptId' | 'invoiceStatus' | 'openBalance'> & {
   reference?: string | null;
   receiptId?: string | null;
 };
@@ -138,7 +139,15 @@ export function recordPayment(command: RecordPayment, state: InvoiceState): Doma
   if (toCents(payment.amount) <= 0n) throw new DomainRuleError('The payment must be more than 0.00', 'amount');
   if (toCents(payment.amount) > toCents(open)) throw new DomainRuleError(`The payment must be at most the open balance of ${open}`, 'amount');
   const { reference = null, receiptId = null, ...received } = payment;
-  return [{ type: 'payment_received', data: { ...received, reference, receiptId, invoiceId: command.invoiceId, customerId } }];
+  const left = toCents(open) - toCents(payment.amount);
+  // Paid in full when nothing is left owing; a partial payment keeps its status (sent, overdue).
+  const invoiceStatus = left === 0n ? 'paid' : status;
+  return [
+    {
+      type: 'payment_received',
+      data: { ...received, reference, receiptId, invoiceId: command.invoiceId, customerId, invoiceStatus, openBalance: fromCents(left) },
+    },
+  ];
 }
 
 /**

@@ -31,7 +31,10 @@ const payment: ReceivedPayment = {
   paidDate: '2025-03-02',
   stripePaymentIntentId: 'pi_123',
 };
-const paid: DomainEvent = { type: 'payment_received', data: { ...payment, reference: null, receiptId: null, invoiceId, customerId } };
+const paid: DomainEvent = {
+  type: 'payment_received',
+  data: { ...payment, reference: null, receiptId: null, invoiceId, customerId, invoiceStatus: 'paid', openBalance: '0.00' },
+};
 
 describe('generate invoice', () => {
   it('generates an invoice', () => {
@@ -57,7 +60,16 @@ describe('generate an invoice in the status staff chose: what happened, with its
       created('paid'),
       {
         type: 'payment_received',
-        data: { ...paidAtDesk, invoiceId, customerId, amount: '120.00', stripePaymentIntentId: null, receiptId: null },
+        data: {
+          ...paidAtDesk,
+          invoiceId,
+          customerId,
+          amount: '120.00',
+          stripePaymentIntentId: null,
+          receiptId: null,
+          invoiceStatus: 'paid',
+          openBalance: '0.00',
+        },
       },
     ]);
     const state = events.reduce(evolveInvoice, initialInvoiceState);
@@ -145,7 +157,7 @@ describe('record payment', () => {
   it('takes part of the open balance and keeps the invoice open, but refuses more than it or nothing', () => {
     const part = { ...payment, amount: '20.00', stripePaymentIntentId: null };
     const [partial] = given(generated, sent).when({ type: 'RecordPayment', invoiceId, payment: part });
-    expect(partial).toMatchObject({ type: 'payment_received', data: { amount: '20.00' } });
+    expect(partial).toMatchObject({ type: 'payment_received', data: { amount: '20.00', invoiceStatus: 'sent', openBalance: '100.00' } });
     const state = [generated, sent, partial!].reduce(evolveInvoice, initialInvoiceState);
     expect(state).toMatchObject({ fields: { status: 'sent' } });
     const rest = { ...part, paymentId: '8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b08', amount: '100.01' };

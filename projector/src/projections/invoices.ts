@@ -128,12 +128,14 @@ export const invoicesProjection = defineProjection({
         const d = event.data;
         const invoice = await rows.get('invoices', d.invoiceId);
         if (invoice) {
-          // Paid in full when nothing is left owing; a partial payment keeps the invoice open.
-          const paid = toCents(invoice.amount_paid) + toCents(d.amount);
-          const full = paid >= toCents(invoice.amount);
+          // The write side decided what the payment left: copied. Payments recorded before it was
+          // carried are worked out as it then was (paid in full when nothing is left owing).
+          const paid = d.openBalance === null ? toCents(invoice.amount_paid) + toCents(d.amount) : toCents(invoice.amount) - toCents(d.openBalance);
+          const status = d.invoiceStatus ?? (paid >= toCents(invoice.amount) ? 'paid' : invoice.status);
           await rows.update('invoices', d.invoiceId, {
             amount_paid: fromCents(paid),
-            ...(full && { ...statusColumns('paid'), paid_date: d.paidDate }),
+            ...(status !== invoice.status && statusColumns(status)),
+            ...(status === 'paid' && invoice.status !== 'paid' && { paid_date: d.paidDate }),
             updated_at: at,
           });
         }
