@@ -94,7 +94,19 @@ export function generateInvoice(command: GenerateInvoice, state: InvoiceState): 
         generated,
         {
           type: 'payment_received',
-          data: { paymentId, invoiceId, customerId, amount, method, paidDate, stripePaymentIntentId: null, reference, receiptId: null },
+          data: {
+            paymentId,
+            invoiceId,
+            customerId,
+            amount,
+            method,
+            paidDate,
+            stripePaymentIntentId: null,
+            reference,
+            receiptId: null,
+            invoiceStatus: 'paid',
+            openBalance: '0.00',
+          },
         },
       ];
     }
