@@ -123,7 +123,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       lines: [{ kind: 'rent', description: 'Rent', amount: '100.00', periodStart: '2026-02-01', periodEnd: '2026-02-28' }],
     },
   },
-  invoice_sent: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice } },
+  invoice_sent: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, sentOn: '2026-01-27' } },
   invoice_overdue: { stream: streams.invoice(ids.invoice), data: { invoiceId: ids.invoice, customerId: ids.customer } },
   payment_received: {
     stream: streams.invoice(ids.invoice),

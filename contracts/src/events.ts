@@ -211,7 +211,11 @@ export const eventSchemas = {
   }),
   /** A line added to an open invoice (the late fee); amount is the invoice's new total. */
   invoice_line_added: z.object({ invoiceId: Id, customerId: Id, line: InvoiceLine, amount }),
-  invoice_sent: z.object({ invoiceId: Id }),
+  /**
+   * sentOn: the facility's date it was sent (the billing day's, in a catch-up); an invoice for a
+   * past period is late only from then. Null in events written before it was kept.
+   */
+  invoice_sent: z.object({ invoiceId: Id, sentOn: IsoDate.nullable().default(null) }),
   invoice_overdue: z.object({ invoiceId: Id, customerId: Id }),
   /** Voided; reason: why (absent before it was asked for). */
   invoice_cancelled: z.object({ invoiceId: Id, reason: nullableText.default(null) }),

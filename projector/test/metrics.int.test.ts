@@ -151,9 +151,9 @@ describe('metrics projection', () => {
     await append(on(4), `unit-${unit}`, unitStatus('occupied'));
     // Day 4: rent of 120.00 sent and paid the next day; a fee of 25.50 sent and left open.
     await append(on(4), `invoice-${rent}`, invoice(rent, ada, '120.00'));
-    await append(on(4), `invoice-${rent}`, { type: 'invoice_sent', data: { invoiceId: rent } });
+    await append(on(4), `invoice-${rent}`, { type: 'invoice_sent', data: { invoiceId: rent, sentOn: on(4).slice(0, 10) } });
     await append(on(4), `invoice-${fee}`, invoice(fee, ada, '25.50'));
-    await append(on(4), `invoice-${fee}`, { type: 'invoice_sent', data: { invoiceId: fee } });
+    await append(on(4), `invoice-${fee}`, { type: 'invoice_sent', data: { invoiceId: fee, sentOn: on(4).slice(0, 10) } });
     await append(on(5), `invoice-${rent}`, {
       type: 'payment_received',
       data: {

@@ -31,9 +31,26 @@ export function openInvoices(invoices: readonly InvoiceState[]): CurrentInvoice[
   return invoices.filter(current).filter(isOpen).sort(oldestDueFirst);
 }
 
+/** The invoices past due on `today`: the open ones due before it, in the order a payment pays them. */
+export function pastDueInvoices(invoices: readonly InvoiceState[], today: string): CurrentInvoice[] {
+  return openInvoices(invoices).filter((invoice) => invoice.fields.dueDate < today);
+}
+
 /** What is past due on `today`: the open balance of the open invoices due before it. */
 export function pastDue(invoices: readonly InvoiceState[], today: string): string {
-  return renterOpenBalance(invoices.filter(current).filter((invoice) => invoice.fields.dueDate < today));
+  return renterOpenBalance(pastDueInvoices(invoices, today));
+}
+
+/**
+ * The day an invoice is late from, which the late fee's grace days and the delinquency schedule's
+ * days count from: its due date, or the later day the renter came to owe it (sent after its due
+ * date, as an invoice for a past period is, or reopened by a refund after it was paid). A renter
+ * is never counted late for days they did not owe it. Without that day in its events (sent before
+ * it was kept, or created sent), its due date.
+ */
+export function lateFrom(invoice: CurrentInvoice): string {
+  const { owedSince } = invoice;
+  return owedSince !== null && owedSince > invoice.fields.dueDate ? owedSince : invoice.fields.dueDate;
 }
 
 /** Whether any of the invoices is overdue (the renter's standing follows it). */

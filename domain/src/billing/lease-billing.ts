@@ -77,11 +77,12 @@ async function numberFor(ctx: CommandContext, stream: string, usual: string, lon
 }
 
 /**
- * Generates the period's invoice and sends it, in one append (the invoice stream is new), or
- * finds it from an earlier attempt and sends it if that attempt stopped short. Returns the last
- * day it covers (an earlier attempt's invoice, made under other settings, has the last word).
+ * Generates the period's invoice and sends it on `today` (the facility's date), in one append (the
+ * invoice stream is new), or finds it from an earlier attempt and sends it if that attempt stopped
+ * short. Returns the last day it covers (an earlier attempt's invoice, made under other settings,
+ * has the last word).
  */
-async function issue(ctx: CommandContext, leaseId: string, customerId: string, period: BillingPeriod, hints: LeaseBillingHints) {
+async function issue(ctx: CommandContext, leaseId: string, customerId: string, period: BillingPeriod, today: string, hints: LeaseBillingHints) {
   const invoiceId = leaseInvoiceId(leaseId, period.periodStart);
   const stream = streams.invoice(invoiceId);
   let generated = false;
@@ -108,7 +109,7 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
     };
     const none = invoiceAggregate.initial;
     const generate = decideInvoice({ type: 'GenerateInvoice', invoiceId, fields }, none);
-    const send = decideInvoice({ type: 'SendInvoice', invoiceId }, generate.reduce(invoiceAggregate.evolve, none));
+    const send = decideInvoice({ type: 'SendInvoice', invoiceId, sentOn: today }, generate.reduce(invoiceAggregate.evolve, none));
     const generatedEvent = envelope(ctx, generate[0]!);
     const sentEvents = send.map((e) => envelope(ctx, e, ctx.causedByStreamHead ? generatedEvent.id : null));
     try {
@@ -126,7 +127,7 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
   if (invoice.state.status === 'none' && numbered === null) throw new ConflictError(`Invoice number ${usual} belongs to another invoice`, 'invoiceNumber');
   const { state } = invoice;
   if (state.status !== 'current') throw new Error(`Invoice ${invoiceId} of lease ${leaseId} could not be generated`);
-  if (state.fields.status === 'draft') position = (await sendInvoice(ctx, invoiceId)).position ?? position;
+  if (state.fields.status === 'draft') position = (await sendInvoice(ctx, invoiceId, today)).position ?? position;
   // Credit on the renter's account (an overpayment, a staff credit) pays the new invoice first.
   position = (await payFromCredit(ctx, invoiceId, generated ? state : undefined, account)) ?? position;
   const covered = state.fields.lines.flatMap((line) => (line.periodEnd ? [line.periodEnd] : []));
@@ -178,7 +179,7 @@ export async function billLease(
     const period = nextLeasePeriod(lease, settings);
     // The move-in invoice is due at once, whenever the lease starts; rent waits for its issue day.
     if (!period || lease.status === 'none' || lease.status === 'abandoned' || (period.kind === 'rent' && period.issueDate > today)) return result;
-    const issued = await issue(ctx, leaseId, lease.terms.customerId, period, n === 0 ? hints : {});
+    const issued = await issue(ctx, leaseId, lease.terms.customerId, period, today, n === 0 ? hints : {});
     if (issued.generated) result.issued++;
     const command = { type: 'RecordRentBilled' as const, leaseId, invoiceId: issued.invoiceId, periodStart: period.periodStart, periodEnd: issued.periodEnd };
     const billed = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state), loaded);

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '@storage/platform/payments/provider';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { accountAggregate } from '../accounts/account.ts';
+import { type CurrentInvoice, lateFrom } from '../accounts/receivables.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, envelope, loadAggregate } from '../commands/handle.ts';
 import { runDelinquencyDay } from '../delinquency/run.ts';
@@ -145,14 +146,18 @@ async function lateInvoicesOf(pool: DatabasePool, facilityId: string | null, tod
 }
 
 /**
- * The facility's date the invoice reached the renter (sent). The grace days run from the later of
- * that day and the due date: an invoice issued late (the engine was down for a week and caught up
- * past periods today) gets its grace days like any other, and never a fee the day it is issued.
+ * The day the grace days run from: the day the invoice is late from (receivables' lateFrom: the
+ * later of its due date and the day the renter came to owe it), so an invoice sent after its due
+ * date or reopened by a refund gets its grace days like any other. An invoice whose events do not
+ * say when it was sent (written before the day was kept) counts from the facility's date of its
+ * sending event, as it did then.
  */
-async function sentOn(ctx: CommandContext, invoiceId: string, zone: string): Promise<string> {
-  const events = await ctx.store.readStream(streams.invoice(invoiceId));
+async function graceFrom(ctx: CommandContext, invoice: CurrentInvoice, zone: string): Promise<string> {
+  if (invoice.owedSince !== null) return lateFrom(invoice);
+  const events = await ctx.store.readStream(streams.invoice(invoice.invoiceId));
   const sent = events.find((e) => e.type === 'invoice_sent') ?? events[0];
-  return sent ? todayIn(zone, new Date(sent.metadata.occurredAt)) : '0001-01-01';
+  const sentDay = sent ? todayIn(zone, new Date(sent.metadata.occurredAt)) : '0001-01-01';
+  return [sentDay, invoice.fields.dueDate].sort()[1]!;
 }
 
 const expected = (error: unknown) => error instanceof ConflictError || error instanceof DomainRuleError || error instanceof NotFoundError;
@@ -186,7 +191,7 @@ async function applyLateRules(
   overdueCustomers.set(fields.customerId, `Invoice ${fields.invoiceNumber} is overdue`);
   const rentLines = fields.lines.filter((l) => (l.kind === 'rent' || l.kind === 'prorated_rent') && l.periodStart !== null);
   const charged = fields.lines.some((l) => l.kind === 'late_fee');
-  if (rentLines.length > 0 && !charged && today >= lateFeeDay(fields.dueDate, settings) && today >= lateFeeDay(await sentOn(ctx, invoiceId, zone), settings)) {
+  if (rentLines.length > 0 && !charged && today >= lateFeeDay(fields.dueDate, settings) && today >= lateFeeDay(await graceFrom(ctx, state, zone), settings)) {
     const rent = rentLines.reduce((sum, l) => sum + toCents(l.amount), 0n);
     const amount = lateFeeAmount(settings, fromCents(rent));
     if (toCents(amount) > 0n) {

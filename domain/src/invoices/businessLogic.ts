@@ -123,7 +123,7 @@ export function sendInvoice(command: SendInvoice, state: InvoiceState): DomainEv
   const { status } = existing(state).fields;
   if (status === 'sent') throw new ConflictError('This invoice was already sent');
   if (status !== 'draft') throw new ConflictError(`Only a draft invoice can be sent; this one is ${status}`);
-  return [{ type: 'invoice_sent', data: { invoiceId: command.invoiceId } }];
+  return [{ type: 'invoice_sent', data: { invoiceId: command.invoiceId, sentOn: command.sentOn } }];
 }
 
 export function markInvoiceOverdue(command: MarkInvoiceOverdue, state: InvoiceState): DomainEvent[] {

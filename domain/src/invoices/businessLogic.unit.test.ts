@@ -21,7 +21,7 @@ const fields: InvoiceFields = {
   lines: [{ kind: 'rent', description: 'Monthly rent', amount: '120.00', periodStart: '2025-03-01', periodEnd: '2025-03-31' }],
 };
 const generated: DomainEvent = { type: 'invoice_generated', data: { invoiceId, ...fields } };
-const sent: DomainEvent = { type: 'invoice_sent', data: { invoiceId } };
+const sent: DomainEvent = { type: 'invoice_sent', data: { invoiceId, sentOn: '2025-02-24' } };
 const overdue: DomainEvent = { type: 'invoice_overdue', data: { invoiceId, customerId } };
 const cancelled: DomainEvent = { type: 'invoice_cancelled', data: { invoiceId, reason: null } };
 const payment: ReceivedPayment = {
@@ -107,19 +107,19 @@ describe('generate an invoice in the status staff chose: what happened, with its
 
 describe('send invoice', () => {
   it('sends a draft', () => {
-    expect(given(generated).when({ type: 'SendInvoice', invoiceId })).toEqual([sent]);
+    expect(given(generated).when({ type: 'SendInvoice', invoiceId, sentOn: '2025-02-24' })).toEqual([sent]);
   });
 
   it('refuses to send an invoice twice, saying it was already sent', () => {
-    expect(() => given(generated, sent).when({ type: 'SendInvoice', invoiceId })).toThrow(/already sent/);
+    expect(() => given(generated, sent).when({ type: 'SendInvoice', invoiceId, sentOn: '2025-02-24' })).toThrow(/already sent/);
   });
 
   it('refuses to send a paid invoice', () => {
-    expect(() => given(generated, sent, paid).when({ type: 'SendInvoice', invoiceId })).toThrow(ConflictError);
+    expect(() => given(generated, sent, paid).when({ type: 'SendInvoice', invoiceId, sentOn: '2025-02-24' })).toThrow(ConflictError);
   });
 
   it('cannot send an invoice that does not exist', () => {
-    expect(() => given().when({ type: 'SendInvoice', invoiceId })).toThrow(NotFoundError);
+    expect(() => given().when({ type: 'SendInvoice', invoiceId, sentOn: '2025-02-24' })).toThrow(NotFoundError);
   });
 });
 

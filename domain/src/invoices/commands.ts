@@ -81,8 +81,14 @@ export async function generateInvoice(ctx: CommandContext, details: NewInvoice, 
   return { ...generated, position: standing.position ?? generated.position };
 }
 
-export async function sendInvoice(ctx: CommandContext, invoiceId: string) {
-  return decide(ctx, { type: 'SendInvoice', invoiceId });
+/** Sends a draft, dated `on` (the billing engine's day), by default the renter's today at their facility. */
+export async function sendInvoice(ctx: CommandContext, invoiceId: string, on?: string) {
+  let sentOn = on;
+  if (sentOn === undefined) {
+    const { state } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+    sentOn = state.status === 'none' ? today(ctx) : await customerToday(ctx.store, state.fields.customerId, ctx.now);
+  }
+  return decide(ctx, { type: 'SendInvoice', invoiceId, sentOn });
 }
 
 /** `on`: the facility's date (the billing engine's); by default today in UTC. */

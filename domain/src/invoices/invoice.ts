@@ -29,6 +29,12 @@ export type InvoiceState =
       payments: readonly InvoicePayment[];
       /** Provider intents whose charge was refunded because the invoice could not take it. */
       refundedIntentIds: readonly string[];
+      /**
+       * The facility's date the renter last came to owe it: the day it was sent, or the day a
+       * refund reopened it after it was paid. Null when its events do not say (sent before the
+       * day was kept, or created sent).
+       */
+      owedSince: string | null;
     };
 
 export const initialInvoiceState: InvoiceState = { status: 'none' };
@@ -54,13 +60,13 @@ export function openBalance(state: Extract<InvoiceState, { status: 'current' }>)
 export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceState {
   if (event.type === 'invoice_generated') {
     const { invoiceId, ...fields } = event.data;
-    return { status: 'current', invoiceId, fields, payments: [], refundedIntentIds: [] };
+    return { status: 'current', invoiceId, fields, payments: [], refundedIntentIds: [], owedSince: null };
   }
   if (state.status === 'none') return state;
   const withStatus = (status: InvoiceFields['status']): InvoiceState => ({ ...state, fields: { ...state.fields, status } });
   switch (event.type) {
     case 'invoice_sent':
-      return withStatus('sent');
+      return { ...state, fields: { ...state.fields, status: 'sent' }, owedSince: event.data.sentOn };
     case 'invoice_overdue':
       return withStatus('overdue');
     case 'invoice_cancelled':
@@ -97,7 +103,9 @@ export function evolveInvoice(state: InvoiceState, event: DomainEvent): InvoiceS
             }
           : p,
       );
-      return { ...state, payments, fields: { ...state.fields, status: d.invoiceStatus } };
+      // A paid invoice the refund reopens is owed again from the refund's day.
+      const reopened = state.fields.status === 'paid' && (d.invoiceStatus === 'sent' || d.invoiceStatus === 'overdue');
+      return { ...state, payments, fields: { ...state.fields, status: d.invoiceStatus }, owedSince: reopened ? d.refundDate : state.owedSince };
     }
     default:
       return state;

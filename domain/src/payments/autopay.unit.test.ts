@@ -30,6 +30,7 @@ const invoice = (status: 'sent' | 'overdue' | 'paid' = 'sent', amount = '120.00'
   },
   payments: [],
   refundedIntentIds: [],
+  owedSince: '2026-05-27',
 });
 const none: AutopayChargesState = { attempts: [] };
 const facts = { charges: none, invoice: invoice(), profile: enrolled, automaticCharging: true, today: '2026-06-01' };
