@@ -44,11 +44,12 @@ describe('a renter from move-in through every delinquency step to lien, and back
 
   const settled = async () => expect(await platform.reactionsCaughtUp(30_000)).toBe(true);
 
+  /** The facility's billing day on `date` (and each day it missed before it), with what its days did together. */
   async function billingDay(date: string) {
     const day = await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date, facilityId });
     if (day.position) await platform.api.afterAppend(day.position, 10_000);
     await settled();
-    return day.runs[0]!;
+    return { delinquencySteps: day.runs.reduce((n, run) => n + run.delinquencySteps, 0) };
   }
 
   const timeline = async (customerId: string) => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 // The delinquency schedule end to end on the real database: its steps fire on their days once (a
-// rerun adds nothing, a catch-up fires the missed ones in order), a pause holds them, a payment
+// rerun adds nothing, a catch-up takes the missed ones in order, each on its day), a pause holds them, a payment
 // clears the renter through the clearing reaction within seconds (a partial one only when it
 // brings the past-due balance to the lockout's threshold), and bad input is a 4xx that writes nothing.
 
@@ -77,7 +77,7 @@ describe('delinquency schedule', () => {
     return { customerId: customer.state.customerId, invoiceId: made.state.invoiceId, invoiceNumber: `INV-D-${tag}` };
   }
 
-  it('fires each step on its day once, a rerun adds nothing, and a catch-up fires the missed steps in order', async () => {
+  it('fires each step on its day once, a rerun adds nothing, and a catch-up takes the missed steps in order, each on its day', async () => {
     const due = addDays(today, -40);
     const { customerId, invoiceId, invoiceNumber } = await renterOwing('120.00', due);
     expect(await billingDay(addDays(due, 4))).toBe(0);
@@ -86,13 +86,14 @@ describe('delinquency schedule', () => {
     expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${addDays(due, 5)}`]);
     expect(await billingDay(addDays(due, 5))).toBe(0);
     expect(await delinquencyEvents(customerId)).toHaveLength(1);
-    // Days 15 and 30 have passed by day 40: both, in schedule order, on the day the run caught up.
+    // Days 15 and 30 have passed by day 40: the run catches up the days it missed, one after the
+    // other, so each step is taken on its own day, never two at once.
     await billingDay(today);
     const events = await delinquencyEvents(customerId);
-    expect(stepsOf(events)).toEqual([`late_notice@5 ${addDays(due, 5)}`, `lockout@15 ${today}`, `pre_lien_notice@30 ${today}`]);
+    expect(stepsOf(events)).toEqual([`late_notice@5 ${addDays(due, 5)}`, `lockout@15 ${addDays(due, 15)}`, `pre_lien_notice@30 ${addDays(due, 30)}`]);
     expect(events[1]).toEqual({
       type: 'delinquency_step_taken',
-      data: { customerId, kind: 'lockout', day: 15, invoiceId, date: today, pastDue: '120.00' },
+      data: { customerId, kind: 'lockout', day: 15, invoiceId, date: addDays(due, 15), pastDue: '120.00' },
     });
     expect(await billingDay(today)).toBe(0);
 

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
+import { addDays } from '@storage/domain/billing/calendar';
+import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
 import { runBillingDay } from '@storage/domain/billing/run';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { generateInvoice, recordPayment, sendInvoice } from '@storage/domain/invoices/commands';
+import { startLease } from '@storage/domain/leases/commands';
 import { savePaymentMethod, setAutopay } from '@storage/domain/payments/profile';
 import { updatePaymentSettings } from '@storage/domain/settings/commands';
+import { addUnit } from '@storage/domain/units/commands';
+import { comparePositions, type Position } from '@storage/eventstore/port';
 import { createTestProvider, type TestProviderFaults } from '@storage/platform/payments/test-provider';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { renterFields } from '@storage/testing/renters';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -78,12 +84,18 @@ describe('autopay', () => {
     return { facilityId, customerId, invoiceId };
   }
 
-  /** The billing day of the facility on `date` (autopay runs in it), then the read model caught up. */
+  /** The billing day of the facility on `date` (autopay runs in it, on each day it missed too), then the read model caught up: what its days charged. */
   async function billingDay(facilityId: string, date: string, faults: TestProviderFaults = {}) {
     const provider = createTestProvider(platform.api.pool, faults);
     const day = await runBillingDay({ store: platform.api.store, pool: platform.api.pool, provider }, new Date(`${date}T18:00:00Z`), { date, facilityId });
     expect(await platform.readModelCaughtUp()).toBe(true);
-    return day.runs[0]!.autopay;
+    const charged = (key: 'attempted' | 'succeeded' | 'failed') => day.runs.reduce((n, run) => n + run.autopay[key], 0);
+    return {
+      attempted: charged('attempted'),
+      succeeded: charged('succeeded'),
+      failed: charged('failed'),
+      errors: day.runs.flatMap((run) => run.autopay.errors),
+    };
   }
 
   const autopayEvents = async (invoiceId: string) =>
@@ -241,5 +253,84 @@ describe('autopay', () => {
     expect(await charges(invoiceId)).toEqual([]);
     expect(await payments(invoiceId)).toHaveLength(1);
     expect(await billingDay(facilityId, '2026-06-04')).toMatchObject({ attempted: 0 });
+  });
+  it("charges on each due date before that day's late rules when the billing day catches up weeks it missed, then fees and steps on their own days", async () => {
+    // Two renters of one facility moved in on May 10 and paid their move-in; the billing day ran on
+    // May 20, then not again until June 20. The catch-up runs May 21 to June 20 one day after the
+    // other: June's rent is issued on May 27 and charged on June 1 before anything counts it late.
+    const tag = randomUUID().slice(0, 8);
+    const moveInAt = ctx(new Date('2026-05-10T12:00:00Z'));
+    const facility = await addFacility(moveInAt, { name: `Catch-up ${tag}`, address: '1 Way', phone: null, managerName: null, timeZone: 'UTC' });
+    if (facility.state.status !== 'current') throw new Error('no facility');
+    const facilityId = facility.state.facilityId;
+    const provider = createTestProvider(platform.api.pool);
+    async function enrolledTenant(name: string, cardNumber: string) {
+      const customer = await addCustomer(moveInAt, renterFields(name, `Catchup${tag}`, `${tag}-${name.toLowerCase()}`, { facilityId }));
+      const unit = await addUnit(moveInAt, {
+        facilityId,
+        unitNumber: `C-${name}-${tag}`,
+        building: 'C',
+        size: '5x5',
+        monthlyRate: '100.00',
+        status: 'available',
+        description: null,
+      });
+      if (customer.state.status !== 'current' || unit.state.status !== 'current') throw new Error('setup failed');
+      const customerId = customer.state.customerId;
+      const card = await provider.saveCard(
+        { customerId, email: 'c@example.com' },
+        { cardNumber, expiry: '12/30', cvc: '123' },
+        new Date('2026-05-10T12:00:00Z'),
+      );
+      await savePaymentMethod(moveInAt, customerId, 'test', card, true);
+      const leaseId = randomUUID();
+      await startLease(moveInAt, { customerId, unitId: unit.state.unitId, startDate: '2026-05-10', monthlyRate: '100.00', depositAmount: null }, leaseId);
+      await recordPayment(moveInAt, leaseInvoiceId(leaseId, '2026-05-10'), { amount: '70.97', method: 'cash', stripePaymentIntentId: null });
+      return { customerId, june: leaseInvoiceId(leaseId, '2026-06-01') };
+    }
+    const payer = await enrolledTenant('Paula', GOOD);
+    const declined = await enrolledTenant('Dan', DECLINED);
+    expect(await platform.readModelCaughtUp()).toBe(true);
+    expect(await billingDay(facilityId, '2026-05-20')).toMatchObject({ attempted: 0 });
+
+    const day = await runBillingDay({ store: platform.api.store, pool: platform.api.pool, provider }, new Date('2026-06-20T18:00:00Z'), {
+      date: '2026-06-20',
+      facilityId,
+    });
+    expect(day.runs.map((run) => run.billingDate)).toEqual(Array.from({ length: 31 }, (_, i) => addDays('2026-05-21', i)));
+    expect(await platform.readModelCaughtUp()).toBe(true);
+
+    // Paula's card: charged on the due date, so never overdue, no late fee, no step.
+    expect(await autopayEvents(payer.june)).toMatchObject([
+      { type: 'autopay_charge_attempted', attempt: 1, amount: '100.00', date: '2026-06-01' },
+      { type: 'autopay_charge_succeeded', attempt: 1 },
+    ]);
+    const paulasJune = await platform.api.store.readStream(streams.invoice(payer.june));
+    expect(paulasJune.map((e) => e.type)).toEqual(['invoice_generated', 'invoice_sent', 'payment_received']);
+    expect(paulasJune[1]!.data).toMatchObject({ sentOn: '2026-05-27' });
+    expect(await platform.api.store.readStream(streams.delinquency(payer.customerId))).toEqual([]);
+
+    // Dan's card is declined: tried on the due date and on days 1, 3 and 5, each time before that
+    // day's late rules; overdue on June 2 after that day's try; the late notice on June 6 after the
+    // last try; the late fee of an invoice issued in this same catch-up on June 11; the lockout on June 16.
+    const attempts = (await platform.api.store.readStream(streams.autopayCharges(declined.june))).filter((e) => e.type === 'autopay_charge_failed');
+    expect(attempts.map((e) => e.data)).toMatchObject([
+      { attempt: 1, nextAttemptOn: '2026-06-02' },
+      { attempt: 2, nextAttemptOn: '2026-06-04' },
+      { attempt: 3, nextAttemptOn: '2026-06-06' },
+      { attempt: 4, nextAttemptOn: null },
+    ]);
+    const dansJune = await platform.api.store.readStream(streams.invoice(declined.june));
+    const overdue = dansJune.find((e) => e.type === 'invoice_overdue')!;
+    const lateFee = dansJune.find((e) => e.type === 'invoice_line_added')!;
+    expect(lateFee.data).toMatchObject({ line: { kind: 'late_fee', amount: '25.00' } });
+    const steps = await platform.api.store.readStream(streams.delinquency(declined.customerId));
+    expect(steps.map((e) => [(e.data as { kind: string }).kind, (e.data as { date: string }).date])).toEqual([
+      ['late_notice', '2026-06-06'],
+      ['lockout', '2026-06-16'],
+    ]);
+    const earlier = (a: { position: Position }, b: { position: Position }) => comparePositions(a.position, b.position) < 0;
+    expect(earlier(attempts[1]!, overdue) && earlier(overdue, attempts[2]!)).toBe(true);
+    expect(earlier(attempts[3]!, steps[0]!) && earlier(steps[0]!, lateFee) && earlier(lateFee, steps[1]!)).toBe(true);
   });
 });

@@ -12,15 +12,15 @@ import { endLease, startLease } from '@storage/domain/leases/commands';
 import { leaseAggregate } from '@storage/domain/leases/lease';
 import { updateBillingSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
-import type { Position } from '@storage/eventstore/port';
+import { comparePositions, type Position } from '@storage/eventstore/port';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 // The billing engine on a real database: the move-in invoice, each period's rent issued once
-// (retried, raced, caught up after days down), late fees once after the grace days, in the
-// facility's own time zone. Each test moves a renter in of its own.
+// (retried, raced, caught up day by day after days down), late fees once after the grace days, in
+// the facility's own time zone. Each test moves a renter in of its own.
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -38,8 +38,9 @@ describe('the billing engine', () => {
   let facilityId: string;
   const ctx = (now: Date): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now });
   let last: Position | null = null;
+  /** Keeps the latest position seen (runs side by side may finish in any order). */
   const track = <T extends { position: Position | null }>(result: T) => {
-    if (result.position) last = result.position;
+    if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
     return result;
   };
   const settle = async () => {
@@ -103,7 +104,8 @@ describe('the billing engine', () => {
   const billingDay = async (now: Date, date?: string) => {
     const day = track(await runBillingDay(deps(), now, date ? { date } : {}));
     await settle();
-    return day.runs.find((run) => run.facilityId === facilityId)!;
+    // The run of the day asked for: the last of the facility's days when the run caught up.
+    return day.runs.findLast((run) => run.facilityId === facilityId)!;
   };
 
   it('bills the move-in at once: the prorated month, the deposit and the admin fee, due on the move-in day, and sent', async () => {
@@ -154,26 +156,35 @@ describe('the billing engine', () => {
     expect(invoiceStreams.map((events) => events.filter((e) => e.type === 'invoice_generated').length)).toEqual([1, 1]);
   });
 
-  it('catches up every missed period in order after days down, and bills nothing after the move-out', async () => {
+  it('catches up every missed day in order after days down, each period issued and charged its late fee on its own day, and bills nothing after the move-out', async () => {
     const { leaseId } = await moveIn('2026-03-01', new Date('2026-03-01T18:00:00Z'), null);
-    // Down from March to late June: April, May, June and July (issued June 26) come in order.
-    await billingDay(new Date('2026-06-27T18:00:00Z'));
+    // Down from late February to late June: the run catches up every day it missed, one after the
+    // other, so April, May, June and July (issued June 26) are each issued on their issue day, and
+    // the late fee of each one issued in this same run is added on its day, not at a later run.
+    const day = track(await runBillingDay(deps(), new Date('2026-06-27T18:00:00Z')));
+    await settle();
+    const days = day.runs.filter((run) => run.facilityId === facilityId).map((run) => run.billingDate);
+    expect(days.at(-1)).toBe('2026-06-27');
+    expect(days.length).toBeGreaterThan(90);
     expect((await invoicesOf(leaseId)).map((i) => [i.due_date, i.amount])).toEqual([
       ['2026-03-01', '165.00'], // the move-in's rent and admin fee, and its late fee: none of it was paid
-      ['2026-04-01', '120.00'],
-      ['2026-05-01', '120.00'],
-      ['2026-06-01', '120.00'],
+      ['2026-04-01', '145.00'],
+      ['2026-05-01', '145.00'],
+      ['2026-06-01', '145.00'],
       ['2026-07-01', '120.00'],
     ]);
     expect(await billedEvents(leaseId)).toEqual(['2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01']);
-    // Issued late, the caught-up invoices get their grace days from the day they were sent (June
-    // 27), not from their due dates: no fee before July 7, then one each (July's own comes later).
+    const sentOn = async (invoiceId: string) =>
+      ((await platform.api.store.readStream(streams.invoice(invoiceId))).find((e) => e.type === 'invoice_sent')!.data as { sentOn: string }).sentOn;
+    const invoices = await invoicesOf(leaseId);
+    expect(await Promise.all(invoices.map((i) => sentOn(i.id)))).toEqual(['2026-03-01', '2026-03-27', '2026-04-26', '2026-05-27', '2026-06-26']);
+    // July's fee on its day, July 11; nothing after the move-out on July 15.
     const amounts = async () => (await invoicesOf(leaseId)).map((i) => i.amount);
-    await billingDay(new Date('2026-07-06T18:00:00Z'));
-    expect(await amounts()).toEqual(['165.00', '120.00', '120.00', '120.00', '120.00']);
-    await billingDay(new Date('2026-07-07T18:00:00Z'));
+    await billingDay(new Date('2026-07-10T18:00:00Z'));
     expect(await amounts()).toEqual(['165.00', '145.00', '145.00', '145.00', '120.00']);
-    track(await endLease(ctx(new Date('2026-07-10T18:00:00Z')), leaseId, '2026-07-15'));
+    await billingDay(new Date('2026-07-11T18:00:00Z'));
+    expect(await amounts()).toEqual(['165.00', '145.00', '145.00', '145.00', '145.00']);
+    track(await endLease(ctx(new Date('2026-07-12T18:00:00Z')), leaseId, '2026-07-15'));
     await settle();
     await billingDay(new Date('2026-09-01T18:00:00Z'));
     expect(await billedEvents(leaseId)).toHaveLength(5);

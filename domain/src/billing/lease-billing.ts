@@ -32,6 +32,8 @@ const MAX_PERIODS = 240;
 export interface LeaseBilling {
   /** Invoices this call issued (generated here, not found from an earlier attempt). */
   issued: number;
+  /** Every invoice this call went through (issued here or by an earlier attempt): the day's later steps look at them. */
+  invoiceIds: string[];
   position: Position | null;
 }
 
@@ -171,7 +173,7 @@ export async function billLease(
   settings: BillingSettings,
   hints: LeaseBillingHints = {},
 ): Promise<LeaseBilling> {
-  const result: LeaseBilling = { issued: 0, position: null };
+  const result: LeaseBilling = { issued: 0, invoiceIds: [], position: null };
   const stream = streams.lease(leaseId);
   let loaded: LoadedAggregate<LeaseState> = hints.lease ?? (await loadAggregate(ctx.store, stream, leaseAggregate));
   for (let n = 0; n < MAX_PERIODS; n++) {
@@ -181,6 +183,7 @@ export async function billLease(
     if (!period || lease.status === 'none' || lease.status === 'abandoned' || (period.kind === 'rent' && period.issueDate > today)) return result;
     const issued = await issue(ctx, leaseId, lease.terms.customerId, period, today, n === 0 ? hints : {});
     if (issued.generated) result.issued++;
+    result.invoiceIds.push(issued.invoiceId);
     const command = { type: 'RecordRentBilled' as const, leaseId, invoiceId: issued.invoiceId, periodStart: period.periodStart, periodEnd: issued.periodEnd };
     const billed = await handleCommand(ctx, stream, leaseAggregate, (state) => decideLease(command, state), loaded);
     loaded = billed;

@@ -16,15 +16,18 @@ import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
-import { instantOn, todayIn } from './calendar.ts';
+import { addDays, instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
 import { lateFeeAmount, lateFeeDay } from './periods.ts';
 import { billingSettingsFor, facilityTimeZone } from './settings.ts';
 
 // The billing day, per facility in its own time zone: every lease's due invoices issued (billLease),
-// then every open invoice past its due date marked overdue with its renter, and the late fee added
-// once after the grace days. The read model only nominates leases and invoices; each one's own
-// stream decides. Running it again, or twice at once, changes nothing more.
+// autopay's charges due that day, then every open invoice past its due date marked overdue with its
+// renter, the late fee added once after the grace days, and the delinquency schedule's steps. A run
+// after days without one runs each missed day in that order, one day after the other, so every
+// day's charges come before its late rules. The read model only nominates leases and invoices (the
+// run adds what it billed itself, which the read model may not show yet); each one's own stream
+// decides. Running it again, or twice at once, changes nothing more.
 
 export interface BillingDeps {
   store: EventStore;
@@ -51,6 +54,7 @@ export interface FacilityBillingRun {
 }
 
 export interface BillingDay {
+  /** One per facility and day billed, each facility's days in order (several when it caught up). */
   runs: FacilityBillingRun[];
   /** Where the last appended event is; null when the day changed nothing. */
   position: Position | null;
@@ -137,12 +141,13 @@ async function leasesOf(pool: DatabasePool, facilityId: string | null) {
     ORDER BY l.start_date, l.id`);
 }
 
-/** Open invoices past their due date, and overdue ones whose renter may still show as in good standing. */
-async function lateInvoicesOf(pool: DatabasePool, facilityId: string | null, today: string): Promise<readonly string[]> {
-  return pool.anyFirst(sql.type(IdRow)`
+/** Open invoices past their due date, and overdue ones whose renter may still show as in good standing; `billed`: the run's own. */
+async function lateInvoicesOf(pool: DatabasePool, facilityId: string | null, today: string, billed: Iterable<string>): Promise<readonly string[]> {
+  const nominated = await pool.anyFirst(sql.type(IdRow)`
     SELECT i.id::text FROM invoices i
     WHERE i.facility_id IS NOT DISTINCT FROM ${facilityId}::uuid AND i.status IN ('sent', 'overdue') AND i.due_date < ${today}::date
     ORDER BY i.due_date, i.id`);
+  return [...new Set([...nominated, ...billed])];
 }
 
 /**
@@ -220,11 +225,71 @@ interface RunOptions {
   concurrency?: number;
 }
 
+/** What a catch-up's earlier days billed: the read model may not show it yet, so the later days look at it themselves. */
+interface Billed {
+  invoiceIds: Set<string>;
+  renters: Set<string>;
+}
+
+const DateRow = z.object({ date: z.string().nullable() });
+
+/**
+ * The days a run bills, in order: every day after the last one billed, up to `today`, each whole
+ * (a catch-up after downtime never does two days' work on one day). Only `today` when it was
+ * billed already (a rerun) or no earlier day is known (a new facility: nothing to catch up).
+ */
+export function catchUpDays(lastBilled: string | null, today: string): string[] {
+  if (lastBilled === null || lastBilled >= today) return [today];
+  const days: string[] = [];
+  for (let day = addDays(lastBilled, 1); day <= today; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * The last day billed before `today`: the read model nominates the last day it shows a run for,
+ * and the days' own streams after it (billing-day-<facility>-<date>, written at the end of each
+ * day's run) decide, so days the read model does not show yet are not billed twice.
+ */
+async function lastBilled(deps: BillingDeps, facilityId: string | null, today: string): Promise<string | null> {
+  const shown = await deps.pool.oneFirst(sql.type(DateRow)`
+    SELECT max(billing_date)::text AS date FROM billing_runs WHERE facility_id IS NOT DISTINCT FROM ${facilityId}::uuid AND billing_date < ${today}::date`);
+  if (shown === null) return null;
+  const after = catchUpDays(shown, today);
+  const recorded = await readStreams(
+    deps.store,
+    after.map((day) => streams.billingDay(facilityId, day)),
+  );
+  return after.findLast((day) => (recorded.get(streams.billingDay(facilityId, day))?.length ?? 0) > 0) ?? shown;
+}
+
 async function billFacility(deps: BillingDeps, facilityId: string | null, now: Date, options: RunOptions) {
-  const { date, newId = randomUUID, concurrency = BILLING_CONCURRENCY } = options;
   const zone = await facilityTimeZone(deps.store, facilityId);
-  const today = date ?? todayIn(zone, now);
+  const today = options.date ?? todayIn(zone, now);
   const settings = await billingSettingsFor(deps.store, facilityId);
+  const billed: Billed = { invoiceIds: new Set(), renters: new Set() };
+  const runs: FacilityBillingRun[] = [];
+  let position: Position | null = null;
+  // Each missed day whole, in order: a day's autopay charges and late rules see the invoices the
+  // days before issued, and no day's late rules come before its own charges.
+  for (const day of catchUpDays(await lastBilled(deps, facilityId, today), today)) {
+    const billedDay = await billFacilityDay(deps, facilityId, day, zone, settings, now, options, billed);
+    runs.push(billedDay.run);
+    position = later(position, billedDay.position);
+  }
+  return { runs, position };
+}
+
+async function billFacilityDay(
+  deps: BillingDeps,
+  facilityId: string | null,
+  today: string,
+  zone: string,
+  settings: BillingSettings,
+  now: Date,
+  options: RunOptions,
+  billed: Billed,
+) {
+  const { newId = randomUUID, concurrency = BILLING_CONCURRENCY } = options;
   // A fresh correlation id per run; each event names the one it was decided on as its causation.
   // Stamped on the day it bills (a catch-up's earlier days, a day run ahead), so the ledger dates each charge and fee on it.
   const at = instantOn(today, zone, now);
@@ -271,9 +336,11 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
     const hints = await hintsOf(chunk);
     for (const leaseId of renters[i]![1]) {
       try {
-        const billed = await billLease(ctx, leaseId, today, settings, hints.get(leaseId));
-        run.invoicesIssued += billed.issued;
-        position = later(position, billed.position);
+        const lease = await billLease(ctx, leaseId, today, settings, hints.get(leaseId));
+        run.invoicesIssued += lease.issued;
+        for (const invoiceId of lease.invoiceIds) billed.invoiceIds.add(invoiceId);
+        if (lease.invoiceIds.length > 0) billed.renters.add(renters[i]![0]);
+        position = later(position, lease.position);
       } catch (error) {
         if (!expected(error)) throw error;
         run.skipped.push({ leaseId, reason: (error as Error).message });
@@ -286,11 +353,11 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
   // Autopay charges what is due today (and retries), after issuing and before the late rules: a
   // renter charged on the due date is never marked overdue the day after.
   if (deps.provider) {
-    const { position: charged, ...autopay } = await runAutopay(ctx, { ...deps, provider: deps.provider }, facilityId, today);
+    const { position: charged, ...autopay } = await runAutopay(ctx, { ...deps, provider: deps.provider }, facilityId, today, billed.invoiceIds);
     run.autopay = autopay;
     position = later(position, charged);
   }
-  const lateInvoices = await lateInvoicesOf(deps.pool, facilityId, today);
+  const lateInvoices = await lateInvoicesOf(deps.pool, facilityId, today, billed.invoiceIds);
   // Each invoice's renter, with why they are overdue: the latest due invoice gives the reason.
   const overdueByInvoice = lateInvoices.map(() => new Map<string, string>());
   await eachAtMost([...lateInvoices.entries()], concurrency, async ([i, invoiceId]) => {
@@ -309,8 +376,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
       position = later(position, marked.position);
     }
   });
-  // The delinquency schedule, after the late rules: its steps count from the due dates just marked overdue.
-  const delinquency = await runDelinquencyDay(deps, ctx, facilityId, today, concurrency);
+  // The delinquency schedule, after the late rules and the day's charges: a renter autopay paid today is past due no more.
+  const delinquency = await runDelinquencyDay(deps, ctx, facilityId, today, concurrency, billed.renters);
   run.delinquencySteps = delinquency.stepsTaken;
   run.delinquencyCleared = delinquency.cleared;
   position = later(position, delinquency.position);
@@ -331,6 +398,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
 /**
  * Runs the billing day for every facility (or one), each on its own date: today in its time zone,
  * or `date` (an ISO date) for every one of them, which is how demos and tests advance the clock.
+ * A facility whose last run was days ago runs each day since in order (catchUpDays): `runs` holds
+ * one run per facility and day billed.
  * `newId` makes each run's correlation and run ids (random by default; the demo seed's are drawn
  * from its seed, and with `concurrency: 1` its events come in one order, so the same seed writes
  * the same history).
@@ -338,8 +407,8 @@ async function billFacility(deps: BillingDeps, facilityId: string | null, now: D
 export async function runBillingDay(deps: BillingDeps, now: Date, options: RunOptions = {}): Promise<BillingDay> {
   const day: BillingDay = { runs: [], position: null };
   for (const facilityId of await facilitiesToBill(deps.pool, options.facilityId)) {
-    const { run, position } = await billFacility(deps, facilityId, now, options);
-    day.runs.push(run);
+    const { runs, position } = await billFacility(deps, facilityId, now, options);
+    day.runs.push(...runs);
     day.position = later(day.position, position);
   }
   return day;

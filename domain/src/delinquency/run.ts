@@ -1,19 +1,20 @@
 import { clearingThreshold } from '@storage/contracts/delinquency';
-import { streams } from '@storage/contracts/events';
-import { comparePositions, type EventStore, type Position, readStreams } from '@storage/eventstore/port';
+import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { aggregateFrom, type CommandContext } from '../commands/handle.ts';
-import { invoiceAggregate, openBalance } from '../invoices/invoice.ts';
+import { pastDueInvoices, renterInvoices } from '../accounts/receivables.ts';
+import type { CommandContext } from '../commands/handle.ts';
+import { type InvoiceState, openBalance } from '../invoices/invoice.ts';
 import { decideDelinquencyDay, type PastDueInvoice } from './businessLogic.ts';
 import { decideOnDelinquency } from './commands.ts';
 import { delinquencyStepsFor } from './settings.ts';
 
 // The delinquency day of a facility (run by the billing day, after the late rules): each renter
-// with open invoices past due takes the schedule's steps whose day has come, and renters with steps
-// whose past-due balance fell without a reaction seeing it are cleared. The read model only
-// nominates renters and invoices; the invoices' streams give the amounts and the renter's
-// delinquency stream decides, at its revision, so a rerun (or two at once) adds nothing.
+// with open invoices past due takes the schedule's steps whose day has come, and renters
+// with steps whose past-due balance fell without a reaction seeing it are cleared. The read model
+// only nominates renters (the billing day adds those it billed, which the read model may not show
+// yet); their invoices' own streams give the amounts and the due dates, and the renter's delinquency
+// stream decides, at its revision, so a rerun (or two at once) adds nothing.
 
 export interface DelinquencyDayResult {
   stepsTaken: number;
@@ -21,34 +22,29 @@ export interface DelinquencyDayResult {
   position: Position | null;
 }
 
-const Nominee = z.object({ customer_id: z.string(), invoice_ids: z.array(z.string()) });
+const Nominee = z.object({ customer_id: z.string(), past_due: z.boolean() });
 
-/** Renters with open invoices due before `today` (and those invoices), and renters with steps since their last clear. */
+/** Renters with open invoices due before `today`, and renters with steps since their last clear. */
 async function nominees(pool: DatabasePool, facilityId: string | null, today: string) {
   return pool.any(sql.type(Nominee)`
-    SELECT customer_id::text, coalesce(array_agg(invoice_id::text ORDER BY invoice_id) FILTER (WHERE invoice_id IS NOT NULL), '{}') AS invoice_ids
+    SELECT customer_id::text, bool_or(past_due) AS past_due
     FROM (
-      SELECT i.customer_id, i.id AS invoice_id FROM invoices i
+      SELECT i.customer_id, true AS past_due FROM invoices i
       WHERE i.facility_id IS NOT DISTINCT FROM ${facilityId}::uuid AND i.status IN ('sent', 'overdue') AND i.due_date < ${today}::date
       UNION ALL
-      SELECT d.customer_id, NULL FROM customer_delinquency d
+      SELECT d.customer_id, false FROM customer_delinquency d
       WHERE d.facility_id IS NOT DISTINCT FROM ${facilityId}::uuid AND d.steps_since_clear > 0
     ) n
     GROUP BY customer_id ORDER BY customer_id`);
 }
 
-/** The renter's invoices that are open and past due as their own streams say (the read model may lag). */
-async function pastDueInvoices(store: EventStore, invoiceIds: readonly string[], today: string): Promise<PastDueInvoice[]> {
-  if (invoiceIds.length === 0) return [];
-  const read = await readStreams(store, invoiceIds.map(streams.invoice));
-  const invoices: PastDueInvoice[] = [];
-  for (const invoiceId of invoiceIds) {
-    const { state } = aggregateFrom(read.get(streams.invoice(invoiceId)) ?? [], invoiceAggregate);
-    if (state.status !== 'current') continue;
-    const { status, dueDate } = state.fields;
-    if ((status === 'sent' || status === 'overdue') && dueDate < today) invoices.push({ invoiceId, dueDate, open: openBalance(state) });
-  }
-  return invoices;
+/** What the schedule reads of the renter's invoices: those past due on `today` (receivables' rule). */
+export function scheduleInvoices(invoices: readonly InvoiceState[], today: string): PastDueInvoice[] {
+  return pastDueInvoices(invoices, today).map((invoice) => ({
+    invoiceId: invoice.invoiceId,
+    dueDate: invoice.fields.dueDate,
+    open: openBalance(invoice),
+  }));
 }
 
 /** Runs `work` on every item, at most `concurrency` at once (1: in order). */
@@ -66,20 +62,24 @@ export async function runDelinquencyDay(
   facilityId: string | null,
   today: string,
   concurrency = 8,
+  /** Renters the billing run billed, which the read model may not show yet. */
+  billed: Iterable<string> = [],
 ): Promise<DelinquencyDayResult> {
   const result: DelinquencyDayResult = { stepsTaken: 0, cleared: 0, position: null };
-  const renters = await nominees(deps.pool, facilityId, today);
-  if (renters.length === 0) return result;
+  const pastDueOf = new Map((await nominees(deps.pool, facilityId, today)).map((n) => [n.customer_id, n.past_due]));
+  for (const customerId of billed) pastDueOf.set(customerId, true);
+  if (pastDueOf.size === 0) return result;
+  const renters = [...pastDueOf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const schedule = await delinquencyStepsFor(deps.store, facilityId);
   const clearAt = clearingThreshold(schedule);
-  await eachAtMost(renters, concurrency, async ({ customer_id: customerId, invoice_ids: invoiceIds }) => {
+  await eachAtMost(renters, concurrency, async ([customerId, nominatedPastDue]) => {
     const decided = await decideOnDelinquency(
       ctx,
       customerId,
       async (state) => {
         // Renters with nothing past due and nothing to clear decide nothing (most of them).
-        if (invoiceIds.length === 0 && state.sinceClear === 0) return [];
-        const invoices = await pastDueInvoices(deps.store, invoiceIds, today);
+        if (!nominatedPastDue && state.sinceClear === 0) return [];
+        const invoices = scheduleInvoices(await renterInvoices(deps, customerId), today);
         return decideDelinquencyDay(state, { customerId, today, schedule, invoices, clearAt });
       },
       null,

@@ -25,8 +25,10 @@ import { recordIntentPayment } from './record.ts';
 // Exactly once by construction: the autopay-<invoice> stream's revision lets one attempt of each
 // number be recorded; an attempt recorded without its outcome (a crash, a provider that did not
 // answer) is finished by the next run, which asks the provider again under the same key: the
-// charge it made then, never a second one. The billing day runs it (billFacility), after issuing
-// and before the late rules, so `npm run ops -- billing:run --date D` advances it.
+// charge it made then, never a second one. The billing day runs it (billFacilityDay), after issuing
+// and before the late rules of the same day, every day of a catch-up in turn, so an enrolled
+// renter is charged on the due date before anything counts them late, and
+// `npm run ops -- billing:run --date D` advances it.
 
 /** Days after the due date of the retries (attempts 2, 3 and 4); attempt 1 is on the due date. */
 export const AUTOPAY_RETRY_DAYS = [1, 3, 5] as const;
@@ -161,10 +163,20 @@ export async function automaticChargingOn(store: CommandContext['store']): Promi
   return state.payments.automaticCharging;
 }
 
-/** The autopay of one facility's day; each invoice on its own (one failing does not stop the others: the next run tries it again). */
-export async function runAutopay(ctx: CommandContext, deps: AutopayDeps, facilityId: string | null, today: string): Promise<AutopayRun> {
+/**
+ * The autopay of one facility's day; each invoice on its own (one failing does not stop the others:
+ * the next run tries it again). `billed`: invoices the billing run issued (a catch-up's earlier
+ * days), which the read model may not show yet; their streams decide like any candidate's.
+ */
+export async function runAutopay(
+  ctx: CommandContext,
+  deps: AutopayDeps,
+  facilityId: string | null,
+  today: string,
+  billed: Iterable<string> = [],
+): Promise<AutopayRun> {
   const run: AutopayRun = { attempted: 0, succeeded: 0, failed: 0, errors: [], position: null };
-  const invoiceIds = await candidates(deps.pool, facilityId, today);
+  const invoiceIds = [...new Set([...(await candidates(deps.pool, facilityId, today)), ...billed])];
   if (invoiceIds.length === 0) return run;
   const automaticCharging = await automaticChargingOn(deps.store);
   for (const invoiceId of invoiceIds) {
