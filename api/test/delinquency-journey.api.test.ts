@@ -79,7 +79,9 @@ describe('a renter from move-in through every delinquency step to lien, and back
     const customer = await call('POST', '/api/customers', { firstName: 'Jo', lastName: 'Journey', email, phone: '555-0142', facilityId });
     expect(customer.statusCode, customer.body).toBe(201);
     const customerId = customer.json().id as string;
-    const start = addDays(new Date().toISOString().slice(0, 10), -70);
+    // Moved in today: the billing days ahead take the schedule's steps (an invoice billed today is
+    // never late for days before it).
+    const start = new Date().toISOString().slice(0, 10);
     const lease = await call('POST', '/api/leases', { customerId, unitId: unit.json().id, monthlyRate: '100.00', depositAmount: null, startDate: start });
     expect(lease.statusCode, lease.body).toBe(201);
     await settled();
@@ -122,7 +124,6 @@ describe('a renter from move-in through every delinquency step to lien, and back
       ['pre_lien_notice', addDays(due, 30)],
       ['lien', addDays(due, 45)],
     ]);
-    // Its day has come already (the journey runs in the past): the next billing day takes it.
     const auctionDay = addDays(due, 60);
     expect(behind.nextStep).toMatchObject({ kind: 'auction_scheduled', date: [auctionDay, behind.today].sort().at(-1) });
     expect(Number(behind.pastDue)).toBeGreaterThan(0);

@@ -3,9 +3,12 @@ import { DelinquencySettingsAnswer, DelinquencyTimeline, defaultDelinquencySteps
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { addDays } from '@storage/domain/billing/calendar';
 import { runBillingDay } from '@storage/domain/billing/run';
-import { type CommandContext, toDomainEvent } from '@storage/domain/commands/handle';
+import { type CommandContext, loadAggregate, toDomainEvent } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
+import { addFacility } from '@storage/domain/facilities/commands';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
+import { leaseAggregate } from '@storage/domain/leases/lease';
+import { addUnit } from '@storage/domain/units/commands';
 import type { Position } from '@storage/eventstore/port';
 import { delinquencyClearingReaction } from '@storage/projector/reactions/delinquency';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
@@ -15,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 // The delinquency schedule end to end on the real database: its steps fire on their days once (a
-// rerun adds nothing, a catch-up takes the missed ones in order, each on its day), a pause holds them, a payment
+// rerun adds nothing, a catch-up takes the missed ones in order, each on its day), a pause holds
+// them, an invoice owed again by a refund or billed for past days counts from that day, a payment
 // clears the renter through the clearing reaction within seconds (a partial one only when it
 // brings the past-due balance to the lockout's threshold), and bad input is a 4xx that writes nothing.
 
@@ -24,15 +28,17 @@ describe('delinquency schedule', () => {
   const cookies: Record<string, string> = {};
   // Renters of no facility: their days run in UTC.
   const today = new Date().toISOString().slice(0, 10);
-  const ctx = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
+  const ctx = (now = new Date()): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now });
   const settle = async <T extends { position: Position | null }>(result: T): Promise<T> => {
     if (result.position) expect(await platform.api.afterAppend(result.position, 10_000)).toBe(true);
     return result;
   };
   const request = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, role = 'owner', headers: Record<string, string> = {}) =>
     platform.api.app.inject({ method, url, ...(payload !== undefined && { payload: payload as object }), headers: { cookie: cookies[role]!, ...headers } });
-  const billingDay = async (date: string) => {
-    const day = await settle(await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date }));
+  const billingDay = async (date: string, facilityId?: string) => {
+    const day = await settle(
+      await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date, ...(facilityId && { facilityId }) }),
+    );
     return day.runs.reduce((n, run) => n + run.delinquencySteps, 0);
   };
   const delinquencyEvents = async (customerId: string) => (await platform.api.store.readStream(streams.delinquency(customerId))).map(toDomainEvent);
@@ -58,10 +64,10 @@ describe('delinquency schedule', () => {
     await platform?.close();
   });
 
-  /** A renter of no facility owing `amount` on an invoice due `dueDate`, sent. */
-  async function renterOwing(amount: string, dueDate: string) {
+  /** A renter (of no facility, or of `facilityId`) owing `amount` on an invoice due `dueDate`, sent five days before it was due. */
+  async function renterOwing(amount: string, dueDate: string, facilityId: string | null = null) {
     const tag = randomUUID().slice(0, 8);
-    const customer = await settle(await addCustomer(ctx(), renterFields('Dee', 'Linquent', tag)));
+    const customer = await settle(await addCustomer(ctx(), renterFields('Dee', 'Linquent', tag, { facilityId })));
     if (customer.state.status === 'none') throw new Error('no customer');
     const made = await generateInvoice(ctx(), {
       invoiceNumber: `INV-D-${tag}`,
@@ -73,7 +79,7 @@ describe('delinquency schedule', () => {
       description: null,
     });
     if (made.state.status === 'none') throw new Error('no invoice');
-    await settle(await sendInvoice(ctx(), made.state.invoiceId));
+    await settle(await sendInvoice(ctx(new Date(`${addDays(dueDate, -5)}T12:00:00Z`)), made.state.invoiceId));
     return { customerId: customer.state.customerId, invoiceId: made.state.invoiceId, invoiceNumber: `INV-D-${tag}` };
   }
 
@@ -107,7 +113,7 @@ describe('delinquency schedule', () => {
     expect(shown.nextStep).toMatchObject({ kind: 'lien', label: 'Lien', date: addDays(due, 45), invoiceNumber, amountToStop: '120.00' });
   });
 
-  it('holds the steps while paused, and takes them once resumed', async () => {
+  it('holds the steps while paused, and takes them once resumed, one at a time', async () => {
     const due = addDays(today, -20);
     const { customerId } = await renterOwing('80.00', due);
     const key = { 'idempotency-key': `pause-${randomUUID()}` };
@@ -130,14 +136,16 @@ describe('delinquency schedule', () => {
     expect(resumed.statusCode).toBe(200);
     expect(DelinquencyTimeline.parse(resumed.json()).status).toBe('current');
     await billingDay(today);
-    expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${today}`, `lockout@15 ${today}`]);
-    expect((await timeline(customerId)).events.map((e) => e.type)).toEqual(['paused', 'resumed', 'step_taken', 'step_taken']);
+    // The late notice now; the lockout its ten days after it, not on the same day.
+    expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${today}`]);
+    expect((await timeline(customerId)).events.map((e) => e.type)).toEqual(['paused', 'resumed', 'step_taken']);
+    expect((await timeline(customerId)).nextStep).toMatchObject({ kind: 'lockout', date: addDays(today, 10) });
   });
 
   it('clears a renter at once when a payment brings the past-due balance to 0.00 (the clearing reaction), once', async () => {
     const { customerId } = await renterOwing('145.00', addDays(today, -16));
     await billingDay(today);
-    expect(stepsOf(await delinquencyEvents(customerId))).toHaveLength(2);
+    expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${today}`]);
 
     const paid = await request('POST', `/api/customers/${customerId}/payments`, { amount: '145.00', method: 'cash' }, 'clerk');
     expect(paid.statusCode).toBe(201);
@@ -185,8 +193,8 @@ describe('delinquency schedule', () => {
     try {
       const { customerId } = await renterOwing('120.00', addDays(today, -16));
       await billingDay(today);
-      expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${today}`, `lockout@15 ${today}`]);
-      expect((await timeline(customerId)).nextStep).toBeNull();
+      expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${today}`]);
+      expect((await timeline(customerId)).nextStep).toMatchObject({ kind: 'lockout', date: addDays(today, 10), amountToStop: '70.00' });
 
       expect((await request('POST', `/api/customers/${customerId}/payments`, { amount: '60.00', method: 'cash' }, 'clerk')).statusCode).toBe(201);
       // Wait for the reaction to have seen the payment: its checkpoint passes it without clearing.
@@ -199,6 +207,83 @@ describe('delinquency schedule', () => {
     } finally {
       expect((await request('PUT', '/api/settings/delinquency', { facilityId: null, steps: null })).statusCode).toBe(200);
     }
+  });
+
+  /** A facility of the test's own (UTC), so its billing days touch only its renters. */
+  async function facility() {
+    const made = await addFacility(ctx(), { name: `Story ${randomUUID().slice(0, 6)}`, address: '1 Way', phone: null, managerName: null, timeZone: 'UTC' });
+    if (made.state.status !== 'current') throw new Error('no facility');
+    await settle(made);
+    return made.state.facilityId;
+  }
+
+  it('counts an old paid invoice a refund reopened from the day it was reopened, and takes its steps one by one on their days', async () => {
+    const facilityId = await facility();
+    // Due two months ago, sent before it, paid: then $20 of it is given back today.
+    const { customerId, invoiceId } = await renterOwing('120.00', addDays(today, -60), facilityId);
+    expect((await request('POST', `/api/customers/${customerId}/payments`, { amount: '120.00', method: 'cash' }, 'clerk')).statusCode).toBe(201);
+    const payment = (await platform.api.store.readStream(streams.invoice(invoiceId))).find((e) => e.type === 'payment_received')!;
+    await eventually(async () => (await request('GET', `/api/invoices/${invoiceId}`)).json().status === 'paid');
+    const refunded = await request('POST', `/api/payments/${(payment.data as { paymentId: string }).paymentId}/refund`, {
+      amount: '20.00',
+      reason: 'Gate broken a week',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    await eventually(async () => (await request('GET', `/api/invoices/${invoiceId}`)).json().status === 'overdue');
+
+    // Every step's day after the due date has long passed: none is taken today, nor before the
+    // late notice's day after the reopening.
+    expect(await billingDay(today, facilityId)).toBe(0);
+    expect(await timeline(customerId)).toMatchObject({ status: 'current', pastDue: '20.00', nextStep: { kind: 'late_notice', date: addDays(today, 5) } });
+    expect(await billingDay(addDays(today, 4), facilityId)).toBe(0);
+    // A run that comes back after a month takes the steps on their days, each after the one before it.
+    await billingDay(addDays(today, 35), facilityId);
+    expect(stepsOf(await delinquencyEvents(customerId))).toEqual([
+      `late_notice@5 ${addDays(today, 5)}`,
+      `lockout@15 ${addDays(today, 15)}`,
+      `pre_lien_notice@30 ${addDays(today, 30)}`,
+    ]);
+  });
+
+  it('counts a move-in converted from a reservation with a past date from the day it was billed', async () => {
+    const facilityId = await facility();
+    const unitId = randomUUID();
+    await settle(
+      await addUnit(
+        ctx(),
+        { facilityId, unitNumber: `S-${randomUUID().slice(0, 6)}`, building: 'S', size: '5x5', monthlyRate: '90.00', status: 'available', description: null },
+        unitId,
+      ),
+    );
+    const tag = randomUUID().slice(0, 8);
+    const reserved = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/public/reservations',
+      remoteAddress: '10.7.0.1',
+      payload: {
+        unitId,
+        customerData: {
+          ...{ firstName: 'Pat', lastName: `Past${tag}`, email: `pat-${tag}@example.com`, phone: '555-0177', address: '7 Elm' },
+          ...{ emergencyContact: '', emergencyPhone: '', moveInDate: addDays(today, 1), specialRequests: '' },
+        },
+      },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    const { reservationId } = reserved.json() as { reservationId: string };
+    // Staff convert it six weeks late, with the date the renter really moved in.
+    const converted = await request('POST', `/api/reservations/${reservationId}/convert`, { startDate: addDays(today, -42) });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const { leaseId } = converted.json() as { leaseId: string };
+    const { state: lease } = await loadAggregate(platform.api.store, streams.lease(leaseId), leaseAggregate);
+    if (lease.status !== 'active') throw new Error('no lease');
+    const customerId = lease.terms.customerId;
+    await eventually(async () => (await timeline(customerId)).pastDue !== '0.00');
+
+    // Its invoices are due weeks ago but were billed today: nothing today, the late notice on day 5 from today.
+    expect(await billingDay(today, facilityId)).toBe(0);
+    expect((await timeline(customerId)).nextStep).toMatchObject({ kind: 'late_notice', date: addDays(today, 5) });
+    expect(await billingDay(addDays(today, 5), facilityId)).toBe(1);
+    expect(stepsOf(await delinquencyEvents(customerId))).toEqual([`late_notice@5 ${addDays(today, 5)}`]);
   });
 
   it('answers bad input with a 4xx naming the field, and writes nothing', async () => {

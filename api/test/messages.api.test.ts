@@ -503,12 +503,13 @@ describe('messages to renters', () => {
       invoiceNumber: `INV-${randomUUID().slice(0, 6)}`,
       customerId: renter.id,
       amount: '145.00',
-      dueDate: addDays(today, -16),
+      dueDate: today,
     });
     expect((await call('POST', `/api/invoices/${created.json().id}/send`, 'owner')).statusCode).toBe(200);
-    // The billing day (twice: the second decides nothing) fires the late notice and the lockout.
-    for (let run = 0; run < 2; run++) {
-      const day = await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date: today });
+    // The billing day on day 5 (twice: the second decides nothing) takes the late notice, and on
+    // day 15 (catching up the days between) the lockout.
+    for (const date of [addDays(today, 5), addDays(today, 5), addDays(today, 15)]) {
+      const day = await runBillingDay({ pool: platform.api.pool, store: platform.api.store }, new Date(), { date });
       if (day.position) await platform.api.afterAppend(day.position, 10_000);
     }
     await expect.poll(() => receivedBy(renter.email).length).toBe(3);

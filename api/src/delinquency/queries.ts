@@ -3,24 +3,26 @@ import type { DelinquencyStep, DelinquencyTimeline, DelinquencyTimelineEntry } f
 import { delinquencyStepLabels } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
+import { renterInvoices } from '@storage/domain/accounts/receivables';
 import { addDays, todayIn } from '@storage/domain/billing/calendar';
 import { toDomainEvent } from '@storage/domain/commands/handle';
-import { drivingInvoice } from '@storage/domain/delinquency/businessLogic';
-import { delinquencyAggregate, pausedOn, stepTaken } from '@storage/domain/delinquency/delinquency';
+import { nextDelinquencyStep, pastDueBalance } from '@storage/domain/delinquency/businessLogic';
+import { delinquencyAggregate, pausedOn } from '@storage/domain/delinquency/delinquency';
+import { scheduleInvoices } from '@storage/domain/delinquency/run';
 import type { EventStore } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { getDelinquencySettings } from '../settings/queries.ts';
 
 const CustomerZone = z.object({ facility_id: z.string().nullable(), time_zone: z.string().nullable() });
-const OpenInvoice = z.object({ id: z.string(), invoice_number: z.string(), due_date: z.string(), open: z.string(), past_due: z.boolean() });
 const InvoiceNumber = z.object({ id: z.string(), invoice_number: z.string() });
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
 /**
- * A renter's delinquency: the steps and other events of their stream, their past-due balance (read
- * model), the next step of the schedule that applies to their facility and what stops it. Null: no such customer.
+ * A renter's delinquency: the steps and other events of their stream, their past-due balance and
+ * the next step of the schedule that applies to their facility, with when and what stops it, as
+ * the schedule decides them (the invoices' own streams, nextDelinquencyStep). Null: no such customer.
  */
 export async function getDelinquencyTimeline(pool: DatabasePool, store: EventStore, customerId: string, now: Date): Promise<DelinquencyTimeline | null> {
   const customer = await pool.maybeOne(sql.type(CustomerZone)`
@@ -38,22 +40,16 @@ export async function getDelinquencyTimeline(pool: DatabasePool, store: EventSto
   const lastStepDate = state.steps.at(-1)?.date;
   const today = lastStepDate ? later(todayIn(zone, now), lastStepDate) : todayIn(zone, now);
 
-  const open = await pool.any(sql.type(OpenInvoice)`
-    SELECT id::text, invoice_number, due_date::text, (amount - amount_paid)::numeric(20, 2)::text AS open, due_date < ${today}::date AS past_due
-    FROM invoices WHERE customer_id = ${customerId}::uuid AND status IN ('sent', 'overdue') AND amount > amount_paid
-    ORDER BY due_date, id`);
-  const pastDueInvoices = open.filter((i) => i.past_due).map((i) => ({ invoiceId: i.id, dueDate: i.due_date, open: i.open, number: i.invoice_number }));
-  const pastDue = fromCents(pastDueInvoices.reduce((sum, i) => sum + toCents(i.open), 0n));
+  const invoices = await renterInvoices({ store }, customerId);
+  const pastDueInvoices = scheduleInvoices(invoices, today);
+  const pastDue = pastDueBalance(pastDueInvoices);
+  const numbers = new Map(invoices.map((i) => [i.invoiceId, i.fields.invoiceNumber]));
 
-  const stepInvoiceIds = [...new Set(state.steps.map((s) => s.invoiceId))];
-  const numbers = new Map(
-    stepInvoiceIds.length === 0
-      ? []
-      : (await pool.any(sql.type(InvoiceNumber)`SELECT id::text, invoice_number FROM invoices WHERE id = ANY(${sql.array(stepInvoiceIds, 'uuid')})`)).map(
-          (r) => [r.id, r.invoice_number],
-        ),
-  );
-  for (const i of open) numbers.set(i.id, i.invoice_number);
+  const stepInvoiceIds = [...new Set(state.steps.map((s) => s.invoiceId))].filter((id) => !numbers.has(id));
+  if (stepInvoiceIds.length > 0) {
+    const rows = await pool.any(sql.type(InvoiceNumber)`SELECT id::text, invoice_number FROM invoices WHERE id = ANY(${sql.array(stepInvoiceIds, 'uuid')})`);
+    for (const r of rows) numbers.set(r.id, r.invoice_number);
+  }
 
   const blank = { kind: null, day: null, invoiceId: null, invoiceNumber: null, pastDue: null, reason: null, until: null };
   const events: DelinquencyTimelineEntry[] = history.map(({ id, event, recordedAt }) => {
@@ -88,23 +84,22 @@ export async function getDelinquencyTimeline(pool: DatabasePool, store: EventSto
 
   const schedule: DelinquencyStep[] = (await getDelinquencySettings(pool, customer.facility_id)).effective;
   const paused = pausedOn(state, today);
-  const driving = drivingInvoice(pastDueInvoices);
+  // The step the schedule takes next; none is coming while the balance is at or below its threshold (it holds the ones after it).
+  const next = nextDelinquencyStep(state, schedule, pastDueInvoices);
   let nextStep: DelinquencyTimeline['nextStep'] = null;
-  if (driving) {
-    const step = schedule.find((s) => !stepTaken(state, driving.invoiceId, s.kind) && toCents(pastDue) > toCents(s.threshold));
-    if (step) {
-      let date = later(addDays(driving.dueDate, step.day), today);
-      if (paused && state.pause) date = later(date, addDays(state.pause.until, 1));
-      nextStep = {
-        kind: step.kind,
-        label: delinquencyStepLabels[step.kind],
-        date,
-        invoiceId: driving.invoiceId,
-        invoiceNumber: driving.number,
-        threshold: step.threshold,
-        amountToStop: fromCents(toCents(pastDue) - toCents(step.threshold)),
-      };
-    }
+  if (next && toCents(pastDue) > toCents(next.step.threshold)) {
+    const { step, invoice } = next;
+    let date = later(next.on, today);
+    if (paused && state.pause) date = later(date, addDays(state.pause.until, 1));
+    nextStep = {
+      kind: step.kind,
+      label: delinquencyStepLabels[step.kind],
+      date,
+      invoiceId: invoice.invoiceId,
+      invoiceNumber: numbers.get(invoice.invoiceId) ?? '',
+      threshold: step.threshold,
+      amountToStop: fromCents(toCents(pastDue) - toCents(step.threshold)),
+    };
   }
   return {
     customerId,

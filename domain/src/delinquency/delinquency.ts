@@ -1,13 +1,13 @@
-import type { DelinquencyStepKind } from '@storage/contracts/enums';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 
 // A renter's delinquency (stream delinquency-<customer>): the steps of the schedule taken on them,
-// at most one per invoice and kind, how many since the last clear, and a pause staff gave.
+// how many since the last clear (the current episode, which takes the schedule's steps in order),
+// and a pause staff gave.
 
 export type StepTaken = EventData<'delinquency_step_taken'>;
 
 export interface DelinquencyState {
-  /** Every step taken, in order (also those before a clear: a step fires once per invoice and kind). */
+  /** Every step taken, in order (also those before a clear: a step is taken once per invoice and kind for one debt). */
   steps: readonly StepTaken[];
   /** Steps taken since the schedule last cleared: > 0 is a delinquent renter. */
   sinceClear: number;
@@ -16,10 +16,6 @@ export interface DelinquencyState {
 }
 
 export const initialDelinquencyState: DelinquencyState = { steps: [], sinceClear: 0, pause: null };
-
-export function stepTaken(state: DelinquencyState, invoiceId: string, kind: DelinquencyStepKind): boolean {
-  return state.steps.some((s) => s.invoiceId === invoiceId && s.kind === kind);
-}
 
 /** Paused on `today`: a pause until today or later. */
 export function pausedOn(state: DelinquencyState, today: string): boolean {

@@ -2,7 +2,7 @@ import { clearingThreshold } from '@storage/contracts/delinquency';
 import { comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { pastDueInvoices, renterInvoices } from '../accounts/receivables.ts';
+import { lateFrom, pastDueInvoices, renterInvoices } from '../accounts/receivables.ts';
 import type { CommandContext } from '../commands/handle.ts';
 import { type InvoiceState, openBalance } from '../invoices/invoice.ts';
 import { decideDelinquencyDay, type PastDueInvoice } from './businessLogic.ts';
@@ -10,10 +10,10 @@ import { decideOnDelinquency } from './commands.ts';
 import { delinquencyStepsFor } from './settings.ts';
 
 // The delinquency day of a facility (run by the billing day, after the late rules): each renter
-// with open invoices past due takes the schedule's steps whose day has come, and renters
+// with open invoices past due takes the schedule's next step when its day has come, and renters
 // with steps whose past-due balance fell without a reaction seeing it are cleared. The read model
 // only nominates renters (the billing day adds those it billed, which the read model may not show
-// yet); their invoices' own streams give the amounts and the due dates, and the renter's delinquency
+// yet); their invoices' own streams give the amounts and the days, and the renter's delinquency
 // stream decides, at its revision, so a rerun (or two at once) adds nothing.
 
 export interface DelinquencyDayResult {
@@ -38,11 +38,12 @@ async function nominees(pool: DatabasePool, facilityId: string | null, today: st
     GROUP BY customer_id ORDER BY customer_id`);
 }
 
-/** What the schedule reads of the renter's invoices: those past due on `today` (receivables' rule). */
+/** What the schedule reads of the renter's invoices: those past due on `today` (receivables' rule), each with the day it is late from. */
 export function scheduleInvoices(invoices: readonly InvoiceState[], today: string): PastDueInvoice[] {
   return pastDueInvoices(invoices, today).map((invoice) => ({
     invoiceId: invoice.invoiceId,
     dueDate: invoice.fields.dueDate,
+    lateFrom: lateFrom(invoice),
     open: openBalance(invoice),
   }));
 }
