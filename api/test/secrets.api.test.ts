@@ -137,6 +137,8 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       stripePaymentIntentId: null,
       reference: null,
       receiptId: null,
+      invoiceStatus: 'paid',
+      openBalance: '0.00',
     },
   },
   payment_refunded: {
