@@ -228,8 +228,7 @@ describe('the report totals', () => {
       (await addInvoiceLine(ctx(), lateOne, { kind: 'late_fee', description: 'Late fee', amount: '5.00', periodStart: null, periodEnd: null })).position,
       (await cancelInvoice(ctx(), voidOne, 'Charged by mistake')).position,
       (await writeOffInvoice(ctx(), lateOne, 'Will not pay')).position,
-      (await recordDeskPayment(ctx(), { customerId: lease.customer_id, amount: '40.00', method: 'cash', reference: null, invoiceIds: [paidOne] }))
-        .position,
+      (await recordDeskPayment(ctx(), { customerId: lease.customer_id, amount: '40.00', method: 'cash', reference: null, invoiceIds: [paidOne] })).position,
     );
     await settle();
     const payment = await pool.oneFirst(sql.type(z.object({ id: z.string() }))`

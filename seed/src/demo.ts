@@ -725,7 +725,7 @@ class DemoPlan {
     const renter: Actor = { type: 'customer', id: customer.customerId };
     this.#add(
       at,
-      async (ctx, env) => {
+      async (ctx) => {
         const open = await openAmount(ctx, invoice.invoiceId);
         if (!open) return;
         const amount = part === 'half' ? halfInDollars(open) : open;
@@ -743,7 +743,7 @@ class DemoPlan {
     const method: DeskPaymentMethod = customer.method === 'card' || customer.method === 'card_present' ? 'card_present' : deskMethod(customer.method);
     const reference = method === 'check' ? String(dice.int(1001, 4999)) : method === 'bank_transfer' ? `ACH-${dice.int(100_000, 999_999)}` : null;
     const receiptId = dice.uuid();
-    this.#add(at, async (ctx, env) => {
+    this.#add(at, async (ctx) => {
       const open: string[] = [];
       let owed = 0n;
       for (const invoiceId of invoiceIds) {
