@@ -135,7 +135,8 @@ export const invoicesProjection = defineProjection({
           await rows.update('invoices', d.invoiceId, {
             amount_paid: fromCents(paid),
             ...(status !== invoice.status && statusColumns(status)),
-            ...(status === 'paid' && invoice.status !== 'paid' && { paid_date: d.paidDate }),
+            // The payment that paid it in full dates it (one created paid is labelled so before its payment comes).
+            ...(status === 'paid' && (invoice.status !== 'paid' || invoice.paid_date === null) && { paid_date: d.paidDate }),
             updated_at: at,
           });
         }
