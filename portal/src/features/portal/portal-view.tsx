@@ -249,6 +249,7 @@ function Units({ data }: { data: PortalData }) {
           </p>
           <p className="portal-muted">Size: {unit.size}</p>
           <p>{formatDollars(unit.monthlyRate)}/month</p>
+          {unit.moveOutDate && <p data-testid="portal-move-out">Moves out on {formatCalendarDay(unit.moveOutDate)}</p>}
           {unit.gateCode && (
             <p data-testid="portal-gate-code">
               Gate code: <strong>{unit.gateCode.code}</strong>

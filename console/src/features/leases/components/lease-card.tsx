@@ -1,11 +1,13 @@
 import { CalendarOutlined, FileTextOutlined, HomeOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { Lease } from '@storage/contracts/leases';
-import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Divider, Flex, Popconfirm, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useCanChange, useCanChangeRent, useCanReadHistory } from '../../../lib/staff-permissions.ts';
+import { useToast } from '../../../lib/toast.tsx';
 import { HistoryButton } from '../../history/components/history-button.tsx';
+import { useCancelMoveOut } from '../api/end-lease.ts';
 import { LeaseDocumentView } from './lease-document-view.tsx';
 import { MoveOutButton } from './move-out-button.tsx';
 import { ChangeRentButton, PendingRentChange } from './rent-change.tsx';
@@ -25,6 +27,35 @@ function Amount({ label, amount }: { label: string; amount: string | null }) {
 
 function leasePeriod(lease: Lease): string {
   return lease.endDate ? `${formatDate(lease.startDate)} – ${formatDate(lease.endDate)}` : `Since ${formatDate(lease.startDate)}`;
+}
+
+/** The move-out scheduled on an active lease, with Cancel for those who move renters out. */
+function ScheduledMoveOut({ lease, canCancel }: { lease: Lease & { moveOutDate: string }; canCancel: boolean }) {
+  const cancel = useCancelMoveOut(lease.id);
+  const toast = useToast();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="scheduled-move-out"
+      message={`Moves out on ${formatDate(lease.moveOutDate)}`}
+      description="The lease stays active, and is billed, up to that day; the move-out happens by itself then."
+      action={
+        canCancel && (
+          <Popconfirm
+            title="Cancel this move-out?"
+            okText="Cancel Move-Out"
+            cancelText="Keep It"
+            onConfirm={() => cancel.mutate({}, toast.outcome('Move-out cancelled', 'Failed to cancel the move-out'))}
+          >
+            <Button size="small" danger loading={cancel.isPending}>
+              Cancel Move-Out
+            </Button>
+          </Popconfirm>
+        )
+      }
+    />
+  );
 }
 
 /** `showTenant`: false on the tenant's own page, where the card is titled by its unit and leaves out their contact lines. */
@@ -88,6 +119,7 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
             </Typography.Text>
           </>
         )}
+        {lease.isActive && lease.moveOutDate !== null && <ScheduledMoveOut lease={{ ...lease, moveOutDate: lease.moveOutDate }} canCancel={canChange} />}
         {/* On the renter's own page: a rent change that is still to come, with Cancel. */}
         {!showTenant && lease.isActive && <PendingRentChange leaseId={lease.id} canCancel={canChangeRent} />}
         <Flex gap={8} wrap align="center" data-testid="invoice-summary">
