@@ -233,12 +233,13 @@ describe('the event log, a read table of its own', () => {
       'invoice_sent',
       'invoice_generated',
       'lease_started',
+      'customer_lease_listed',
       'unit_status_changed',
       'customer_added',
       'unit_added',
       'facility_added',
     ]);
-    expect(backdated.info.total).toEqual({ count: 10, kind: 'exact' });
+    expect(backdated.info.total).toEqual({ count: 11, kind: 'exact' });
     const totals = await Promise.all(filters.map((filter) => listAuditEvents(pool, filter, { page: 1, pageSize: 1 })));
     // Each filter keeps some of the log and leaves some out, but one.
     expect(totals.filter((t) => t.info.total.count === 0)).toHaveLength(1);
@@ -344,19 +345,23 @@ describe('the event log, a read table of its own', () => {
   it('keeps the facility an event happened in: a renter who moves takes only their later events along', async () => {
     const writer = historyWriter(platform);
     const otherFacilityId = await writer.facility(new Date('2020-04-01T09:00:00.000Z'), 'Elsewhere Storage');
-    const cookie = await platform.signIn();
-    const moved = await platform.api.app.inject({
-      method: 'PATCH',
-      url: `/api/customers/${backdatedCustomerId}`,
-      headers: { cookie },
-      payload: { facilityId: otherFacilityId },
+    // An edit no longer moves a customer between facilities; one written before that still did.
+    const metadata = {
+      actor: { type: 'system' as const },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    };
+    const moved = { customerId: backdatedCustomerId, changes: { facilityId: otherFacilityId } };
+    await platform.api.store.append(streams.customer(backdatedCustomerId), [{ id: randomUUID(), type: 'customer_updated', data: moved, metadata }], {
+      expectedRevision: 'any',
     });
-    expect(moved.statusCode, moved.body).toBe(200);
     await projected();
     const there = await listAuditEvents(pool, { facilityId: otherFacilityId, stream: `customer-${backdatedCustomerId}` }, { page: 1, pageSize: 50 });
     expect(there.events.map((e) => e.type)).toEqual(['customer_updated']);
     const before = await listAuditEvents(pool, { facilityId: newFacilityId, stream: `customer-${backdatedCustomerId}` }, { page: 1, pageSize: 50 });
-    expect(before.events.map((e) => e.type)).toEqual(['customer_added']);
+    expect(before.events.map((e) => e.type)).toEqual(['customer_lease_listed', 'customer_added']);
   });
 
   it('answers from the read table alone: positions in the log order the port gives', async () => {
