@@ -98,6 +98,7 @@ async function carryOutReceipt(
   );
   const receipt = recorded.state.receipts.get(receiptId)!;
   const answer: DeskReceipt = { receiptId, applied: [], credited: receipt.credit, position: recorded.position, planned: recorded.events.length > 0 };
+  let recordedElsewhere = false;
   for (const allocation of receipt.allocations) {
     const paymentId = derivedId(`${kind}-payment`, receiptId, allocation.invoiceId);
     const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(allocation.invoiceId), invoiceAggregate);
@@ -116,6 +117,7 @@ async function carryOutReceipt(
         paymentId,
       );
       answer.position = paid.position ?? answer.position;
+      if (paid.position === null) recordedElsewhere = true;
       answer.applied.push({ invoiceId: allocation.invoiceId, invoiceNumber, amount: allocation.amount });
     } catch (error) {
       // A race lost every time decided nothing: the invoice may still take this part, so it is not
@@ -130,11 +132,15 @@ async function carryOutReceipt(
         receiptId,
       });
       answer.position = credited.position ?? answer.position;
+      if (credited.position === null) recordedElsewhere = true;
       answer.credited = fromCents(toCents(answer.credited) + toCents(allocation.amount));
     }
   }
   const standing = await afterPaymentRecorded(ctx, customerId);
   answer.position = standing?.position ?? answer.position;
+  // A step another finisher (an earlier attempt, the recovery) recorded has no position here: the
+  // answer then waits for everything written so far, so the screens show the receipt whole.
+  if (recordedElsewhere) answer.position = (await ctx.store.newestPosition()) ?? answer.position;
   return answer;
 }
 
