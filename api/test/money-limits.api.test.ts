@@ -31,7 +31,9 @@ describe('amounts the books can hold', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json() as { id: string };
   };
-  const newestPosition = async () => (await platform.api.store.newestPosition())?.lo.toString() ?? null;
+  /** What staff requests appended after `after` (the product's own jobs, such as the workflow recovery, may append meanwhile). */
+  const appendedByStaff = async (after: Awaited<ReturnType<typeof platform.api.store.newestPosition>>) =>
+    (await platform.api.store.readAll({ after, limit: 1000 })).filter((e) => e.metadata.actor.type === 'staff').map((e) => e.type);
   const failures = () => platform.api.pool.anyFirst(sql.type(z.object({ projection: z.string() }))`SELECT projection FROM projection_failures`);
 
   async function renter(tag: string) {
@@ -98,13 +100,13 @@ describe('amounts the books can hold', () => {
         'value',
       ],
     ];
-    const before = await newestPosition();
+    const before = await platform.api.store.newestPosition();
     for (const [what, method, url, payload, field] of cases) {
       const answer = await request(method, url, payload, { 'idempotency-key': randomUUID() });
       expect(answer.statusCode, `${what}: ${answer.body}`).toBe(400);
       expect(answer.json(), what).toMatchObject({ field, message: expect.stringContaining('must be at most') });
     }
-    expect(await newestPosition()).toBe(before);
+    expect(await appendedByStaff(before)).toEqual([]);
   });
 
   it('lists a lease whose bulk change would pass the most a unit rents for as skipped, and schedules the others', async () => {
