@@ -24,7 +24,7 @@ describe('the Delinquency tab on the customer page', { timeout: 120_000 }, () =>
 
   it('shows the steps taken, the next one and what stops it, and pauses and resumes the schedule', async () => {
     const { api } = product.platform;
-    const ctx = (): CommandContext => ({ store: api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
+    const ctx = (now = new Date()): CommandContext => ({ store: api.store, actor: { type: 'system' }, correlationId: randomUUID(), now });
     const tag = randomUUID().slice(0, 8);
     const customer = await addCustomer(ctx(), {
       firstName: 'Tim',
@@ -39,8 +39,11 @@ describe('the Delinquency tab on the customer page', { timeout: 120_000 }, () =>
     });
     if (customer.state.status === 'none') throw new Error('no customer');
     const customerId = customer.state.customerId;
+    // Billed five days before it fell due twenty days ago: its steps count from the due date.
     const due = addDays(today, -20);
-    const invoice = await generateInvoice(ctx(), {
+    const billedOn = addDays(due, -5);
+    const billedAt = new Date(`${billedOn}T12:00:00Z`);
+    const invoice = await generateInvoice(ctx(billedAt), {
       invoiceNumber: `INV-E-${tag}`,
       customerId,
       leaseId: null,
@@ -50,11 +53,15 @@ describe('the Delinquency tab on the customer page', { timeout: 120_000 }, () =>
       description: null,
     });
     if (invoice.state.status === 'none') throw new Error('no invoice');
-    const sent = await sendInvoice(ctx(), invoice.state.invoiceId);
+    const sent = await sendInvoice(ctx(billedAt), invoice.state.invoiceId, billedOn);
     // The billing day nominates renters from the read model.
     if (sent.position) await api.afterAppend(sent.position, 10_000);
-    const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date(), { date: today });
-    if (day.position) await api.afterAppend(day.position, 10_000);
+    // The billing days of the late notice and of the lockout, in order: the schedule takes one
+    // step on each (the second catches up the days between them).
+    for (const date of [addDays(due, 5), addDays(due, 15)]) {
+      const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date(), { date });
+      if (day.position) await api.afterAppend(day.position, 10_000);
+    }
 
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await product.signIn(page);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@storage/domain/billing/calendar';
 import { runBillingDay } from '@storage/domain/billing/run';
+import type { CommandContext } from '@storage/domain/commands/handle';
 import { addFacility } from '@storage/domain/facilities/commands';
+import { startLease } from '@storage/domain/leases/commands';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +28,8 @@ describe('a lockout and a restore on the screens', { timeout: 180_000 }, () => {
     const { api } = product.platform;
     const tag = randomUUID().slice(0, 6).toUpperCase();
     const facilityId = randomUUID();
-    await addFacility(
-      { store: api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() },
-      { name: `Lockout Storage ${tag}`, address: '15 Overlock Way', phone: null, managerName: null },
-      facilityId,
-    );
+    const ctx = (now = new Date()): CommandContext => ({ store: api.store, actor: { type: 'system' }, correlationId: randomUUID(), now });
+    await addFacility(ctx(), { name: `Lockout Storage ${tag}`, address: '15 Overlock Way', phone: null, managerName: null }, facilityId);
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await product.signIn(page);
     const call = async (path: string, data: unknown) => {
@@ -42,13 +41,27 @@ describe('a lockout and a restore on the screens', { timeout: 180_000 }, () => {
     await call('/api/locks', { lockId: `LOCK-${tag}`, unitId: unit.id });
     const email = `lockout-${tag.toLowerCase()}@renter.test`;
     const customer = await call('/api/customers', { firstName: 'Lou', lastName: `Lockout${tag}`, email, phone: '555-010-4242', facilityId });
-    const start = addDays(new Date().toISOString().slice(0, 10), -40);
-    await call('/api/leases', { customerId: customer.id, unitId: unit.id, monthlyRate: '100.00', depositAmount: null, startDate: start });
-    // The billing day on the lockout day of the move-in invoice (due on the move-in day).
+    // Moved in twenty days ago and billed the move-in invoice (due on the move-in day) that day, so
+    // its steps count from then. A lease made today bills it today: its steps would fall in the
+    // days ahead, and the product's own hourly billing day for today, seeing nothing past due yet,
+    // would clear them.
+    const start = addDays(new Date().toISOString().slice(0, 10), -20);
+    const movedIn = await startLease(ctx(new Date(`${start}T12:00:00Z`)), {
+      customerId: customer.id,
+      unitId: unit.id,
+      monthlyRate: '100.00',
+      depositAmount: null,
+      startDate: start,
+    });
+    if (movedIn.position) await api.afterAppend(movedIn.position, 10_000);
     await expect.poll(async () => (await api.pool.anyFirst(sqlDueDates(customer.id))).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const [due] = await api.pool.anyFirst(sqlDueDates(customer.id));
-    const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date(), { date: addDays(String(due), 15), facilityId });
-    if (day.position) await api.afterAppend(day.position, 10_000);
+    // The billing days of the late notice and of the lockout, in order (the second catches up the
+    // days between them): the schedule takes one step on each.
+    for (const date of [addDays(String(due), 5), addDays(String(due), 15)]) {
+      const day = await runBillingDay({ pool: api.pool, store: api.store }, new Date(), { date, facilityId });
+      if (day.position) await api.afterAppend(day.position, 10_000);
+    }
 
     const lockCard = page.getByTestId('lock-card').filter({ hasText: `LOCK-${tag}` });
     await page.goto(`${product.baseUrl}/locks`);
@@ -59,6 +72,7 @@ describe('a lockout and a restore on the screens', { timeout: 180_000 }, () => {
     await page.getByRole('tab', { name: 'Delinquency' }).click();
     const tab = page.getByTestId('customer-delinquency');
     await tab.getByText('Delinquent', { exact: true }).waitFor();
+    await tab.getByText(/^Late Notice: day 5 after INV-/).waitFor();
     await tab.getByText(/^Lockout: day 15 after INV-/).waitFor();
 
     // The renter, in the portal: the code suspended, then pays the whole balance with the test card.
