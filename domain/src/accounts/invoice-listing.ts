@@ -20,7 +20,9 @@ export async function listEarlierInvoices(pool: DatabasePool, store: EventStore,
     const byCustomer = new Map<string, string[]>();
     for (const data of await dataOfEvents(store, 'invoice_generated')) {
       const { invoiceId, customerId } = InvoiceGenerated.parse(data);
-      byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), invoiceId]);
+      const listed = byCustomer.get(customerId);
+      if (listed) listed.push(invoiceId);
+      else byCustomer.set(customerId, [invoiceId]);
     }
     const ctx: CommandContext = { store, actor: { type: 'system' }, correlationId: randomUUID(), now };
     let listed = 0;

@@ -20,7 +20,9 @@ export async function listEarlierLeases(pool: DatabasePool, store: EventStore, n
     const byCustomer = new Map<string, ListedLease[]>();
     for (const data of await dataOfEvents(store, 'lease_started')) {
       const { leaseId, customerId, unitId } = LeaseStarted.parse(data);
-      byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), { leaseId, unitId }]);
+      const listed = byCustomer.get(customerId);
+      if (listed) listed.push({ leaseId, unitId });
+      else byCustomer.set(customerId, [{ leaseId, unitId }]);
     }
     const ctx: CommandContext = { store, actor: { type: 'system' }, correlationId: randomUUID(), now };
     let listed = 0;

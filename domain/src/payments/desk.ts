@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
-import type { Position } from '@storage/eventstore/port';
+import { type Position, readStreams } from '@storage/eventstore/port';
 import { accountAggregate, type ReceiptPlan } from '../accounts/account.ts';
 import { creditAccount } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
 import { type CurrentInvoice, isOpen, openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConcurrencyExhaustedError, ConflictError, DomainRuleError } from '../commands/errors.ts';
-import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { aggregateFrom, type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { requireCurrentCustomer } from '../customers/commands.ts';
 import { afterPaymentRecorded, recordPayment } from '../invoices/commands.ts';
 import { invoiceAggregate, openBalance } from '../invoices/invoice.ts';
@@ -147,11 +147,29 @@ async function carryOutReceipt(
 /**
  * Finishes a receipt whose plan is on the renter's account: what a request that stopped between its
  * steps (a crash, a killed process) left unpaid is paid, or credited when its invoice no longer
- * takes it. A finished receipt records nothing more. Null when the account has no such receipt.
+ * takes it. A finished receipt records nothing more. Null when the account has no such receipt,
+ * or it was finished already.
  */
 export async function finishReceipt(ctx: CommandContext, customerId: string, receiptId: string, kind: 'desk' | 'portal'): Promise<DeskReceipt | null> {
   const { state } = await loadAggregate(ctx.store, streams.account(customerId), accountAggregate);
-  if (!state.receipts.has(receiptId)) return null;
+  const receipt = state.receipts.get(receiptId);
+  if (!receipt) return null;
+  // Nearly always the request finished it already: its invoices, read at once, say so, and only
+  // the renter's standing is looked at again (the recovery runs on every receipt).
+  const invoices = await readStreams(
+    ctx.store,
+    receipt.allocations.map((a) => streams.invoice(a.invoiceId)),
+  );
+  const finished = receipt.allocations.every((allocation) => {
+    const invoice = aggregateFrom(invoices.get(streams.invoice(allocation.invoiceId)) ?? [], invoiceAggregate).state;
+    const paymentId = derivedId(`${kind}-payment`, receiptId, allocation.invoiceId);
+    const paid = invoice.status === 'current' && invoice.payments.some((p) => p.paymentId === paymentId);
+    return paid || state.creditIds.has(derivedId(`${kind}-payment-unapplied`, receiptId, allocation.invoiceId));
+  });
+  if (finished) {
+    await afterPaymentRecorded(ctx, customerId);
+    return null;
+  }
   return carryOutReceipt(ctx, customerId, receiptId, kind, async () => {
     throw new Error(`receipt ${receiptId} has no plan to finish`);
   });
