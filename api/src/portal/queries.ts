@@ -1,10 +1,12 @@
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
+import { anyOverdue, renterInvoices } from '@storage/domain/accounts/receivables';
 import { accountPaymentRange } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
+import { isOpenInvoice, openAmount } from '../invoices/open-sql.ts';
 
 // What a portal session reads: always one customer's rows, named by the session.
 
@@ -48,32 +50,36 @@ const InvoiceRow = z.object({
 /** The customer's bills, paid and unpaid, newest first; drafts and cancelled invoices are not bills. */
 export async function listPortalInvoices(db: CommonQueryMethods, customerId: string): Promise<PortalInvoice[]> {
   const rows = await db.any(sql.type(InvoiceRow)`
-    SELECT id::text, customer_id::text, invoice_number, amount, greatest(amount - amount_paid, 0)::numeric(20, 2)::text AS open_balance,
-           description, due_date, status FROM invoices
-    WHERE customer_id = ${customerId} AND status IN ('sent', 'paid', 'overdue')
-    ORDER BY due_date DESC, created_at DESC, id DESC`);
+    SELECT i.id::text, i.customer_id::text, i.invoice_number, i.amount,
+           (CASE WHEN ${isOpenInvoice()} THEN greatest(${openAmount()}, 0) ELSE 0 END)::numeric(20, 2)::text AS open_balance,
+           i.description, i.due_date, i.status FROM invoices i
+    WHERE i.customer_id = ${customerId} AND i.status IN ('sent', 'paid', 'overdue')
+    ORDER BY i.due_date DESC, i.created_at DESC, i.id DESC`);
   return rows.map((r) => ({
     id: r.id,
     customerId: r.customer_id,
     invoiceNumber: r.invoice_number,
     amount: r.amount,
-    openBalance: r.status === 'paid' ? '0.00' : r.open_balance,
+    openBalance: r.open_balance,
     description: r.description,
     dueDate: r.due_date,
     status: r.status,
   }));
 }
 
-const AccountRow = z.object({ open_balance: z.string(), overdue: z.boolean(), credit: z.string() });
+const CreditRow = z.object({ credit: z.string() });
 
-/** The renter's open balance, standing, minimum due today (in their facility's zone) and credit. */
+/**
+ * The renter's open balance, standing and minimum due today (in their facility's zone), as the
+ * payment form will decide them (on the account's streams), and their credit.
+ */
 export async function getPortalAccount(db: CommonQueryMethods, store: EventStore, customerId: string, now: Date): Promise<PortalAccount> {
-  const row = await db.one(sql.type(AccountRow)`
-    SELECT coalesce(sum(amount - amount_paid), 0)::numeric(20, 2) AS open_balance, coalesce(bool_or(status = 'overdue'), false) AS overdue,
-           (SELECT coalesce(credit_balance, 0)::numeric(20, 2)::text FROM customers WHERE id = ${customerId}) AS credit
-    FROM invoices WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
-  const { minimumDue } = await accountPaymentRange(db, store, customerId, now);
-  return { openBalance: row.open_balance, status: row.overdue ? 'OVERDUE' : 'CURRENT', minimumDue, credit: row.credit ?? '0.00' };
+  const [range, overdue, credit] = await Promise.all([
+    accountPaymentRange(store, customerId, now),
+    renterInvoices({ store }, customerId).then(anyOverdue),
+    db.maybeOne(sql.type(CreditRow)`SELECT credit_balance::numeric(20, 2)::text AS credit FROM customers WHERE id = ${customerId}`),
+  ]);
+  return { openBalance: range.balance, status: overdue ? 'OVERDUE' : 'CURRENT', minimumDue: range.minimumDue, credit: credit?.credit ?? '0.00' };
 }
 
 const UnitRow = z.object({

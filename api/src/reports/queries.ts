@@ -3,6 +3,7 @@ import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
 import { inFacility, unitCounts } from '../dashboard/queries.ts';
+import { isOpenInvoice, openAmount } from '../invoices/open-sql.ts';
 
 const REPORT_MONTHS = 12;
 
@@ -56,9 +57,9 @@ const agingBucketOf = (today: string) => sql.fragment`
 /** Open (sent or overdue) invoices by days past due on `today`. */
 async function agingReceivables(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(AgingRow)`
-    SELECT ${agingBucketOf(today)} AS bucket, sum(i.amount - i.amount_paid)::numeric(20, 2)::text AS amount, count(*)::int8 AS invoices
+    SELECT ${agingBucketOf(today)} AS bucket, sum(${openAmount()})::numeric(20, 2)::text AS amount, count(*)::int8 AS invoices
     FROM invoices i JOIN customers c ON c.id = i.customer_id
-    WHERE i.status IN ('sent', 'overdue') AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+    WHERE ${isOpenInvoice()} AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     GROUP BY 1`);
   return AgingBucket.options.map((bucket) => {
     const row = rows.find((r) => r.bucket === bucket);

@@ -2,12 +2,13 @@ import { streams } from '@storage/contracts/events';
 import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
 import type { EventStore } from '@storage/eventstore/port';
 import type { PaymentProvider } from '@storage/platform/payments/provider';
-import { type CommonQueryMethods, type DatabasePool, sql } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
+import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 import { DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
+import { openBalance } from '../invoices/invoice.ts';
 import { type IntentForInvoice, intentForInvoice } from './intents.ts';
 
 // A renter pays any amount from the minimum due up to their whole balance from the portal; the
@@ -50,16 +51,11 @@ export function amountRefusal(amount: string, range: PaymentRange): string | nul
   return null;
 }
 
-const OpenRow = z.object({ due_date: z.string(), open_balance: z.string() });
-
-/** The renter's range today in their facility's zone, over the open invoices the portal shows them. */
-export async function accountPaymentRange(db: CommonQueryMethods, store: EventStore, customerId: string, now: Date): Promise<PaymentRange> {
-  const rows = await db.any(sql.type(OpenRow)`
-    SELECT due_date::text, (amount - amount_paid)::text AS open_balance FROM invoices
-    WHERE customer_id = ${customerId} AND status IN ('sent', 'overdue')`);
-  const today = await customerToday(store, customerId, now);
+/** The renter's range today in their facility's zone, over the open invoices their account lists (decided on the streams). */
+export async function accountPaymentRange(store: EventStore, customerId: string, now: Date): Promise<PaymentRange> {
+  const [invoices, today] = await Promise.all([renterInvoices({ store }, customerId), customerToday(store, customerId, now)]);
   return paymentRange(
-    rows.map((r) => ({ dueDate: r.due_date, openBalance: r.open_balance })),
+    openInvoices(invoices).map((invoice) => ({ dueDate: invoice.fields.dueDate, openBalance: openBalance(invoice) })),
     today,
   );
 }
@@ -76,7 +72,7 @@ export async function startAccountPayment(
 ): Promise<IntentForInvoice> {
   const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
   if (customer.status === 'none') throw new NotFoundError('Customer not found');
-  const refusal = amountRefusal(amount, await accountPaymentRange(deps.pool, deps.store, customerId, now));
+  const refusal = amountRefusal(amount, await accountPaymentRange(deps.store, customerId, now));
   if (refusal) throw new DomainRuleError(refusal, 'amount');
   return intentForInvoice(deps.pool, deps.provider, { amount, invoiceId: null, customerId, customerEmail: customer.fields.email });
 }
