@@ -136,7 +136,7 @@ describe('reports from the ledger', () => {
   });
 
   it('the rent roll: each lease, the period that holds today, how far it is billed, the ledger balance and days past due', async () => {
-    const roll = await ledgerRentRoll(platform.api.pool, facilityId, at('2026-05-10'));
+    const roll = await ledgerRentRoll(platform.api.pool, { facilityId: facilityId }, at('2026-05-10'));
     expect(
       roll.rows.map((r) => [r.unitNumber, r.customer.split(' ')[0], r.monthlyRate, r.deposit, r.billedThrough, r.currentPeriod, r.balance, r.daysPastDue]),
     ).toEqual([
@@ -161,7 +161,7 @@ describe('reports from the ledger', () => {
     // By number, as a page typed into the URL is read: the same page.
     const typed = await inject(`/api/reports/rent-roll?facilityId=${facilityId}&pageSize=1&page=2`);
     expect(typed.json()).toEqual(second.json());
-    const whole = await ledgerRentRoll(platform.api.pool, facilityId, new Date());
+    const whole = await ledgerRentRoll(platform.api.pool, { facilityId: facilityId }, new Date());
     const { rows: firstRows, ...firstFigures } = first.json();
     const { rows: secondRows, ...secondFigures } = second.json();
     expect([...firstRows, ...secondRows]).toEqual(whole.rows);
@@ -173,7 +173,7 @@ describe('reports from the ledger', () => {
   });
 
   it('aging per renter from the open invoices, reconciled to the ledger balance', async () => {
-    const aging = await ledgerAging(platform.api.pool, facilityId, at('2026-05-10'));
+    const aging = await ledgerAging(platform.api.pool, { facilityId: facilityId }, at('2026-05-10'));
     const figures = (r: (typeof aging)['totals']) => [r.current, r.days1to30, r.days31to60, r.days61to90, r.days90plus, r.credit, r.balance, r.unreconciled];
     expect(aging.rows.map((r) => [r.customerId, ...figures(r)])).toEqual([
       // April's rent: 125.00 − 60.00 paid, 39 days past due; May's rent 9 days.
@@ -182,8 +182,71 @@ describe('reports from the ledger', () => {
     ]);
     expect(figures(aging.totals)).toEqual(['0.00', '170.00', '65.00', '0.00', '0.00', '0.00', '235.00', '0.00']);
     // Before May's rent falls due (April 30), it is current.
-    const earlier = await ledgerAging(platform.api.pool, facilityId, at('2026-04-30'));
+    const earlier = await ledgerAging(platform.api.pool, { facilityId: facilityId }, at('2026-04-30'));
     expect(earlier.totals).toMatchObject({ current: '170.00', days1to30: '65.00' });
+  });
+
+  it('aging as of an earlier day: what each invoice still owed then, by days past due then', async () => {
+    const on = async (asOf: string) => {
+      const aging = await ledgerAging(platform.api.pool, { facilityId, asOf }, at('2026-05-10'));
+      expect(aging.asOf).toBe(asOf);
+      const figures = (r: (typeof aging)['totals']) => [r.current, r.days1to30, r.days31to60, r.days61to90, r.days90plus, r.credit, r.balance, r.unreconciled];
+      return { rows: aging.rows.map((r) => [r.customerId, ...figures(r)]), totals: figures(aging.totals) };
+    };
+    // April 12: Ada owes April's rent with its late fee (125.00, due April 1) and the cleaning (20.00,
+    // due April 2), both 1–30 days; Bob has the 10.00 his move-in payment kept as credit.
+    expect((await on('2026-04-12')).rows).toEqual([
+      [ada, '0.00', '145.00', '0.00', '0.00', '0.00', '0.00', '145.00', '0.00'],
+      [bob, '0.00', '0.00', '0.00', '0.00', '0.00', '-10.00', '-10.00', '0.00'],
+    ]);
+    // April 21: Ada paid 60.00 and the cleaning is written off; Bob's lock cut (due April 20) is not voided yet.
+    expect((await on('2026-04-21')).rows).toEqual([
+      [ada, '0.00', '65.00', '0.00', '0.00', '0.00', '0.00', '65.00', '0.00'],
+      [bob, '0.00', '15.00', '0.00', '0.00', '0.00', '-10.00', '5.00', '0.00'],
+    ]);
+    // April 27: May's rents are issued (current); Bob's credit went into his (account credit, which the ledger has no entry of).
+    expect(await on('2026-04-27')).toEqual({
+      rows: [
+        [ada, '100.00', '65.00', '0.00', '0.00', '0.00', '0.00', '165.00', '0.00'],
+        [bob, '70.00', '0.00', '0.00', '0.00', '0.00', '0.00', '70.00', '0.00'],
+      ],
+      totals: ['170.00', '65.00', '0.00', '0.00', '0.00', '0.00', '235.00', '0.00'],
+    });
+    // Before anyone moved in, nobody owed anything.
+    expect((await on('2026-03-01')).rows).toEqual([]);
+  });
+
+  it('the rent roll as of an earlier day: the leases begun by then, billed and owing as they were', async () => {
+    const on = async (asOf: string) => {
+      const roll = await ledgerRentRoll(platform.api.pool, { facilityId, asOf }, at('2026-05-10'));
+      expect(roll.asOf).toBe(asOf);
+      return roll;
+    };
+    const march = await on('2026-03-20');
+    // Bob moved in on April 1: not on March's roll. Ada's move-in invoice billed her through March 31 and she paid it.
+    expect(march.rows.map((r) => [r.unitNumber, r.billedThrough, r.currentPeriod, r.balance, r.daysPastDue])).toEqual([
+      ['R-1', '2026-03-31', { start: '2026-03-10', end: '2026-03-31' }, '0.00', 0],
+    ]);
+    expect(march).toMatchObject({ leases: 1, totalMonthlyRate: '100.00', totalBalance: '0.00' });
+    const april = await on('2026-04-12');
+    expect(april.rows.map((r) => [r.unitNumber, r.monthlyRate, r.billedThrough, r.currentPeriod, r.balance, r.daysPastDue])).toEqual([
+      ['R-1', '100.00', '2026-04-30', { start: '2026-04-01', end: '2026-04-30' }, '145.00', 11],
+      ['R-2', '80.00', '2026-04-30', { start: '2026-04-01', end: '2026-04-30' }, '-10.00', 0],
+    ]);
+    expect(april).toMatchObject({ leases: 2, totalMonthlyRate: '180.00', totalBalance: '135.00' });
+  });
+
+  it('refuses a report as of a day to come, naming asOf; the CSV takes the day too', async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const path of ['aging', 'rent-roll', 'aging.csv', 'rent-roll.csv']) {
+      const refused = await inject(`/api/reports/${path}?facilityId=${facilityId}&asOf=${future}`);
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json(), path).toMatchObject({ field: 'asOf', message: expect.stringMatching(/^asOf: must be today/) });
+    }
+    const csv = await inject(`/api/reports/aging.csv?facilityId=${facilityId}&asOf=2026-04-21`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('aging-2026-04-21.csv');
+    expect(csv.body.trimEnd().split('\r\n').at(-1)).toBe('Total,,,0.00,80.00,0.00,0.00,0.00,-10.00,70.00,0.00');
   });
 
   it('payments by method per day: a desk receipt counts once, its credit part included', async () => {
@@ -304,6 +367,8 @@ describe('reports from the ledger', () => {
       [`/api/reports/rent-roll?cursor=not-a-cursor!`, 'cursor'],
       [`/api/reports/rent-roll?skip=1`, 'skip'],
       [`/api/reports/rent-roll?sort=customer`, 'sort'],
+      [`/api/reports/rent-roll?asOf=2026-02-30`, 'asOf'],
+      [`/api/reports/aging?asOf=yesterday`, 'asOf'],
     ] as const) {
       const response = await inject(url);
       expect(response.statusCode, url).toBe(400);

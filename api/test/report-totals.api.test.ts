@@ -135,7 +135,7 @@ describe('the report totals', () => {
     const now = new Date();
     const periods = await oldPeriods();
     for (const scope of [undefined, facilityId]) {
-      const roll = await ledgerRentRoll(pool, scope, now);
+      const roll = await ledgerRentRoll(pool, { facilityId: scope }, now);
       expect(roll.rows.length).toBeGreaterThan(0);
       for (const row of roll.rows) {
         expect({ lease: row.leaseId, balance: row.balance, period: row.currentPeriod }).toEqual({
@@ -144,7 +144,7 @@ describe('the report totals', () => {
           period: periods.get(row.leaseId),
         });
       }
-      const aging = await ledgerAging(pool, scope, now);
+      const aging = await ledgerAging(pool, { facilityId: scope }, now);
       for (const row of aging.rows)
         expect({ customer: row.customerId, balance: row.balance }).toEqual({ customer: row.customerId, balance: balances.get(row.customerId) ?? '0.00' });
     }
@@ -245,9 +245,9 @@ describe('the report totals', () => {
     const kinds = await pool.any(sql.type(z.object({ entry: z.string(), amount: z.string() }))`
       SELECT entry, sum(amount)::text AS amount FROM charge_type_months WHERE month = ${month} AND facility_id = ${facilityId} AND entry <> 'line' GROUP BY 1 ORDER BY 1`);
     expect(kinds.map((k) => k.entry)).toEqual(['void', 'write_off']);
-    const aging = await ledgerAging(pool, facilityId, new Date());
+    const aging = await ledgerAging(pool, { facilityId: facilityId }, new Date());
     expect(aging.rows.find((r) => r.customerId === lease.customer_id)?.customer).toMatch(/ Renamed$/);
-    expect((await ledgerRentRoll(pool, facilityId, new Date())).rows.some((r) => r.leaseId === lease.lease_id)).toBe(false);
+    expect((await ledgerRentRoll(pool, { facilityId: facilityId }, new Date())).rows.some((r) => r.leaseId === lease.lease_id)).toBe(false);
     await expectOldAnswers();
 
     const tables = async () => ({

@@ -121,10 +121,16 @@ export type RentRollRow = z.infer<typeof RentRollRow>;
 export const RentRollTotals = z.object({ leases: z.number().int(), totalMonthlyRate: Amount, totalBalance: Amount });
 export type RentRollTotals = z.infer<typeof RentRollTotals>;
 /** A page of the rent roll (by facility, building and unit) with the scope's figures; the CSV download holds every row. */
-export const RentRoll = RentRollTotals.extend({ rows: z.array(RentRollRow) });
+export const RentRoll = RentRollTotals.extend({ asOf: IsoDate, rows: z.array(RentRollRow) });
 export type RentRoll = z.infer<typeof RentRoll>;
+/**
+ * A report of receivables as they stood at the end of `asOf` (in each facility's zone), today or
+ * an earlier day; by default today.
+ */
+export const AsOfQuery = ReportsQuery.extend({ asOf: ReportDay.optional() });
+export type AsOfQuery = z.input<typeof AsOfQuery>;
 /** The rent roll is paged as every list is (contracts/src/paging.ts). */
-export const RentRollQuery = ReportsQuery.extend(pagingFields);
+export const RentRollQuery = AsOfQuery.extend(pagingFields);
 export type RentRollQuery = z.input<typeof RentRollQuery>;
 
 /** Aging buckets by days past the due date of what is unpaid; `current`: not yet past due. */
@@ -153,7 +159,7 @@ const AgingAmounts = z.object({
 });
 export const AgingRow = AgingAmounts.extend({ customerId: Id, customer: z.string(), email: z.string(), facility: z.string().nullable() });
 export type AgingRow = z.infer<typeof AgingRow>;
-export const AgingReport = z.object({ rows: z.array(AgingRow), totals: AgingAmounts });
+export const AgingReport = z.object({ asOf: IsoDate, rows: z.array(AgingRow), totals: AgingAmounts });
 export type AgingReport = z.infer<typeof AgingReport>;
 
 /** One day's money of one method: payments in (positive), refunds out (negative). */

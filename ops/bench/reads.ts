@@ -365,7 +365,7 @@ async function casesOf(pool: DatabasePool, get: Get): Promise<Case[]> {
     {
       name: 'rent roll',
       path: '/api/reports/rent-roll',
-      sqlOf: (q: { facilityId?: string }) => rentRollSql(q.facilityId),
+      sqlOf: (q: { facilityId?: string }) => rentRollSql(q.facilityId, { kind: 'today', day: 'today' }),
       schema: RentRollQuery,
       filters: { all: {}, facility: fac },
       sorts: [],

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
 import { type ListOrder, type ListSql, listPage, orderSql, textOrder } from '../http/list-page.ts';
 import { ValidationError } from '../http/validate.ts';
+import { isOpenInvoice, isOwing, openAmount } from '../invoices/open-sql.ts';
 
 // The reports that follow the ledger (issue 12). Money is summed in SQL numeric and added up in
 // integer cents here; "today" is each facility's own day (its time zone) at `now`.
@@ -72,9 +73,54 @@ const ratesInEffect = sql.fragment`
   WHERE NOT r.cancelled AND r.effective_date <= s.today
   ORDER BY r.lease_id, r.effective_date DESC, r.created_at DESC`;
 
+/**
+ * The day a report of receivables shows: today (each facility's own, from the live tables), or an
+ * earlier day (the same for every facility, read back from the ledger's history).
+ */
+export type ReportDay = { kind: 'today'; day: string } | { kind: 'past'; day: string };
+
+/**
+ * The day `asOf` asks for, refused when it is after today (nothing is recorded of days to come);
+ * today's day when it is today or not given.
+ */
+export async function reportDay(db: CommonQueryMethods, facilityId: string | undefined, asOf: string | undefined, now: Date): Promise<ReportDay> {
+  const today = await reportToday(db, facilityId, now);
+  if (asOf === undefined || asOf === today) return { kind: 'today', day: today };
+  if (asOf > today) throw new ValidationError(`asOf: must be today (${today}) or an earlier day`, 'asOf');
+  return { kind: 'past', day: asOf };
+}
+
 /** The active leases of the scope's units, with their unit (`u`) and facility (`f`). */
 const rentRollFrom = sql.fragment`leases l JOIN units u ON u.id = l.unit_id LEFT JOIN facilities f ON f.id = u.facility_id`;
-const rentRollWhere = (facilityId: string | undefined) => sql.fragment`l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}`;
+/** The leases the roll holds: the active ones today; on an earlier day, those begun by then and not yet ended. */
+const rentRollWhere = (facilityId: string | undefined, day: ReportDay) =>
+  day.kind === 'today'
+    ? sql.fragment`l.is_active AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}`
+    : sql.fragment`l.start_date <= ${day.day}::date AND (l.end_date IS NULL OR l.end_date > ${day.day}::date)
+        AND ${inFacility(sql.fragment`u.facility_id`, facilityId)}`;
+
+/**
+ * What each invoice still owed at the end of `day` (the facility's date), from the history: its
+ * ledger entries (charges, late fees, voids, write-offs, payments, refunds) and the account
+ * credit it took (which moves money already on the account, so the ledger has no entry of it).
+ * An invoice that owed nothing then is not in it.
+ */
+const openInvoicesOn = (day: string) => sql.fragment`
+  SELECT x.customer_id, x.invoice_id, sum(x.amount) AS open FROM (
+    SELECT le.customer_id, le.invoice_id, le.amount FROM ledger_entries le
+    WHERE le.invoice_id IS NOT NULL AND le.entry_date <= ${day}::date
+    UNION ALL
+    SELECT p.customer_id, p.invoice_id, -p.amount FROM payments p
+    JOIN customers pc ON pc.id = p.customer_id LEFT JOIN facilities pf ON pf.id = pc.facility_id
+    WHERE p.method = 'account_credit' AND p.invoice_id IS NOT NULL AND p.refund_of IS NULL
+      AND (p.created_at AT TIME ZONE coalesce(pf.time_zone, ${DEFAULT_TIME_ZONE}))::date <= ${day}::date
+  ) x
+  GROUP BY x.customer_id, x.invoice_id
+  HAVING sum(x.amount) <> 0`;
+
+/** Each renter's ledger balance at the end of `day`. */
+const balancesOn = (day: string) => sql.fragment`
+  SELECT le.customer_id, sum(le.amount) AS balance FROM ledger_entries le WHERE le.entry_date <= ${day}::date GROUP BY le.customer_id`;
 
 /** By facility (leases of units with none last), building and unit, as people sort text (list-page.ts). */
 const rentRollOrder: ListOrder = {
@@ -92,12 +138,12 @@ const rentRollOrder: ListOrder = {
  * building and unit. The page is chosen from the leases, units and facilities alone (a deep page
  * or the count never touch the rest); its rows are then filled in by `rentRollRows`.
  */
-export function rentRollSql(facilityId: string | undefined): ListSql {
+export function rentRollSql(facilityId: string | undefined, day: ReportDay): ListSql {
   return {
     // The id as the wire sends it (text): no cast per row, which a deep page would pay for every row it skips.
     select: sql.fragment`l.id`,
     from: rentRollFrom,
-    where: rentRollWhere(facilityId),
+    where: rentRollWhere(facilityId, day),
     orderBy: rentRollOrder,
   };
 }
@@ -109,7 +155,8 @@ export function rentRollSql(facilityId: string | undefined): ListSql {
  * unpaid invoice is past due. The balances and the rent periods are kept by the report-totals
  * projection (customer_balances, lease_rent_periods).
  */
-async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, now: Date): Promise<RentRollRow[]> {
+async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, day: ReportDay, now: Date): Promise<RentRollRow[]> {
+  if (day.kind === 'past') return rentRollRowsOn(db, where, day.day);
   const today = facilityToday(now);
   const rows = await db.any(sql.type(RentRollSqlRow)`
     WITH scope AS MATERIALIZED (SELECT l.id, ${today} AS today FROM ${rentRollFrom} WHERE ${where}),
@@ -124,8 +171,46 @@ async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, now
            coalesce((SELECT b.balance FROM customer_balances b WHERE b.customer_id = l.customer_id), 0)::numeric(20, 2)::text AS balance,
            coalesce(greatest(${today} - (
              SELECT min(i.due_date) FROM invoices i
-             WHERE i.customer_id = l.customer_id AND i.status IN ('sent', 'overdue') AND i.amount > i.amount_paid), 0), 0)::int8 AS days_past_due
+             WHERE i.customer_id = l.customer_id AND ${isOwing()}), 0), 0)::int8 AS days_past_due
     FROM ${rentRollFrom} JOIN customers c ON c.id = l.customer_id LEFT JOIN rates r ON r.lease_id = l.id
+    WHERE ${where}
+    ORDER BY ${orderSql(rentRollOrder)}`);
+  return rows.map(toRentRollRow);
+}
+
+/**
+ * The rate a lease had in effect on `day`: its newest rent change in effect by then; before its
+ * first change, the rate that change replaced (the lease's own rate may be a later one).
+ */
+const rateOn = (day: string) => sql.fragment`coalesce(
+  (SELECT r.new_rate FROM lease_rent_changes r WHERE r.lease_id = l.id AND NOT r.cancelled AND r.effective_date <= ${day}::date
+   ORDER BY r.effective_date DESC, r.created_at DESC LIMIT 1),
+  (SELECT r.current_rate FROM lease_rent_changes r WHERE r.lease_id = l.id AND NOT r.cancelled AND r.effective_date > ${day}::date
+   ORDER BY r.effective_date, r.created_at LIMIT 1),
+  l.monthly_rate)`;
+
+/**
+ * The rent roll's rows as they stood at the end of an earlier `day`, from the history: the rate in
+ * effect then, the rent invoiced (charged) by then, the renter's ledger balance then, and the days
+ * past due of their oldest invoice still owing then.
+ */
+async function rentRollRowsOn(db: CommonQueryMethods, where: FragmentSqlToken, day: string): Promise<RentRollRow[]> {
+  const charged = sql.fragment`EXISTS (SELECT 1 FROM ledger_entries le WHERE le.invoice_id = rp.invoice_id AND le.kind = 'charge' AND le.entry_date <= ${day}::date)`;
+  const rows = await db.any(sql.type(RentRollSqlRow)`
+    WITH open AS MATERIALIZED (${openInvoicesOn(day)}), balances AS MATERIALIZED (${balancesOn(day)})
+    SELECT l.id::text AS lease_id, l.customer_id::text, f.name AS facility, u.building, u.unit_number, u.size,
+           c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
+           l.start_date::text, l.deposit_amount::text,
+           (SELECT max(rp.period_end)::text FROM lease_rent_periods rp WHERE rp.lease_id = l.id AND rp.counts AND ${charged}) AS billed_through,
+           ${rateOn(day)}::text AS monthly_rate,
+           (SELECT json_build_object('start', rp.period_start, 'end', rp.period_end) FROM lease_rent_periods rp
+            WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${day}::date AND rp.period_end >= ${day}::date AND ${charged}
+            ORDER BY rp.period_start DESC LIMIT 1) AS current_period,
+           coalesce((SELECT b.balance FROM balances b WHERE b.customer_id = l.customer_id), 0)::numeric(20, 2)::text AS balance,
+           coalesce(greatest(${day}::date - (
+             SELECT min(i.due_date) FROM open o JOIN invoices i ON i.id = o.invoice_id
+             WHERE o.customer_id = l.customer_id AND o.open > 0), 0), 0)::int8 AS days_past_due
+    FROM ${rentRollFrom} JOIN customers c ON c.id = l.customer_id
     WHERE ${where}
     ORDER BY ${orderSql(rentRollOrder)}`);
   return rows.map(toRentRollRow);
@@ -158,10 +243,19 @@ const RentRollTotalsRow = z.object({ leases: z.number(), total_monthly_rate: z.s
  * The whole scope's figures: its leases, their rates in effect added up, and what their renters
  * owe (a renter with two leases owes one balance: it counts once).
  */
-export async function rentRollTotals(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRollTotals> {
+export async function rentRollTotals(db: CommonQueryMethods, facilityId: string | undefined, day: ReportDay, now: Date): Promise<RentRollTotals> {
+  if (day.kind === 'past') {
+    const totals = await db.one(sql.type(RentRollTotalsRow)`
+      WITH scope AS MATERIALIZED (SELECT l.id, l.customer_id, ${rateOn(day.day)} AS rate FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)})
+      SELECT count(*)::int8 AS leases, coalesce(sum(s.rate), 0)::numeric(20, 2)::text AS total_monthly_rate,
+             (SELECT coalesce(sum(le.amount), 0) FROM ledger_entries le
+              WHERE le.customer_id IN (SELECT customer_id FROM scope) AND le.entry_date <= ${day.day}::date)::numeric(20, 2)::text AS total_balance
+      FROM scope s`);
+    return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
+  }
   const totals = await db.one(sql.type(RentRollTotalsRow)`
     WITH scope AS MATERIALIZED (
-      SELECT l.id, l.customer_id, l.monthly_rate, ${facilityToday(now)} AS today FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId)}
+      SELECT l.id, l.customer_id, l.monthly_rate, ${facilityToday(now)} AS today FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)}
     ),
     rates AS (${ratesInEffect})
     SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(20, 2)::text AS total_monthly_rate,
@@ -170,25 +264,31 @@ export async function rentRollTotals(db: CommonQueryMethods, facilityId: string 
   return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
 }
 
-/** One page of the rent roll (the paging contract of every list) and the whole scope's figures. */
+/** One page of the rent roll (the paging contract of every list) and the whole scope's figures, today or as of an earlier day. */
 export async function rentRollPage(pool: DatabasePool, query: z.output<typeof RentRollQuery>, now: Date) {
-  const figures = rentRollTotals(pool, query.facilityId, now);
+  const day = await reportDay(pool, query.facilityId, query.asOf, now);
+  const figures = rentRollTotals(pool, query.facilityId, day, now);
   // The list's total is the figures' count of leases: counted once.
   const total = figures.then((f): ListTotal => ({ count: f.leases, kind: 'exact' }));
   total.catch(() => {}); // A failure is the figures' own, thrown below; a page refused first need not read it.
-  const [page, totals] = await Promise.all([listPage(pool, z.object({ id: z.string() }), { ...rentRollSql(query.facilityId), total }, query), figures]);
+  const [page, totals] = await Promise.all([listPage(pool, z.object({ id: z.string() }), { ...rentRollSql(query.facilityId, day), total }, query), figures]);
   const ids = sql.array(
     page.rows.map((r) => r.id),
     'uuid',
   );
-  const roll: RentRoll = { rows: await rentRollRows(pool, sql.fragment`l.id = ANY(${ids})`, now), ...totals };
+  const roll: RentRoll = { asOf: day.day, rows: await rentRollRows(pool, sql.fragment`l.id = ANY(${ids})`, day, now), ...totals };
   return { roll, paging: page.info };
 }
 
 /** The whole rent roll in one answer (the CSV download), in the list's order. */
-export async function ledgerRentRoll(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<RentRoll> {
-  const rows = await rentRollRows(db, rentRollWhere(facilityId), now);
-  return { rows, ...(await rentRollTotals(db, facilityId, now)) };
+export async function ledgerRentRoll(
+  db: CommonQueryMethods,
+  query: { facilityId?: string | undefined; asOf?: string | undefined },
+  now: Date,
+): Promise<RentRoll> {
+  const day = await reportDay(db, query.facilityId, query.asOf, now);
+  const rows = await rentRollRows(db, rentRollWhere(query.facilityId, day), day, now);
+  return { asOf: day.day, rows, ...(await rentRollTotals(db, query.facilityId, day, now)) };
 }
 
 const AgingSqlRow = z.object({
@@ -212,39 +312,14 @@ const AgingSqlRow = z.object({
  * plus the credit reconcile to it: `unreconciled` says by how much they do not (0.00 when the
  * history is whole). Renters who owe nothing and are owed nothing are left out.
  */
-export async function ledgerAging(db: CommonQueryMethods, facilityId: string | undefined, now: Date): Promise<AgingReport> {
-  const past = sql.fragment`t.today - i.due_date`;
-  const rows = await db.any(sql.type(AgingSqlRow)`
-    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
-           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
-           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
-           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
-           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
-           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
-           (-c.credit_balance)::numeric(20, 2)::text AS credit,
-           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
-    FROM customers c
-    LEFT JOIN facilities f ON f.id = c.facility_id
-    LEFT JOIN customer_balances b ON b.customer_id = c.id
-    LEFT JOIN (
-      -- The open invoices only (an index range), each renter's on the day of their facility.
-      SELECT i.customer_id,
-             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} <= 0) AS current,
-             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 1 AND 30) AS days1to30,
-             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 31 AND 60) AS days31to60,
-             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} BETWEEN 61 AND 90) AS days61to90,
-             sum(i.amount - i.amount_paid) FILTER (WHERE ${past} > 90) AS days90plus,
-             count(*) AS open_invoices
-      FROM invoices i
-      JOIN customers ic ON ic.id = i.customer_id
-      LEFT JOIN facilities f ON f.id = ic.facility_id
-      CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
-      WHERE i.status IN ('sent', 'overdue') AND i.amount <> i.amount_paid
-      GROUP BY i.customer_id
-    ) a ON a.customer_id = c.id
-    WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
-      AND (coalesce(b.balance, 0) <> 0 OR a.open_invoices > 0 OR c.credit_balance <> 0)
-    ORDER BY coalesce(b.balance, 0) DESC, c.last_name, c.first_name, c.id`);
+export async function ledgerAging(
+  db: CommonQueryMethods,
+  query: { facilityId?: string | undefined; asOf?: string | undefined },
+  now: Date,
+): Promise<AgingReport> {
+  const { facilityId } = query;
+  const day = await reportDay(db, facilityId, query.asOf, now);
+  const rows = day.kind === 'today' ? await agingToday(db, facilityId, now) : await agingOn(db, facilityId, day.day);
   const amounts = (r: z.infer<typeof AgingSqlRow>) => {
     const explained = sumCents([r.current, r.days1to30, r.days31to60, r.days61to90, r.days90plus, r.credit]);
     return {
@@ -261,6 +336,7 @@ export async function ledgerAging(db: CommonQueryMethods, facilityId: string | u
   const out: AgingRow[] = rows.map((r) => ({ customerId: r.customer_id, customer: r.customer, email: r.email, facility: r.facility, ...amounts(r) }));
   const column = (key: keyof ReturnType<typeof amounts>) => total(out.map((r) => r[key]));
   return {
+    asOf: day.day,
     rows: out,
     totals: {
       current: column('current'),
@@ -273,6 +349,76 @@ export async function ledgerAging(db: CommonQueryMethods, facilityId: string | u
       unreconciled: column('unreconciled'),
     },
   };
+}
+
+/** Aging today, from the live invoices and balances. */
+async function agingToday(db: CommonQueryMethods, facilityId: string | undefined, now: Date) {
+  return db.any(sql.type(AgingSqlRow)`
+    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
+           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
+           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
+           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
+           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
+           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
+           (-c.credit_balance)::numeric(20, 2)::text AS credit,
+           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
+    FROM customers c
+    LEFT JOIN facilities f ON f.id = c.facility_id
+    LEFT JOIN customer_balances b ON b.customer_id = c.id
+    LEFT JOIN (
+      -- The open invoices only (an index range), each renter's on the day of their facility.
+      SELECT i.customer_id, ${agingBuckets(sql.fragment`t.today`)}, count(*) AS open_invoices
+      FROM invoices i
+      CROSS JOIN LATERAL (SELECT ${openAmount()} AS open) o
+      JOIN customers ic ON ic.id = i.customer_id
+      LEFT JOIN facilities f ON f.id = ic.facility_id
+      CROSS JOIN LATERAL (SELECT ${facilityToday(now)} AS today) t
+      WHERE ${isOpenInvoice()} AND i.amount <> i.amount_paid
+      GROUP BY i.customer_id
+    ) a ON a.customer_id = c.id
+    WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+      AND (coalesce(b.balance, 0) <> 0 OR a.open_invoices > 0 OR c.credit_balance <> 0)
+    ORDER BY coalesce(b.balance, 0) DESC, c.last_name, c.first_name, c.id`);
+}
+
+/** The aging buckets of the invoices owing in `open` (a CTE of invoice_id, customer_id, open), by days past due on `day`. */
+const agingBuckets = (day: FragmentSqlToken) => {
+  const past = sql.fragment`${day} - i.due_date`;
+  return sql.fragment`
+    sum(o.open) FILTER (WHERE ${past} <= 0) AS current,
+    sum(o.open) FILTER (WHERE ${past} BETWEEN 1 AND 30) AS days1to30,
+    sum(o.open) FILTER (WHERE ${past} BETWEEN 31 AND 60) AS days31to60,
+    sum(o.open) FILTER (WHERE ${past} BETWEEN 61 AND 90) AS days61to90,
+    sum(o.open) FILTER (WHERE ${past} > 90) AS days90plus,
+    sum(o.open) AS owed`;
+};
+
+/**
+ * Aging as it stood at the end of an earlier `day`, from the history: what each invoice still owed
+ * then (openInvoicesOn), by days past its due date on that day; the renter's ledger balance then;
+ * and as credit, the part of the balance no invoice holds (credit given, less credit refunded or
+ * taken by invoices), so the columns reconcile to the balance by construction.
+ */
+async function agingOn(db: CommonQueryMethods, facilityId: string | undefined, day: string) {
+  return db.any(sql.type(AgingSqlRow)`
+    WITH open AS MATERIALIZED (${openInvoicesOn(day)}),
+    aged AS (SELECT o.customer_id, ${agingBuckets(sql.fragment`${day}::date`)} FROM open o JOIN invoices i ON i.id = o.invoice_id GROUP BY o.customer_id),
+    balances AS (${balancesOn(day)})
+    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
+           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
+           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
+           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
+           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
+           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
+           (coalesce(b.balance, 0) - coalesce(a.owed, 0))::numeric(20, 2)::text AS credit,
+           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
+    FROM customers c
+    LEFT JOIN facilities f ON f.id = c.facility_id
+    LEFT JOIN balances b ON b.customer_id = c.id
+    LEFT JOIN aged a ON a.customer_id = c.id
+    WHERE ${inFacility(sql.fragment`c.facility_id`, facilityId)}
+      AND (coalesce(b.balance, 0) <> 0 OR a.owed IS NOT NULL)
+    ORDER BY coalesce(b.balance, 0) DESC, c.last_name, c.first_name, c.id`);
 }
 
 const MoneyDayRow = z.object({

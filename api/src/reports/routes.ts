@@ -2,6 +2,7 @@ import { toCsv } from '@storage/contracts/csv';
 import { pageHeaders } from '@storage/contracts/paging';
 import {
   AgingReport,
+  AsOfQuery,
   PaymentsByMethod,
   PaymentsByMethodQuery,
   RentRoll,
@@ -24,11 +25,11 @@ import { ledgerAging, ledgerRentRoll, paymentsByMethod, rentRollPage, revenueByC
 import { reportsOverview } from './queries.ts';
 
 type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
-type CsvQuery = { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined };
+type CsvQuery = { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined; asOf?: string | undefined };
 
 const csvReports: Record<ReportKind, (pool: DatabasePool, query: CsvQuery, now: Date) => Promise<Csv>> = {
-  'rent-roll': async (pool, { facilityId }, now) => {
-    const roll = await ledgerRentRoll(pool, facilityId, now);
+  'rent-roll': async (pool, query, now) => {
+    const roll = await ledgerRentRoll(pool, query, now);
     return {
       header: [
         'Facility',
@@ -66,8 +67,8 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, query: CsvQuery, now: 
       ]),
     };
   },
-  aging: async (pool, { facilityId }, now) => {
-    const aging = await ledgerAging(pool, facilityId, now);
+  aging: async (pool, query, now) => {
+    const aging = await ledgerAging(pool, query, now);
     const amounts = (a: AgingReport['totals']) => [a.current, a.days1to30, a.days31to60, a.days61to90, a.days90plus, a.credit, a.balance, a.unreconciled];
     return {
       header: ['Customer', 'Email', 'Facility', 'Current', '1-30 Days', '31-60 Days', '61-90 Days', '90+ Days', 'Credit', 'Balance', 'Unreconciled'],
@@ -125,8 +126,8 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, query: CsvQuery, now: 
 
 /** The query each CSV download takes: a date range for the reports of a range. */
 const csvQueries: Record<ReportKind, z.ZodType<CsvQuery>> = {
-  'rent-roll': ReportsQuery,
-  aging: ReportsQuery,
+  'rent-roll': AsOfQuery,
+  aging: AsOfQuery,
   'payments-by-method': PaymentsByMethodQuery,
   'revenue-by-charge-type': RevenueByChargeTypeQuery,
   occupancy: ReportsQuery,
@@ -155,7 +156,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'Rent roll',
         description:
-          "Every active lease of the scope's units: the rent period that holds today, how far its rent is invoiced, the renter's balance by the ledger and days past due.",
+          "Every active lease of the scope's units: the rent period that holds today, how far its rent is invoiced, the rate in effect, the renter's balance by the ledger and days past due; with an earlier `asOf`, the leases and figures as they stood at the end of that day.",
         querystring: RentRollQuery,
         response: { 200: pageWithFigures('A page of the rent roll, with the figures of the whole scope', RentRoll) },
       },
@@ -171,12 +172,13 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Aging receivables per renter',
-        description: "Each renter's open invoices by days past due (current, 1–30, 31–60, 61–90, 90+), their unapplied credit, and their ledger balance.",
-        querystring: ReportsQuery,
+        description:
+          "Each renter's open invoices by days past due (current, 1–30, 31–60, 61–90, 90+), their unapplied credit, and their ledger balance; today, or as they stood at the end of an earlier `asOf`.",
+        querystring: AsOfQuery,
         response: { 200: json('The aging', AgingReport) },
       },
     },
-    async (request) => ledgerAging(deps.pool, request.query.facilityId, deps.clock.now()),
+    async (request) => ledgerAging(deps.pool, request.query, deps.clock.now()),
   );
 
   app.get(
@@ -222,7 +224,7 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
         const { header, rows } = await build(deps.pool, request.query as CsvQuery, now);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${kind}-${today}.csv"`)
+          .header('content-disposition', `attachment; filename="${kind}-${(request.query as CsvQuery).asOf ?? today}.csv"`)
           .header('cache-control', 'no-store')
           .send(toCsv(header, rows));
       },

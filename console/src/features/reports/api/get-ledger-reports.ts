@@ -24,24 +24,30 @@ async function getReport<T>(path: string, params: Params): Promise<T> {
 export const RENT_ROLL_PAGE_SIZE = 25;
 
 /** A page of the rent roll, with the figures of the whole scope. */
-export async function getRentRoll(facilityId: string | null, page: number): Promise<{ roll: RentRoll; total: ListTotal }> {
-  const params = queryParams({ facilityId, pageSize: RENT_ROLL_PAGE_SIZE });
+export async function getRentRoll(facilityId: string | null, asOf: string | null, page: number): Promise<{ roll: RentRoll; total: ListTotal }> {
+  const params = queryParams({ facilityId, asOf, pageSize: RENT_ROLL_PAGE_SIZE });
   const { body, total } = await fetchListPage<RentRollRow, RentRoll>('/api/reports/rent-roll', params, page, (roll) => roll.rows);
   return { roll: body, total };
 }
 
 /** The previous page stays on screen while the next one loads. */
-export function useRentRoll(facilityId: string | null, page: number) {
+export function useRentRoll(facilityId: string | null, asOf: string | null, page: number) {
   return useQuery({
-    queryKey: ['reports', 'rent-roll', facilityId, page],
-    queryFn: () => getRentRoll(facilityId, page),
+    queryKey: ['reports', 'rent-roll', facilityId, asOf, page],
+    queryFn: () => getRentRoll(facilityId, asOf, page),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAging(facilityId: string | null) {
-  return useQuery({ queryKey: ['reports', 'aging', facilityId], queryFn: () => getReport<AgingReport>('aging', { facilityId }), staleTime: 0 });
+/** Aging today, or as it stood at the end of an earlier `asOf`; the previous answer stays on screen while another day loads. */
+export function useAging(facilityId: string | null, asOf: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'aging', facilityId, asOf],
+    queryFn: () => getReport<AgingReport>('aging', { facilityId, asOf }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePaymentsByMethod(facilityId: string | null, from: string | null, to: string | null) {

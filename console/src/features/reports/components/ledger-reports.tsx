@@ -39,6 +39,17 @@ function ReportCard({ title, csv, testId, controls, summary, children }: ReportC
   );
 }
 
+/** The day a receivables report shows: today unless an earlier one is chosen (the server refuses days to come). */
+function AsOfControl({ asOf, shown, onChange }: { asOf: string | null; shown: string | undefined; onChange: (day: string | null) => void }) {
+  const id = useId();
+  return (
+    <Flex vertical gap={4}>
+      <label htmlFor={id}>As of</label>
+      <Input id={id} type="date" style={{ width: 180 }} value={asOf ?? shown ?? ''} onChange={(e) => onChange(e.target.value || null)} />
+    </Flex>
+  );
+}
+
 const rentRollColumn = dataTableColumns<RentRollRow>();
 const rentRollColumns = rentRollColumn.columns([
   rentRollColumn.accessor('unitNumber', { header: 'Unit', cell: (info) => `${info.row.original.building} · ${info.getValue()}` }),
@@ -58,15 +69,17 @@ const rentRollColumns = rentRollColumn.columns([
 
 /** Who rents what, for which period, and what they owe by the ledger: a page of leases at a time, the figures of them all below. */
 export function RentRollReport({ facilityId }: { facilityId: string | null }) {
-  const [paging, setPaging] = useState({ facilityId, page: 1 });
-  const page = paging.facilityId === facilityId ? paging.page : 1;
-  const rentRoll = useRentRoll(facilityId, page);
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const [paging, setPaging] = useState({ facilityId, asOf, page: 1 });
+  const page = paging.facilityId === facilityId && paging.asOf === asOf ? paging.page : 1;
+  const rentRoll = useRentRoll(facilityId, asOf, page);
   const roll = rentRoll.data?.roll;
   return (
     <ReportCard
       title="Rent Roll"
       testId="rent-roll-report"
-      csv={`/api/reports/rent-roll.csv${reportQuery({ facilityId })}`}
+      csv={`/api/reports/rent-roll.csv${reportQuery({ facilityId, asOf })}`}
+      controls={<AsOfControl asOf={asOf} shown={roll?.asOf} onChange={setAsOf} />}
       summary={
         roll &&
         `${roll.leases.toLocaleString('en-US')} ${roll.leases === 1 ? 'lease' : 'leases'} · ${formatDollars(roll.totalMonthlyRate)} a month · renters owe ${formatDollars(roll.totalBalance)}`
@@ -81,14 +94,14 @@ export function RentRollReport({ facilityId }: { facilityId: string | null }) {
         getRowId={(row) => row.leaseId}
         failure={rentRoll.isError ? { title: 'Could not load the rent roll', error: rentRoll.error } : null}
         dimmed={rentRoll.isPlaceholderData}
-        empty="No active leases"
+        empty={asOf ? `No active leases on ${formatDate(asOf)}` : 'No active leases'}
         rowTestId="rent-roll-row"
       />
       <ListPagination
         page={page}
         pageSize={RENT_ROLL_PAGE_SIZE}
         total={rentRoll.data?.total ?? NO_TOTAL}
-        onChange={(next) => setPaging({ facilityId, page: next })}
+        onChange={(next) => setPaging({ facilityId, asOf, page: next })}
       />
     </ReportCard>
   );
@@ -112,7 +125,8 @@ const agingColumnsUnreconciled = agingColumn.columns([...agingColumns, agingMone
 
 /** Each renter's open invoices by days past due, their credit, and their ledger balance; totals last. */
 export function AgingReport({ facilityId }: { facilityId: string | null }) {
-  const aging = useAging(facilityId);
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const aging = useAging(facilityId, asOf);
   const rows: AgingLine[] | undefined = aging.data && [
     ...aging.data.rows.map(({ customerId, email: _email, ...row }) => ({ ...row, id: customerId })),
     { ...aging.data.totals, id: 'total', customer: 'Total', facility: null },
@@ -120,7 +134,12 @@ export function AgingReport({ facilityId }: { facilityId: string | null }) {
   // The invoices explain the ledger when the history is whole; a difference is shown, never hidden.
   const unreconciled = aging.data && aging.data.totals.unreconciled !== '0.00';
   return (
-    <ReportCard title="Aging Receivables by Renter" testId="aging-report" csv={`/api/reports/aging.csv${reportQuery({ facilityId })}`}>
+    <ReportCard
+      title="Aging Receivables by Renter"
+      testId="aging-report"
+      csv={`/api/reports/aging.csv${reportQuery({ facilityId, asOf })}`}
+      controls={<AsOfControl asOf={asOf} shown={aging.data?.asOf} onChange={setAsOf} />}
+    >
       <DataTable
         label="Aging receivables by renter"
         className="ledger-table"
@@ -129,7 +148,8 @@ export function AgingReport({ facilityId }: { facilityId: string | null }) {
         rows={aging.data && aging.data.rows.length > 0 ? rows : aging.data ? [] : undefined}
         getRowId={(row) => row.id}
         failure={aging.isError ? { title: 'Could not load the aging', error: aging.error } : null}
-        empty="No renter owes anything"
+        dimmed={aging.isPlaceholderData}
+        empty={asOf ? `No renter owed anything on ${formatDate(asOf)}` : 'No renter owes anything'}
       />
     </ReportCard>
   );
