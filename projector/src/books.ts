@@ -13,6 +13,11 @@ export type BookRule =
   | 'report-balance'
   /** An invoice paid in full has payments that add up to it; an open one was never paid past its amount. */
   | 'invoice-payments'
+  /**
+   * What an invoice owes by its history (its ledger entries and the account credit it took) is
+   * what it owes now: the reports as of an earlier day read that history.
+   */
+  | 'invoice-history'
   /** A unit is occupied exactly when an active lease holds it. */
   | 'unit-occupancy'
   /** No projection is failing: the read model shows the whole history. */
@@ -69,6 +74,20 @@ const queries: Array<[BookRule, ReturnType<typeof sql.fragment>]> = [
       WHERE (i.status = 'paid' AND (i.amount_paid <> i.amount OR coalesce(p.net, 0) <> i.amount))
          OR (i.status IN ('sent', 'overdue', 'draft') AND i.amount_paid > i.amount)
          OR i.amount_paid <> coalesce(p.net, 0)
+      ORDER BY i.invoice_number, i.id`,
+  ],
+  [
+    'invoice-history',
+    sql.fragment`
+      SELECT 'invoice ' || i.invoice_number || ' (' || i.id::text || ')' AS subject,
+             i.status || ', owes ' || x.owes::numeric(20, 2)::text || ', by its history ' || x.history::numeric(20, 2)::text AS detail
+      FROM invoices i
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN i.status IN ('sent', 'overdue') THEN i.amount - i.amount_paid ELSE 0 END AS owes,
+               coalesce((SELECT sum(l.amount) FROM ledger_entries l WHERE l.invoice_id = i.id), 0)
+                 - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id AND p.method = 'account_credit' AND p.refund_of IS NULL), 0) AS history
+      ) x
+      WHERE x.owes <> x.history
       ORDER BY i.invoice_number, i.id`,
   ],
   [

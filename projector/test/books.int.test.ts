@@ -37,26 +37,35 @@ describe('the books check', () => {
       VALUES (${id}, ${`INV-${id.slice(0, 8)}`}, ${customerId}, ${amount}, ${paid}, '2026-01-01', ${status}, 0, 'Books', 'X', now(), now())`);
     return id;
   };
-  const ledger = async (customerId: string, amount: string, kind = 'charge') => {
+  const ledger = async (customerId: string, amount: string, kind = 'charge', invoiceId: string | null = null) => {
     await pool.query(sql.unsafe`
-      INSERT INTO ledger_entries (id, customer_id, entry_date, recorded_at, kind, description, amount, position)
-      VALUES (${randomUUID()}, ${customerId}, '2026-01-01', now(), ${kind}, 'Rent', ${amount}, 1)`);
+      INSERT INTO ledger_entries (id, customer_id, entry_date, recorded_at, kind, description, amount, position, invoice_id)
+      VALUES (${randomUUID()}, ${customerId}, '2026-01-01', now(), ${kind}, 'Rent', ${amount}, 1, ${invoiceId})`);
+  };
+  const payment = async (customerId: string, invoiceId: string, amount: string, method: string) => {
+    await pool.query(sql.unsafe`
+      INSERT INTO payments (id, customer_id, invoice_id, amount, method, status, created_at)
+      VALUES (${randomUUID()}, ${customerId}, ${invoiceId}, ${amount}, ${method}, 'completed', now())`);
   };
 
   it('reports nothing for books that hold, and each break with its rule and whom it is about', async () => {
     const owing = await renter('Owing');
     const partlyPaid = await invoice(owing, 'sent', '120.00', '20.00');
-    await pool.query(sql.unsafe`
-      INSERT INTO payments (id, customer_id, invoice_id, amount, method, status, created_at)
-      VALUES (${randomUUID()}, ${owing}, ${partlyPaid}, '20.00', 'cash', 'completed', now())`);
-    await ledger(owing, '100.00');
+    await payment(owing, partlyPaid, '20.00', 'cash');
+    await ledger(owing, '120.00', 'charge', partlyPaid);
+    await ledger(owing, '-20.00', 'payment', partlyPaid);
     await pool.query(sql.unsafe`INSERT INTO customer_balances (customer_id, balance) VALUES (${owing}, '100.00')`);
+    // Paid with credit given earlier: the ledger has the credit, and no entry of the credit it took.
+    const paidWithCredit = await invoice(owing, 'paid', '50.00', '50.00');
+    await payment(owing, paidWithCredit, '50.00', 'account_credit');
+    await ledger(owing, '-50.00', 'credit');
+    await ledger(owing, '50.00', 'charge', paidWithCredit);
     expect(await checkBooks(pool)).toEqual([]);
 
     // Credit on the account that the ledger never saw; a paid invoice without payments; an occupied unit no lease holds.
     const credited = await renter('Credited', '15.00');
     const paid = await invoice(credited, 'paid', '40.00', '40.00');
-    await ledger(credited, '40.00');
+    await ledger(credited, '40.00', 'charge', paid);
     await pool.query(sql.unsafe`INSERT INTO customer_balances (customer_id, balance) VALUES (${credited}, '40.00')`);
     const unitId = randomUUID();
     await pool.query(sql.unsafe`
@@ -66,8 +75,11 @@ describe('the books check', () => {
     expect(breaks.map((b) => [b.rule, b.subject])).toEqual([
       ['ledger-balance', `Credited Books (${credited})`],
       ['invoice-payments', expect.stringContaining(paid)],
+      // Charged 40.00 and never paid by its history, while it says paid.
+      ['invoice-history', expect.stringContaining(paid)],
       ['unit-occupancy', `unit B-1 (${unitId})`],
     ]);
+    expect(breaks[2]!.detail).toBe('paid, owes 0.00, by its history 40.00');
     expect(breaks[0]!.detail).toBe('ledger 40.00, open invoices 0.00 less credit 15.00');
   });
 });
