@@ -42,10 +42,13 @@ function ReportCard({ title, csv, testId, controls, summary, children }: ReportC
 /** The day a receivables report shows: today unless an earlier one is chosen (the server refuses days to come). */
 function AsOfControl({ asOf, shown, onChange }: { asOf: string | null; shown: string | undefined; onChange: (day: string | null) => void }) {
   const id = useId();
+  // The day shown while none is chosen is the server's today (the business day): the last one to offer.
+  const [today, setToday] = useState<string>();
+  if (asOf === null && shown !== undefined && shown !== today) setToday(shown);
   return (
     <Flex vertical gap={4}>
       <label htmlFor={id}>As of</label>
-      <Input id={id} type="date" style={{ width: 180 }} value={asOf ?? shown ?? ''} onChange={(e) => onChange(e.target.value || null)} />
+      <Input id={id} type="date" style={{ width: 180 }} value={asOf ?? shown ?? ''} max={today} onChange={(e) => onChange(e.target.value || null)} />
     </Flex>
   );
 }
