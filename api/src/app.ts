@@ -19,6 +19,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerApiReference } from './http/openapi.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
 import { registerRouteList } from './http/route-list.ts';
+import { registerSameOriginChanges } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerStorableInput } from './http/storable-input.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRouteList(app);
   registerRequestIdHeader(app);
   registerErrorHandling(app);
+  registerSameOriginChanges(app, deps.publicUrl);
   await registerSecurityHeaders(app, deps);
   await registerCompression(app);
   await app.register(sessionPlugin, deps);

@@ -1,12 +1,13 @@
 import { AuthUser, LoginRequest } from '@storage/contracts/auth';
 import { UNKNOWN_USER_HASH, verifyPassword } from '@storage/domain/auth/passwords';
 import { findStaffByEmail, type StaffRow } from '@storage/domain/auth/staff';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import { OWN_ACCOUNT } from '../http/access.ts';
 import { empty, errorAnswer, file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
+import { isSameOriginRequest } from '../http/same-origin.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-limit.ts';
 
@@ -21,24 +22,6 @@ const LOGIN_LIMIT: FailureLimit = {
   perIp: 20,
   refusal: (minutes) => `Too many sign-in attempts. Try again in ${minutes} minutes.`,
 };
-
-/**
- * Whether a GET comes from our own pages (or the address bar): the browser's Sec-Fetch-Site, else
- * Origin or Referer naming this host. Another site's link, image or form gets a "no".
- */
-export function isSameOriginRequest(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
-  const source = request.headers.origin ?? request.headers.referer;
-  if (typeof source !== 'string' || !request.headers.host) return false;
-  try {
-    const from = new URL(source);
-    // Read the Host header as a URL of the same scheme, so `host:80` and `HOST` compare alike.
-    return from.host === new URL(`${from.protocol}//${request.headers.host}`).host;
-  } catch {
-    return false;
-  }
-}
 
 // Shown when a GET /api/logout cannot be told apart from another site's link: signing out then
 // takes a click on our own page (a same-origin POST, which SameSite=Lax cookies allow).
@@ -132,7 +115,7 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      if (!isSameOriginRequest(request)) return confirmSignOut(reply);
+      if (!isSameOriginRequest(request, deps.publicUrl)) return confirmSignOut(reply);
       await closeSessions(deps.pool, request);
       return reply.redirect('/');
     },
@@ -145,7 +128,7 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
     form.post(
       '/api/logout',
       {
-        config: OWN_ACCOUNT,
+        config: { ...OWN_ACCOUNT, answersCrossSite: true },
         schema: {
           summary: 'Sign out (form)',
           description:
@@ -154,7 +137,7 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        if (!isSameOriginRequest(request)) return confirmSignOut(reply);
+        if (!isSameOriginRequest(request, deps.publicUrl)) return confirmSignOut(reply);
         await closeSessions(deps.pool, request);
         return reply.redirect('/', 303);
       },
