@@ -102,7 +102,8 @@ describe('access follows the ledger', () => {
     await readModelCaughtUp(platform);
     const response = await inject('GET', `/api/customers/${customerId}/gate-codes`);
     expect(response.statusCode, response.body).toBe(200);
-    return z.array(GateCode.strict()).parse(response.json());
+    // The owner's view: every code is shown.
+    return z.array(GateCode.extend({ code: z.string() }).strict()).parse(response.json());
   };
   const lockRow = (lockId: string) =>
     platform.api.pool.one(sql.type(z.object({ desired_state: z.string(), reported_state: z.string().nullable(), differs_since: z.string().nullable() }))`
@@ -148,6 +149,48 @@ describe('access follows the ledger', () => {
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json()).toMatchObject([{ type: 'gate_code_assigned', data: { leaseId: renter.leaseId, code: '[redacted]' } }]);
     expect(audit.body).not.toContain(codes[0]!.code);
+  });
+
+  it('shows auditors that a code exists and its status, never the code; the desk roles still see it', async () => {
+    const renter = await moveIn();
+    const [owned] = await gateCodes(renter.customerId);
+    const code = owned!.code;
+    const url = `/api/customers/${renter.customerId}/gate-codes`;
+    for (const role of ['owner', 'manager', 'clerk'] as const) {
+      const response = await inject('GET', url, undefined, { cookie: await platform.signIn(role) });
+      expect(response.statusCode, role).toBe(200);
+      expect(response.json(), role).toMatchObject([{ leaseId: renter.leaseId, code }]);
+    }
+    const auditor = await platform.signIn('auditor');
+    const audited = await inject('GET', url, undefined, { cookie: auditor });
+    expect(audited.statusCode, audited.body).toBe(200);
+    const shown = z.array(GateCode.strict()).parse(audited.json());
+    expect(shown).toEqual([{ ...owned, code: null }]);
+    expect(audited.body).not.toContain(code);
+
+    // The event log holds no code for any role, and its exact-stream filter does not tell an
+    // auditor whether a code is taken: the claim named after the real code answers as a free one.
+    const asAuditor = (path: string) => inject('GET', path, undefined, { cookie: auditor });
+    const claimOf = (guess: string) => `/api/audit/events?stream=${encodeURIComponent(streams.uniqueKey('gate-code', `${facilityId}:${guess}`))}`;
+    const taken = await asAuditor(claimOf(code));
+    const free = await asAuditor(claimOf(code === '0000001' ? '0000002' : '0000001'));
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect([taken.json(), taken.headers['x-total-count']]).toEqual([[], '0']);
+    expect([free.json(), free.headers['x-total-count']]).toEqual([[], '0']);
+    for (const reader of [cookie, auditor]) {
+      for (const path of [
+        `/api/audit/events?stream=${streams.gateCode(renter.leaseId)}`,
+        `/api/audit/events?type=gate_code_assigned&pageSize=200`,
+        `/api/audit/events?type=unique_key_claimed&pageSize=200`,
+        `/api/audit/events.csv?stream=${streams.gateCode(renter.leaseId)}`,
+      ]) {
+        const response = await inject('GET', path, undefined, { cookie: reader });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.body, path).not.toContain(code);
+      }
+      const stream = await inject('GET', `/api/audit/events?stream=${streams.gateCode(renter.leaseId)}`, undefined, { cookie: reader });
+      expect(stream.json()).toMatchObject([{ type: 'gate_code_assigned', data: { code: '[redacted]' } }]);
+    }
   });
 
   it('draws again when the code drawn is taken in the facility', async () => {

@@ -8,7 +8,8 @@ export const GateCode = z.object({
   customerId: Id,
   unitId: Id.nullable(),
   unitNumber: z.string().nullable(),
-  code: z.string(),
+  /** The code that opens the gate; null for a role that may see that a code exists and its status, never the code (auditors). */
+  code: z.string().nullable(),
   /** active: it opens the gate; suspended: it opens nothing (suspendedReason says why). */
   status: z.enum(['active', 'suspended']),
   suspendedReason: z.enum(['lockout', 'move_out']).nullable(),

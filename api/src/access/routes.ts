@@ -1,4 +1,5 @@
 import { AccessAttemptsAnswer, AccessAttemptsRequest, GateCode } from '@storage/contracts/access';
+import type { StaffRole } from '@storage/contracts/enums';
 import { recordAccessAttempts } from '@storage/domain/access/attempts';
 import { type GateCodeState, rotateLeaseGateCode } from '@storage/domain/access/gate-codes';
 import { NotFoundError } from '@storage/domain/commands/errors';
@@ -18,6 +19,13 @@ export async function accessRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(gatewayAccessRoutes, deps);
 }
 
+/**
+ * The roles that work the desk and hand renters their codes. A code opens the gate, so a role
+ * that only reviews (auditors, and any role added later until it is listed here) sees that it
+ * exists and its status, never the code itself.
+ */
+const SEES_GATE_CODES: readonly StaffRole[] = ['owner', 'manager', 'clerk'];
+
 async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Access', access: 'staff' });
 
@@ -26,12 +34,17 @@ async function staffAccessRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: "A renter's gate codes",
-        description: 'The gate code of each of their leases, and whether it opens the gate (suspended: by a lockout or the move-out).',
+        description:
+          'The gate code of each of their leases, and whether it opens the gate (suspended: by a lockout or the move-out). Auditors see that each code exists and its status, with `code` null.',
         params: IdParams,
         response: { 200: json('The gate codes', z.array(GateCode)) },
       },
     },
-    async (request) => listGateCodes(deps.pool, deps.store, request.params.id),
+    async (request) => {
+      const codes = await listGateCodes(deps.pool, deps.store, request.params.id);
+      const role = request.staff?.role;
+      return role && SEES_GATE_CODES.includes(role) ? codes : codes.map((code) => ({ ...code, code: null }));
+    },
   );
 
   // The answer carries the new code: never kept for Idempotency-Key replays.

@@ -21,11 +21,15 @@ export function CustomerGateCodes({ customerId, canRotate }: { customerId: strin
     {
       key: 'code',
       title: 'Gate Code',
-      render: (_, code) => (
-        <Typography.Text code copyable={{ text: code.code }} data-testid="gate-code">
-          {code.code}
-        </Typography.Text>
-      ),
+      // Null for a role that is not shown codes (auditors): the status still tells whether one opens the gate.
+      render: (_, code) =>
+        code.code === null ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Typography.Text code copyable={{ text: code.code }} data-testid="gate-code">
+            {code.code}
+          </Typography.Text>
+        ),
     },
     {
       key: 'status',
