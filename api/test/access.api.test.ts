@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GateCode } from '@storage/contracts/access';
+import { GateCode, MAX_ACCESS_ATTEMPTS, MAX_ACCESS_ATTEMPTS_BODY_BYTES } from '@storage/contracts/access';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { LockHeartbeatAnswer } from '@storage/contracts/locks';
 import { PortalAccessLog, PortalUnit } from '@storage/contracts/portal';
@@ -363,6 +363,54 @@ describe('access follows the ledger', () => {
     expect(logs.find((l) => l.method === 'Lock')).toMatchObject({ lockId: a.serial, unitNumber: a.unitNumber });
     const units = z.array(PortalUnit.strict()).parse((await inject('GET', '/api/customer/units', undefined, { cookie: renter })).json());
     expect(units).toMatchObject([{ leaseId: a.leaseId, gateCode: { code: codeA!.code, active: true } }]);
+  });
+
+  it('takes the largest batch a gateway sends, 500 attempts with every field at its longest, and answers 413 just over the route’s limit', async () => {
+    const renter = await moveIn();
+    const [owned] = await gateCodes(renter.customerId);
+    const hourAgo = Date.now() - 3_600_000;
+    // A facility clock's local time to the microsecond, with its offset (32 characters).
+    const localTime = (ms: number, micros: number) => `${new Date(ms + 330 * 60_000).toISOString().slice(0, 23)}${String(micros).padStart(3, '0')}+05:30`;
+    const reason = 'Denied at the front gate keypad: the code was entered while the lease is suspended for a lockout; staff were notified. '
+      .repeat(2)
+      .slice(0, 200);
+    const attempts = Array.from({ length: MAX_ACCESS_ATTEMPTS }, (_, i) => ({
+      id: randomUUID(),
+      at: localTime(hourAgo + i * 1_000, i % 1000),
+      via: 'gate_code',
+      code: owned!.code,
+      lockId: renter.lockId,
+      granted: false,
+      reason,
+    }));
+    expect(reason).toHaveLength(200);
+    const body = JSON.stringify({ attempts });
+    // Three times the documented typical batch (about 85 KB), and well over the API's 64 KiB.
+    expect(body.length).toBeGreaterThan(190_000);
+    expect(body.length).toBeLessThan(MAX_ACCESS_ATTEMPTS_BODY_BYTES);
+    const post = (payload: string) =>
+      platform.api.app.inject({
+        method: 'POST',
+        url: '/api/gateway/access-attempts',
+        payload,
+        headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+      });
+    const sent = await post(body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ recorded: MAX_ACCESS_ATTEMPTS });
+    // Padded to the limit exactly (blanks are valid JSON), it is still read: the repeats are recorded once.
+    const atLimit = body.padEnd(MAX_ACCESS_ATTEMPTS_BODY_BYTES, ' ');
+    const again = await post(atLimit);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ recorded: 0 });
+    const over = await post(`${atLimit} `);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ message: 'The request body is too large' });
+    const reference = (await inject('GET', '/api/openapi.json')).json();
+    expect(reference.paths['/api/gateway/access-attempts'].post.responses['413'].description).toBe('The request body is larger than 256 KiB.');
+    // Every other body keeps the API's 64 KiB.
+    const heartbeat = await asGateway(`/api/locks/${renter.lockId}/heartbeat`, { batteryLevel: 90, firmwareVersion: 'x'.repeat(70_000) });
+    expect(heartbeat.statusCode).toBe(413);
   });
 
   it('suspends the code at move-out for good: clearing a delinquency does not reinstate it, rotation is refused', async () => {

@@ -110,7 +110,8 @@ function standardErrors(route: RouteOptions, schema: FastifySchema): Record<numb
   ];
   if (refusals.length > 0) errors[403] = `Refused for the caller's role. ${refusals.join(' ')}`;
   if (route.url.includes(':')) errors[404] = 'Nothing has this id (or it is not yours to see).';
-  if (schema.body || schema.rawBody) errors[413] = 'The request body is larger than 64 KiB.';
+  // A route that takes larger bodies (a gateway's batch) says its own limit.
+  if (schema.body || schema.rawBody) errors[413] = `The request body is larger than ${route.bodyLimit === undefined ? 64 : route.bodyLimit / 1024} KiB.`;
   if (changing) {
     errors[409] = 'The change conflicts with the current state, or a request with the same Idempotency-Key is still being processed.';
     if (config?.idempotent !== false) errors[422] = 'The Idempotency-Key was already used for a different request.';
