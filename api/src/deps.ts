@@ -1,4 +1,5 @@
 import type { EventStore, Position } from '@storage/eventstore/port';
+import type { Mailer } from '@storage/platform/mail/port';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DatabasePool } from 'slonik';
@@ -30,4 +31,6 @@ export interface AppDeps {
   trustProxy?: boolean | number | string[];
   /** PUBLIC_URL: where renters reach the product, for the links in messages (previews, letters). */
   publicUrl?: string;
+  /** Sends what cannot wait for the outbox (the portal gate's sign-in codes); absent: the development mailer. */
+  mailer?: Mailer;
 }

@@ -7,6 +7,7 @@ import { type BusinessClock, startBusinessClock } from '@storage/platform/busine
 import { ProjectionProgress } from '@storage/platform/checkpoints';
 import type { Config } from '@storage/platform/config';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
+import { configuredMailer } from '@storage/platform/mail/smtp';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createQueue, queueConnection } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE, projectorWaker } from '@storage/platform/wakeups';
@@ -55,7 +56,9 @@ export async function createApiServer(options: {
     return progress.wait(position, timeoutMs);
   };
   const clock = await startBusinessClock(store);
+  const mailer = configuredMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const app = await buildApp({
+    mailer,
     store,
     pool,
     clock,
@@ -84,6 +87,7 @@ export async function createApiServer(options: {
     afterAppend,
     async close() {
       await app.close();
+      await mailer.close();
       clock.stop();
       await progress.close();
       await queue.close();

@@ -17,6 +17,8 @@ describe('customer portal API', () => {
   let platform: TestPlatform;
   let renterA: Renter;
   let renterB: Renter;
+  /** The renter whose gate sees failures: the others' digits alone keep opening their sessions. */
+  let renterC: Renter;
 
   const verify = (payload: unknown, ip = freshIp()) =>
     platform.api.app.inject({ method: 'POST', url: '/api/customer/verify', payload: payload as object, remoteAddress: ip });
@@ -36,9 +38,9 @@ describe('customer portal API', () => {
         AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)
         AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))
         AND EXISTS (SELECT 1 FROM activities a WHERE a.customer_id = c.id AND a.type = 'access_granted')
-      ORDER BY c.email LIMIT 2`);
-    expect(renters).toHaveLength(2);
-    [renterA, renterB] = renters as [Renter, Renter];
+      ORDER BY c.email LIMIT 3`);
+    expect(renters).toHaveLength(3);
+    [renterA, renterB, renterC] = renters as [Renter, Renter, Renter];
   }, 180_000);
   afterAll(async () => {
     await platform?.close();
@@ -65,16 +67,17 @@ describe('customer portal API', () => {
     ).toBe(400);
   });
 
-  it('answers 401 on a phone mismatch and 404 for an unknown email, opening no session', async () => {
-    const wrongDigits = String((Number(last4(renterA.phone)) + 1) % 10000).padStart(4, '0');
-    const mismatch = await verify({ email: renterA.email, phoneLast4: wrongDigits });
+  it('answers a phone mismatch and an unknown email alike (401, the same words), opening no session', async () => {
+    const wrongDigits = String((Number(last4(renterC.phone)) + 1) % 10000).padStart(4, '0');
+    const mismatch = await verify({ email: renterC.email, phoneLast4: wrongDigits });
     expect(mismatch.statusCode).toBe(401);
     expect(mismatch.json()).toEqual({ message: "Email and phone number don't match our records." });
     expect(mismatch.headers['set-cookie']).toBeUndefined();
 
     const unknown = await verify({ email: 'nobody-here@example.com', phoneLast4: '1234' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "We couldn't find an account with that email address." });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(mismatch.json());
+    expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
   it('opens a portal session on a match (digits only, any case of email) and answers the profile', async () => {
@@ -157,20 +160,25 @@ describe('customer portal API', () => {
     expect(PortalSession.parse(open.json())).toEqual({ signedIn: true, profile: expect.objectContaining({ email: renterB.email }) });
   });
 
-  it('refuses an email after 5 failures within 15 minutes, from any address, and says when to retry', async () => {
-    const target = renterB;
-    for (let i = 0; i < 5; i++) expect((await verify({ email: target.email, phoneLast4: 'x0000' })).statusCode).toBe(401);
-    const refused = await verify({ email: target.email, phoneLast4: last4(target.phone) });
+  it('refuses an email from an address after 5 failures there, and never locks the renter out elsewhere: their right digits mail a code', async () => {
+    const guesser = freshIp();
+    for (let i = 0; i < 5; i++) expect((await verify({ email: renterC.email, phoneLast4: 'x0000' }, guesser)).statusCode).toBe(401);
+    const refused = await verify({ email: renterC.email, phoneLast4: last4(renterC.phone) }, guesser);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe('Too many attempts. Try again in 15 minutes.');
-    // The limit is per email: another renter gets in from the same kind of fresh address.
+    // From the renter's own address the right digits are not refused; after failures elsewhere they mail a code instead of opening a session.
+    const renter = await verify({ email: renterC.email, phoneLast4: last4(renterC.phone) });
+    expect(renter.statusCode, renter.body).toBe(202);
+    expect(renter.json()).toEqual({ codeSent: true, message: 'We emailed you a 6-digit sign-in code. Enter it to open your account.' });
+    expect(renter.headers['set-cookie']).toBeUndefined();
+    // Another renter gets in from a fresh address as before.
     await signIn(renterA);
   });
 
   it('refuses an IP after 20 failures within 15 minutes, for any email', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      expect((await verify({ email: `guess-${i}@example.com`, phoneLast4: '0000' }, ip)).statusCode).toBe(404);
+      expect((await verify({ email: `guess-${i}@example.com`, phoneLast4: '0000' }, ip)).statusCode).toBe(401);
     }
     const refused = await verify({ email: renterA.email, phoneLast4: last4(renterA.phone) }, ip);
     expect(refused.statusCode).toBe(429);

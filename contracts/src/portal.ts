@@ -11,6 +11,23 @@ export const VerifyCustomerRequest = z.strictObject({
 });
 export type VerifyCustomerRequest = z.input<typeof VerifyCustomerRequest>;
 
+/** The one-time code mailed to the renter when the phone digits alone no longer open a session. */
+export const VerifyCodeRequest = z.strictObject({
+  email: Email,
+  code: z
+    .string()
+    .transform((code) => code.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code we emailed')),
+});
+export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
+
+/** The gate's answer when the digits were right but a code is needed: it was mailed to the email on file. */
+export const PortalCodeSent = z.object({ codeSent: z.literal(true), message: z.string() });
+export type PortalCodeSent = z.infer<typeof PortalCodeSent>;
+
+export const PORTAL_CODE_SENT = 'We emailed you a 6-digit sign-in code. Enter it to open your account.';
+export const PORTAL_CODE_REFUSED = 'That code is not right, or it has expired. Ask for a new one.';
+
 /** `email` is only cross-checked against the portal session's customer; the session decides whose data. */
 export const CustomerPortalQuery = z.strictObject({ email: Email.optional() });
 export type CustomerPortalQuery = z.input<typeof CustomerPortalQuery>;

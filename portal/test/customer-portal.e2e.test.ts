@@ -2,24 +2,30 @@ import { formatDollars } from '@storage/contracts/money';
 import { DEMO_BUSINESS } from '@storage/seed/demo';
 import { expectAccessible } from '@storage/testing/axe';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import { mailText, startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import type { Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-// The renter's customer portal in a real browser, on the demo data: the gate's three refusals in
-// the spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out.
+// The renter's customer portal in a real browser, on the demo data: the gate's refusals in the
+// spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out, and
+// the way in by a mailed code once the gate has seen a guesser (through a real SMTP server).
 
 const Renter = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), balance: z.string() });
 
 describe('customer portal in Chromium', () => {
   let product: ProductUnderTest;
+  let smtp: TestSmtpServer;
   let renter: z.infer<typeof Renter>;
+  /** A second renter, whose gate a guesser tries from elsewhere. */
+  let guessed: z.infer<typeof Renter>;
   const last4 = () => renter.phone.replace(/\D/g, '').slice(-4);
 
   beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
-    renter = await product.platform.api.pool.one(sql.type(Renter)`
+    smtp = await startSmtpServer();
+    product = await startProductUnderTest({ seedDemo: true, config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'office@portal.test' } });
+    [renter, guessed] = await product.platform.api.pool.many(sql.type(Renter)`
       SELECT c.first_name, c.last_name, c.email, c.phone,
              (SELECT sum(i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0))
               FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(20, 2)::text AS balance
@@ -27,10 +33,11 @@ describe('customer portal in Chromium', () => {
       WHERE NOT c.archived AND c.phone ~ '[0-9]{4}'
         AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)
         AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))
-      ORDER BY c.email LIMIT 1`);
+      ORDER BY c.email LIMIT 2`) as [z.infer<typeof Renter>, z.infer<typeof Renter>];
   }, 240_000);
   afterAll(async () => {
     await product?.close();
+    await smtp?.close();
   });
 
   async function enter(page: Page, email: string, digits: string) {
@@ -87,8 +94,9 @@ describe('customer portal in Chromium', () => {
     await enter(page, renter.email, wrong);
     await expectToast(page, 'Verification Failed', "Email and phone number don't match our records.");
 
+    // An unknown email fails as wrong digits do: the gate tells no one who rents here.
     await enter(page, 'nobody-at-all@example.com', '1234');
-    await expectToast(page, 'Customer Not Found', "We couldn't find an account with that email address.");
+    await expectToast(page, 'Verification Failed', "Email and phone number don't match our records.");
     await product.screenshot(page, 'customer-portal-gate-1440');
     await page.close();
   });
@@ -139,6 +147,35 @@ describe('customer portal in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Access My Account' }).waitFor();
     expectNoEmailIn(urls);
+    await page.close();
+  });
+
+  it('asks a renter whose gate a guesser tried from elsewhere for the code mailed to them, and opens the portal with it', async () => {
+    const digits = guessed.phone.replace(/\D/g, '').slice(-4);
+    const wrong = String((Number(digits) + 1) % 10000).padStart(4, '0');
+    const guess = await product.platform.api.app.inject({
+      method: 'POST',
+      url: '/api/customer/verify',
+      payload: { email: guessed.email, phoneLast4: wrong },
+      remoteAddress: '10.99.0.7',
+    });
+    expect(guess.statusCode).toBe(401);
+    const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${product.baseUrl}/customer-portal`);
+    await enter(page, guessed.email, digits);
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    await page.getByText('We emailed you a 6-digit sign-in code. Enter it to open your account.').waitFor();
+    await expectAccessible(page, 'Customer portal, the mailed code');
+    await product.screenshot(page, 'customer-portal-code-1440');
+    const mail = smtp.received.filter((m) => m.to.includes(guessed.email)).at(-1);
+    const code = mail && /is (\d{6})\./.exec(mailText(mail.raw))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Sign-in Code').fill('000000' === code ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expectToast(page, 'Verification Failed', 'That code is not right, or it has expired. Ask for a new one.');
+    await page.getByLabel('Sign-in Code').fill(code!);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${guessed.first_name} ${guessed.last_name}` }).waitFor();
     await page.close();
   });
 

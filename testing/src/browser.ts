@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { registerStaff } from '@storage/domain/auth/staff';
+import type { Config } from '@storage/platform/config';
 import { DEMO_STAFF } from '@storage/seed/demo';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -39,8 +40,8 @@ export interface ProductUnderTest {
 }
 
 /** The whole product on a throwaway database, listening on a free port, and a Chromium to drive it. */
-export async function startProductUnderTest(options: { seedDemo?: boolean } = {}): Promise<ProductUnderTest> {
-  const platform = await startTestPlatform({ staticRoots: builtFrontEnds, seedDemo: options.seedDemo ?? false });
+export async function startProductUnderTest(options: { seedDemo?: boolean; config?: Partial<Config> } = {}): Promise<ProductUnderTest> {
+  const platform = await startTestPlatform({ staticRoots: builtFrontEnds, seedDemo: options.seedDemo ?? false, ...(options.config && { config: options.config }) });
   const login = { email: 'owner@demo.test', password: 'demo1234' };
   const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
   const { position } = await registerStaff({ ...ctx, pool: platform.api.pool }, { ...DEMO_STAFF, password: login.password });

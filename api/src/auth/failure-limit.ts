@@ -7,8 +7,10 @@ import { z } from 'zod';
 // address across accounts (password spraying), each within a sliding window.
 
 export interface FailureLimit {
-  kind: 'staff' | 'portal';
+  kind: 'staff' | 'portal' | 'portal-code';
   windowMinutes: number;
+  /** How long failures are kept, when a rule beyond the limit reads them longer than its window. */
+  keepMinutes?: number;
   /** Failures for one account from any address (locks the account out everywhere: only for weak secrets). */
   perAccount?: number;
   /** Failures for one account from one address. */
@@ -62,7 +64,8 @@ export async function attemptSignIn<T, F>(
     if (minutes !== null) return { refused: limit.refusal(minutes) };
     const result = await check(tx);
     if ('passed' in result) return result;
-    await tx.query(sql.unsafe`DELETE FROM sign_in_failures WHERE kind = ${limit.kind} AND failed_at <= now() - make_interval(mins => ${limit.windowMinutes})`);
+    const keep = Math.max(limit.windowMinutes, limit.keepMinutes ?? 0);
+    await tx.query(sql.unsafe`DELETE FROM sign_in_failures WHERE kind = ${limit.kind} AND failed_at <= now() - make_interval(mins => ${keep})`);
     await tx.query(sql.unsafe`INSERT INTO sign_in_failures (kind, account, ip) VALUES (${limit.kind}, ${account}, ${ip})`);
     return result;
   });

@@ -1,20 +1,24 @@
 import { Ledger } from '@storage/contracts/ledger';
 import {
   CustomerPortalQuery,
-  PORTAL_CUSTOMER_NOT_FOUND,
+  PORTAL_CODE_REFUSED,
+  PORTAL_CODE_SENT,
   PORTAL_GATE_MISMATCH,
   PortalAccessLog,
   PortalAccount,
+  PortalCodeSent,
   PortalContact,
   PortalInvoice,
   PortalProfile,
   PortalSession,
   PortalUnit,
   phoneLast4,
+  VerifyCodeRequest,
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ForbiddenError } from '@storage/domain/commands/errors';
+import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from '../auth/failure-limit.ts';
@@ -37,17 +41,26 @@ import {
   toPortalProfile,
 } from './queries.ts';
 import { closeCustomerSession, openCustomerSession } from './session.ts';
+import { CODE_MINUTES, CODE_TRIES, codeRequired, type IssuedCode, issueCode, mailCode, redeemCode, WATCH_HOURS } from './sign-in-codes.ts';
 
-type GateFailure = { status: 401 | 404; message: string };
-
-/** The gate's secret is short (4 digits): an email is refused after 5 failures from anywhere, an address after 20. */
+/**
+ * Failures count per email from one address (a renter's typos never lock them out elsewhere) and
+ * per address across emails; once an email's gate has seen failures, a right pair needs the
+ * mailed code (sign-in-codes.ts), so the failures are kept for that watch.
+ */
 const GATE_LIMIT: FailureLimit = {
   kind: 'portal',
   windowMinutes: 15,
-  perAccount: 5,
+  keepMinutes: WATCH_HOURS * 60,
+  perAccountFromIp: 5,
   perIp: 20,
   refusal: (minutes) => `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 };
+
+/** Wrong codes, per email from one address and per address (each code also wears out after CODE_TRIES). */
+const CODE_LIMIT: FailureLimit = { ...GATE_LIMIT, kind: 'portal-code', perAccountFromIp: 10 };
+
+type GatePass = { customer: PortalCustomer; code: IssuedCode | null };
 
 export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Customer portal', access: 'portal' });
@@ -59,34 +72,75 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
       schema: {
         summary: 'Open a portal session',
         description:
-          "A renter's way in: their email and the last 4 digits of the phone on file. The answer sets the session cookie. Failed attempts are limited per email and address.",
+          "A renter's way in: their email and the last 4 digits of the phone on file. The answer sets the session cookie, or, once the email's gate has seen failures, mails a one-time code to the email on file (202). An unknown email fails as wrong digits do. Failed attempts are limited per email and address.",
         body: VerifyCustomerRequest,
         response: {
-          200: json('Verified: the renter', PortalProfile),
+          200: json('Verified: the renter (the session cookie is set)', PortalProfile),
+          202: json('The digits were right, but this email needs the code just mailed to it (POST /api/customer/verify-code)', PortalCodeSent),
           401: errorAnswer(PORTAL_GATE_MISMATCH),
-          404: errorAnswer(PORTAL_CUSTOMER_NOT_FOUND),
-          429: errorAnswer('Too many attempts: the message says when to try again'),
+          429: errorAnswer('Too many attempts, or too many codes mailed: the message says when to try again'),
+          503: errorAnswer('The code could not be mailed'),
         },
       },
     },
     async (request, reply) => {
       const { email, phoneLast4: entered } = request.body;
-      const outcome = await attemptSignIn(
-        deps.pool,
-        GATE_LIMIT,
-        { account: email, ip: request.ip },
-        async (tx): Promise<AttemptCheck<PortalCustomer, GateFailure>> => {
-          const customer = await findCustomerByEmail(tx, email);
-          if (!customer) return { failed: { status: 404, message: PORTAL_CUSTOMER_NOT_FOUND } };
-          const onFile = customer.phone === null ? null : phoneLast4(customer.phone);
-          if (onFile === null || onFile !== phoneLast4(entered)) return { failed: { status: 401, message: PORTAL_GATE_MISMATCH } };
-          return { passed: customer };
-        },
-      );
+      // An unknown email and wrong digits fail alike (the same answer, the same work), so the gate
+      // tells no one who rents here.
+      const outcome = await attemptSignIn(deps.pool, GATE_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<GatePass, true>> => {
+        const customer = await findCustomerByEmail(tx, email);
+        const onFile = customer?.phone ? phoneLast4(customer.phone) : null;
+        if (!customer || onFile === null || onFile !== phoneLast4(entered)) return { failed: true };
+        const code = (await codeRequired(tx, email, request.ip)) ? await issueCode(tx, customer.id, email) : null;
+        return { passed: { customer, code } };
+      });
       if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
-      if ('failed' in outcome) return reply.status(outcome.failed.status).send({ message: outcome.failed.message });
-      await openCustomerSession(deps.pool, request, outcome.passed.id);
-      return toPortalProfile(outcome.passed);
+      if ('failed' in outcome) return reply.status(401).send({ message: PORTAL_GATE_MISMATCH });
+      const { customer, code } = outcome.passed;
+      if (code === null) {
+        await openCustomerSession(deps.pool, request, customer.id);
+        return toPortalProfile(customer);
+      }
+      if ('retryInMinutes' in code) {
+        const minutes = code.retryInMinutes;
+        return reply.status(429).send({ message: `Too many codes were sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+      }
+      try {
+        await mailCode(deps.mailer ?? developmentMailer, customer.email, code.code);
+      } catch (error) {
+        request.log.error({ err: error }, 'the portal sign-in code could not be mailed');
+        return reply.status(503).send({ message: 'We could not email your sign-in code. Please try again in a few minutes.' });
+      }
+      return reply.status(202).send({ codeSent: true, message: PORTAL_CODE_SENT });
+    },
+  );
+
+  app.post(
+    '/api/customer/verify-code',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Open a portal session with a mailed code',
+        description: `The code the gate mailed when the phone digits alone were not enough. It works once, for ${CODE_MINUTES} minutes and ${CODE_TRIES} tries; a new gate attempt replaces it.`,
+        body: VerifyCodeRequest,
+        response: {
+          200: json('Verified: the renter', PortalProfile),
+          401: errorAnswer(PORTAL_CODE_REFUSED),
+          429: errorAnswer('Too many attempts: the message says when to try again'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, code } = request.body;
+      const outcome = await attemptSignIn(deps.pool, CODE_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<string, true>> => {
+        const customerId = await redeemCode(tx, email, code);
+        return customerId ? { passed: customerId } : { failed: true };
+      });
+      if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+      const customer = 'passed' in outcome ? await findCustomerById(deps.pool, outcome.passed) : null;
+      if (!customer) return reply.status(401).send({ message: PORTAL_CODE_REFUSED });
+      await openCustomerSession(deps.pool, request, customer.id);
+      return toPortalProfile(customer);
     },
   );
 

@@ -4,8 +4,15 @@ import { useLocation, useSearch } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { returnPath } from '../../features/portal/after-gate.ts';
-import { type GateFields, PortalGate } from '../../features/portal/gate.tsx';
-import { loadPortalData, loadPortalDataIfSignedIn, type PortalData, signOutCustomer, verifyCustomer } from '../../features/portal/portal-api.ts';
+import { type GateFields, PortalCodeGate, PortalGate } from '../../features/portal/gate.tsx';
+import {
+  loadPortalData,
+  loadPortalDataIfSignedIn,
+  type PortalData,
+  signOutCustomer,
+  verifyCustomer,
+  verifyCustomerCode,
+} from '../../features/portal/portal-api.ts';
 import { PortalView } from '../../features/portal/portal-view.tsx';
 import { Toast, type ToastMessage, useToast } from '../../features/portal/toast.tsx';
 
@@ -29,6 +36,8 @@ export default function CustomerPortalPage() {
   const [data, setData] = useState<PortalData | null>(null);
   const [opening, setOpening] = useState(true);
   const [verifying, setVerifying] = useState(false);
+  // The mailed code's step, once the gate asked for it: its message and what the renter typed.
+  const [codeStep, setCodeStep] = useState<{ message: string; code: string } | null>(null);
 
   // A live portal session (a reload, or the way back from checkout) opens the portal unlocked.
   useEffect(() => {
@@ -46,12 +55,40 @@ export default function CustomerPortalPage() {
     }
     setVerifying(true);
     try {
-      await verifyCustomer(email, phoneLast4);
+      const answer = await verifyCustomer(email, phoneLast4);
+      if ('codeSent' in answer) {
+        setCodeStep({ message: answer.message, code: '' });
+        setVerifying(false);
+        return;
+      }
     } catch (error) {
       show(gateFailure(error as Error));
       setVerifying(false);
       return;
     }
+    await openPortal();
+  }
+
+  async function verifyCode() {
+    if (!codeStep) return;
+    if (!codeStep.code.trim()) {
+      show({ title: 'Missing Information', description: 'Please enter the code we emailed you.', tone: 'error' });
+      return;
+    }
+    setVerifying(true);
+    try {
+      await verifyCustomerCode(fields.email.trim(), codeStep.code.trim());
+    } catch (error) {
+      show(gateFailure(error as Error));
+      setVerifying(false);
+      return;
+    }
+    setCodeStep(null);
+    await openPortal();
+  }
+
+  /** After the gate: back to the page that sent the renter here, or the portal itself. */
+  async function openPortal() {
     const back = returnPath(params.get('next'));
     if (back) {
       navigate(back);
@@ -74,6 +111,7 @@ export default function CustomerPortalPage() {
       return;
     }
     setData(null);
+    setCodeStep(null);
     setFields({ email: '', phoneLast4: '' });
   }
 
@@ -85,6 +123,16 @@ export default function CustomerPortalPage() {
           <div className="page-loading" role="status" aria-label="Loading" />
         ) : data ? (
           <PortalView data={data} paymentReceived={paymentReceived} onSignOut={signOut} />
+        ) : codeStep ? (
+          <PortalCodeGate
+            message={codeStep.message}
+            code={codeStep.code}
+            verifying={verifying}
+            onChange={(code) => setCodeStep({ ...codeStep, code })}
+            onSubmit={verifyCode}
+            onResend={verify}
+            onBack={() => setCodeStep(null)}
+          />
         ) : (
           <PortalGate fields={fields} verifying={verifying} onChange={setFields} onSubmit={verify} />
         )}

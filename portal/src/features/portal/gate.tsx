@@ -57,3 +57,57 @@ export function PortalGate({
     </section>
   );
 }
+
+/** The gate's second step: the code mailed to the renter when the phone digits alone were not enough. */
+export function PortalCodeGate({
+  message,
+  code,
+  verifying,
+  onChange,
+  onSubmit,
+  onResend,
+  onBack,
+}: {
+  message: string;
+  code: string;
+  verifying: boolean;
+  onChange: (code: string) => void;
+  onSubmit: () => void;
+  onResend: () => void;
+  onBack: () => void;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <section className="portal-gate">
+      <h1>Check Your Email</h1>
+      <p>{message}</p>
+      <form className="portal-form" onSubmit={submit} noValidate>
+        <label className="portal-field">
+          <span>Sign-in Code</span>
+          <input
+            type="text"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            placeholder="123456"
+            value={code}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="button button-primary button-large" disabled={verifying}>
+          {verifying ? 'Verifying...' : 'Verify Code'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onResend} disabled={verifying}>
+          Send a New Code
+        </button>
+        <button type="button" className="button button-ghost" onClick={onBack} disabled={verifying}>
+          Use Another Email
+        </button>
+      </form>
+    </section>
+  );
+}

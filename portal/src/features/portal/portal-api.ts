@@ -1,5 +1,14 @@
 import type { Ledger } from '@storage/contracts/ledger';
-import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
+import type {
+  PortalAccessLog,
+  PortalAccount,
+  PortalCodeSent,
+  PortalContact,
+  PortalInvoice,
+  PortalProfile,
+  PortalSession,
+  PortalUnit,
+} from '@storage/contracts/portal';
 import { apiRequest } from '@storage/web-client/api';
 
 /** Everything the unlocked portal shows, read for the portal session's customer. */
@@ -17,8 +26,17 @@ async function read<T>(path: string): Promise<T> {
   return (await apiRequest('GET', path)).json() as Promise<T>;
 }
 
-export async function verifyCustomer(email: string, phoneLast4: string): Promise<PortalProfile> {
-  return (await apiRequest('POST', '/api/customer/verify', { email, phoneLast4 })).json() as Promise<PortalProfile>;
+/** The gate's answer: signed in, or (once the email's gate has seen failures) a code mailed to the renter. */
+export type GateAnswer = { signedIn: true } | PortalCodeSent;
+
+export async function verifyCustomer(email: string, phoneLast4: string): Promise<GateAnswer> {
+  const response = await apiRequest('POST', '/api/customer/verify', { email, phoneLast4 });
+  return response.status === 202 ? ((await response.json()) as PortalCodeSent) : { signedIn: true };
+}
+
+/** Opens the portal session with the code the gate mailed. */
+export async function verifyCustomerCode(email: string, code: string): Promise<void> {
+  await apiRequest('POST', '/api/customer/verify-code', { email, code });
 }
 
 export async function signOutCustomer(): Promise<void> {
