@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@storage/contracts/auth';
 import { StaffRole } from '@storage/contracts/enums';
 import { Email, Id, IsoDate } from '@storage/contracts/fields';
+import { newPasswordProblem } from '@storage/domain/auth/password-rule';
 import { registerStaff } from '@storage/domain/auth/staff';
 import { runBillingDay } from '@storage/domain/billing/run';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
@@ -33,7 +34,8 @@ const usage = `Usage: npm run ops -- <command>
   start                                 run API, projector and scheduler in one process (what npm start does)
   migrate                               apply read-model and event-store migrations to DATABASE_URL
   staff:create --email E --first-name F --last-name L --role owner|manager|clerk|auditor [--password-stdin]
-                                        create a staff account (asks for the password unless --password-stdin)
+                                        create a staff account (asks for the password unless --password-stdin; at least
+                                        ${MIN_PASSWORD_LENGTH} characters and hard to guess, as in the console)
   rebuild [--projection NAME]           rebuild the read tables from the full history into shadow tables and swap them in; with
                                         --projection, NAME's tables alone (those it reads are rebuilt beside it in the shadow,
                                         the live ones left as they are), its checkpoint set and its recorded failure cleared
@@ -115,7 +117,11 @@ async function createStaff(args: string[]) {
   const role = StaffRole.safeParse(values.role);
   if (!role.success) throw new Error(`--role must be one of: ${StaffRole.options.join(', ')}`);
   const password = await readPassword(values['password-stdin'] ?? false);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const firstName = values['first-name'] ?? null;
+  const lastName = values['last-name'] ?? null;
+  // The same rule as the console's: this is how the first owner of a deployment gets a password.
+  const problem = await newPasswordProblem(password, { email: email.data, firstName, lastName });
+  if (problem) throw new Error(`The password ${problem}`);
   await withOperatedDatabase(async (databaseUrl) => {
     // The credentials table is the read model database's: bring it up to date first.
     await migrateReadModel(databaseUrl);
@@ -126,8 +132,8 @@ async function createStaff(args: string[]) {
       const ctx = { store, pool, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
       const { staffId } = await registerStaff(ctx, {
         email: email.data,
-        firstName: values['first-name'] ?? null,
-        lastName: values['last-name'] ?? null,
+        firstName,
+        lastName,
         role: role.data,
         password,
       });

@@ -50,9 +50,15 @@ describe('ops staff:create', () => {
     expect(again.output).toContain('already exists');
   });
 
-  it('refuses a short password, an unknown role, and a DATA_DIR without an embedded PostgreSQL when DATABASE_URL is unset', async () => {
+  it('refuses a short password, one easy to guess, an unknown role, and a DATA_DIR without an embedded PostgreSQL when DATABASE_URL is unset', async () => {
     const short = await runCli(args, { DATABASE_URL: database.url }, 'short\n');
-    expect([short.code, short.output.trim()]).toEqual([1, 'The password must be at least 8 characters']);
+    expect([short.code, short.output.trim()]).toEqual([1, 'The password must be at least 12 characters']);
+    // The console's rule: the first owner's password is the one that guards everything.
+    const weak = await runCli(args, { DATABASE_URL: database.url }, 'first.owner@example.com\n');
+    expect([weak.code, weak.output.trim()]).toEqual([
+      1,
+      expect.stringMatching(/^The password is too easy to guess: It contains the name or email of the account\./),
+    ]);
     const role = await runCli(
       ['staff:create', '--email', 'a@example.com', '--role', 'boss', '--password-stdin'],
       { DATABASE_URL: database.url },
