@@ -4,6 +4,7 @@ import { generateInvoice, markInvoiceOverdue } from '@storage/domain/invoices/co
 import { installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
 import type { Position } from '@storage/eventstore/port';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const allAlertsOn = { overduePaymentAlerts: true, lowBatteryAlerts: true, newCustomerAlerts: true };
@@ -228,7 +229,8 @@ describe('settings API', () => {
         { currentPassword: 'not my password', newPassword: 'brand-new-secret', confirmPassword: 'brand-new-secret' },
         'currentPassword',
       ],
-      ['a new password under 8 characters', { newPassword: 'short', confirmPassword: 'short' }, 'newPassword'],
+      ['a new password under 12 characters', { newPassword: 'tiny-secret', confirmPassword: 'tiny-secret' }, 'newPassword'],
+      ['a new password too easy to guess', { newPassword: 'password1234', confirmPassword: 'password1234' }, 'newPassword'],
       ['a new password equal to the current one', { newPassword: 'correct horse battery', confirmPassword: 'correct horse battery' }, 'newPassword'],
       ['a confirmation that differs', { newPassword: 'brand-new-secret', confirmPassword: 'brand-new-secreT' }, 'confirmPassword'],
       ['a missing confirmation', { newPassword: 'brand-new-secret', confirmPassword: undefined }, 'confirmPassword'],
@@ -238,6 +240,21 @@ describe('settings API', () => {
       expect(response.json().field).toBe(field);
       expect(response.json().message).toContain(field);
       expect((await signIn({ email, password })).statusCode).toBe(200);
+    });
+
+    it('says why a new password is refused: too short, too easy to guess, built from their own email; nothing is written', async () => {
+      const staffId = (await inject('GET', '/api/auth/user', undefined, session)).json().id as string;
+      const credentials = () => platform.api.pool.oneFirst(sql.unsafe`SELECT count(*)::int AS n FROM staff_credentials WHERE staff_id = ${staffId}`);
+      const before = await credentials();
+      const refusal = async (newPassword: string) => (await change({ currentPassword: password, newPassword, confirmPassword: newPassword })).json();
+      expect(await refusal('12345678')).toEqual({ field: 'newPassword', message: 'newPassword: must be at least 12 characters' });
+      expect(await refusal('password1234')).toEqual({
+        field: 'newPassword',
+        message: 'newPassword: is too easy to guess: This is similar to a commonly used password. Add more words that are less common.',
+      });
+      expect((await refusal(email)).message).toMatch(/^newPassword: is too easy to guess: It contains the name or email of the account\./);
+      expect(await credentials()).toBe(before);
+      expect((await platform.api.store.readStream(`staff-${staffId}`)).map((e) => e.type)).toEqual(['staff_registered']);
     });
 
     it('changes the password of any role: the session stays valid, the old password stops working, the new one works', async () => {

@@ -4,6 +4,7 @@
 import { streams } from '@storage/contracts/events';
 import type { StaffMember } from '@storage/contracts/staff';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SOME_ID = '4b8e8a3e-0000-4000-8000-000000000000';
@@ -69,7 +70,8 @@ describe('staff management', () => {
     const cases: Array<[object, string]> = [
       [newMember('clerk', { email: 'not an email' }), 'email'],
       [newMember('boss'), 'role'],
-      [newMember('clerk', { password: 'short' }), 'password'],
+      [newMember('clerk', { password: '' }), 'password'],
+      [newMember('clerk', { password: 'x'.repeat(201) }), 'password'],
       [newMember('clerk', { firstName: 'x'.repeat(101) }), 'firstName'],
       [{ ...newMember('clerk'), extra: 1 }, ''],
     ];
@@ -85,6 +87,34 @@ describe('staff management', () => {
     expect((await inject(owner, 'PUT', '/api/staff/not-an-id/role', { role: 'clerk' })).statusCode).toBe(400);
     expect((await inject(owner, 'PUT', `/api/staff/${SOME_ID}/role`, { role: 'clerk' })).statusCode).toBe(404);
     expect((await inject(owner, 'PUT', `/api/staff/${ownerId}/role`, { role: 'emperor' })).json().field).toBe('role');
+  });
+
+  it('refuses a first password too short or too easy to guess (400 naming password, saying why), writing nothing; a strong one is taken', async () => {
+    const credentials = () => platform.api.pool.oneFirst(sql.unsafe`SELECT count(*)::int AS n FROM staff_credentials`);
+    const before = { members: (await inject(owner, 'GET', '/api/staff')).json().length, credentials: await credentials() };
+    const email = 'rufus.featherstonehaugh@staff.test';
+    const member = { email, firstName: 'Rufus', lastName: 'Featherstonehaugh', role: 'clerk' };
+    const cases: Array<[string, string]> = [
+      ['12345678', 'password: must be at least 12 characters'],
+      ['password1234', 'password: is too easy to guess: This is similar to a commonly used password. Add more words that are less common.'],
+      ['qwertyuiop12', 'password: is too easy to guess: '],
+      [email, 'password: is too easy to guess: It contains the name or email of the account.'],
+      ['featherstonehaugh1', 'password: is too easy to guess: It contains the name or email of the account.'],
+    ];
+    for (const [password, message] of cases) {
+      const response = await inject(owner, 'POST', '/api/staff', { ...member, password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().field).toBe('password');
+      expect(response.json().message).toContain(message);
+    }
+    expect((await inject(owner, 'GET', '/api/staff')).json()).toHaveLength(before.members);
+    expect(await credentials()).toBe(before.credentials);
+    expect((await login(email, '12345678')).statusCode).toBe(401);
+
+    // The email was not taken by the refusals.
+    const added = await inject(owner, 'POST', '/api/staff', { ...member, password: 'glacier velvet turnip orbit' });
+    expect(added.statusCode).toBe(201);
+    expect((await login(email, 'glacier velvet turnip orbit')).statusCode).toBe(200);
   });
 
   it('changes a role: it applies from the member next request, on the session they already hold', async () => {

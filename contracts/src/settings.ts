@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { NewPassword } from './auth.ts';
 import { IsoDateTime, OptionalText, RequiredText } from './fields.ts';
 import { FeeAmount } from './money.ts';
 
@@ -72,7 +72,7 @@ export function maskPublishableKey(key: string): string {
 export const ChangePasswordRequest = z
   .strictObject({
     currentPassword: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
-    newPassword: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'must be at most 200 characters'),
+    newPassword: NewPassword,
     confirmPassword: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
   })
   .superRefine((value, context) => {

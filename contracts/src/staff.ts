@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { NewPassword } from './auth.ts';
 import { StaffRole } from './enums.ts';
 import { Email, Id, IsoDateTime, OptionalText } from './fields.ts';
 import { pagingFields } from './paging.ts';
@@ -38,7 +38,7 @@ export const AddStaffRequest = z.strictObject({
   firstName: OptionalText(100),
   lastName: OptionalText(100),
   role: StaffRole,
-  password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'must be at most 200 characters'),
+  password: NewPassword,
 });
 export type AddStaffRequest = z.input<typeof AddStaffRequest>;
 

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
 import { changePassword } from '@storage/domain/auth/change-password';
+import { requireAcceptablePassword } from '@storage/domain/auth/password-rule';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
@@ -41,13 +42,17 @@ export async function passwordRoutes(plugin: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ['Staff sign-in'],
         summary: 'Change my password',
-        description: "Changes the signed-in staff member's own password (any role, auditors too). Their other sessions end; this one stays.",
+        description:
+          "Changes the signed-in staff member's own password (any role, auditors too); the new one must be long and hard to guess (see the field). Their other sessions end; this one stays.",
         body: ChangePasswordRequest,
         response: { 204: empty('Changed') },
       },
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
+      const staff = request.staff!;
+      // Before the current password is checked and anything is written.
+      await requireAcceptablePassword('newPassword', newPassword, { email: staff.email, firstName: staff.first_name, lastName: staff.last_name });
       const result = await changePassword({ ...commandContext(deps, request), pool: deps.pool }, request.staff!.id, { currentPassword, newPassword });
       // Whoever else holds a session of this account (a copied cookie, another device) is signed out; this one stays.
       await revokeStaffSessions(deps.pool, request.staff!.id, { except: sessionTokens(request).staff });

@@ -1,5 +1,6 @@
 import { pageHeaders } from '@storage/contracts/paging';
 import { AddStaffRequest, ChangeStaffRoleRequest, ListStaffQuery, StaffMember, StaffParams } from '@storage/contracts/staff';
+import { requireAcceptablePassword } from '@storage/domain/auth/password-rule';
 import { registerStaff } from '@storage/domain/auth/staff';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
@@ -52,13 +53,15 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Add a staff member',
-        description: 'Creates an account with its first password.',
+        description: 'Creates an account with its first password, which must be long and hard to guess (see the field).',
         body: AddStaffRequest,
         response: { 201: json('The new account', StaffMember) },
       },
     },
     async (request, reply) => {
       const { password, ...member } = request.body;
+      // Before anything is written; registerStaff itself takes any password (the seeds' and the demo's).
+      await requireAcceptablePassword('password', password, member);
       const { staffId, position } = await registerStaff({ ...commandContext(deps, request), pool: deps.pool }, { ...member, password });
       if (position) await deps.afterAppend(position);
       const read = await getStaffMember(deps.pool, staffId);
