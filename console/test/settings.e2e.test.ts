@@ -145,6 +145,11 @@ describe('Settings in Chromium', () => {
 
       const security = card(page, 'Security');
       await security.getByLabel('Current Password').fill(clerk.password);
+      await security.getByText('At least 12 characters, hard to guess').waitFor();
+      await security.getByLabel('New Password').fill('password1234');
+      await security.getByLabel('Confirm Password').fill('password1234');
+      await security.getByRole('button', { name: 'Update Password' }).click();
+      await security.getByText('New password is too easy to guess', { exact: false }).waitFor();
       await security.getByLabel('New Password').fill('clerk-new-secret');
       await security.getByLabel('Confirm Password').fill('clerk-new-secreT');
       await security.getByRole('button', { name: 'Update Password' }).click();

@@ -41,9 +41,14 @@ describe('Staff management in Chromium', () => {
       await dialog.getByLabel('Last Name').fill('Manager');
       await dialog.getByLabel('Role').click();
       await option(page, 'Manager').click();
+      await dialog.getByText('At least 12 characters, hard to guess', { exact: false }).waitFor();
+      // The server decides (the form loads no dictionaries); its reason shows under the field.
       await dialog.getByLabel('Temporary Password').fill('short');
       await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
-      await dialog.getByText('Temporary password must be at least 8 characters').waitFor();
+      await dialog.getByText('Temporary password must be at least 12 characters').waitFor();
+      await dialog.getByLabel('Temporary Password').fill('password1234');
+      await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
+      await dialog.getByText('Temporary password is too easy to guess', { exact: false }).waitFor();
       await dialog.getByLabel('Temporary Password').fill('welcome aboard 1');
       await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
       await page.getByText('Staff member added successfully').waitFor();

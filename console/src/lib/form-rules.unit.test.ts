@@ -6,9 +6,10 @@ import { CreateLockRequest } from '@storage/contracts/locks';
 import { BusinessProfile } from '@storage/contracts/settings';
 import { AddStaffRequest } from '@storage/contracts/staff';
 import { CreateUnitRequest } from '@storage/contracts/units';
+import { ApiError } from '@storage/web-client/api';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { contractRule, isOptional } from './form-rules.ts';
+import { contractRule, isOptional, refusalOfField } from './form-rules.ts';
 
 // Every console form checks its fields with contractRule against these request schemas.
 const FORMS = {
@@ -49,5 +50,23 @@ describe('contractRule on every console form', () => {
     expect(await passes(StartLeaseRequest.shape.depositAmount, null)).toBe(true);
     const rule = contractRule('Deposit', StartLeaseRequest.shape.depositAmount) as { validator: (rule: unknown, value: unknown) => Promise<void> };
     await expect(rule.validator({}, '12.345')).rejects.toThrow(/^Deposit /);
+  });
+});
+
+describe('a refusal shown under its field', () => {
+  const labels = { password: 'Temporary password' };
+  const refusal = (status: number, body: object | string) => new ApiError(status, 'Bad Request', typeof body === 'string' ? body : JSON.stringify(body));
+
+  it("says the server's reason after the field's label", () => {
+    const weak = refusal(400, { message: 'password: is too easy to guess: This is a heavily used password.', field: 'password' });
+    expect(refusalOfField(weak, labels)).toEqual({ field: 'password', message: 'Temporary password is too easy to guess: This is a heavily used password.' });
+  });
+
+  it('leaves alone a refusal of another field, one naming none, another status and a body that is not JSON', () => {
+    expect(refusalOfField(refusal(400, { message: 'email: must be an email', field: 'email' }), labels)).toBeNull();
+    expect(refusalOfField(refusal(400, { message: 'Unknown field: x' }), labels)).toBeNull();
+    expect(refusalOfField(refusal(409, { message: 'password: taken', field: 'password' }), labels)).toBeNull();
+    expect(refusalOfField(refusal(400, 'Bad Request'), labels)).toBeNull();
+    expect(refusalOfField(new Error('offline'), labels)).toBeNull();
   });
 });

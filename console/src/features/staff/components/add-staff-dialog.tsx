@@ -1,9 +1,10 @@
+import { NEW_PASSWORD_HELP } from '@storage/contracts/auth';
 import { StaffRole } from '@storage/contracts/enums';
 import { AddStaffRequest, staffRoleLabels } from '@storage/contracts/staff';
 import { Form, Input, Select } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
-import { contractRule } from '../../../lib/form-rules.ts';
+import { contractRule, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAddStaff } from '../api/staff.ts';
 
@@ -22,13 +23,25 @@ export function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () =
 }
 
 function AddStaffForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<AddStaffValues>();
   const addStaff = useAddStaff();
   const toast = useToast();
-  const save = (values: AddStaffValues) => addStaff.mutate(values, toast.outcome('Staff member added successfully', 'Failed to add staff member', onDone));
+  const save = (values: AddStaffValues) => {
+    const outcome = toast.outcome('Staff member added successfully', 'Failed to add staff member', onDone);
+    addStaff.mutate(values, {
+      ...outcome,
+      onError: (error) => {
+        outcome.onError(error);
+        // Only the server knows whether a password is too easy to guess: its reason goes under the field too.
+        showRefusalOnField(form, error, { password: 'Temporary password' });
+      },
+    });
+  };
 
   return (
     <DialogForm<AddStaffValues>
       name="addStaff"
+      form={form}
       initialValues={{ email: '', firstName: '', lastName: '', role: 'clerk', password: '' }}
       onFinish={save}
       saving={addStaff.isPending}
@@ -53,7 +66,7 @@ function AddStaffForm({ onDone }: { onDone: () => void }) {
         label="Temporary Password"
         name="password"
         required
-        extra="Give it to the new member; they can change it in Settings → Security."
+        extra={`${NEW_PASSWORD_HELP}. Give it to the new member; they can change it in Settings → Security.`}
         rules={[contractRule('Temporary password', fieldSchemas.password)]}
       >
         <Input.Password autoComplete="new-password" />
