@@ -19,6 +19,14 @@ export interface FailureLimit {
   perIp: number;
   /** The 429 message, given the minutes until the next attempt may be made. */
   refusal(minutes: number): string;
+  /**
+   * Across addresses, per account: after `afterFailures` failures within the window, an attempt is
+   * only checked once a rising delay has passed since the last failure (1 s, doubling, at most
+   * `maxSeconds`), so a guesser spread over many addresses gets a few guesses a minute. It never
+   * slows an attempt from a browser that signed in to the account before (`trusted`): the account's
+   * own people are not locked out by someone else's guessing.
+   */
+  slowDown?: { afterFailures: number; maxSeconds: number; refusal(seconds: number): string };
 }
 
 // Advisory-lock classes, so an account and an address never share a lock key.
@@ -42,6 +50,21 @@ async function retryInMinutes(tx: DatabaseTransactionConnection, limit: FailureL
   return retryInMs === null ? null : Math.max(1, Math.ceil(retryInMs / 60_000));
 }
 
+const SinceLast = z.object({ failures: z.number(), since_ms: z.number().nullable() });
+
+/** Seconds until the account's slow-down lets the next attempt be checked, or null when it may be now. */
+async function slowDownSeconds(tx: DatabaseTransactionConnection, limit: FailureLimit, account: string): Promise<number | null> {
+  const slowDown = limit.slowDown;
+  if (!slowDown) return null;
+  const last = await tx.one(sql.type(SinceLast)`
+    SELECT count(*)::int8 AS failures, (extract(epoch FROM now() - max(failed_at)) * 1000)::float8 AS since_ms
+    FROM sign_in_failures
+    WHERE kind = ${limit.kind} AND account = ${account} AND failed_at > now() - make_interval(mins => ${limit.windowMinutes})`);
+  if (last.failures < slowDown.afterFailures || last.since_ms === null) return null;
+  const delayMs = Math.min(2 ** (last.failures - slowDown.afterFailures) * 1000, slowDown.maxSeconds * 1000);
+  return last.since_ms >= delayMs ? null : Math.max(1, Math.ceil((delayMs - last.since_ms) / 1000));
+}
+
 export type AttemptCheck<T, F> = { passed: T } | { failed: F };
 export type AttemptOutcome<T, F> = AttemptCheck<T, F> | { refused: string };
 
@@ -52,7 +75,7 @@ export type AttemptOutcome<T, F> = AttemptCheck<T, F> | { refused: string };
 export async function attemptSignIn<T, F>(
   pool: DatabasePool,
   limit: FailureLimit,
-  attempt: { account: string; ip: string },
+  attempt: { account: string; ip: string; trusted?: boolean },
   check: (tx: DatabaseTransactionConnection) => Promise<AttemptCheck<T, F>>,
 ): Promise<AttemptOutcome<T, F>> {
   const account = attempt.account.toLowerCase();
@@ -62,6 +85,8 @@ export async function attemptSignIn<T, F>(
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${IP_LOCK_CLASS}, hashtext(${`${limit.kind}|${ip}`}))`);
     const minutes = await retryInMinutes(tx, limit, account, ip);
     if (minutes !== null) return { refused: limit.refusal(minutes) };
+    const seconds = attempt.trusted ? null : await slowDownSeconds(tx, limit, account);
+    if (seconds !== null && limit.slowDown) return { refused: limit.slowDown.refusal(seconds) };
     const result = await check(tx);
     if ('passed' in result) return result;
     const keep = Math.max(limit.windowMinutes, limit.keepMinutes ?? 0);

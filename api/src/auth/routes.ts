@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { AuthUser, LoginRequest } from '@storage/contracts/auth';
 import { UNKNOWN_USER_HASH, verifyPassword } from '@storage/domain/auth/passwords';
 import { findStaffByEmail, type StaffRow } from '@storage/domain/auth/staff';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import { OWN_ACCOUNT } from '../http/access.ts';
@@ -13,7 +14,10 @@ import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-l
 
 /**
  * Failed sign-ins only count: 10 for one account from one address (one attacker cannot lock the
- * account out from everywhere else), 20 from one address across accounts (password spraying).
+ * account out from everywhere else), 20 from one address across accounts (password spraying);
+ * across addresses an account is slowed after 5 (a rising delay, at most 30 s between checked
+ * attempts: a few guesses a minute instead of thousands an hour), except from a browser that
+ * signed in to it before.
  */
 const LOGIN_LIMIT: FailureLimit = {
   kind: 'staff',
@@ -21,7 +25,23 @@ const LOGIN_LIMIT: FailureLimit = {
   perAccountFromIp: 10,
   perIp: 20,
   refusal: (minutes) => `Too many sign-in attempts. Try again in ${minutes} minutes.`,
+  slowDown: {
+    afterFailures: 5,
+    maxSeconds: 30,
+    refusal: (seconds) => `Too many sign-in attempts for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  },
 };
+
+/**
+ * The browser's proof that it signed in to an account before: an HMAC of the account's email
+ * under the session key, kept in a cookie of its own that outlives sign-out (one per account, the
+ * last few accounts). It opens nothing; it only spares its account's people the slow-down.
+ */
+const DEVICE_COOKIE = 'storage_device';
+const DEVICE_COOKIE_ACCOUNTS = 5;
+const DEVICE_COOKIE_DAYS = 365;
+const deviceProof = (key: Buffer, email: string) => createHmac('sha256', key).update(`known-device|${email.toLowerCase()}`).digest('base64url');
+const deviceProofs = (request: FastifyRequest): string[] => (request.cookies[DEVICE_COOKIE] ?? '').split('.').filter(Boolean);
 
 // Shown when a GET /api/logout cannot be told apart from another site's link: signing out then
 // takes a click on our own page (a same-origin POST, which SameSite=Lax cookies allow).
@@ -56,14 +76,29 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await attemptSignIn(deps.pool, LOGIN_LIMIT, { account: email, ip: request.ip }, async (tx): Promise<AttemptCheck<StaffRow, true>> => {
-        const staff = await findStaffByEmail(tx, email);
-        const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
-        return staff && matches ? { passed: staff } : { failed: true };
-      });
+      const proof = deviceProof(deps.sessionKey, email);
+      const trusted = deviceProofs(request).includes(proof);
+      const outcome = await attemptSignIn(
+        deps.pool,
+        LOGIN_LIMIT,
+        { account: email, ip: request.ip, trusted },
+        async (tx): Promise<AttemptCheck<StaffRow, true>> => {
+          const staff = await findStaffByEmail(tx, email);
+          const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
+          return staff && matches ? { passed: staff } : { failed: true };
+        },
+      );
       if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
       if ('failed' in outcome) return reply.status(401).send({ message: 'Invalid email or password' });
       await openStaffSession(deps.pool, request, outcome.passed.id);
+      const proofs = [proof, ...deviceProofs(request).filter((p) => p !== proof)].slice(0, DEVICE_COOKIE_ACCOUNTS);
+      reply.setCookie(DEVICE_COOKIE, proofs.join('.'), {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: 'auto',
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+      });
       return toAuthUser(outcome.passed);
     },
   );
