@@ -25,7 +25,7 @@ describe('customer portal in Chromium', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     product = await startProductUnderTest({ seedDemo: true, config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'office@portal.test' } });
-    [renter, guessed] = await product.platform.api.pool.many(sql.type(Renter)`
+    [renter, guessed] = (await product.platform.api.pool.many(sql.type(Renter)`
       SELECT c.first_name, c.last_name, c.email, c.phone,
              (SELECT sum(i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0))
               FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(20, 2)::text AS balance
@@ -33,7 +33,7 @@ describe('customer portal in Chromium', () => {
       WHERE NOT c.archived AND c.phone ~ '[0-9]{4}'
         AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)
         AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))
-      ORDER BY c.email LIMIT 2`) as [z.infer<typeof Renter>, z.infer<typeof Renter>];
+      ORDER BY c.email LIMIT 2`)) as [z.infer<typeof Renter>, z.infer<typeof Renter>];
   }, 240_000);
   afterAll(async () => {
     await product?.close();

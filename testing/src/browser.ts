@@ -41,7 +41,11 @@ export interface ProductUnderTest {
 
 /** The whole product on a throwaway database, listening on a free port, and a Chromium to drive it. */
 export async function startProductUnderTest(options: { seedDemo?: boolean; config?: Partial<Config> } = {}): Promise<ProductUnderTest> {
-  const platform = await startTestPlatform({ staticRoots: builtFrontEnds, seedDemo: options.seedDemo ?? false, ...(options.config && { config: options.config }) });
+  const platform = await startTestPlatform({
+    staticRoots: builtFrontEnds,
+    seedDemo: options.seedDemo ?? false,
+    ...(options.config && { config: options.config }),
+  });
   const login = { email: 'owner@demo.test', password: 'demo1234' };
   const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
   const { position } = await registerStaff({ ...ctx, pool: platform.api.pool }, { ...DEMO_STAFF, password: login.password });
