@@ -11,8 +11,10 @@ import { leaseAggregate } from '@storage/domain/leases/lease';
 import { addUnit } from '@storage/domain/units/commands';
 import type { Position } from '@storage/eventstore/port';
 import { delinquencyClearingReaction } from '@storage/projector/reactions/delinquency';
+import { reserveOnline } from '@storage/testing/online-reservations';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { renterFields } from '@storage/testing/renters';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -25,6 +27,8 @@ import { z } from 'zod';
 
 describe('delinquency schedule', () => {
   let platform: TestPlatform;
+  /** Online reservations are confirmed from the link mailed to the email typed. */
+  let smtp: TestSmtpServer;
   const cookies: Record<string, string> = {};
   // Renters of no facility: their days run in UTC.
   const today = new Date().toISOString().slice(0, 10);
@@ -57,11 +61,13 @@ describe('delinquency schedule', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ billing: false });
+    smtp = await startSmtpServer();
+    platform = await startTestPlatform({ billing: false, config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     for (const role of ['owner', 'manager', 'clerk'] as const) cookies[role] = await platform.signIn(role);
   });
   afterAll(async () => {
     await platform?.close();
+    await smtp?.close();
   });
 
   /** A renter (of no facility, or of `facilityId`) owing `amount` on an invoice due `dueDate`, sent five days before it was due. */
@@ -256,19 +262,19 @@ describe('delinquency schedule', () => {
       ),
     );
     const tag = randomUUID().slice(0, 8);
-    const reserved = await platform.api.app.inject({
-      method: 'POST',
-      url: '/api/public/reservations',
-      remoteAddress: '10.7.0.1',
-      payload: {
+    const reserved = await reserveOnline(
+      platform.api.app,
+      smtp,
+      {
         unitId,
         customerData: {
           ...{ firstName: 'Pat', lastName: `Past${tag}`, email: `pat-${tag}@example.com`, phone: '555-0177', address: '7 Elm' },
           ...{ emergencyContact: '', emergencyPhone: '', moveInDate: addDays(today, 1), specialRequests: '' },
         },
       },
-    });
-    expect(reserved.statusCode, reserved.body).toBe(201);
+      '10.7.0.1',
+    );
+    expect(reserved.statusCode, reserved.body).toBe(200);
     const { reservationId } = reserved.json() as { reservationId: string };
     // Staff convert it six weeks late, with the date the renter really moved in.
     const converted = await request('POST', `/api/reservations/${reservationId}/convert`, { startDate: addDays(today, -42) });

@@ -13,7 +13,9 @@ import { ReservationStatus, reservationSorting, waitlistSorting } from '@storage
 import type { ListSorting, SortOrder } from '@storage/contracts/sorting';
 import { StaffStatus, staffSorting } from '@storage/contracts/staff';
 import { unitSorting } from '@storage/contracts/units';
+import { reserveOnline } from '@storage/testing/online-reservations';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -166,6 +168,8 @@ function compare(a: { key: Key; id: string }, b: { key: Key; id: string }, order
 
 describe('sorted and filtered staff lists', () => {
   let platform: TestPlatform;
+  /** Online reservations are confirmed from the link mailed to the email typed. */
+  let smtp: TestSmtpServer;
   let cookie: string;
   const get = (url: string) => platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
 
@@ -183,7 +187,8 @@ describe('sorted and filtered staff lists', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ seedDemo: true });
+    smtp = await startSmtpServer();
+    platform = await startTestPlatform({ seedDemo: true, config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     cookie = await platform.signIn();
     const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
       platform.api.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { cookie } });
@@ -196,15 +201,16 @@ describe('sorted and filtered staff lists', () => {
     for (const [i, unit] of units.entries()) {
       const [firstName, lastName] = renters[i]!.split(' ');
       const day = new Date(Date.now() + ((i * 3) % 4) * 86_400_000).toISOString().slice(0, 10);
-      const submitted = await post(
-        '/api/public/reservations',
+      const submitted = await reserveOnline(
+        platform.api.app,
+        smtp,
         {
           unitId: unit.id,
           customerData: { firstName, lastName, email: `sorting-${i}-${Date.now()}@example.com`, phone: `555-02${i}0`, moveInDate: day },
         },
         `10.9.0.${i + 1}`,
       );
-      expect(submitted.statusCode, submitted.body).toBe(201);
+      expect(submitted.statusCode, submitted.body).toBe(200);
       reservationIds.push(submitted.json().reservationId);
     }
     expect((await post(`/api/reservations/${reservationIds[4]}/cancel`, {})).statusCode).toBe(204);
@@ -227,6 +233,7 @@ describe('sorted and filtered staff lists', () => {
   });
   afterAll(async () => {
     await platform?.close();
+    await smtp?.close();
   });
 
   describe.each(lists)('$name', (list) => {

@@ -8,7 +8,9 @@ import { reservationAggregate } from '@storage/domain/reservations/reservation';
 import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
+import { confirmationToken, reserveOnline } from '@storage/testing/online-reservations';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { mailText, startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${(address % 250)
 
 describe('public API', () => {
   let platform: TestPlatform;
+  let smtp: TestSmtpServer;
   const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
   const projected = async (result: { position: Position | null }) => {
     if (result.position) await platform.api.afterAppend(result.position, 10_000);
@@ -53,7 +56,8 @@ describe('public API', () => {
     firstName: 'Rita',
     lastName: 'Renter',
     email: `rita-${tag()}-${tag()}@example.com`,
-    phone: '555-010-7788',
+    // Each visitor's own phone: one renter (by email or phone) holds at most 2 units online.
+    phone: `555-010-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
     address: '12 Elm Street, Springfield',
     emergencyContact: 'Sam Renter',
     emergencyPhone: '555-010-9900',
@@ -68,13 +72,22 @@ describe('public API', () => {
     return state;
   }
 
+  /** Asks for the unit and confirms it from the mailed link, as a visitor does. */
+  const reserve = (payload: { unitId: string; customerData: ReturnType<typeof customerData> }, remoteAddress = nextAddress()) =>
+    reserveOnline(platform.api.app, smtp, payload, remoteAddress);
+  const confirm = (token: string) => post('/api/public/reservations/confirm', { token });
+
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    smtp = await startSmtpServer();
+    platform = await startTestPlatform({
+      config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'office@public.test', publicUrl: 'https://storage.test' },
+    });
     facilityId = randomUUID();
     await projected(await addFacility(context(), { name: `Public Test ${tag()}`, address: '1 Way', phone: null, managerName: null }, facilityId));
   });
   afterAll(async () => {
     await platform?.close();
+    await smtp?.close();
   });
 
   it('lists only available units, with their facility, without a session', async () => {
@@ -153,22 +166,98 @@ describe('public API', () => {
     expect(list.json()).toContainEqual(expect.objectContaining({ email, size: '10x10', facilityId, firstName: 'Wes' }));
   });
 
-  it('gives a unit to exactly one of fifty simultaneous reservations; the rest hear it was taken', async () => {
+  it('holds nothing and adds no customer for a request until the visitor confirms it from the link mailed to the email they typed', async () => {
     const unitId = await newUnit();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post('/api/public/reservations', { unitId, customerData: customerData() })));
+    const data = customerData();
+    const asked = await post('/api/public/reservations', { unitId, customerData: data });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toEqual({
+      unitId,
+      moveInDate: data.moveInDate,
+      confirmBy: expect.any(String),
+      message: 'Check your email: confirm your reservation from the link we sent you to hold the unit.',
+    });
+    expect(Date.parse(asked.json().confirmBy) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    // Still on the market, and no record of the visitor.
+    expect((await unitOf(unitId)).fields.status).toBe('available');
+    await caughtUp();
+    expect(await customersWithEmail(data.email)).toEqual([]);
+    const available = AvailableUnit.array().parse((await get(`/api/public/units/available?facilityId=${facilityId}`)).json());
+    expect(available.map((u) => u.id)).toContain(unitId);
+    const mail = smtp.received.filter((m) => m.to.includes(data.email));
+    expect(mail).toHaveLength(1);
+    expect(mailText(mail[0]!.raw)).toContain('https://storage.test/reservations/confirm?token=');
+    // Only a hash of the link's token is kept.
+    const token = confirmationToken(smtp, data.email);
+    expect(JSON.stringify(await platform.api.pool.any(sql.unsafe`SELECT * FROM online_reservation_requests WHERE email = ${data.email}`))).not.toContain(token);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(Object.keys(confirmed.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
+    const unit = await unitOf(unitId);
+    expect(unit.fields.status).toBe('reserved');
+    expect(unit.reservationId).toBe(confirmed.json().reservationId);
+    await caughtUp();
+    expect(await customersWithEmail(data.email)).toHaveLength(1);
+    // The link again: the same reservation, nothing more.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(confirmed.json());
+  });
+
+  it('refuses a link no request has (404), and one whose day has passed (410), naming the token', async () => {
+    const unknown = await confirm('not-a-token');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ field: 'token', message: 'This link does not confirm any reservation. Please check the link in your email.' });
+    const data = customerData();
+    expect((await post('/api/public/reservations', { unitId: await newUnit(), customerData: data })).statusCode).toBe(201);
+    await platform.api.pool.query(sql.unsafe`UPDATE online_reservation_requests SET expires_at = now() - interval '1 second' WHERE email = ${data.email}`);
+    const expired = await confirm(confirmationToken(smtp, data.email));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ field: 'token', message: 'This link has expired. Please reserve the unit again.' });
+  });
+
+  it('mails one email at most 3 links an hour, and lets one renter hold at most 2 units online', async () => {
+    const email = `capped-${tag()}@example.com`;
+    const phone = '555-030-4242';
+    const units = await Promise.all(Array.from({ length: 4 }, () => newUnit()));
+    const asked = [];
+    for (const unitId of units) asked.push(await post('/api/public/reservations', { unitId, customerData: customerData({ email, phone }) }));
+    expect(asked.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
+    expect(asked[3]!.json().message).toMatch(/^Too many reservation requests for this email\. Try again in \d+ minutes? or call us directly\.$/);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(3);
+    // Two held at once; a third, by the same email or by the same phone under another email, waits for staff.
+    const tokens = smtp.received.filter((m) => m.to.includes(email)).map((m) => /token=([A-Za-z0-9_-]+)/.exec(mailText(m.raw))![1]!);
+    expect((await confirm(tokens[0]!)).statusCode).toBe(200);
+    expect((await confirm(tokens[1]!)).statusCode).toBe(200);
+    const third = await confirm(tokens[2]!);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('You already hold 2 units reserved online. Please call us to reserve more.');
+    const samePhone = await reserve({ unitId: await newUnit(), customerData: customerData({ phone: '(555) 030-4242' }) });
+    expect(samePhone.statusCode).toBe(409);
+  });
+
+  it('gives a unit to exactly one of fifty simultaneous confirmations; the rest hear it was taken', async () => {
+    const unitId = await newUnit();
+    const visitors = Array.from({ length: 50 }, (_, i) => customerData({ phone: `555-020-${String(i).padStart(4, '0')}` }));
+    for (const data of visitors) expect((await post('/api/public/reservations', { unitId, customerData: data })).statusCode).toBe(201);
+    const responses = await Promise.all(visitors.map((data) => confirm(confirmationToken(smtp, data.email))));
     const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const loser of responses.filter((r) => r.statusCode === 409)) expect(loser.json().message).toBe(UNIT_TAKEN_MESSAGE);
-    const winner = responses.find((r) => r.statusCode === 201)!.json() as { reservationId: string };
+    const winner = responses.find((r) => r.statusCode === 200)!.json() as { reservationId: string };
     const unit = await unitOf(unitId);
     expect(unit.fields.status).toBe('reserved');
     expect(unit.reservationId).toBe(winner.reservationId);
     const available = AvailableUnit.array().parse((await get(`/api/public/units/available?facilityId=${facilityId}`)).json());
     expect(available.map((u) => u.id)).not.toContain(unitId);
+    // A request for a unit already held is refused at once.
+    const late = await post('/api/public/reservations', { unitId, customerData: customerData() });
+    expect(late.statusCode).toBe(409);
   });
 
-  it('answers a replayed reservation (same Idempotency-Key) with the first answer, reserving once', async () => {
+  it('answers a replayed request (same Idempotency-Key) with the first answer, mailing once', async () => {
     const unitId = await newUnit();
     const request = { method: 'POST' as const, url: '/api/public/reservations', remoteAddress: nextAddress(), headers: { 'idempotency-key': randomUUID() } };
     const payload = { unitId, customerData: customerData() };
@@ -177,7 +266,7 @@ describe('public API', () => {
     expect(first.statusCode).toBe(201);
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(first.json());
-    expect((await unitOf(unitId)).reservationId).toBe(first.json().reservationId);
+    expect(smtp.received.filter((m) => m.to.includes(payload.customerData.email))).toHaveLength(1);
   });
 
   async function reservationOf(reservationId: string) {
@@ -192,13 +281,18 @@ describe('public API', () => {
   const customersWithEmail = async (email: string) =>
     platform.api.pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id::text FROM customers WHERE lower(email) = lower(${email})`);
 
-  it('attaches ten simultaneous reservations with one new email to one new customer', async () => {
+  it('attaches two simultaneous confirmations with one new email to one new customer', async () => {
     const email = `many-${tag()}@example.com`;
-    const units = await Promise.all(Array.from({ length: 10 }, () => newUnit()));
-    const responses = await Promise.all(
-      units.map((unitId, i) => post('/api/public/reservations', { unitId, customerData: customerData({ email: i % 2 ? email.toUpperCase() : email }) })),
-    );
-    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
+    const units = await Promise.all(Array.from({ length: 2 }, () => newUnit()));
+    const tokens: string[] = [];
+    for (const [i, unitId] of units.entries()) {
+      expect((await post('/api/public/reservations', { unitId, customerData: customerData({ email: i % 2 ? email.toUpperCase() : email }) })).statusCode).toBe(
+        201,
+      );
+      tokens.push(confirmationToken(smtp, email));
+    }
+    const responses = await Promise.all(tokens.map((token) => confirm(token)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
     const reservations = await Promise.all(responses.map((r) => reservationOf((r.json() as { reservationId: string }).reservationId)));
     const customerIds = new Set(reservations.map((r) => r.details.customerId));
     expect(customerIds.size).toBe(1);
@@ -221,11 +315,11 @@ describe('public API', () => {
       facilityId,
     });
     await projected(existing);
-    const response = await post('/api/public/reservations', {
+    const response = await reserve({
       unitId: await newUnit(),
       customerData: customerData({ email: email.toUpperCase(), firstName: 'Mallory' }),
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);
     expect(response.body).not.toContain(existing.state.status === 'current' ? existing.state.customerId : 'none');
     const reservation = await reservationOf(response.json().reservationId);

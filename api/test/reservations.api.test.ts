@@ -10,7 +10,9 @@ import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { Position } from '@storage/eventstore/port';
 import { expireReservations } from '@storage/projector/jobs/reservation-expiry';
+import { reserveOnline } from '@storage/testing/online-reservations';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -19,6 +21,8 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 
 describe('reservations API (staff)', () => {
   let platform: TestPlatform;
+  /** Online reservations are confirmed from the link mailed to the email typed. */
+  let smtp: TestSmtpServer;
   let cookie: string;
   const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
   const projected = async (result: { position: Position | null }) => {
@@ -36,11 +40,10 @@ describe('reservations API (staff)', () => {
         unitId,
       ),
     );
-    const response = await platform.api.app.inject({
-      method: 'POST',
-      url: '/api/public/reservations',
-      remoteAddress: `10.1.0.${Math.floor(Math.random() * 250) + 1}`,
-      payload: {
+    const response = await reserveOnline(
+      platform.api.app,
+      smtp,
+      {
         unitId,
         customerData: {
           firstName: 'Cora',
@@ -54,8 +57,9 @@ describe('reservations API (staff)', () => {
           specialRequests: '',
         },
       },
-    });
-    expect(response.statusCode).toBe(201);
+      `10.1.0.${Math.floor(Math.random() * 250) + 1}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
     const submitted = response.json() as { reservationId: string; moveInDate: string };
     const { state } = await loadAggregate(platform.api.store, streams.reservation(submitted.reservationId), reservationAggregate);
     if (state.status !== 'submitted') throw new Error('not submitted');
@@ -75,11 +79,13 @@ describe('reservations API (staff)', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    smtp = await startSmtpServer();
+    platform = await startTestPlatform({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     cookie = await platform.signIn();
   });
   afterAll(async () => {
     await platform?.close();
+    await smtp?.close();
   });
 
   it('answers 401 when signed out, 403 to an auditor changing a reservation, 400 for bad input', async () => {

@@ -4,6 +4,8 @@ import type { Reservation } from '@storage/contracts/reservations';
 import type { Unit } from '@storage/contracts/units';
 import { animationsDone } from '@storage/testing/animations';
 import { type ProductUnderTest, readDownload, startProductUnderTest } from '@storage/testing/browser';
+import { confirmationToken } from '@storage/testing/online-reservations';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, dismissToasts, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
@@ -14,16 +16,20 @@ import { screenshotViewport } from './viewport-screenshot.ts';
 
 describe('Lease Agreements in Chromium', () => {
   let product: ProductUnderTest;
+  /** Online reservations are confirmed from the link mailed to the email typed. */
+  let smtp: TestSmtpServer;
   let page: Page;
 
   beforeAll(async () => {
-    product = await startProductUnderTest({ seedDemo: true });
+    smtp = await startSmtpServer();
+    product = await startProductUnderTest({ seedDemo: true, config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     const context = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     await product.signIn(page);
   }, 240_000);
   afterAll(async () => {
     await product?.close();
+    await smtp?.close();
   });
   beforeEach(async () => {
     // The last test's toast, under the pointer, would take this one's first click in the header.
@@ -312,10 +318,15 @@ describe('Lease Agreements in Chromium', () => {
     const moveInDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     // A last name of its own, so a retried attempt finds its own row, not the one before's.
     const lastName = `Pending ${Date.now().toString(36)}`;
-    const submitted = await page.request.post(`${product.baseUrl}/api/public/reservations`, {
+    const asked = await page.request.post(`${product.baseUrl}/api/public/reservations`, {
       data: { unitId: unit!.id, customerData: { firstName: 'Pat', lastName, email: customer!.email, phone: '555-0142', moveInDate } },
     });
-    expect(submitted.status()).toBe(201);
+    expect(asked.status()).toBe(201);
+    // The visitor confirms from the link mailed to the email they typed.
+    const submitted = await page.request.post(`${product.baseUrl}/api/public/reservations/confirm`, {
+      data: { token: confirmationToken(smtp, customer!.email) },
+    });
+    expect(submitted.status()).toBe(200);
     // The anonymous visitor learns nothing about the customer who holds that email.
     const receipt = (await submitted.json()) as { reservationId: string };
     expect(Object.keys(receipt).sort()).toEqual(['moveInDate', 'reservationId', 'unitId']);

@@ -20,7 +20,16 @@ export const CONSOLE_PAGES = [
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
-export const PORTAL_PAGES = ['/', '/available-units', '/rent-now', '/customer-portal', '/checkout', '/checkout/:invoiceId', '/payment-success'] as const;
+export const PORTAL_PAGES = [
+  '/',
+  '/available-units',
+  '/rent-now',
+  '/reservations/confirm',
+  '/customer-portal',
+  '/checkout',
+  '/checkout/:invoiceId',
+  '/payment-success',
+] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];
 
 /** Whether `path` (no query string) matches one of the patterns: `:name` stands for one non-empty segment. */

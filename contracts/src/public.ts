@@ -72,5 +72,24 @@ export const SubmittedReservation = z.object({
 });
 export type SubmittedReservation = z.infer<typeof SubmittedReservation>;
 
+/**
+ * The answer to an online reservation request: nothing is held and no customer is made until the
+ * visitor confirms from the link mailed to the email they typed.
+ */
+export const ReservationRequested = z.object({
+  unitId: Id,
+  moveInDate: z.string(),
+  /** Until when the mailed link confirms the reservation. */
+  confirmBy: z.string(),
+  message: z.string(),
+});
+export type ReservationRequested = z.infer<typeof ReservationRequested>;
+
+export const RESERVATION_CONFIRM_MESSAGE = 'Check your email: confirm your reservation from the link we sent you to hold the unit.';
+
+/** The link's token, from the mailed confirmation link. */
+export const ConfirmReservationRequest = z.strictObject({ token: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters') });
+export type ConfirmReservationRequest = z.input<typeof ConfirmReservationRequest>;
+
 /** The answer to a reservation that lost its unit to another renter. */
 export const UNIT_TAKEN_MESSAGE = 'Sorry, this unit was just reserved by someone else. Please choose another unit.';

@@ -4,24 +4,29 @@ import { addFacility } from '@storage/domain/facilities/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import { expectAccessible } from '@storage/testing/axe';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import { confirmationToken, reserveOnline } from '@storage/testing/online-reservations';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Renting online in Chromium: landing page, Available Units, unit details, the rent-now wizard
-// to its confirmation, the submit checks, and losing the unit to another renter.
+// to its confirmation, the link mailed to the visitor (a real SMTP server) that holds the unit,
+// the submit checks, and losing the unit to another renter.
 
 const eventually = { timeout: 15_000 };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
   let product: ProductUnderTest;
+  let smtp: TestSmtpServer;
   const units: Record<'first' | 'second', { id: string; unitNumber: string }> = {
     first: { id: randomUUID(), unitNumber: 'W-101' },
     second: { id: randomUUID(), unitNumber: 'W-102' },
   };
 
   beforeAll(async () => {
-    product = await startProductUnderTest();
+    smtp = await startSmtpServer();
+    product = await startProductUnderTest({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     const ctx = { store: product.platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
     const facilityId = randomUUID();
     await addFacility(ctx, { name: 'Westside Storage', address: '9 West Road', phone: null, managerName: null }, facilityId);
@@ -47,6 +52,7 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
   }, 240_000);
   afterAll(async () => {
     await product?.close();
+    await smtp?.close();
   });
 
   async function fillContact(page: Page, email: string) {
@@ -107,7 +113,8 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await expectAccessible(page, 'Rent Now, step 3 with the missing-information toast');
 
     await page.getByRole('button', { name: 'Back' }).click();
-    await fillContact(page, `olivia-${randomUUID().slice(0, 8)}@example.com`);
+    const email = `olivia-${randomUUID().slice(0, 8)}@example.com`;
+    await fillContact(page, email);
     await page.getByRole('button', { name: 'Continue to Review' }).click();
     expect(await page.locator('.review').textContent()).toContain(`Unit ${units.first.unitNumber}`);
     await page.getByRole('button', { name: 'Submit Reservation' }).click();
@@ -115,8 +122,16 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.getByText('We will contact you within 24 hours to complete the setup.').first().waitFor();
     await page.getByRole('heading', { name: 'Confirmation' }).waitFor();
     expect(await page.getByText(/Step \d of 3/).count()).toBe(0);
+    await page.getByText(`we sent a link to ${email}`).waitFor();
     await product.screenshot(page, 'rent-now-confirmation');
     await expectAccessible(page, 'Rent Now confirmation');
+
+    // The link from the mail holds the unit; it leaves the address bar at once.
+    await page.goto(`${product.baseUrl}/reservations/confirm?token=${confirmationToken(smtp, email)}`);
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor(eventually);
+    expect(new URL(page.url()).search).toBe('');
+    await product.screenshot(page, 'rent-now-reservation-confirmed');
+    await expectAccessible(page, 'Reservation confirmed from the mailed link');
     await page.close();
   });
 
@@ -176,11 +191,10 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Continue to Review' }).click();
     await page.getByText('Step 3 of 3').waitFor();
 
-    const rival = await product.platform.api.app.inject({
-      method: 'POST',
-      url: '/api/public/reservations',
-      remoteAddress: '10.9.9.9',
-      payload: {
+    const rival = await reserveOnline(
+      product.platform.api.app,
+      smtp,
+      {
         unitId: units.second.id,
         customerData: {
           firstName: 'Quick',
@@ -190,8 +204,9 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
           moveInDate: inDays(1),
         },
       },
-    });
-    expect(rival.statusCode, rival.body).toBe(201);
+      '10.9.9.9',
+    );
+    expect(rival.statusCode, rival.body).toBe(200);
 
     await page.getByRole('button', { name: 'Submit Reservation' }).click();
     await page.getByText('Reservation Failed').waitFor(eventually);

@@ -2,12 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import {
   AvailableUnit,
   AvailableUnitsQuery,
+  ConfirmReservationRequest,
   JoinWaitlistRequest,
+  RESERVATION_CONFIRM_MESSAGE,
+  ReservationRequested,
   SubmitReservationRequest,
   SubmittedReservation,
   UNIT_TAKEN_MESSAGE,
 } from '@storage/contracts/public';
-import { joinWaitlist, submitReservation } from '@storage/domain/reservations/commands';
+import { joinWaitlist, requireReservable, submitReservation } from '@storage/domain/reservations/commands';
+import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -15,6 +19,16 @@ import { commandContext } from '../http/command-context.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { listAvailableUnits } from './queries.ts';
+import {
+  CONFIRM_HOURS,
+  mailConfirmationLink,
+  markConfirmed,
+  ONLINE_HOLDS_PER_RENTER,
+  onlineHolds,
+  REQUESTS_PER_EMAIL_PER_HOUR,
+  recordRequest,
+  requestOfToken,
+} from './reservation-requests.ts';
 
 // Anyone may write here, so each address gets a modest number of submissions.
 const PUBLIC_SUBMISSIONS_PER_WINDOW = 20;
@@ -70,21 +84,88 @@ export async function publicRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       config: limited,
       schema: {
-        summary: 'Reserve a unit',
+        summary: 'Ask to reserve a unit',
+        description: `Mails a link to the email typed; the reservation is made (the unit held, the customer added) only when the visitor confirms from it (POST /api/public/reservations/confirm), within ${CONFIRM_HOURS} hours. Each email gets ${REQUESTS_PER_EMAIL_PER_HOUR} links an hour.`,
         body: SubmitReservationRequest,
-        response: { 201: json('Reserved', SubmittedReservation), 409: errorAnswer(UNIT_TAKEN_MESSAGE) },
+        response: {
+          201: json('Asked: the link is mailed', ReservationRequested),
+          409: errorAnswer(UNIT_TAKEN_MESSAGE),
+          429: errorAnswer(
+            `Too many requests: at most ${PUBLIC_SUBMISSIONS_PER_WINDOW} per ${PUBLIC_SUBMISSION_WINDOW} from one address, or ${REQUESTS_PER_EMAIL_PER_HOUR} links an hour for one email.`,
+          ),
+          503: errorAnswer('The link could not be mailed'),
+        },
       },
     },
     async (request, reply) => {
-      const result = await submitReservation(commandContext(deps, request), request.body);
+      const unit = await requireReservable(commandContext(deps, request), request.body);
+      const recorded = await recordRequest(deps.pool, request.body);
+      if ('retryInMinutes' in recorded) {
+        const minutes = recorded.retryInMinutes;
+        return reply.status(429).send({
+          message: `Too many reservation requests for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or call us directly.`,
+        });
+      }
+      const link = `${(deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}/reservations/confirm?token=${recorded.token}`;
+      try {
+        await mailConfirmationLink(
+          deps.mailer ?? developmentMailer,
+          request.body.customerData.email,
+          link,
+          `${unit.building}-${unit.unitNumber}`,
+          request.body.customerData.moveInDate,
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'the reservation link could not be mailed');
+        return reply.status(503).send({ message: 'We could not email your confirmation link. Please try again in a few minutes or call us directly.' });
+      }
+      const requested: ReservationRequested = {
+        unitId: request.body.unitId,
+        moveInDate: request.body.customerData.moveInDate,
+        confirmBy: recorded.confirmBy,
+        message: RESERVATION_CONFIRM_MESSAGE,
+      };
+      return reply.status(201).send(requested);
+    },
+  );
+
+  app.post(
+    '/api/public/reservations/confirm',
+    {
+      config: limited,
+      schema: {
+        summary: 'Confirm a reservation from its mailed link',
+        description: `Holds the unit and adds the customer, as the reservation always did; the same link again answers the same reservation. A renter holds at most ${ONLINE_HOLDS_PER_RENTER} units online at once.`,
+        body: ConfirmReservationRequest,
+        response: {
+          200: json('Reserved', SubmittedReservation),
+          404: errorAnswer('No reservation has this link'),
+          409: errorAnswer(UNIT_TAKEN_MESSAGE),
+          410: errorAnswer('The link has expired'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pending = await requestOfToken(deps.pool, request.body.token);
+      if (!pending)
+        return reply.status(404).send({ message: 'This link does not confirm any reservation. Please check the link in your email.', field: 'token' });
+      if (pending.expired && !pending.confirmed) {
+        return reply.status(410).send({ message: 'This link has expired. Please reserve the unit again.', field: 'token' });
+      }
+      if (!pending.confirmed && (await onlineHolds(deps.pool, pending.request, pending.reservationId)) >= ONLINE_HOLDS_PER_RENTER) {
+        return reply.status(409).send({ message: `You already hold ${ONLINE_HOLDS_PER_RENTER} units reserved online. Please call us to reserve more.` });
+      }
+      // The request's own reservation id: confirming again continues (or answers) the same reservation.
+      const result = await submitReservation(commandContext(deps, request), pending.request, pending.reservationId);
       if (result.position) await deps.afterAppend(result.position);
-      if (result.state.status !== 'submitted') throw new Error('A submitted reservation has no state');
+      await markConfirmed(deps.pool, pending.id);
+      if (result.state.status === 'none' || result.state.status === 'abandoned') throw new Error('A confirmed reservation has no state');
       const submitted: SubmittedReservation = {
         reservationId: result.state.reservationId,
         unitId: result.state.details.unitId,
         moveInDate: result.state.details.moveInDate,
       };
-      return reply.status(201).send(submitted);
+      return submitted;
     },
   );
 }

@@ -32,6 +32,19 @@ function decide(ctx: CommandContext, command: ReservationCommand) {
  * the contact as typed; it is attached to a customer only when the email is new (see
  * customerForOnlineReservation).
  */
+/**
+ * Whether the visitor may ask for the unit now (it exists and is available, the move-in is not
+ * past): checked when the request is made, so a visitor learns at once; decided again when they
+ * confirm it (submitReservation), since the unit is not held meanwhile.
+ */
+export async function requireReservable(ctx: CommandContext, request: SubmitReservationCommand): Promise<{ unitNumber: string; building: string }> {
+  requireMoveInNotPast(request.customerData.moveInDate, ctx.now);
+  const { state: unit } = await loadAggregate(ctx.store, streams.unit(request.unitId), unitAggregate);
+  if (unit.status === 'none') throw new NotFoundError('Unit not found');
+  if (unit.fields.status !== 'available') throw new ConflictError(UNIT_TAKEN_MESSAGE, 'unitId');
+  return { unitNumber: unit.fields.unitNumber, building: unit.fields.building };
+}
+
 export async function submitReservation(ctx: CommandContext, request: SubmitReservationCommand, reservationId: string = randomUUID()) {
   // Refused here, a bad reservation never touches the unit.
   requireMoveInNotPast(request.customerData.moveInDate, ctx.now);

@@ -6,6 +6,7 @@ import { LandingPage } from './routes/landing.tsx';
 
 const AvailableUnitsPage = lazy(() => import('./routes/available-units.tsx'));
 const RentNowPage = lazy(() => import('./routes/rent-now.tsx'));
+const ConfirmReservationPage = lazy(() => import('./routes/confirm-reservation.tsx'));
 const CustomerPortalPage = lazy(() => import('./routes/customer-portal.tsx'));
 const CheckoutPage = lazy(() => import('./routes/checkout.tsx'));
 const PaymentSuccessPage = lazy(() => import('./routes/payment-success.tsx'));
@@ -16,6 +17,7 @@ const screens: Record<PortalPage, ComponentType> = {
   '/': LandingPage,
   '/available-units': AvailableUnitsPage,
   '/rent-now': RentNowPage,
+  '/reservations/confirm': ConfirmReservationPage,
   '/customer-portal': CustomerPortalPage,
   '/checkout': CheckoutPage,
   '/checkout/:invoiceId': CheckoutPage,

@@ -92,7 +92,17 @@ export function RentNowWizard({ initialUnitId }: { initialUnitId: string | null 
       {step === 4 && (
         <div className="wizard-done">
           <h3>{waitingList ? "You're on the waiting list" : 'Thank you for your reservation!'}</h3>
-          <p>{unit ? `Unit ${unit.unitNumber} is held for you. ` : ''}We will contact you within 24 hours to complete the setup.</p>
+          {waitingList ? (
+            <p>We will contact you within 24 hours to complete the setup.</p>
+          ) : (
+            <>
+              <p className="wizard-confirm-email">
+                <strong>Check your email:</strong> we sent a link to {details.email}. Confirm your reservation from it to hold
+                {unit ? ` unit ${unit.unitNumber}` : ' the unit'} for you; until then anyone may rent it.
+              </p>
+              <p>We will contact you within 24 hours to complete the setup.</p>
+            </>
+          )}
           <Link href="/" className="button button-primary">
             Back to Home
           </Link>
