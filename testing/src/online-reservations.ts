@@ -1,7 +1,7 @@
 // An online reservation as a visitor makes it: the request, then the link mailed to the email
 // typed (read from the test's real SMTP server), then the confirmation from that link.
 
-import type { FastifyInstance } from 'fastify';
+import type { TestPlatform } from './platform.ts';
 import { mailText, type TestSmtpServer } from './smtp.ts';
 
 /** The token of the newest confirmation link mailed to `email`. */
@@ -18,7 +18,7 @@ type Reservation = { unitId: string; customerData: { email: string } & Record<st
  * Asks for the unit and confirms it from the mailed link: the confirmation's answer (200 with the
  * reservation), or the request's refusal when it was refused.
  */
-export async function reserveOnline(app: FastifyInstance, smtp: TestSmtpServer, body: Reservation, remoteAddress?: string) {
+export async function reserveOnline(app: TestPlatform['api']['app'], smtp: TestSmtpServer, body: Reservation, remoteAddress?: string) {
   const asked = await app.inject({ method: 'POST', url: '/api/public/reservations', payload: body, ...(remoteAddress && { remoteAddress }) });
   if (asked.statusCode !== 201) return asked;
   const token = confirmationToken(smtp, body.customerData.email);
