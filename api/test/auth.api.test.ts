@@ -31,7 +31,16 @@ describe('staff sign-in', () => {
     expect(cookie.sameSite).toBe('Lax');
     const user = await platform.api.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: sessionCookie(response.headers['set-cookie']) } });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toEqual({ id: expect.any(String), email, firstName: 'Mia', lastName: 'Manager', profileImageUrl: null, role: 'manager' });
+    expect(user.json()).toEqual({
+      id: expect.any(String),
+      email,
+      firstName: 'Mia',
+      lastName: 'Manager',
+      profileImageUrl: null,
+      role: 'manager',
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
+    });
   });
 
   it('stores only a scrypt hash of the password, in the credentials table, never in the event', async () => {

@@ -42,6 +42,7 @@ const ids = {
   legacyStaff: id(),
   credential: id(),
   credential2: id(),
+  factor: id(),
   billingRun: id(),
   note: id(),
   credit: id(),
@@ -440,6 +441,10 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   staff_role_changed: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, role: 'manager' } },
   staff_deactivated: { stream: streams.staff(ids.staff), data: { staffId: ids.staff } },
   staff_reactivated: { stream: streams.staff(ids.staff), data: { staffId: ids.staff } },
+  staff_two_factor_enabled: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, factorId: ids.factor } },
+  staff_two_factor_disabled: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, factorId: ids.factor } },
+  staff_two_factor_reset: { stream: streams.staff(ids.staff), data: { staffId: ids.staff, factorId: ids.factor } },
+  security_settings_updated: { stream: streams.settings(ids.facility), data: { scope: ids.facility, twoFactorRequired: true } },
 };
 
 /** Every declared secret field of the sample holds the marker. */

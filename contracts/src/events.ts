@@ -54,6 +54,16 @@ export const eventSchemas = {
   /** The account can no longer sign in, and its sessions end. */
   staff_deactivated: z.object({ staffId: Id }),
   staff_reactivated: z.object({ staffId: Id }),
+  /**
+   * The member turned two-factor sign-in on with a code from their app: the factor is a row of the
+   * write side's staff_two_factor (its secret, encrypted, and its recovery codes' hashes never
+   * leave it).
+   */
+  staff_two_factor_enabled: z.object({ staffId: Id, factorId: Id }),
+  /** The member turned two-factor sign-in off (with their password and a code). */
+  staff_two_factor_disabled: z.object({ staffId: Id, factorId: Id }),
+  /** An owner turned the member's two-factor sign-in off (a lost phone): they sign in with their password, and may set it up again. */
+  staff_two_factor_reset: z.object({ staffId: Id, factorId: Id }),
 
   /** v2: timeZone, the IANA zone the facility's days, due dates and billing run in (v1: UTC). */
   facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text }),
@@ -368,6 +378,8 @@ export const eventSchemas = {
   payment_settings_updated: z.object({ scope: text, automaticCharging: z.boolean(), lateFeeAmount: amount }),
   /** The business's billing settings (scope 'business'), or a facility's own (scope: its id; null: the business's apply). */
   billing_settings_updated: z.object({ scope: text, settings: BillingSettings.nullable() }),
+  /** Whether every staff member must sign in with two factors (scope 'business'). */
+  security_settings_updated: z.object({ scope: text, twoFactorRequired: z.boolean() }),
   /**
    * The business clock moved forward to `date` (a demo, or a day run ahead with billing:run
    * --date): from then on the product's today is `date`, and each day after it, everywhere (the

@@ -84,3 +84,7 @@ export const ChangePasswordRequest = z
     }
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** Owners' security settings: whether every staff member must sign in with two factors (a code from an authenticator app). */
+export const SecuritySettings = z.strictObject({ twoFactorRequired: z.boolean() });
+export type SecuritySettings = z.infer<typeof SecuritySettings>;

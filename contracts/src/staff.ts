@@ -17,6 +17,8 @@ export const StaffMember = z.object({
   lastName: z.string().nullable(),
   role: StaffRole,
   status: StaffStatus,
+  /** Whether the member signs in with a code from an authenticator app too. */
+  twoFactorEnabled: z.boolean(),
   createdAt: IsoDateTime,
 });
 export type StaffMember = z.infer<typeof StaffMember>;

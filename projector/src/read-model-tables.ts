@@ -17,6 +17,8 @@ export interface ReadTables {
     role: string;
     /** The credential (write side's staff_credentials) the member signs in with. */
     credential_id: string;
+    /** The two-factor factor (write side's staff_two_factor) the member signs in with; null: two-factor sign-in is off. */
+    two_factor_id?: string | null;
     /** 'active' or 'deactivated': a deactivated member cannot sign in and has no session. */
     status: string;
     created_at: Timestamp;
@@ -36,6 +38,8 @@ export interface ReadTables {
     billing: unknown;
     /** DelinquencyStep[] (contracts/src/delinquency.ts), or null: the default (business) or the business's (facility). */
     delinquency?: unknown;
+    /** Every staff member must sign in with two factors (the business's scope). */
+    two_factor_required?: boolean;
     updated_at: Timestamp;
   };
   facilities: {

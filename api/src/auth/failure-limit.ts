@@ -7,7 +7,7 @@ import { z } from 'zod';
 // address across accounts (password spraying), each within a sliding window.
 
 export interface FailureLimit {
-  kind: 'staff' | 'portal' | 'portal-code';
+  kind: 'staff' | 'staff-code' | 'portal' | 'portal-code';
   windowMinutes: number;
   /** How long failures are kept, when a rule beyond the limit reads them longer than its window. */
   keepMinutes?: number;

@@ -1,16 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { AuthUser, LoginRequest } from '@storage/contracts/auth';
+import { AuthUser, LoginAnswer, LoginRequest, TwoFactorSignInRequest } from '@storage/contracts/auth';
 import { UNKNOWN_USER_HASH, verifyPassword } from '@storage/domain/auth/passwords';
-import { findStaffByEmail, type StaffRow } from '@storage/domain/auth/staff';
+import { findStaffByEmail, type StaffSignInRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import { OWN_ACCOUNT } from '../http/access.ts';
+import { OWN_ACCOUNT, TWO_FACTOR_SETUP } from '../http/access.ts';
+import { callerOf } from '../http/caller.ts';
 import { empty, errorAnswer, file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { isSameOriginRequest } from '../http/same-origin.ts';
 import { closeSessions, openStaffSession, toAuthUser } from '../plugins/session.ts';
 import { type AttemptCheck, attemptSignIn, type FailureLimit } from './failure-limit.ts';
+import { acceptCode, type SignInFactor, signInFactor, TWO_FACTOR_CODE_LIMIT, twoFactorKeys, twoFactorRequired } from './two-factor.ts';
 
 /**
  * Failed sign-ins only count: 10 for one account from one address (one attacker cannot lock the
@@ -32,6 +34,11 @@ const LOGIN_LIMIT: FailureLimit = {
   },
 };
 
+/** How long after the right password the code may be given, before the password is asked again. */
+const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
+const TWO_FACTOR_EXPIRED = 'Your sign-in timed out: enter your email and password again';
+const WRONG_CODE = 'That code is not right: enter the current code from your authenticator app, or an unused recovery code';
+
 /**
  * The browser's proof that it signed in to an account before: an HMAC of the account's email
  * under the session key, kept in a cookie of its own that outlives sign-out (one per account, the
@@ -42,6 +49,18 @@ const DEVICE_COOKIE_ACCOUNTS = 5;
 const DEVICE_COOKIE_DAYS = 365;
 const deviceProof = (key: Buffer, email: string) => createHmac('sha256', key).update(`known-device|${email.toLowerCase()}`).digest('base64url');
 const deviceProofs = (request: FastifyRequest): string[] => (request.cookies[DEVICE_COOKIE] ?? '').split('.').filter(Boolean);
+
+/** Keeps this browser's proof that it signed in to the account (the newest few accounts). */
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, proof: string) {
+  const proofs = [proof, ...deviceProofs(request).filter((p) => p !== proof)].slice(0, DEVICE_COOKIE_ACCOUNTS);
+  reply.setCookie(DEVICE_COOKIE, proofs.join('.'), {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
 
 // Shown when a GET /api/logout cannot be told apart from another site's link: signing out then
 // takes a click on our own page (a same-origin POST, which SameSite=Lax cookies allow).
@@ -68,7 +87,10 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
         description: 'Opens a staff session: the answer sets the session cookie. Failed attempts are limited per account and address.',
         body: LoginRequest,
         response: {
-          200: json('Signed in: the staff member', AuthUser),
+          200: json(
+            'Signed in: the staff member. A member with two-factor sign-in gets `{ twoFactorRequired: true }` instead, and no session until POST /api/auth/two-factor',
+            LoginAnswer,
+          ),
           401: errorAnswer('Invalid email or password'),
           429: errorAnswer('Too many failed sign-ins: the message says when to try again'),
         },
@@ -82,7 +104,7 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
         deps.pool,
         LOGIN_LIMIT,
         { account: email, ip: request.ip, trusted },
-        async (tx): Promise<AttemptCheck<StaffRow, true>> => {
+        async (tx): Promise<AttemptCheck<StaffSignInRow, true>> => {
           const staff = await findStaffByEmail(tx, email);
           const matches = await verifyPassword(password, staff?.password_hash ?? UNKNOWN_USER_HASH);
           return staff && matches ? { passed: staff } : { failed: true };
@@ -90,23 +112,65 @@ export async function authRoutes(plugin: FastifyInstance, deps: AppDeps) {
       );
       if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
       if ('failed' in outcome) return reply.status(401).send({ message: 'Invalid email or password' });
+      const staff = outcome.passed;
+      if (staff.two_factor_id) {
+        // No session yet: the encrypted cookie only remembers, for a few minutes, whose code to ask for.
+        request.session.set('pendingTwoFactor', { staffId: staff.id, until: Date.now() + TWO_FACTOR_PENDING_MS });
+        return { twoFactorRequired: true as const };
+      }
+      await openStaffSession(deps.pool, request, staff.id);
+      rememberDevice(request, reply, proof);
+      return toAuthUser(staff, { enabled: false, required: await twoFactorRequired(deps.pool) });
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor',
+    {
+      config: OWN_ACCOUNT,
+      schema: {
+        summary: 'Sign in: the two-factor code',
+        description:
+          "After a right password answered `{ twoFactorRequired: true }`: a current code from the member's authenticator app (each accepted once), or one of their recovery codes (which then stops working), opens the session. Wrong codes are limited per account.",
+        body: TwoFactorSignInRequest,
+        response: {
+          200: json('Signed in: the staff member', AuthUser),
+          401: errorAnswer('A wrong code, or no password given in the last few minutes'),
+          429: errorAnswer('Too many wrong codes: the message says when to try again'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pending = request.session.get('pendingTwoFactor');
+      if (!pending || typeof pending.staffId !== 'string' || !(pending.until > Date.now())) {
+        return reply.status(401).send({ message: TWO_FACTOR_EXPIRED });
+      }
+      const keys = twoFactorKeys(deps.sessionKey);
+      const outcome = await attemptSignIn(
+        deps.pool,
+        TWO_FACTOR_CODE_LIMIT,
+        { account: pending.staffId, ip: request.ip },
+        async (tx): Promise<AttemptCheck<SignInFactor, string>> => {
+          const staff = await signInFactor(tx, pending.staffId);
+          if (!staff) return { failed: TWO_FACTOR_EXPIRED };
+          return (await acceptCode(tx, keys, staff, request.body.code)) ? { passed: staff } : { failed: WRONG_CODE };
+        },
+      );
+      if ('refused' in outcome) return reply.status(429).send({ message: outcome.refused });
+      if ('failed' in outcome) return reply.status(401).send({ message: outcome.failed });
       await openStaffSession(deps.pool, request, outcome.passed.id);
-      const proofs = [proof, ...deviceProofs(request).filter((p) => p !== proof)].slice(0, DEVICE_COOKIE_ACCOUNTS);
-      reply.setCookie(DEVICE_COOKIE, proofs.join('.'), {
-        path: '/api/auth',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: 'auto',
-        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-      });
-      return toAuthUser(outcome.passed);
+      rememberDevice(request, reply, deviceProof(deps.sessionKey, outcome.passed.email));
+      return toAuthUser(outcome.passed, { enabled: true, required: await twoFactorRequired(deps.pool) });
     },
   );
 
   app.get(
     '/api/auth/user',
-    { config: { access: 'staff' }, schema: { summary: 'The signed-in staff member', response: { 200: json('The staff member', AuthUser) } } },
-    async (request) => toAuthUser(request.staff!),
+    {
+      config: { access: 'staff', ...TWO_FACTOR_SETUP },
+      schema: { summary: 'The signed-in staff member', response: { 200: json('The staff member', AuthUser) } },
+    },
+    async (request) => toAuthUser(request.staff!, (await callerOf(request)).twoFactor ?? { enabled: false, required: false }),
   );
 
   app.get(

@@ -30,7 +30,15 @@ const LiveSession = z.object({
   kind: z.enum(['staff', 'customer']),
   subject_id: z.string(),
   staff: StaffRow.nullable(),
+  two_factor_enabled: z.boolean(),
+  two_factor_required: z.boolean(),
 });
+
+/** A staff session's two-factor sign-in: whether the member has it on, and whether the business requires it. */
+export interface SessionTwoFactor {
+  enabled: boolean;
+  required: boolean;
+}
 
 /**
  * The live sessions among some token digests, with the active staff member a staff session names.
@@ -41,23 +49,26 @@ const liveSessions = sql.prepared('resolve_sessions', LiveSession);
 
 /**
  * The subjects of the live (not revoked, not expired) sessions among `tokens`, and the active
- * staff member a staff session names (null when deactivated), in one query. Every staff request
+ * staff member a staff session names (null when deactivated) with their two-factor sign-in, in
+ * one query. Every staff request
  * reads it (requireStaff): a deactivated member's sessions answer 401 on every replica from the
  * moment the read model shows the deactivation, and a role change applies from the next request.
  */
 export async function resolveSessions(
   db: CommonQueryMethods,
   tokens: { staff?: string; customer?: string },
-): Promise<{ staffId: string | null; customerId: string | null; staff: StaffRow | null }> {
+): Promise<{ staffId: string | null; customerId: string | null; staff: StaffRow | null; twoFactor: SessionTwoFactor | null }> {
   /** Digest → the kind of session its token was given as: a row counts only as that kind. */
   const wanted = new Map<string, SessionKind>();
   for (const kind of ['staff', 'customer'] as const) if (tokens[kind]) wanted.set(digest(tokens[kind]), kind);
-  if (wanted.size === 0) return { staffId: null, customerId: null, staff: null };
+  if (wanted.size === 0) return { staffId: null, customerId: null, staff: null, twoFactor: null };
   const found = await db.any(liveSessions`
     SELECT s.id, s.kind, s.subject_id,
            CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object(
              'id', m.id::text, 'email', m.email, 'first_name', m.first_name, 'last_name', m.last_name,
-             'profile_image_url', m.profile_image_url, 'role', m.role) END AS staff
+             'profile_image_url', m.profile_image_url, 'role', m.role) END AS staff,
+           m.two_factor_id IS NOT NULL AS two_factor_enabled,
+           m.id IS NOT NULL AND coalesce((SELECT b.two_factor_required FROM settings b WHERE b.scope = 'business'), false) AS two_factor_required
     FROM sessions s
     LEFT JOIN staff m ON s.kind = 'staff' AND m.id::text = s.subject_id AND m.status = 'active'
     WHERE s.id = ANY(${sql.array([...wanted.keys()], 'text')}) AND s.revoked_at IS NULL AND s.expires_at > now()`);
@@ -67,6 +78,7 @@ export async function resolveSessions(
     staffId: staffSession?.subject_id ?? null,
     customerId: rows.find((r) => r.kind === 'customer')?.subject_id ?? null,
     staff: staffSession?.staff ?? null,
+    twoFactor: staffSession?.staff ? { enabled: staffSession.two_factor_enabled, required: staffSession.two_factor_required } : null,
   };
 }
 

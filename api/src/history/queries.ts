@@ -56,8 +56,11 @@ const billingEventTypes = new Set([
   'lease_move_out_cancelled',
 ]);
 
-/** What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's rent changes and scheduled move-out, a customer's leases). */
-const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases', 'moveOut']);
+/**
+ * What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's
+ * rent changes and scheduled move-out, a customer's leases, a staff member's two-factor factor).
+ */
+const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases', 'moveOut', 'twoFactorId']);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};

@@ -1,7 +1,7 @@
 import type { StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyRequest } from 'fastify';
 import type { CommonQueryMethods } from 'slonik';
-import { resolveSessions } from '../auth/sessions.ts';
+import { resolveSessions, type SessionTwoFactor } from '../auth/sessions.ts';
 
 // The session cookie (@fastify/secure-session, encrypted) carries only the tokens of server-side
 // sessions (api/src/auth/sessions.ts): one for a staff member, one for a renter's portal visit.
@@ -25,9 +25,11 @@ export interface Caller {
   customerId: string | null;
   /** The active staff member the staff session names; null when none, or deactivated. */
   staff: StaffRow | null;
+  /** The active staff member's two-factor sign-in (null without one): on, and required by the business. */
+  twoFactor: SessionTwoFactor | null;
 }
 
-const NOBODY: Caller = { staffId: null, customerId: null, staff: null };
+const NOBODY: Caller = { staffId: null, customerId: null, staff: null, twoFactor: null };
 
 /** The session tokens the request's cookie carries. Only the session plugin and sign-in/out read these. */
 export function sessionTokens(request: FastifyRequest): { staff?: string; customer?: string } {

@@ -4,7 +4,7 @@ import type { StaffRow } from '@storage/domain/auth/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CommonQueryMethods } from 'slonik';
-import { openSession, revokeSessions, SESSION_LIFETIME_SECONDS } from '../auth/sessions.ts';
+import { openSession, revokeSessions, SESSION_LIFETIME_SECONDS, type SessionTwoFactor } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { forgetCaller, sessionTokens, signedInStaff } from '../http/caller.ts';
 import '../portal/session.ts';
@@ -19,7 +19,8 @@ declare module 'fastify' {
   }
 }
 
-export function toAuthUser(staff: StaffRow): AuthUser {
+/** The signed-in member as the console sees them; `twoFactor`: on for them, and required by the business. */
+export function toAuthUser(staff: StaffRow, twoFactor: SessionTwoFactor): AuthUser {
   return {
     id: staff.id,
     email: staff.email,
@@ -27,6 +28,8 @@ export function toAuthUser(staff: StaffRow): AuthUser {
     lastName: staff.last_name,
     profileImageUrl: staff.profile_image_url,
     role: staff.role,
+    twoFactorEnabled: twoFactor.enabled,
+    twoFactorSetupRequired: twoFactor.required && !twoFactor.enabled,
   };
 }
 

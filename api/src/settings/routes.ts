@@ -1,7 +1,14 @@
 import { BillingSettingsAnswer, BillingSettingsQuery, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
 import { DelinquencySettingsAnswer, DelinquencySettingsQuery, UpdateDelinquencySettingsRequest } from '@storage/contracts/delinquency';
-import { BUSINESS_SETTINGS_SCOPE, BusinessProfile, NotificationPreferences, PaymentSettingsRequest, Settings } from '@storage/contracts/settings';
-import { NotFoundError } from '@storage/domain/commands/errors';
+import {
+  BUSINESS_SETTINGS_SCOPE,
+  BusinessProfile,
+  NotificationPreferences,
+  PaymentSettingsRequest,
+  SecuritySettings,
+  Settings,
+} from '@storage/contracts/settings';
+import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import {
   updateBillingSettings,
@@ -9,11 +16,15 @@ import {
   updateDelinquencySettings,
   updateNotificationPreferences,
   updatePaymentSettings,
+  updateSecuritySettings,
 } from '@storage/domain/settings/commands';
 import type { FastifyInstance } from 'fastify';
 import { passwordRoutes } from '../auth/password-routes.ts';
+import { twoFactorRequired } from '../auth/two-factor.ts';
+import { twoFactorRoutes } from '../auth/two-factor-routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
+import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
@@ -23,6 +34,8 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Settings', access: 'staff' });
   // Changing one's own password is every staff member's right; it lives beside the other settings.
   await app.register(passwordRoutes, deps);
+  // So is setting up one's own two-factor sign-in.
+  await app.register(twoFactorRoutes, deps);
 
   const changeSettings = { roles: ['owner', 'manager'] } as const;
   const answer = async (result: CommandResult<unknown>) => {
@@ -51,6 +64,36 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
     '/api/settings/payments',
     { config: changeSettings, schema: { summary: 'Save the payment settings', body: PaymentSettingsRequest, response: saved } },
     async (request) => answer(await updatePaymentSettings(commandContext(deps, request), request.body)),
+  );
+
+  app.get(
+    '/api/settings/security',
+    { schema: { summary: 'The security settings', response: { 200: json('Whether two-factor sign-in is required of every staff member', SecuritySettings) } } },
+    async () => ({ twoFactorRequired: await twoFactorRequired(deps.pool) }),
+  );
+
+  app.put(
+    '/api/settings/security',
+    {
+      config: { roles: ['owner'] },
+      schema: {
+        summary: 'Save the security settings',
+        description:
+          'Requires two-factor sign-in of every staff member, or no longer does. While it is required, a member without it who signs in may only set it up (every other staff route answers 403). The owner saving it must have it on first. Owners only.',
+        body: SecuritySettings,
+        response: { 200: json('The security settings as saved', SecuritySettings) },
+      },
+    },
+    async (request) => {
+      const { twoFactorRequired: required } = request.body;
+      // Requiring it of everyone while not having it oneself would leave the owner able to do nothing but set it up.
+      if (required && !(await callerOf(request)).twoFactor?.enabled) {
+        throw new ConflictError('Turn on two-factor sign-in for your own account first, then require it of everyone', 'twoFactorRequired');
+      }
+      const result = await updateSecuritySettings(commandContext(deps, request), required);
+      if (result.position) await deps.afterAppend(result.position);
+      return { twoFactorRequired: await twoFactorRequired(deps.pool) };
+    },
   );
 
   /** A facility's settings are kept on its own settings stream; the facility must exist. */

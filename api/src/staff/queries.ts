@@ -5,7 +5,8 @@ import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import type { z } from 'zod';
 import { allOf, type ListSql, listPage, orderBy, positionIn, type SortColumns, textOrder } from '../http/list-page.ts';
 
-const staffMemberColumns = sql.fragment`id::text, email, first_name AS "firstName", last_name AS "lastName", role, status, created_at AS "createdAt"`;
+const staffMemberColumns = sql.fragment`id::text, email, first_name AS "firstName", last_name AS "lastName", role, status,
+  two_factor_id IS NOT NULL AS "twoFactorEnabled", created_at AS "createdAt"`;
 
 // The name as the list shows it: the full name, or the email for a member without one.
 const name = textOrder(sql.fragment`coalesce(nullif(concat_ws(' ', first_name, last_name), ''), email)`);

@@ -5,8 +5,10 @@ import { registerStaff } from '@storage/domain/auth/staff';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import { changeStaffRole, deactivateStaff, reactivateStaff, type StaffManagementContext } from '@storage/domain/staff/commands';
 import type { StaffState } from '@storage/domain/staff/staff';
+import { resetTwoFactor } from '@storage/domain/staff/two-factor-commands';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { revokeStaffSessions } from '../auth/sessions.ts';
+import { forgetFactors } from '../auth/two-factor.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json, page } from '../http/responses.ts';
@@ -35,6 +37,7 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
       lastName: state.lastName,
       role: state.role,
       status: state.status,
+      twoFactorEnabled: state.twoFactorId !== null,
       createdAt: read?.createdAt ?? new Date().toISOString(),
     };
   };
@@ -65,7 +68,7 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { staffId, position } = await registerStaff({ ...commandContext(deps, request), pool: deps.pool }, { ...member, password });
       if (position) await deps.afterAppend(position);
       const read = await getStaffMember(deps.pool, staffId);
-      return reply.status(201).send(read ?? { id: staffId, ...member, status: 'active', createdAt: new Date().toISOString() });
+      return reply.status(201).send(read ?? { id: staffId, ...member, status: 'active', twoFactorEnabled: false, createdAt: new Date().toISOString() });
     },
   );
 
@@ -98,6 +101,26 @@ export async function staffRoutes(plugin: FastifyInstance, deps: AppDeps) {
       // Their sessions end for good (requireStaff already refuses a deactivated member's session;
       // reactivating them must not bring an old session back).
       await revokeStaffSessions(deps.pool, id);
+      return answer(result);
+    },
+  );
+
+  app.post(
+    '/api/staff/:id/two-factor/reset',
+    {
+      schema: {
+        summary: "Reset a staff member's two-factor sign-in",
+        description:
+          'Turns it off for them (a lost phone): their secret and recovery codes are deleted, they sign in with their password and can set it up again (at once, when the business requires it). Recorded on their history.',
+        params: StaffParams,
+        response: { 200: json('The account as changed', StaffMember) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await resetTwoFactor(commandContext(deps, request), id);
+      if (result.position) await deps.afterAppend(result.position);
+      await forgetFactors(deps.pool, id);
       return answer(result);
     },
   );

@@ -50,14 +50,17 @@ export const StaffRow = z.object({
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
-/** What sign-in checks: the member and the hash of their current credential. */
-export const StaffSignInRow = StaffRow.extend({ password_hash: z.string() });
+/**
+ * What sign-in checks: the member, the hash of their current credential, and their current
+ * two-factor factor (a row of the API's staff_two_factor; null: two-factor sign-in is off).
+ */
+export const StaffSignInRow = StaffRow.extend({ password_hash: z.string(), two_factor_id: z.string().nullable() });
 export type StaffSignInRow = z.infer<typeof StaffSignInRow>;
 
 /** The active member with this email and their current credential; deactivated members are not found. */
 export function findStaffByEmail(db: CommonQueryMethods, email: string) {
   return db.maybeOne(sql.type(StaffSignInRow)`
-    SELECT s.id::text, s.email, s.first_name, s.last_name, s.profile_image_url, s.role, c.password_hash
+    SELECT s.id::text, s.email, s.first_name, s.last_name, s.profile_image_url, s.role, c.password_hash, s.two_factor_id::text
     FROM staff s JOIN staff_credentials c ON c.credential_id = s.credential_id AND c.staff_id = s.id
     WHERE s.email = ${email.toLowerCase()} AND s.status = 'active'`);
 }

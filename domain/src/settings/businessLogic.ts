@@ -11,7 +11,15 @@ export type UpdatePaymentSettings = { type: 'UpdatePaymentSettings'; scope: stri
 export type UpdateBillingSettings = { type: 'UpdateBillingSettings'; scope: string; settings: BillingSettings | null };
 /** null: a facility follows the business's schedule again (the business: the default). Validated by the contract (DelinquencySchedule). */
 export type UpdateDelinquencySettings = { type: 'UpdateDelinquencySettings'; scope: string; steps: readonly DelinquencyStep[] | null };
-export type SettingsCommand = UpdateBusinessProfile | UpdateNotificationPreferences | UpdatePaymentSettings | UpdateBillingSettings | UpdateDelinquencySettings;
+/** Whether every staff member must sign in with two factors. */
+export type UpdateSecuritySettings = { type: 'UpdateSecuritySettings'; scope: string; twoFactorRequired: boolean };
+export type SettingsCommand =
+  | UpdateBusinessProfile
+  | UpdateNotificationPreferences
+  | UpdatePaymentSettings
+  | UpdateBillingSettings
+  | UpdateDelinquencySettings
+  | UpdateSecuritySettings;
 
 function sameValues<T extends object>(current: T, next: T): boolean {
   return Object.entries(next).every(([key, value]) => current[key as keyof T] === value);
@@ -51,6 +59,11 @@ export function updateDelinquencySettings(command: UpdateDelinquencySettings, st
   return [{ type: 'delinquency_settings_updated', data: { scope: command.scope, steps } }];
 }
 
+export function updateSecuritySettings(command: UpdateSecuritySettings, state: SettingsState): DomainEvent[] {
+  if (state.twoFactorRequired === command.twoFactorRequired) return [];
+  return [{ type: 'security_settings_updated', data: { scope: command.scope, twoFactorRequired: command.twoFactorRequired } }];
+}
+
 export function decideSettings(command: SettingsCommand, state: SettingsState): DomainEvent[] {
   switch (command.type) {
     case 'UpdateBusinessProfile':
@@ -63,6 +76,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
       return updateBillingSettings(command, state);
     case 'UpdateDelinquencySettings':
       return updateDelinquencySettings(command, state);
+    case 'UpdateSecuritySettings':
+      return updateSecuritySettings(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);

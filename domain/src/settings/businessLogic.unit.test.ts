@@ -93,3 +93,12 @@ describe('delinquency schedule', () => {
     expect(given().when({ type: 'UpdateDelinquencySettings', scope: 'a-facility-id', steps: null })).toEqual([]);
   });
 });
+
+describe('security settings', () => {
+  it('records requiring two-factor sign-in, and nothing when it is saved unchanged', () => {
+    const required: DomainEvent = { type: 'security_settings_updated', data: { scope, twoFactorRequired: true } };
+    expect(given().when({ type: 'UpdateSecuritySettings', scope, twoFactorRequired: false })).toEqual([]);
+    expect(given().when({ type: 'UpdateSecuritySettings', scope, twoFactorRequired: true })).toEqual([required]);
+    expect(given(required).when({ type: 'UpdateSecuritySettings', scope, twoFactorRequired: true })).toEqual([]);
+  });
+});

@@ -29,3 +29,11 @@ export function updateBillingSettings(ctx: CommandContext, settings: BillingSett
 export function updateDelinquencySettings(ctx: CommandContext, steps: readonly DelinquencyStep[] | null, scope = BUSINESS_SETTINGS_SCOPE) {
   return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateDelinquencySettings', scope, steps }, state));
 }
+
+/** Whether every staff member must sign in with two factors (the business's scope only). */
+export function updateSecuritySettings(ctx: CommandContext, twoFactorRequired: boolean) {
+  const scope = BUSINESS_SETTINGS_SCOPE;
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) =>
+    decideSettings({ type: 'UpdateSecuritySettings', scope, twoFactorRequired }, state),
+  );
+}

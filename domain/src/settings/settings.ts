@@ -6,10 +6,15 @@ import { defaultSettings } from '@storage/contracts/settings';
 /**
  * billing: the scope's own billing settings; null: the defaults (business) or the business's (a facility).
  * delinquency: the scope's own delinquency schedule; null likewise.
+ * twoFactorRequired: every staff member must sign in with two factors (the business's scope).
  */
-export type SettingsState = typeof defaultSettings & { billing: BillingSettings | null; delinquency: readonly DelinquencyStep[] | null };
+export type SettingsState = typeof defaultSettings & {
+  billing: BillingSettings | null;
+  delinquency: readonly DelinquencyStep[] | null;
+  twoFactorRequired: boolean;
+};
 
-export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null, delinquency: null };
+export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null, delinquency: null, twoFactorRequired: false };
 
 export function evolveSettings(state: SettingsState, event: DomainEvent): SettingsState {
   switch (event.type) {
@@ -32,6 +37,8 @@ export function evolveSettings(state: SettingsState, event: DomainEvent): Settin
       return { ...state, billing: event.data.settings };
     case 'delinquency_settings_updated':
       return { ...state, delinquency: event.data.steps };
+    case 'security_settings_updated':
+      return { ...state, twoFactorRequired: event.data.twoFactorRequired };
     default:
       return state;
   }

@@ -13,7 +13,12 @@ export type StaffCommand =
   | { type: 'ChangePassword'; staffId: string; verifiedCredentialId: string; newCredentialId: string }
   | { type: 'ChangeRole'; staffId: string; role: StaffRole; otherActiveOwners: number }
   | { type: 'Deactivate'; staffId: string; byStaffId: string | null; otherActiveOwners: number }
-  | { type: 'Reactivate'; staffId: string };
+  | { type: 'Reactivate'; staffId: string }
+  /** `factorId`: the enrolment the member confirmed with a current code. */
+  | { type: 'EnableTwoFactor'; staffId: string; factorId: string }
+  /** `verifiedFactorId` is the factor the member's code was checked against. */
+  | { type: 'DisableTwoFactor'; staffId: string; verifiedFactorId: string }
+  | { type: 'ResetTwoFactor'; staffId: string };
 
 const LAST_OWNER = 'The last active owner must stay an active owner: make someone else an owner first';
 
@@ -43,5 +48,15 @@ export function decideStaff(command: StaffCommand, state: StaffState): DomainEve
     case 'Reactivate':
       if (state.status === 'active') return [];
       return [{ type: 'staff_reactivated', data: { staffId } }];
+    case 'EnableTwoFactor':
+      if (state.twoFactorId !== null) throw new ConflictError('Two-factor sign-in is already on: turn it off first to set it up again');
+      return [{ type: 'staff_two_factor_enabled', data: { staffId, factorId: command.factorId } }];
+    case 'DisableTwoFactor':
+      // Reset or set up anew since the code was checked: the check no longer proves anything.
+      if (state.twoFactorId !== command.verifiedFactorId) throw new ConflictError('Your two-factor sign-in was changed at the same time. Please try again.');
+      return [{ type: 'staff_two_factor_disabled', data: { staffId, factorId: command.verifiedFactorId } }];
+    case 'ResetTwoFactor':
+      if (state.twoFactorId === null) return [];
+      return [{ type: 'staff_two_factor_reset', data: { staffId, factorId: state.twoFactorId } }];
   }
 }

@@ -109,3 +109,29 @@ describe('deactivating and reactivating', () => {
     given(registered('manager')).when({ type: 'Reactivate', staffId }).then([]);
   });
 });
+
+describe('two-factor sign-in', () => {
+  const factor1 = '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a';
+  const factor2 = '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b';
+  const enabled: DomainEvent = { type: 'staff_two_factor_enabled', data: { staffId, factorId: factor1 } };
+
+  it('turns on with the confirmed factor, once', () => {
+    given(registered()).when({ type: 'EnableTwoFactor', staffId, factorId: factor1 }).then([enabled]);
+    given(registered(), enabled).when({ type: 'EnableTwoFactor', staffId, factorId: factor2 }).thenThrows(ConflictError);
+  });
+  it('turns off only with a code checked against the current factor', () => {
+    given(registered(), enabled)
+      .when({ type: 'DisableTwoFactor', staffId, verifiedFactorId: factor1 })
+      .then([{ type: 'staff_two_factor_disabled', data: { staffId, factorId: factor1 } }]);
+    given(registered(), enabled).when({ type: 'DisableTwoFactor', staffId, verifiedFactorId: factor2 }).thenThrows(ConflictError);
+    given(registered()).when({ type: 'DisableTwoFactor', staffId, verifiedFactorId: factor1 }).thenThrows(ConflictError);
+  });
+  it('is reset by an owner, and a reset of a member without it records nothing', () => {
+    given(registered(), enabled)
+      .when({ type: 'ResetTwoFactor', staffId })
+      .then([{ type: 'staff_two_factor_reset', data: { staffId, factorId: factor1 } }]);
+    given(registered(), enabled, { type: 'staff_two_factor_reset', data: { staffId, factorId: factor1 } })
+      .when({ type: 'ResetTwoFactor', staffId })
+      .then([]);
+  });
+});

@@ -18,6 +18,7 @@ async function save(rows: ReadModelSession, scope: string, at: string, changes: 
     late_fee_amount: defaultSettings.payments.lateFeeAmount,
     billing: null,
     delinquency: null,
+    two_factor_required: false,
     updated_at: at,
   };
   rows.insert('settings', { ...row, ...changes, updated_at: at });
@@ -32,6 +33,7 @@ export const settingsProjection = defineProjection({
     'delinquency_settings_updated',
     'notification_preferences_updated',
     'payment_settings_updated',
+    'security_settings_updated',
   ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
@@ -55,6 +57,9 @@ export const settingsProjection = defineProjection({
         return;
       case 'delinquency_settings_updated':
         await save(rows, event.data.scope, at, { delinquency: event.data.steps });
+        return;
+      case 'security_settings_updated':
+        await save(rows, event.data.scope, at, { two_factor_required: event.data.twoFactorRequired });
         return;
       case 'payment_settings_updated': {
         const d = event.data;

@@ -3,7 +3,16 @@ import { defineProjection } from '../projection.ts';
 export const staffProjection = defineProjection({
   name: 'staff',
   tables: ['staff'],
-  canHandle: ['staff_deactivated', 'staff_password_changed', 'staff_reactivated', 'staff_registered', 'staff_role_changed'],
+  canHandle: [
+    'staff_deactivated',
+    'staff_password_changed',
+    'staff_reactivated',
+    'staff_registered',
+    'staff_role_changed',
+    'staff_two_factor_disabled',
+    'staff_two_factor_enabled',
+    'staff_two_factor_reset',
+  ],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -16,6 +25,7 @@ export const staffProjection = defineProjection({
           last_name: d.lastName,
           role: d.role,
           credential_id: d.credentialId,
+          two_factor_id: null,
           status: 'active',
           created_at: at,
           updated_at: at,
@@ -33,6 +43,13 @@ export const staffProjection = defineProjection({
         return;
       case 'staff_reactivated':
         await rows.update('staff', event.data.staffId, { status: 'active', updated_at: at });
+        return;
+      case 'staff_two_factor_enabled':
+        await rows.update('staff', event.data.staffId, { two_factor_id: event.data.factorId, updated_at: at });
+        return;
+      case 'staff_two_factor_disabled':
+      case 'staff_two_factor_reset':
+        await rows.update('staff', event.data.staffId, { two_factor_id: null, updated_at: at });
         return;
     }
   },
