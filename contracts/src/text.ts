@@ -44,3 +44,43 @@ export function findUnstorableText(value: unknown): string | null {
   }
   return null;
 }
+
+// Bidi controls that reorder the characters after them: the embeddings and overrides (U+202A–U+202E)
+// and the isolates (U+2066–U+2069). In a name, "invoice\u202Efdp.exe" shows as "invoiceexe.pdf":
+// text that reads as something it is not. They are stored as given (a record may already hold
+// one), and every place that shows text to a person (the console, the portal, PDFs, CSV files)
+// shows each as U+FFFD instead, so it reorders nothing and shows that something was there.
+// Arabic and Hebrew need none of them: their letters are right-to-left by themselves, and the
+// marks that only nudge neutral characters (U+200E, U+200F, U+061C) are left as they are.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** `text` with each bidi embedding, override or isolate control shown as U+FFFD. */
+export function inertBidiControls(text: string): string {
+  return BIDI_CONTROL.test(text) ? text.replace(BIDI_CONTROLS, '\uFFFD') : text;
+}
+
+/**
+ * Applies inertBidiControls to every string in `value` (object keys too), however deep, changing it
+ * in place: meant for a value just parsed from JSON. Walks without recursion, like findUnstorableText.
+ */
+export function inertBidiControlsIn<T>(value: T): T {
+  const root = { value: value as unknown };
+  const pending: Array<Record<string, unknown>> = [root];
+  while (pending.length > 0) {
+    const holder = pending.pop()!;
+    for (const key of Object.keys(holder)) {
+      const current = holder[key];
+      if (typeof current === 'string') {
+        if (BIDI_CONTROL.test(current)) holder[key] = inertBidiControls(current);
+      } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+        pending.push(current as Record<string, unknown>);
+      }
+      if (BIDI_CONTROL.test(key)) {
+        holder[inertBidiControls(key)] = holder[key];
+        delete holder[key];
+      }
+    }
+  }
+  return root.value as T;
+}
