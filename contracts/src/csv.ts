@@ -1,4 +1,7 @@
-// CSV as spreadsheets read it (RFC 4180): every cell quoted when needed, CRLF line ends.
+// CSV as spreadsheets read it (RFC 4180): every cell quoted when needed, CRLF line ends, and bidi
+// controls shown inert (text.ts), so a name cannot reorder what a spreadsheet shows.
+
+import { inertBidiControls } from './text.ts';
 
 const needsQuotes = /[",\r\n]/;
 // A cell starting like a formula would run as one in a spreadsheet: it is kept as text.
@@ -6,7 +9,7 @@ const formulaStart = /^[=+\-@\t\r]/;
 
 function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
+  let text = inertBidiControls(String(value));
   if (typeof value === 'string' && formulaStart.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -22,4 +22,8 @@ describe('toCsv', () => {
   it('keeps a formula-like text from running in a spreadsheet, but not a negative amount', () => {
     expect(toCsv(['X'], [['=HYPERLINK("x")'], ['-12.50'], ['@cmd']])).toBe('X\r\n"\'=HYPERLINK(""x"")"\r\n-12.50\r\n\'@cmd\r\n');
   });
+
+  it('shows a bidi override in a name as U+FFFD, so the cell cannot read reversed', () => {
+    expect(toCsv(['Name'], [['invoice\u202Efdp.exe'], ['\u202E=1+1'], ['محمد علي']])).toBe('Name\r\ninvoice\uFFFDfdp.exe\r\n\uFFFD=1+1\r\nمحمد علي\r\n');
+  });
 });

@@ -1,6 +1,9 @@
 // CSV downloads (RFC 4180), written as they are read so that a large export never sits in memory.
+// Bidi controls in a field are shown inert (contracts text.ts): a name cannot reorder what a
+// spreadsheet shows.
 
 import { Readable } from 'node:stream';
+import { inertBidiControls } from '@storage/contracts/text';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 // A spreadsheet runs a cell that starts like this as a formula; numbers are left as they are.
@@ -11,7 +14,7 @@ export type CsvValue = string | number | boolean | null;
 
 export function csvField(value: CsvValue): string {
   if (value === null) return '';
-  let text = String(value);
+  let text = inertBidiControls(String(value));
   if (typeof value === 'string' && FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

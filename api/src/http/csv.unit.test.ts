@@ -18,6 +18,12 @@ describe('csv', () => {
     expect(csvField('@sum')).toBe("'@sum");
   });
 
+  it('shows bidi controls in a field as U+FFFD and keeps real right-to-left names as they are', () => {
+    expect(csvField('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
+    expect(csvField('\u2067a, b\u2069')).toBe('"\uFFFDa, b\uFFFD"');
+    expect(csvField('محمد علي')).toBe('محمد علي');
+  });
+
   it('writes the header, then a record per row of every batch', async () => {
     async function* batches() {
       yield [{ name: 'A' }, { name: 'B, C' }];
