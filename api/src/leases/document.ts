@@ -1,7 +1,7 @@
 import type { Facility } from '@storage/contracts/facilities';
 import type { Lease, LeaseDocument } from '@storage/contracts/leases';
 import { formatDollars } from '@storage/contracts/money';
-import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading } from '../documents/pdf.ts';
+import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading, pdfText } from '../documents/pdf.ts';
 
 // The lease agreement, written out once (`leaseDocument`) for the screen and for the PDF.
 
@@ -96,10 +96,10 @@ export function leaseDocument({ lease, facility, lateFee }: LeaseDocumentFacts, 
 const LABEL_WIDTH = 130;
 
 /** The document as a PDF (US Letter), streamed as pdfkit writes it. */
-export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
-  const { pdf, left, width } = newPdf({ Title: `${document.title} ${document.leaseId}`, Subject: document.title });
+export async function leaseDocumentPdf(document: LeaseDocument): Promise<PDFKit.PDFDocument> {
+  const { pdf, left, width } = await newPdf({ Title: `${document.title} ${document.leaseId}`, Subject: document.title });
 
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(document.title, { align: 'center' });
+  pdfText(pdf, document.title, { align: 'center', bold: true, size: 20, color: INK });
   pdf.moveDown(1);
 
   const heading = (title: string) => pdfHeading(pdf, title, left, width);
@@ -108,24 +108,16 @@ export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
     heading(section.title);
     for (const row of section.rows) {
       const y = pdf.y;
-      pdf.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(row.label, left, y, { width: LABEL_WIDTH });
+      pdfText(pdf, row.label, left, y, { width: LABEL_WIDTH, bold: true, size: 10, color: MUTED });
       const labelBottom = pdf.y;
-      pdf
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(row.value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH });
+      pdfText(pdf, row.value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH, size: 10, color: INK });
       pdf.y = Math.max(pdf.y, labelBottom) + 3;
     }
   }
 
   heading('Terms and Conditions');
   document.termsAndConditions.forEach((term, index) => {
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(`${index + 1}. ${term}`, left, pdf.y, { width });
+    pdfText(pdf, `${index + 1}. ${term}`, left, pdf.y, { width, size: 10, color: INK });
     pdf.moveDown(0.3);
   });
 
@@ -141,27 +133,17 @@ export function leaseDocumentPdf(document: LeaseDocument): PDFKit.PDFDocument {
       .lineWidth(0.75)
       .strokeColor(INK)
       .stroke();
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(signature.party, x, lineY + 6, { width: columnWidth });
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(signature.name || ' ', x, pdf.y, { width: columnWidth });
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text('Date: ____________________', x, pdf.y + 14, { width: columnWidth });
+    pdfText(pdf, signature.party, x, lineY + 6, { width: columnWidth, bold: true, size: 10, color: INK });
+    pdfText(pdf, signature.name || ' ', x, pdf.y, { width: columnWidth, size: 10, color: INK });
+    pdfText(pdf, 'Date: ____________________', x, pdf.y + 14, { width: columnWidth, size: 10, color: MUTED });
   });
 
   pdf.moveDown(3);
-  pdf.font('Helvetica').fontSize(8).fillColor(MUTED).text(`Lease ID: ${document.leaseId}   ·   Generated: ${document.generatedAtText}`, left, pdf.y, {
+  pdfText(pdf, `Lease ID: ${document.leaseId}   ·   Generated: ${document.generatedAtText}`, left, pdf.y, {
     width,
     align: 'center',
+    size: 8,
+    color: MUTED,
   });
   pdf.end();
   return pdf;

@@ -65,7 +65,7 @@ describe('lease document', () => {
 
   it('prints as a PDF', async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of leaseDocumentPdf(leaseDocument({ lease, facility, lateFee: '25.00' }, generatedAt, 'UTC'))) chunks.push(chunk as Buffer);
+    for await (const chunk of await leaseDocumentPdf(leaseDocument({ lease, facility, lateFee: '25.00' }, generatedAt, 'UTC'))) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');

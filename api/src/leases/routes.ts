@@ -251,7 +251,7 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(`lease-${lease.unit.unitNumber}-${lease.customer.lastName}.pdf`))
-        .send(leaseDocumentPdf(document));
+        .send(await leaseDocumentPdf(document));
     },
   );
 }

@@ -55,7 +55,7 @@ export async function ledgerRoutes(plugin: FastifyInstance, deps: AppDeps) {
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(statementFileName(ledger)))
-        .send(statementPdf(ledger, businessProfile));
+        .send(await statementPdf(ledger, businessProfile));
     },
   );
 }

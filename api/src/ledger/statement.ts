@@ -1,7 +1,7 @@
 import type { Ledger } from '@storage/contracts/ledger';
 import { formatDollars } from '@storage/contracts/money';
 import type { Settings } from '@storage/contracts/settings';
-import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading, pdfRule } from '../documents/pdf.ts';
+import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading, pdfRule, pdfText } from '../documents/pdf.ts';
 
 // The statement a renter could be handed: who it is from, who it is for, as of when, every entry
 // with the running balance, and the balance due. The same for staff and for the renter.
@@ -15,27 +15,19 @@ export function statementFileName(ledger: Ledger): string {
   return `statement-${name}-${ledger.asOf}.pdf`;
 }
 
-export function statementPdf(ledger: Ledger, business: Settings['businessProfile']): PDFKit.PDFDocument {
+export async function statementPdf(ledger: Ledger, business: Settings['businessProfile']): Promise<PDFKit.PDFDocument> {
   const renter = `${ledger.customer.firstName} ${ledger.customer.lastName}`;
-  const { pdf, left, width } = newPdf({ Title: `Statement for ${renter} as of ${ledger.asOf}`, Subject: 'Account statement' });
+  const { pdf, left, width } = await newPdf({ Title: `Statement for ${renter} as of ${ledger.asOf}`, Subject: 'Account statement' });
 
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .fillColor(INK)
-    .text(business.name ?? 'Self storage', left, pdf.y, { width });
+  pdfText(pdf, business.name ?? 'Self storage', left, pdf.y, { width, bold: true, size: 16, color: INK });
   const contact = [business.phone, business.email].filter((v): v is string => Boolean(v)).join('   ·   ');
-  if (contact) pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(contact, { width });
+  if (contact) pdfText(pdf, contact, { width, size: 10, color: MUTED });
   pdf.moveDown(1);
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('Statement', { width });
-  pdf
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`As of ${formatCalendarDate(ledger.asOf)}${ledger.from ? `, from ${formatCalendarDate(ledger.from)}` : ''}`, { width });
+  pdfText(pdf, 'Statement', { width, bold: true, size: 20, color: INK });
+  pdfText(pdf, `As of ${formatCalendarDate(ledger.asOf)}${ledger.from ? `, from ${formatCalendarDate(ledger.from)}` : ''}`, { width, size: 10, color: MUTED });
   pdf.moveDown(0.8);
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(renter, { width });
-  if (ledger.customer.address) pdf.font('Helvetica').fontSize(10).fillColor(INK).text(ledger.customer.address, { width });
+  pdfText(pdf, renter, { width, bold: true, size: 11, color: INK });
+  if (ledger.customer.address) pdfText(pdf, ledger.customer.address, { width, size: 10, color: INK });
 
   pdfHeading(pdf, 'Activity', left, width);
   const descriptionX = left + DATE_WIDTH;
@@ -51,17 +43,13 @@ export function statementPdf(ledger: Ledger, business: Settings['businessProfile
       if (!bold) row(header, true);
     }
     const y = pdf.y;
-    pdf
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9.5)
-      .fillColor(bold ? MUTED : INK);
-    pdf.text(cells.date, left, y, { width: DATE_WIDTH - 8 });
+    pdfText(pdf, cells.date, left, y, { width: DATE_WIDTH - 8, bold, size: 9.5, color: bold ? MUTED : INK });
     const after = [pdf.y];
-    pdf.text(cells.description, descriptionX, y, { width: descriptionWidth });
+    pdfText(pdf, cells.description, descriptionX, y, { width: descriptionWidth, bold });
     after.push(pdf.y);
-    pdf.text(cells.amount, amountX, y, { width: MONEY_WIDTH, align: 'right' });
+    pdfText(pdf, cells.amount, amountX, y, { width: MONEY_WIDTH, align: 'right', bold });
     after.push(pdf.y);
-    pdf.text(cells.balance, balanceX, y, { width: MONEY_WIDTH, align: 'right' });
+    pdfText(pdf, cells.balance, balanceX, y, { width: MONEY_WIDTH, align: 'right', bold });
     after.push(pdf.y);
     pdf.y = Math.max(...after) + 4;
   };
@@ -76,14 +64,13 @@ export function statementPdf(ledger: Ledger, business: Settings['businessProfile
   pdfRule(pdf, left, width, pdf.y + 2);
   pdf.moveDown(0.8);
   const owed = !ledger.balance.startsWith('-');
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .fillColor(INK)
-    .text(owed ? `Balance due: ${formatDollars(ledger.balance)}` : `Credit on account: ${formatDollars(ledger.balance.slice(1))}`, left, pdf.y, {
-      width,
-      align: 'right',
-    });
+  pdfText(pdf, owed ? `Balance due: ${formatDollars(ledger.balance)}` : `Credit on account: ${formatDollars(ledger.balance.slice(1))}`, left, pdf.y, {
+    width,
+    align: 'right',
+    bold: true,
+    size: 12,
+    color: INK,
+  });
   pdf.end();
   return pdf;
 }

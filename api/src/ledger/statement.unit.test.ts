@@ -60,7 +60,7 @@ function longLedger(): Ledger {
 describe('the statement PDF', () => {
   it('writes every entry over as many pages as it takes, named by the renter and the day', async () => {
     const ledger = longLedger();
-    const bytes = await bytesOf(statementPdf(ledger, { name: 'Riverside Self Storage', phone: '(503) 555-0100', email: 'desk@example.com' }));
+    const bytes = await bytesOf(await statementPdf(ledger, { name: 'Riverside Self Storage', phone: '(503) 555-0100', email: 'desk@example.com' }));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBeGreaterThan(1);
     expect(statementFileName(ledger)).toBe('statement-OLovelace-2026-12-31.pdf');

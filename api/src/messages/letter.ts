@@ -3,7 +3,7 @@ import { loadTemplate } from '@storage/domain/messages/commands';
 import { composeForCustomer } from '@storage/domain/messages/compose';
 import { renderTemplate } from '@storage/domain/messages/templates';
 import type { AppDeps } from '../deps.ts';
-import { INK, MUTED, newPdf, pdfRule } from '../documents/pdf.ts';
+import { INK, MUTED, newPdf, pdfRule, pdfText } from '../documents/pdf.ts';
 import { latestPreLienNotice } from './queries.ts';
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -20,20 +20,20 @@ export async function preLienLetterPdf(deps: Pick<AppDeps, 'pool' | 'store' | 'c
     : { ...renderTemplate(await loadTemplate(deps.store, 'pre_lien_notice'), composed?.values ?? {}), date: deps.clock.now() };
   const sender = composed?.values.facilityName ?? '';
 
-  const { pdf, left, width } = newPdf({ Title: `Pre-lien notice: ${customer.firstName} ${customer.lastName}`, Subject: 'Pre-lien notice' });
-  pdf.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(sender, left, pdf.y, { width });
+  const { pdf, left, width } = await newPdf({ Title: `Pre-lien notice: ${customer.firstName} ${customer.lastName}`, Subject: 'Pre-lien notice' });
+  pdfText(pdf, sender, left, pdf.y, { width, bold: true, size: 14, color: INK });
   pdf.moveDown(0.2);
   pdfRule(pdf, left, width, pdf.y);
   pdf.moveDown(1.2);
-  pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(longDate.format(notice.date), left, pdf.y, { width });
+  pdfText(pdf, longDate.format(notice.date), left, pdf.y, { width, size: 10, color: MUTED });
   pdf.moveDown(1);
-  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(`${customer.firstName} ${customer.lastName}`, left, pdf.y, { width });
-  if (customer.address) pdf.text(customer.address, { width });
+  pdfText(pdf, `${customer.firstName} ${customer.lastName}`, left, pdf.y, { width, size: 11, color: INK });
+  if (customer.address) pdfText(pdf, customer.address, { width });
   pdf.moveDown(1.5);
-  pdf.font('Helvetica-Bold').fontSize(13).text('PRE-LIEN NOTICE', { width });
-  pdf.font('Helvetica-Bold').fontSize(11).text(notice.subject, { width });
+  pdfText(pdf, 'PRE-LIEN NOTICE', { width, bold: true, size: 13 });
+  pdfText(pdf, notice.subject, { width, bold: true, size: 11 });
   pdf.moveDown(1);
-  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(notice.body, left, pdf.y, { width, lineGap: 2 });
+  pdfText(pdf, notice.body, left, pdf.y, { width, lineGap: 2, size: 11, color: INK });
   pdf.end();
   return pdf;
 }

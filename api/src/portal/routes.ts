@@ -239,7 +239,7 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(statementFileName(ledger)))
-        .send(statementPdf(ledger, businessProfile));
+        .send(await statementPdf(ledger, businessProfile));
     },
   );
 }
