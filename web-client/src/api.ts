@@ -1,5 +1,12 @@
 // The fetch helper of both front ends, the staff console and the customer portal: it must stay
 // free of UI libraries, since the portal's landing page has a size budget.
+//
+// Every string the API answers with reaches the screens through here, so this is where bidi
+// controls (a name's U+202E, which shows "invoice\u202Efdp.exe" as "invoiceexe.pdf") are shown
+// inert: each is U+FFFD in the parsed body and in error messages (contracts text.ts). An edit form
+// shows the U+FFFD too, and saving that field stores it in place of the control.
+
+import { inertBidiControls, inertBidiControlsIn } from '@storage/contracts/text';
 
 /** A response that is not ok, with the message spec section 7 prescribes: "status: response text (or status text)". */
 export class ApiError extends Error {
@@ -25,11 +32,17 @@ export async function apiRequest(method: Method, path: string, body?: unknown, h
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  const json = response.json.bind(response);
+  response.json = async () => inertBidiControlsIn(await json());
   return response;
 }
 
 /** The server's own words for a failure: the `message` of a JSON error body, else the error's text. */
 export function serverMessage(error: Error): string {
+  return inertBidiControls(messageOf(error));
+}
+
+function messageOf(error: Error): string {
   if (!(error instanceof ApiError)) return error.message;
   try {
     const parsed: unknown = JSON.parse(error.body);

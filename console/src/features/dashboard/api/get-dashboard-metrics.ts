@@ -1,4 +1,5 @@
 import type { DashboardMetrics } from '@storage/contracts/dashboard';
+import { inertBidiControlsIn } from '@storage/contracts/text';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const dashboardQueryKey = ['dashboard'] as const;
@@ -12,7 +13,8 @@ export async function getDashboardMetrics(facilityId: string | null): Promise<Da
     headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
   });
   if (!response.ok) throw new Error(`API Error: ${response.status}`);
-  return response.json();
+  // Not through apiRequest (its own headers and error text), so bidi controls are made inert here.
+  return inertBidiControlsIn(await response.json());
 }
 
 export const dashboardMetricsQueryOptions = (facilityId: string | null) =>
