@@ -3,6 +3,7 @@ import { serverMessage } from '@storage/web-client/api';
 import { Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAuthUser } from '../../features/auth/api/get-auth-user.ts';
+import { TwoFactorSection } from '../../features/auth/components/two-factor-section.tsx';
 import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
 import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
@@ -55,7 +56,7 @@ export default function SettingsPage() {
               <NotificationPreferencesCard preferences={settings.data.notifications} canChange={canChange} />
             </Col>
             <Col {...halfWidth}>
-              <SecurityCard />
+              <SecurityCard twoFactor={<TwoFactorSection isOwner={user?.role === 'owner'} />} />
             </Col>
             <Col {...halfWidth}>
               <PaymentSettingsCard payments={settings.data.payments} canChange={canChange} />

@@ -1,12 +1,23 @@
-import type { AuthUser, LoginRequest } from '@storage/contracts/auth';
+import type { AuthUser, LoginAnswer, LoginRequest, TwoFactorSignInRequest } from '@storage/contracts/auth';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
 
-export async function signIn(credentials: LoginRequest): Promise<AuthUser> {
+/** The password: the signed-in member, or `{ twoFactorRequired: true }` when their code comes next. */
+export async function signIn(credentials: LoginRequest): Promise<LoginAnswer> {
   const response = await apiRequest('POST', '/api/auth/login', credentials);
   return response.json();
 }
 
 export function useSignIn() {
   return useMutation({ mutationFn: signIn });
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export async function signInWithCode(request: TwoFactorSignInRequest): Promise<AuthUser> {
+  const response = await apiRequest('POST', '/api/auth/two-factor', request);
+  return response.json();
+}
+
+export function useSignInWithCode() {
+  return useMutation({ mutationFn: signInWithCode });
 }

@@ -5,11 +5,15 @@ import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { OnDemandResult } from '../../../components/on-demand.tsx';
 import { isUnauthorizedError } from '../../../lib/unauthorized.ts';
 import { useAuthUser } from '../api/get-auth-user.ts';
+import { TwoFactorSetupPage } from './two-factor-setup-page.tsx';
 
-/** Staff screens render only for a signed-in user; a 401 is handled by the query client (log in again). */
+/**
+ * Staff screens render only for a signed-in user; a 401 is handled by the query client (log in
+ * again). A member who must set up two-factor sign-in first sees only its setup.
+ */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { data: user, error, refetch, isFetching } = useAuthUser();
-  if (user) return children;
+  if (user) return user.twoFactorSetupRequired ? <TwoFactorSetupPage /> : children;
   if (error && !isUnauthorizedError(error)) {
     return (
       <OnDemandResult

@@ -1,7 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { NEW_PASSWORD_HELP } from '@storage/contracts/auth';
 import { ChangePasswordRequest } from '@storage/contracts/settings';
-import { Button, Card, Flex, Form, type FormRule, Input } from 'antd';
+import { Button, Card, Divider, Flex, Form, type FormRule, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
@@ -29,8 +30,11 @@ function passwordRule(field: PasswordField, label: string): FormRule {
   });
 }
 
-/** Every staff member may change their own password; the session stays signed in. */
-export function SecurityCard() {
+/**
+ * Every staff member may change their own password (the session stays signed in); `twoFactor`:
+ * their two-factor sign-in below it (the auth feature's, composed by the settings screen).
+ */
+export function SecurityCard({ twoFactor }: { twoFactor?: ReactNode }) {
   const [form] = Form.useForm<ChangePasswordRequest>();
   const changePassword = useChangePassword();
   const toast = useToast();
@@ -61,6 +65,12 @@ export function SecurityCard() {
           </Button>
         </Flex>
       </Form>
+      {twoFactor && (
+        <>
+          <Divider />
+          {twoFactor}
+        </>
+      )}
     </Card>
   );
 }

@@ -46,3 +46,8 @@ export function useSetStaffActive() {
     apiRequest('POST', `/api/staff/${staffId}/${active ? 'reactivate' : 'deactivate'}`, {}).then(answer),
   );
 }
+
+/** For a lost phone: the member's two-factor sign-in is turned off (they may set it up again). */
+export function useResetTwoFactor() {
+  return useStaffChange((staffId: string) => apiRequest('POST', `/api/staff/${staffId}/two-factor/reset`, {}).then(answer));
+}

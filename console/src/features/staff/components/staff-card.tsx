@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useListState } from '../../../lib/list-state.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { HistoryButton } from '../../history/components/history-button.tsx';
-import { STAFF_PAGE_SIZE, useChangeStaffRole, useSetStaffActive, useStaff } from '../api/staff.ts';
+import { STAFF_PAGE_SIZE, useChangeStaffRole, useResetTwoFactor, useSetStaffActive, useStaff } from '../api/staff.ts';
 import { AddStaffDialog, roleOptions } from './add-staff-dialog.tsx';
 
 const nameOf = (member: StaffMember) => [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
@@ -39,6 +39,10 @@ function staffColumns(currentUserId: string) {
       header: 'Status',
       cell: (info) => (info.getValue() === 'active' ? <Tag color="green">Active</Tag> : <Tag color="default">Deactivated</Tag>),
     }),
+    column.accessor('twoFactorEnabled', {
+      header: 'Two-Factor',
+      cell: (info) => (info.getValue() ? <Tag color="green">On</Tag> : <Tag color="default">Off</Tag>),
+    }),
     column.accessor('createdAt', { header: 'Added', cell: (info) => formatDate(info.getValue()) }),
     column.display({
       id: 'actions',
@@ -48,7 +52,10 @@ function staffColumns(currentUserId: string) {
   ]);
 }
 
-/** Owners manage the team in Settings: add a member, change a role, deactivate (their sessions end) and reactivate. */
+/**
+ * Owners manage the team in Settings: add a member, change a role, deactivate (their sessions end)
+ * and reactivate, see who signs in with two factors and reset it for a lost phone.
+ */
 export function StaffCard({ currentUserId }: { currentUserId: string }) {
   const list = useListState({ sorting: staffSorting, filters: { status: StaffStatus }, prefix: 'staff' });
   const staff = useStaff({ status: list.filters.status, sort: list.sort }, list.at);
@@ -116,6 +123,7 @@ function RoleSelect({ member }: { member: StaffMember }) {
 
 function StaffActions({ member, isYou }: { member: StaffMember; isYou: boolean }) {
   const setActive = useSetStaffActive();
+  const resetTwoFactor = useResetTwoFactor();
   const toast = useToast();
   const active = member.status === 'active';
   const name = nameOf(member);
@@ -123,6 +131,17 @@ function StaffActions({ member, isYou }: { member: StaffMember; isYou: boolean }
   return (
     <Flex gap={8} align="center" wrap>
       <HistoryButton streamType="staff" id={member.id} title={name} />
+      {member.twoFactorEnabled && !isYou && (
+        <Popconfirm
+          title={`Reset ${name}'s two-factor sign-in?`}
+          description="For a lost phone: they sign in with their password alone, and can set it up again."
+          okText="Reset"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => resetTwoFactor.mutate(member.id, toast.outcome(`${name}'s two-factor sign-in was reset`, 'Failed to reset two-factor sign-in'))}
+        >
+          <Button loading={resetTwoFactor.isPending}>Reset Two-Factor</Button>
+        </Popconfirm>
+      )}
       {active && !isYou && (
         <Popconfirm
           title={`Deactivate ${name}?`}
