@@ -90,6 +90,7 @@ describe('two-factor sign-in in Chromium', () => {
       await dialog.getByRole('button', { name: 'I Saved My Codes' }).click();
       await section.getByText('On', { exact: true }).waitFor();
       await section.getByText('Recovery codes left: 10.', { exact: false }).waitFor();
+      await expectAccessible(page, 'settings with two-factor sign-in on', { include: '[data-testid="two-factor-section"]' });
       const staffRow = page.getByTestId('staff-card').getByTestId('staff-row').filter({ hasText: product.login.email });
       await staffRow.getByText('On', { exact: true }).waitFor();
 
