@@ -13,6 +13,7 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/health/live',
   'GET /api/health/ready',
   'POST /api/auth/login',
+  'POST /api/auth/two-factor',
   'GET /api/login',
   'GET /api/logout',
   'POST /api/auth/logout',
