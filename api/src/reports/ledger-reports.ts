@@ -351,17 +351,24 @@ export async function ledgerAging(
   };
 }
 
+/**
+ * An aging row's columns, from its renter (`c`), facility (`f`), balance (`b`) and buckets (`a`);
+ * `credit` is the credit column's expression.
+ */
+const agingColumns = (credit: FragmentSqlToken) => sql.fragment`
+  c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
+  coalesce(a.current, 0)::numeric(20, 2)::text AS current,
+  coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
+  coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
+  coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
+  coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
+  (${credit})::numeric(20, 2)::text AS credit,
+  coalesce(b.balance, 0)::numeric(20, 2)::text AS balance`;
+
 /** Aging today, from the live invoices and balances. */
 async function agingToday(db: CommonQueryMethods, facilityId: string | undefined, now: Date) {
   return db.any(sql.type(AgingSqlRow)`
-    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
-           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
-           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
-           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
-           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
-           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
-           (-c.credit_balance)::numeric(20, 2)::text AS credit,
-           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
+    SELECT ${agingColumns(sql.fragment`-c.credit_balance`)}
     FROM customers c
     LEFT JOIN facilities f ON f.id = c.facility_id
     LEFT JOIN customer_balances b ON b.customer_id = c.id
@@ -404,14 +411,7 @@ async function agingOn(db: CommonQueryMethods, facilityId: string | undefined, d
     WITH open AS MATERIALIZED (${openInvoicesOn(day)}),
     aged AS (SELECT o.customer_id, ${agingBuckets(sql.fragment`${day}::date`)} FROM open o JOIN invoices i ON i.id = o.invoice_id GROUP BY o.customer_id),
     balances AS (${balancesOn(day)})
-    SELECT c.id::text AS customer_id, c.first_name || ' ' || c.last_name AS customer, c.email, f.name AS facility,
-           coalesce(a.current, 0)::numeric(20, 2)::text AS current,
-           coalesce(a.days1to30, 0)::numeric(20, 2)::text AS days1to30,
-           coalesce(a.days31to60, 0)::numeric(20, 2)::text AS days31to60,
-           coalesce(a.days61to90, 0)::numeric(20, 2)::text AS days61to90,
-           coalesce(a.days90plus, 0)::numeric(20, 2)::text AS days90plus,
-           (coalesce(b.balance, 0) - coalesce(a.owed, 0))::numeric(20, 2)::text AS credit,
-           coalesce(b.balance, 0)::numeric(20, 2)::text AS balance
+    SELECT ${agingColumns(sql.fragment`coalesce(b.balance, 0) - coalesce(a.owed, 0)`)}
     FROM customers c
     LEFT JOIN facilities f ON f.id = c.facility_id
     LEFT JOIN balances b ON b.customer_id = c.id
