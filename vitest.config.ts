@@ -25,6 +25,8 @@ export default defineConfig({
     env: { PASSWORD_COST_FOR_TESTS: '1024' },
     // Longest files first across the projects, so both workers finish together (testing/src/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
+    // Each test that passed only on a retry is named and counted at the end of the run.
+    reporters: ['default', './testing/src/retry-reporter.ts'],
     // `npm test` runs them all; `npm run test:unit` the first only.
     projects: [
       // Pure tests: one module graph per worker instead of one per file (isolated, importing it
@@ -43,8 +45,9 @@ export default defineConfig({
           globalSetup: ['./testing/src/suite-setup.ts'],
         },
       },
-      // Browser tests: a test whose click was lost on a loaded machine runs again, at most twice
-      // (README, Tests); one that fails three times fails the run.
+      // Browser tests: a test whose click was lost on a loaded machine runs again, at most twice;
+      // one that fails three times fails the run, and one that passed only on a retry is named at
+      // the end of the run (testing/src/retry-reporter.ts).
       {
         extends: true,
         test: {
