@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { InvoiceStatus } from '@storage/contracts/enums';
 import { type BillingDay, runBillingDay } from '@storage/domain/billing/run';
 import { connectEventStore } from '@storage/eventstore/connect';
 import type { EventStore } from '@storage/eventstore/port';
@@ -86,10 +87,15 @@ function totals(day: BillingDay) {
   };
 }
 
+/** Where 'sent' sorts among the statuses, as the invoices projection writes status_rank. */
+const SENT_RANK = (InvoiceStatus.options as readonly string[]).indexOf('sent') + 1;
+
 /**
  * The peer: what the day's output is as plain rows, written set-based in one transaction: an
  * invoice row per active lease (the read model's invoices table, indexes and all) and its three
- * events (invoice generated, sent, lease billed) as rows of a copy of the event table.
+ * events (invoice generated, sent, lease billed) as rows of a copy of the event table. The row
+ * carries every column the projection fills (the customer's name and search text, the status's
+ * rank), since the table's NOT NULL columns without defaults refuse a row without them.
  */
 async function peer(pool: DatabasePool): Promise<{ seconds: number; invoices: number; events: number }> {
   await pool.query(sql.unsafe`CREATE TABLE peer_invoices (LIKE invoices INCLUDING ALL)`);
@@ -97,20 +103,24 @@ async function peer(pool: DatabasePool): Promise<{ seconds: number; invoices: nu
   const started = performance.now();
   const counts = await pool.transaction(async (tx) => {
     const invoices = await tx.query(sql.unsafe`
-      INSERT INTO peer_invoices (id, invoice_number, customer_id, lease_id, amount, due_date, status, description, lines, facility_id, search_text, created_at, updated_at)
+      INSERT INTO peer_invoices (id, invoice_number, customer_id, lease_id, amount, due_date, status, status_rank, description, lines, facility_id,
+        search_text, customer_last_name, customer_first_name, created_at, updated_at)
       SELECT gen_random_uuid(), 'INV-202611-' || upper(left(l.id::text, 8)), l.customer_id, l.id, l.monthly_rate, DATE '2026-11-01', 'sent',
-        'Rent Nov 1 – Nov 30, 2026',
+        ${SENT_RANK}, 'Rent Nov 1 – Nov 30, 2026',
         jsonb_build_array(jsonb_build_object('kind', 'rent', 'description', 'Rent Nov 1 – Nov 30, 2026', 'amount', l.monthly_rate::text,
           'periodStart', '2026-11-01', 'periodEnd', '2026-11-30')),
-        u.facility_id, lower('INV-202611-' || left(l.id::text, 8)), now(), now()
-      FROM leases l JOIN units u ON u.id = l.unit_id WHERE l.is_active`);
+        u.facility_id,
+        lower(concat_ws(' ', 'INV-202611-' || left(l.id::text, 8), c.first_name, c.last_name, c.first_name || ' ' || c.last_name, c.email)),
+        c.last_name, c.first_name, now(), now()
+      FROM leases l JOIN units u ON u.id = l.unit_id JOIN customers c ON c.id = l.customer_id WHERE l.is_active`);
     const metadata = sql.unsafe`jsonb_build_object('actor', jsonb_build_object('type', 'system'), 'correlationId', gen_random_uuid(), 'causationId', NULL, 'schemaVersion', 1, 'occurredAt', now())`;
     const events = await tx.query(sql.unsafe`
       INSERT INTO peer_events (stream_name, revision, id, type, data, metadata)
       SELECT e.stream_name, e.revision, gen_random_uuid(), e.type, e.data, ${metadata}
       FROM peer_invoices i
       CROSS JOIN LATERAL (VALUES
-        ('invoice-' || i.id, 0, 'invoice_generated', to_jsonb(i) - 'search_text' - 'facility_id'),
+        ('invoice-' || i.id, 0, 'invoice_generated',
+          to_jsonb(i) - 'search_text' - 'facility_id' - 'customer_last_name' - 'customer_first_name' - 'status_rank'),
         ('invoice-' || i.id, 1, 'invoice_sent', jsonb_build_object('invoiceId', i.id)),
         ('lease-' || i.lease_id, 2, 'lease_rent_billed',
           jsonb_build_object('leaseId', i.lease_id, 'invoiceId', i.id, 'periodStart', '2026-11-01', 'periodEnd', '2026-11-30'))
