@@ -86,6 +86,20 @@ describe('messages to renters', () => {
   const messagesOf = async (customerId: string) =>
     z.array(OutboxMessage).parse((await call('GET', `/api/messages?customerId=${customerId}`, 'auditor')).json());
   const receivedBy = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+  const pendingFor = (customerId: string) =>
+    platform.api.pool.oneFirst(
+      sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM outbox_messages WHERE customer_id = ${customerId} AND status = 'pending'`,
+    );
+  /**
+   * Waits until nothing more can reach the renter: every reaction has acted on every event written
+   * so far (each message the log asks for is in the outbox), and the outbox has sent or set aside
+   * every one of theirs. A wait of fixed length proves neither on a loaded machine.
+   */
+  async function outboxSettled(customerId: string) {
+    expect(await platform.reactionsCaughtUp()).toBe(true);
+    wakeOutbox();
+    await expect.poll(() => pendingFor(customerId)).toBe(0);
+  }
 
   it('sends an issued invoice to the renter once, with its number, amount and due date', async () => {
     const renter = await customer('Mara');
@@ -105,7 +119,7 @@ describe('messages to renters', () => {
     expect(detail.body).toContain(invoice.invoiceNumber);
     expect(detail.to).toBe(renter.email);
     // Nothing more, however long we wait for a repeat.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await outboxSettled(renter.id);
     expect(receivedBy(renter.email)).toHaveLength(1);
   });
 
@@ -128,7 +142,8 @@ describe('messages to renters', () => {
       type: 'gate_code_assigned',
       data: { leaseId, customerId: renter.id, facilityId: null, code: '550011', reason: 'rotated' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The messages reaction has acted on the rotation: a welcome it wrote would be listed now.
+    expect(await platform.reactionsCaughtUp()).toBe(true);
     expect(await messagesOf(renter.id)).toHaveLength(1);
   });
 
@@ -204,11 +219,18 @@ describe('messages to renters', () => {
       await platform.api.pool.query(sql.unsafe`UPDATE outbox_messages SET attempts = 7, next_attempt_at = now() WHERE id = ${id}`);
       wakeOutbox();
       await expect.poll(async () => (await messagesOf(renter.id)).map((m) => [m.status, m.attempts, m.nextAttemptAt])).toEqual([['failed', 8, null]]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect((await messagesOf(renter.id))[0]!.attempts).toBe(8);
     } finally {
       smtp.state.refusing = false;
     }
+    // The worker claims every due message at each pass: once it has delivered one written after
+    // the failure, a pass that would have taken the failed one again, were it still due, has run.
+    const later = await customer('Lark');
+    await append(streams.delinquency(later.id), {
+      type: 'delinquency_step_taken',
+      data: { customerId: later.id, kind: 'late_notice', day: 5, invoiceId: randomUUID(), date: '2026-12-06', pastDue: '10.00' },
+    });
+    await expect.poll(() => receivedBy(later.email).length, { timeout: 15_000 }).toBe(1);
+    expect((await messagesOf(renter.id))[0]!.attempts).toBe(8);
     expect((await call('POST', `/api/messages/${id}/retry`, 'clerk')).statusCode).toBe(403);
     expect((await call('POST', `/api/messages/${randomUUID()}/retry`, 'manager')).statusCode).toBe(404);
     const retried = await call('POST', `/api/messages/${id}/retry`, 'manager');
@@ -230,7 +252,9 @@ describe('messages to renters', () => {
     await messagesReaction.react({ ...recorded, ...toDomainEvent(recorded) } as never, { store: platform.api.store, pool: platform.api.pool, now: new Date() });
     wakeOutbox();
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The projector back past the rebuilt read model, every reaction past the log's head, and the
+    // outbox through the renter's messages: a message written again would have been sent by now.
+    await outboxSettled(renter.id);
     expect(await platform.api.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM outbox_messages`)).toBe(before);
     expect(receivedBy(renter.email)).toHaveLength(1);
   });
@@ -518,7 +542,8 @@ describe('messages to renters', () => {
     const paid = await call('POST', `/api/customers/${renter.id}/payments`, 'clerk', { amount: '145.00', method: 'cash' });
     expect(paid.statusCode).toBe(201);
     await expect.poll(() => receivedBy(renter.email).length).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Every step, the clearing and the restored access acted on, and each of their messages sent.
+    await outboxSettled(renter.id);
     const subjects = receivedBy(renter.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1]);
     expect(subjects).toHaveLength(5);
     expect(subjects).toEqual(
