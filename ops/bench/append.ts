@@ -6,7 +6,7 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { type NewEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import pg from 'pg';
-import { adminQuery, load, machine, median, percentile, serverUrl } from './measure.ts';
+import { adminQuery, droppable, load, machine, median, percentile, serverUrl, startRun } from './measure.ts';
 
 // `npm run bench:append [-- --repeats 5 --seconds 2 --pool 10 --writers 1,5,20]`: appending one
 // event, side by side on the same server with the same pool size:
@@ -41,6 +41,7 @@ if (!Number.isInteger(repeats) || repeats < 1) throw new Error('--repeats must b
 if (!(cellMs > 0)) throw new Error('--seconds must be a positive number');
 if (!Number.isInteger(poolSize) || poolSize < 1) throw new Error('--pool must be a whole number of at least 1');
 if (!writerCounts.every((n) => Number.isInteger(n) && n >= 1)) throw new Error('--writers must be whole numbers of at least 1, comma separated');
+const benchRun = startRun('append', { repeats, secondsPerCell: cellMs / 1000, poolSize, writers: writerCounts, keep: values.keep });
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -80,7 +81,7 @@ interface Subject {
 }
 
 async function ours(url: string): Promise<Subject> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = droppable(new pg.Pool({ connectionString: url, max: poolSize }));
   const store = await createPostgresEventStore({ pool });
   await store.migrate();
   return {
@@ -105,7 +106,7 @@ async function ours(url: string): Promise<Subject> {
 }
 
 async function emmett(url: string): Promise<Subject> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = droppable(new pg.Pool({ connectionString: url, max: poolSize }));
   const store = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
   await store.schema.migrate();
   const append = (stream: string, expectedStreamVersion: bigint | 'no_stream') => {
@@ -139,7 +140,7 @@ async function emmett(url: string): Promise<Subject> {
 }
 
 async function raw(url: string): Promise<Subject> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = droppable(new pg.Pool({ connectionString: url, max: poolSize }));
   await pool.query(`CREATE TABLE raw_events (
     global_position bigserial NOT NULL,
     stream_name text NOT NULL,
@@ -234,6 +235,7 @@ async function main() {
     subjects.push(await ours(databaseUrl), await emmett(databaseUrl), await raw(databaseUrl));
     const version = String((await adminQuery("SELECT current_setting('server_version') AS v")).rows[0]!.v);
     console.log(`Machine: ${machine()}, ` + `PostgreSQL ${version}; pool of ${poolSize} connections each; load average (1/5/15 min) at start ${load()}`);
+    benchRun.environment.postgres = version;
     console.log(`${repeats} interleaved repeats of ${cellMs / 1000} s per cell; figures are medians of the repeats`);
 
     // Warm up: schemas, prepared plans, connections.
@@ -257,7 +259,9 @@ async function main() {
     }
 
     let met = true;
+    const figuresOf: Record<string, Record<string, unknown>> = {};
     for (const workload of workloads) {
+      figuresOf[workload] = {};
       console.log(`\n${workload === 'new stream' ? 'One event to a new stream each' : 'One hot stream, expected revisions (writers racing)'}:`);
       for (const writers of writerCounts) {
         const figures = Object.fromEntries(
@@ -283,6 +287,23 @@ async function main() {
         const vsRaw = figures.ours!.eventsPerSecond / figures.raw!.eventsPerSecond;
         const ok = vsEmmett >= TARGET_VS_EMMETT && vsRaw >= TARGET_VS_RAW;
         if (!ok) met = false;
+        const perStore = (n: string) => {
+          const f = figures[n]!;
+          return {
+            eventsPerSecond: f.eventsPerSecond,
+            p50Ms: f.p50,
+            p99Ms: f.p99,
+            ...(workload === 'hot stream' ? { conflictsPerSecond: f.conflicts / (cellMs / 1000) } : {}),
+          };
+        };
+        figuresOf[workload]![`${writers} writers`] = {
+          ours: perStore('ours'),
+          emmett: perStore('emmett'),
+          raw: perStore('raw'),
+          oursOverEmmett: vsEmmett,
+          oursOverRaw: vsRaw,
+          targetMet: ok,
+        };
         console.log(`  ${String(writers).padStart(2)} writers: ${line('ours')}; ${line('emmett')}; ${line('raw')}`);
         console.log(
           `             ours/emmett ${vsEmmett.toFixed(2)}×, ours/raw ${vsRaw.toFixed(2)}× ` +
@@ -291,6 +312,12 @@ async function main() {
       }
     }
     console.log(`\nTarget at every concurrency: ${met ? 'met' : 'not met'}. Load average at end ${load()}`);
+    benchRun.write({
+      medianOfRepeats: true,
+      'one event to a new stream each': figuresOf['new stream'],
+      'one hot stream, expected revisions (writers racing)': figuresOf['hot stream'],
+      target: { oursOverEmmettAtLeast: TARGET_VS_EMMETT, oursOverRawAtLeast: TARGET_VS_RAW, metAtEveryConcurrency: met },
+    });
   } finally {
     for (const subject of subjects) await subject.close();
     // Emmett's schema migration opens a pool of its own (dumbo's, by connection string).

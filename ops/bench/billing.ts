@@ -11,7 +11,7 @@ import { rebuildReadModel } from '@storage/projector/rebuild';
 import { catchUp, ensureCheckpoints } from '@storage/projector/runner';
 import { BENCH_TIME_ZONES, seedBillingLeases } from '@storage/seed/billing-leases';
 import { type DatabasePool, sql } from 'slonik';
-import { adminQuery, load, machine, serverUrl } from './measure.ts';
+import { adminQuery, load, machine, serverUrl, startRun, targetMissed } from './measure.ts';
 
 // `npm run bench:billing [-- --facilities 20 --leases 1000]`: the billing day for 20,000 active
 // leases across 20 facilities in several time zones. The leases moved in during October 2026, their
@@ -40,6 +40,7 @@ const leasesPerFacility = Number(values.leases);
 if (!Number.isInteger(facilities) || facilities < 1) throw new Error('--facilities must be a whole number of at least 1');
 if (!Number.isInteger(leasesPerFacility) || leasesPerFacility < 1) throw new Error('--leases must be a whole number of at least 1');
 const leaseCount = facilities * leasesPerFacility;
+const run = startRun('billing', { facilities, leasesPerFacility, keep: values.keep, eventStore: process.env.EVENTSTORE_URL ? 'EventStoreDB' : 'postgres' });
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
@@ -68,10 +69,12 @@ function counted(store: EventStore) {
       };
     },
   });
+  /** The calls since the last report: as printed, and by kind for the results file. */
   const report = () => {
     const text = [...calls].map(([key, { n, ms }]) => `${fmt(n)} ${key} (${(ms / n).toFixed(1)} ms each)`).join(', ');
+    const byKind = Object.fromEntries([...calls].map(([key, { n, ms }]) => [key, { calls: n, msEach: ms / n }]));
     calls.clear();
-    return text;
+    return { text, byKind };
   };
   return { store: wrapped, report };
 }
@@ -145,16 +148,20 @@ async function main() {
     await ensureCheckpoints(pool, readModelProjections);
     const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
     console.log(`Machine: ${machine()}, ` + `PostgreSQL ${String(version)}, event store: ${store.kind}; load average (1/5/15 min) ${load()}`);
+    run.environment.postgres = String(version);
+    run.environment.eventStore = store.kind;
 
     let started = performance.now();
     const appended = await seedBillingLeases(store, { facilities, leasesPerFacility, month: MONTH });
+    const seedSeconds = seconds(started);
     console.log(
       `Seeded ${fmt(leaseCount)} active leases in ${facilities} facilities (${BENCH_TIME_ZONES.slice(0, facilities).join(', ')}): ` +
-        `${fmt(appended)} events in ${seconds(started).toFixed(1)} s`,
+        `${fmt(appended)} events in ${seedSeconds.toFixed(1)} s`,
     );
     started = performance.now();
     await rebuildReadModel(pool, store, readModelProjections);
-    console.log(`Read model built from them in ${seconds(started).toFixed(1)} s`);
+    const rebuildSeconds = seconds(started);
+    console.log(`Read model built from them in ${rebuildSeconds.toFixed(1)} s`);
 
     const probe = counted(store);
     const deps = { store: probe.store, pool };
@@ -171,21 +178,25 @@ async function main() {
         `dates ${first.dates}; late fees ${first.lateFees}, overdue ${first.overdue}, skipped ${first.skipped}; ` +
         `this process used ${firstCpu.toFixed(1)} s of CPU (the rest: PostgreSQL and waiting)`,
     );
-    console.log(`  event store calls: ${probe.report()}`);
+    const firstCalls = probe.report();
+    console.log(`  event store calls: ${firstCalls.text}`);
     if (first.issued !== leaseCount) console.log(`  EXPECTED ${fmt(leaseCount)} invoices, one per lease`);
     started = performance.now();
     const projected = await catchUp(pool, store, readModelProjections);
-    console.log(`  projector caught up with the run's ${fmt(projected)} events in ${seconds(started).toFixed(1)} s`);
+    const catchUpSeconds = seconds(started);
+    console.log(`  projector caught up with the run's ${fmt(projected)} events in ${catchUpSeconds.toFixed(1)} s`);
 
     started = performance.now();
     cpu = process.cpuUsage();
     const second = totals(await runBillingDay(deps, BILLING_NOW));
     const secondSeconds = seconds(started);
+    const secondCpu = cpuSeconds(cpu);
     console.log(
-      `  second run: ${fmt(second.issued)} invoices issued in ${secondSeconds.toFixed(1)} s (${cpuSeconds(cpu).toFixed(1)} s of CPU here)` +
+      `  second run: ${fmt(second.issued)} invoices issued in ${secondSeconds.toFixed(1)} s (${secondCpu.toFixed(1)} s of CPU here)` +
         (second.issued === 0 ? ' (nothing, as it must)' : ' (MUST BE 0: exactly once is broken)'),
     );
-    console.log(`  event store calls: ${probe.report()}`);
+    const secondCalls = probe.report();
+    console.log(`  event store calls: ${secondCalls.text}`);
 
     const raw = await peer(pool);
     console.log(
@@ -193,7 +204,31 @@ async function main() {
         `${raw.seconds.toFixed(2)} s; our first run / peer = ${(firstSeconds / raw.seconds).toFixed(1)}×`,
     );
     console.log(`Load average after: ${load()}`);
+    run.write({
+      activeLeases: leaseCount,
+      seedEvents: appended,
+      seedSeconds,
+      readModelBuildSeconds: rebuildSeconds,
+      firstRun: {
+        invoicesIssued: first.issued,
+        expectedInvoices: leaseCount,
+        seconds: firstSeconds,
+        invoicesPerSecond: rate,
+        thisProcessCpuSeconds: firstCpu,
+        billingDates: first.dates,
+        lateFeesCharged: first.lateFees,
+        invoicesOverdue: first.overdue,
+        leasesSkipped: first.skipped,
+        eventStoreCalls: firstCalls.byKind,
+      },
+      projectorCatchUp: { events: projected, seconds: catchUpSeconds },
+      secondRun: { invoicesIssued: second.issued, seconds: secondSeconds, thisProcessCpuSeconds: secondCpu, eventStoreCalls: secondCalls.byKind },
+      peerRawPostgres: { invoiceRows: raw.invoices, eventRows: raw.events, seconds: raw.seconds, firstRunOverPeer: firstSeconds / raw.seconds },
+      target: { dayUnderSeconds: TARGET_SECONDS, met: firstSeconds < TARGET_SECONDS },
+    });
+    // One invoice per lease, then none: correctness, whatever BENCH_TARGETS says.
     if (first.issued !== leaseCount || second.issued !== 0) process.exitCode = 1;
+    else if (firstSeconds >= TARGET_SECONDS) targetMissed();
   } finally {
     await store?.close();
     await pool?.end();
