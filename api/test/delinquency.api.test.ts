@@ -179,7 +179,8 @@ describe('delinquency schedule', () => {
       },
       { store: platform.api.store, pool: platform.api.pool, now: new Date() },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // Every reaction has acted on everything written, the repeat's own writes too.
+    expect(await platform.reactionsCaughtUp()).toBe(true);
     expect((await delinquencyEvents(customerId)).filter((e) => e.type === 'delinquency_cleared')).toHaveLength(1);
     expect(await timeline(customerId)).toMatchObject({ status: 'current', pastDue: '0.00', nextStep: null });
     expect(await billingDay(today)).toBe(0);
@@ -204,7 +205,7 @@ describe('delinquency schedule', () => {
 
       expect((await request('POST', `/api/customers/${customerId}/payments`, { amount: '60.00', method: 'cash' }, 'clerk')).statusCode).toBe(201);
       // Wait for the reaction to have seen the payment: its checkpoint passes it without clearing.
-      await new Promise((r) => setTimeout(r, 1500));
+      expect(await platform.reactionsCaughtUp()).toBe(true);
       expect((await delinquencyEvents(customerId)).some((e) => e.type === 'delinquency_cleared')).toBe(false);
 
       expect((await request('POST', `/api/customers/${customerId}/payments`, { amount: '10.00', method: 'check' }, 'clerk')).statusCode).toBe(201);
