@@ -88,6 +88,18 @@ describe('projector killed mid-batch', () => {
   });
 
   const unitCount = async () => Number((await client.query('SELECT count(*) AS n FROM units')).rows[0]?.n ?? 0);
+  /** Whether every projection's checkpoint has reached the newest event of the log: nothing is left to apply. */
+  const caughtUp = async () =>
+    Number(
+      (
+        await client.query(`
+          SELECT count(*) AS behind FROM projection_checkpoints c
+          WHERE c.position_hi IS NULL
+             OR (c.position_hi, c.position_lo) < (
+               SELECT transaction_id::text::numeric, global_position::numeric FROM event_store.events
+               ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`)
+      ).rows[0]?.behind,
+    ) === 0;
 
   it('loses and duplicates nothing after a restart', async () => {
     const first = startProjectorProcess(database.url);
@@ -104,7 +116,8 @@ describe('projector killed mid-batch', () => {
     const second = startProjectorProcess(database.url);
     try {
       await waitUntil(async () => (await unitCount()) >= TOTAL, 90_000);
-      await new Promise((r) => setTimeout(r, 500));
+      // Every projection through the log's last event: an event applied twice would show now.
+      await waitUntil(caughtUp, 30_000);
       const facility = (await client.query('SELECT total_units FROM facilities WHERE id = $1', [facilityId])).rows[0];
       expect(await unitCount()).toBe(TOTAL);
       expect(facility?.total_units).toBe(TOTAL);
