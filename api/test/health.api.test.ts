@@ -348,8 +348,25 @@ describe('logs', () => {
   });
 
   it('processes log at info by default, LOG_LEVEL changes it, and pretty lines only in a terminal', () => {
-    expect(processLogger(readConfig({}).logLevel, false)).toEqual({ level: 'info' });
-    expect(processLogger(readConfig({ LOG_LEVEL: 'warn' }).logLevel, false)).toEqual({ level: 'warn' });
+    expect(processLogger(readConfig({}).logLevel, false)).toMatchObject({ level: 'info' });
+    expect(processLogger(readConfig({ LOG_LEVEL: 'warn' }).logLevel, false)).toMatchObject({ level: 'warn' });
     expect(processLogger(readConfig({}).logLevel, true)).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
+  });
+
+  it('leaves out the errors of connections the database closed only while the process is stopping', () => {
+    let stopping = false;
+    const { hooks } = processLogger('info', false, () => stopping) as {
+      hooks: { logMethod(args: unknown[], method: (...a: unknown[]) => void, level: number): void };
+    };
+    const printed: unknown[][] = [];
+    const log = (fields: unknown, level = 50) => hooks.logMethod([fields, 'message'], (...args) => printed.push(args), level);
+    const ended = { err: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) };
+    log(ended);
+    stopping = true;
+    log(ended);
+    log({ err: new Error('Connection terminated unexpectedly') });
+    log({ err: Object.assign(new Error('duplicate key'), { code: '23505' }) });
+    log({ msg: 'stopping' }, 30);
+    expect(printed.map(([fields]) => fields)).toEqual([ended, { err: expect.objectContaining({ code: '23505' }) }, { msg: 'stopping' }]);
   });
 });

@@ -38,7 +38,9 @@ export async function startAll(config: Config, log: (line: string) => void = con
   const secrets = await loadOrCreateSecrets(config.dataDir);
   /** What this start has started, stopped in the reverse order if it fails on the way. */
   const started: (() => Promise<void> | void)[] = [];
+  let stopping = false;
   const stopStarted = async () => {
+    stopping = true;
     let failure: unknown;
     for (let stop = started.pop(); stop; stop = started.pop()) {
       try {
@@ -76,7 +78,7 @@ export async function startAll(config: Config, log: (line: string) => void = con
       databaseUrl,
       sessionKey: sessionKeyFrom(config.sessionSecret ?? secrets.sessionSecret),
       staticRoots,
-      logger: processLogger(config.logLevel),
+      logger: processLogger(config.logLevel, undefined, () => stopping),
     });
     started.push(() => api.close());
     // The projector has connections of its own: queued behind a burst of requests on the API's
