@@ -34,6 +34,7 @@ import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
 import { reportPeers } from './report-peers.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 // `npm run bench:reads [-- --from large --samples 15 --keep --analyze-only]`: every staff list (first, middle
 // and last page, each filter, search and sort the screens offer), the activity feed, the audit log
@@ -160,7 +161,7 @@ async function main() {
     if (position) await catchUpTo(pool, server.store, readModelProjections, position, 120_000);
     const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
-    const cookie = String([login.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const cookie = sessionCookie(login.headers['set-cookie']);
     const get = async (path: string) => {
       const response = await server.app.inject({ method: 'GET', url: path, headers: { cookie } });
       if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${response.body}`);
