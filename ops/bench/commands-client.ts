@@ -14,12 +14,24 @@ export interface Fixtures {
   units: string[];
 }
 
-/** What the commands have used up so far: units moved into, customers added, credit paid per renter. */
+/** What the commands have used up so far: units moved into, customers added, edits sent, credit paid per renter. */
 export interface ClientState {
   unitCursor: number;
   created: number;
+  /** Edits sent so far, in every process and run: each edit's phone carries its number, so a check can tell a later edit's value from a stale one. */
+  edits: number;
   credits: Array<[string, number]>;
 }
+
+/**
+ * What the read after a command's 2xx found: the change, or (edits only) the value of an edit of
+ * the same customer sent after it, which replaced it (not a miss of read-your-writes), or neither.
+ */
+export type Shown = 'shown' | 'overtaken' | 'missing';
+
+/** The phone an edit writes: its number among all edits, so that the latest of a customer's edits can be recognised. */
+const editPhone = (edit: number) => `555-${String(edit).padStart(7, '0')}`;
+const editOfPhone = (phone: unknown) => (typeof phone === 'string' && /^555-\d{7}$/.test(phone) ? Number(phone.slice(4)) : null);
 
 export type Kind = 'create' | 'edit' | 'moveIn' | 'payment';
 
@@ -81,27 +93,40 @@ export const customerBody = (facilityId: string, i: number, what: string) => ({
   facilityId,
 });
 
-/** One command of each kind; it answers the read that checks it (true when the change shows), or null when it failed. */
+const shownIf = (shown: boolean): Shown => (shown ? 'shown' : 'missing');
+
+/** One command of each kind; it answers the read that checks it (what that read found), or null when it failed. */
 export function deskCommands(fixtures: Fixtures, state: ClientState) {
   const call = caller(fixtures.base, fixtures.cookie);
   const credits = new Map(state.credits);
   const { edited, paying, movers, units } = fixtures;
-  const commands: Record<Kind, (i: number) => Promise<(() => Promise<boolean>) | null>> = {
+  const commands: Record<Kind, (i: number) => Promise<(() => Promise<Shown>) | null>> = {
     create: async () => {
       const body = customerBody(fixtures.facilityId, state.created++, 'added');
       const r = await call('POST', '/api/customers', body);
       if (r.status !== 201) return null;
       return async () => {
         const list = await call('GET', `/api/customers?search=${encodeURIComponent(body.email)}`);
-        return list.body.some((c: { id: string }) => c.id === r.body.id);
+        return shownIf(list.body.some((c: { id: string }) => c.id === r.body.id));
       };
     },
     edit: async (i) => {
+      // The same customer comes round again every few hundred commands: under load its next edit
+      // can land before this one's check reads it.
       const id = edited[i % edited.length]!;
-      const phone = `555-${String(i).padStart(7, '0')}`;
+      const edit = state.edits++;
+      const phone = editPhone(edit);
       const r = await call('PATCH', `/api/customers/${id}`, { phone });
       if (r.status !== 200) return null;
-      return async () => (await call('GET', `/api/customers/${id}`)).body.phone === phone;
+      return async () => {
+        const shown = (await call('GET', `/api/customers/${id}`)).body.phone;
+        if (shown === phone) return 'shown';
+        // An edit sent after this one replaced it. One sent before it (or by an earlier run) that
+        // shows instead is a stale read, even when the two were in flight together and may have
+        // landed the other way round: counted as not shown, so the count never hides a miss.
+        const other = editOfPhone(shown);
+        return other !== null && other > edit ? 'overtaken' : 'missing';
+      };
     },
     moveIn: async (i) => {
       const unitId = units[state.unitCursor++ % units.length]!;
@@ -111,18 +136,18 @@ export function deskCommands(fixtures: Fixtures, state: ClientState) {
       return async () => {
         // The renter's leases, newest first, as the customer page lists them.
         const leases = await call('GET', `/api/leases?customerId=${customerId}`);
-        return leases.body.some((l: { id: string; unit: { id: string } }) => l.id === r.body.id && l.unit.id === unitId);
+        return shownIf(leases.body.some((l: { id: string; unit: { id: string } }) => l.id === r.body.id && l.unit.id === unitId));
       };
     },
     payment: async (i) => {
       const id = paying[i % paying.length]!;
       const r = await call('POST', `/api/customers/${id}/payments`, { amount: '1.00', method: 'cash' });
       if (r.status !== 201) return null;
-      // Every payment of this renter answered so far is credit (they owe nothing).
+      // Every payment of this renter answered so far is credit (they owe nothing); a later payment only adds to it.
       const paid = (credits.get(id) ?? 0) + 1;
       credits.set(id, paid);
       state.credits = [...credits];
-      return async () => Number((await call('GET', `/api/customers/${id}/account`)).body.credit) >= paid;
+      return async () => shownIf(Number((await call('GET', `/api/customers/${id}/account`)).body.credit) >= paid);
     },
   };
   return commands;
@@ -131,6 +156,7 @@ export function deskCommands(fixtures: Fixtures, state: ClientState) {
 /** The mixed load at one rate: each command on schedule, then (not timed) the read that must show it. */
 export async function mixedLoad(commands: ReturnType<typeof deskCommands>, rate: number, count: number) {
   let missing = 0;
+  let overtaken = 0;
   const checking: Promise<void>[] = [];
   const run = await openLoop(rate, count, async (i) => {
     const check = await commands[mix[i % mix.length]!](i);
@@ -139,7 +165,8 @@ export async function mixedLoad(commands: ReturnType<typeof deskCommands>, rate:
     checking.push(
       check().then(
         (shown) => {
-          if (!shown) missing++;
+          if (shown === 'missing') missing++;
+          if (shown === 'overtaken') overtaken++;
         },
         () => {
           missing++;
@@ -149,7 +176,7 @@ export async function mixedLoad(commands: ReturnType<typeof deskCommands>, rate:
     return true;
   });
   await Promise.all(checking);
-  return { ...run, missing };
+  return { ...run, missing, overtaken };
 }
 
 /** The peer's load: one POST that inserts, then one GET that reads it back. */
@@ -175,7 +202,10 @@ export interface ClientReply {
   latencies: number[];
   failed: number;
   achieved: number;
+  /** Commands answered 2xx whose change the next read did not show. */
   missing: number;
+  /** Edits whose check found a later edit of the same customer instead (not counted as missing). */
+  overtaken: number;
   state?: ClientState;
   /** This child's CPU for the run, ms. */
   cpuMs: number;
@@ -190,7 +220,7 @@ if (process.send && process.argv.includes('--bench-client')) {
       const state = { ...request.state };
       reply = { ...(await mixedLoad(deskCommands(request.fixtures, state), request.rate, request.count)), state };
     } else {
-      reply = { ...(await peerLoad(request.peerBase, request.rate, request.count)), missing: 0 };
+      reply = { ...(await peerLoad(request.peerBase, request.rate, request.count)), missing: 0, overtaken: 0 };
     }
     const cpu = process.cpuUsage(cpuBefore);
     process.send!({ ...reply, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ClientReply);
