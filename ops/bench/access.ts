@@ -9,7 +9,8 @@ import { queueConnection } from '@storage/platform/queues';
 import { startProjector } from '@storage/projector/service';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
+import { adminQuery, load, machine, percentile, serverUrl, startRun, targetMissed } from './measure.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 // `npm run bench:access [-- --samples 50 --load 50]`: how long from a lockout step appended (the
 // delinquency process's event) to the lock's desired state changed in the read model (overlocked),
@@ -23,6 +24,9 @@ import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
 // (POST /api/customers/:id/payments, as staff take it) → the payment's events → the delinquency
 // reaction's delinquency_cleared → the access reaction's desired state normal; timed from the
 // payment's answer (it is recorded then) to the lock shown normal in the read model.
+// Both stop at the read model's desired state, not at the lock: a gateway learns the new state
+// in the answer to its next heartbeat or poll, which comes on the gateway's schedule and is not
+// timed here.
 
 const TARGET_P99_MS = 2000;
 
@@ -37,6 +41,7 @@ const samples = Number(values.samples);
 const loadPerSecond = Number(values.load);
 if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples must be a whole number of at least 1');
 if (!Number.isFinite(loadPerSecond) || loadPerSecond < 0) throw new Error('--load must be a number of commands per second (0: none)');
+const run = startRun('access', { samples, loadPerSecond, keep: values.keep });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,6 +64,8 @@ async function main() {
       `Machine: ${machine()}, ` +
         `PostgreSQL ${String(version)}, event store: ${server.store.kind}, queue: BullMQ on PostgreSQL; load average (1/5/15 min) ${load()}`,
     );
+    run.environment.postgres = String(version);
+    run.environment.eventStore = server.store.kind;
 
     // Staff, a facility with its gateway key, and one renter per sample (a lease on a unit with a lock).
     const ctx = { store: server.store, pool: server.pool, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
@@ -67,7 +74,7 @@ async function main() {
     await registerStaff(ctx, { email, firstName: 'Bench', lastName: 'Owner', role: 'owner', password });
     await server.afterAppend((await server.store.newestPosition())!, 30_000);
     const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    const cookie = String([login.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const cookie = sessionCookie(login.headers['set-cookie']);
     const call = async (method: 'POST' | 'GET', path: string, payload?: unknown, headers: Record<string, string> = { cookie }) => {
       const response = await server.app.inject({ method, url: path, payload: payload as object, headers });
       if (response.statusCode >= 300) throw new Error(`${method} ${path} answered ${response.statusCode}: ${response.body}`);
@@ -125,7 +132,8 @@ async function main() {
         await sleep(Math.max(0, next - performance.now()));
       }
     })();
-    await sleep(2000);
+    // Let the load settle into its rate before the first sample (nothing to settle without one).
+    if (loadPerSecond > 0) await sleep(2000);
 
     const Row = z.object({ desired_state: z.string() });
     const latencies: number[] = [];
@@ -181,18 +189,34 @@ async function main() {
     const report = (what: string, values: number[], achieved: number) => {
       const sorted = [...values].sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
+      const met = p99 < TARGET_P99_MS;
       console.log(
         `${what}, ${values.length} samples under ${achieved.toFixed(1)} commands/s (asked ${loadPerSecond}/s): ` +
           `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms ` +
-          `(target: p99 under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'not met'})`,
+          `(target: p99 under ${TARGET_P99_MS} ms: ${met ? 'met' : 'not met'})`,
       );
-      return p99 < TARGET_P99_MS;
+      return { samples: values.length, loadAchievedPerSecond: achieved, p50Ms: percentile(sorted, 50), p99Ms: p99, maxMs: sorted.at(-1)!, targetMet: met };
     };
-    const lockoutMet = report('Lockout step appended → lock desired state overlocked in the read model', latencies, lockoutAchieved);
-    const restoreMet = report('Desk payment recorded → delinquency cleared → lock desired state normal in the read model', restores, paymentAchieved);
+    const lockout = report(
+      "Lockout step appended → the lock's desired state overlocked in the read model (not at the lock: a gateway learns it at its next heartbeat, not timed)",
+      latencies,
+      lockoutAchieved,
+    );
+    const restore = report(
+      "Desk payment recorded → delinquency cleared → the lock's desired state normal in the read model (not at the lock, as above)",
+      restores,
+      paymentAchieved,
+    );
     console.log(`Load commands: ${sent} sent, ${failed} failed`);
     console.log(`Load average after: ${load()}`);
-    if (!lockoutMet || !restoreMet) process.exitCode = 1;
+    run.write({
+      measuredTo: "the lock's desired state in the read model (not the lock: a gateway learns it at its next heartbeat)",
+      lockoutStepToOverlockedInTheReadModel: lockout,
+      paymentRecordedToNormalInTheReadModel: restore,
+      backgroundLoad: { heartbeatsAskedPerSecond: loadPerSecond, sent, failed },
+      target: { p99UnderMs: TARGET_P99_MS, met: lockout.targetMet && restore.targetMet },
+    });
+    if (!lockout.targetMet || !restore.targetMet) targetMissed();
   } finally {
     await projector?.stop();
     await api?.close();
