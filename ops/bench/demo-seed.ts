@@ -11,7 +11,9 @@ import { readModelProjections } from '@storage/projector/projections';
 import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
 import { seedDemoData } from '@storage/seed/demo';
 import { createTestDatabase } from '@storage/testing/database';
+import { startRun } from './measure.ts';
 
+const run = startRun('seed', {});
 const database = await createTestDatabase('bench_seed');
 try {
   const store = await createPostgresEventStore({ connectionString: database.url });
@@ -34,6 +36,7 @@ try {
     after = batch.at(-1)!.position;
   }
   console.log(`demo seed: ${events.toLocaleString('en-US')} events with the read model built in ${seconds.toFixed(1)} s`);
+  run.write({ demoSeedWithReadModel: { events, seconds } });
   await pool.end();
   await store.close();
 } finally {
