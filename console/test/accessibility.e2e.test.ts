@@ -81,9 +81,10 @@ describe('keyboard use of dialogs and tabs', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add Customer' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.waitForTimeout(400);
     const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
     const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+    // The dialog takes the focus once its opening animation has ended: from then on it keeps it.
+    await expect.poll(focusInDialog).toBe(true);
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
       expect(await focusInDialog(), `after ${i + 1} Tab presses: ${await focused()}`).toBe(true);
