@@ -408,7 +408,11 @@ describe('read-your-writes behind an older open transaction', () => {
         headers: { cookie },
         payload: { firstName: 'Held', lastName: 'Back', email, status: 'active' },
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The command has written its event, which the open transaction hides from the log's readers:
+      // only then does ending that transaction test the wait behind it.
+      await expect
+        .poll(() => platform.api.pool.exists(sql.unsafe`SELECT 1 FROM event_store.events WHERE type = 'customer_added' AND data->>'email' = ${email}`))
+        .toBe(true);
       await older.query('COMMIT');
       const created = await creating;
       expect(created.statusCode).toBe(201);
