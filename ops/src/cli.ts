@@ -18,7 +18,7 @@ import { type Config, loadConfig, parseSecondsMs } from '@storage/platform/confi
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
-import { createQueue, queueConnection } from '@storage/platform/queues';
+import { createQueue, queueConnection, queuesStopping } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import { checkBooks } from '@storage/projector/books';
 import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
@@ -371,6 +371,7 @@ async function start() {
     const ours = () => {
       if (stopping) return;
       stopping = true;
+      queuesStopping();
       console.log('\nStopping...');
       // The terminal's Ctrl-C reaches the embedded PostgreSQL too, which closes every connection at
       // once: a connection of a library that did not expect it (the queue's) throws its error as

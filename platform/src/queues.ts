@@ -39,7 +39,19 @@ export function createQueue(name: string, connection: QueueConnection, onError: 
   return queue;
 }
 
+/** Set once the process is stopping: the database closing the queue's connections is then expected. */
+let stopping = false;
+
+/** Says the process is stopping (the start command's Ctrl-C): connections closed by the database's own shutdown go unreported. */
+export function queuesStopping(): void {
+  stopping = true;
+}
+
+/** PostgreSQL's codes for a connection it closed while shutting down. */
+const CLOSED_BY_SHUTDOWN = new Set(['57P01', '57P02', '57P03']);
+
 function reportQueueError(error: Error) {
+  if (stopping && CLOSED_BY_SHUTDOWN.has((error as { code?: string }).code ?? '')) return;
   console.error(`queue error: ${error.message}`);
 }
 
