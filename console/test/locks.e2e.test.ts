@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseSelectOption, demoStaffScreens, dismissToasts, slowDown } from './staff-browser.ts';
+import { chooseSelectOption, demoStaffScreens, dismissToasts, holdBack } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Smart Locks screen in Chromium on the demo data: the fleet's cards, the facility scope,
@@ -43,10 +43,11 @@ describe('Smart Locks screen in Chromium', { timeout: 120_000 }, () => {
 
   it('shows 6 placeholder cards while the locks load', async () => {
     const page = await demo.wide.newPage();
-    await slowDown(page, /\/api\/locks\?/);
+    const release = await holdBack(page, /\/api\/locks\?/);
     await page.goto(`${demo.product.baseUrl}/locks`);
     await page.getByTestId('lock-placeholder').first().waitFor();
     expect(await page.getByTestId('lock-placeholder').count()).toBe(6);
+    release();
     await page.getByTestId('lock-card').first().waitFor();
     expect(await page.getByTestId('lock-placeholder').count()).toBe(0);
     await page.close();

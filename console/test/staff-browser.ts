@@ -60,12 +60,21 @@ export function demoStaffScreens(wideOptions: Omit<ContextOptions, 'login'> = {}
   return screens;
 }
 
-/** Holds the page's calls matching `url` back for a while, so their loading state can be seen. */
-export async function slowDown(page: Page, url: RegExp, delayMs = 1500): Promise<void> {
+/**
+ * Holds the page's calls matching `url` back until the returned function is called, so their
+ * loading state stays on screen for as long as the test looks at it (a hold of fixed length could
+ * end, on a loaded machine, before the test had seen it).
+ */
+export async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(url, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 /** How many pixels the page is wider than the window: 0 when nothing sticks out sideways. */

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, slowDown } from './staff-browser.ts';
+import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, holdBack } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -43,11 +43,12 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   it('shows 3 building groups of 8 placeholder cards while the units load', async () => {
     const page = await demo.wide.newPage();
-    await slowDown(page, /\/api\/units\?/);
+    const release = await holdBack(page, /\/api\/units\?/);
     await page.goto(`${demo.product.baseUrl}/units`);
     await page.getByTestId('unit-placeholder').first().waitFor();
     expect(await page.locator('section[aria-busy="true"]').count()).toBe(3);
     expect(await page.getByTestId('unit-placeholder').count()).toBe(24);
+    release();
     await page.getByTestId('unit-card').first().waitFor();
     expect(await page.getByTestId('unit-placeholder').count()).toBe(0);
     await page.close();
