@@ -5,7 +5,7 @@ import { ListActivitiesQuery } from '@storage/contracts/activities';
 import { createDatabasePool } from '@storage/platform/db';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { load, machine } from './measure.ts';
+import { load, machine, startRun } from './measure.ts';
 
 // `npm run bench:audit -- --database postgres://…/large`: the auditors' event log and the activity
 // feed on a history that is already there (the large one: restore /work/wt/large.dump or run
@@ -22,12 +22,23 @@ const TARGET_P95_MS = 30;
 const REPEATS = 30;
 const PEER_REPEATS = 5;
 const PAGE_SIZE = 25;
-const DEEP_PAGE = 10_000;
 
-const { values } = parseArgs({ options: { database: { type: 'string' }, repeats: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    repeats: { type: 'string' },
+    /** The audit log's deep page (10,000 on the large history; a smaller history has fewer pages). */
+    'deep-page': { type: 'string', default: '10000' },
+  },
+});
 const databaseUrl = values.database ?? process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('--database (or DATABASE_URL): a database that holds a history and its read model');
 const repeats = Number(values.repeats ?? REPEATS);
+const DEEP_PAGE = Number(values['deep-page']);
+if (!Number.isInteger(repeats) || repeats < 1) throw new Error('--repeats must be a whole number of at least 1');
+if (!Number.isInteger(DEEP_PAGE) || DEEP_PAGE < 2) throw new Error('--deep-page must be a whole number of at least 2');
+// The database named by its name only: its address may carry a password.
+const run = startRun('audit', { database: new URL(databaseUrl).pathname.slice(1), repeats, deepPage: DEEP_PAGE });
 
 type Figure = { p50: number; p95: number };
 
@@ -45,10 +56,12 @@ async function time(n: number, read: () => Promise<unknown>): Promise<Figure> {
 }
 
 const rows: string[][] = [];
+const measured: Array<Record<string, unknown>> = [];
 let misses = 0;
 function report(name: string, ours: Figure, peer?: Figure) {
   const met = ours.p95 < TARGET_P95_MS;
   if (!met) misses++;
+  measured.push({ read: name, p50Ms: ours.p50, p95Ms: ours.p95, targetMet: met, peerP95Ms: peer?.p95 ?? null });
   rows.push([
     name,
     ours.p50.toFixed(1),
@@ -111,11 +124,12 @@ async function auditLog(pool: DatabasePool) {
   console.log('Audit log:');
   for (const [name, filter] of filters) {
     report(`audit log, ${name}, first page`, await time(repeats, () => listAuditEvents(pool, filter, { page: 1, pageSize: PAGE_SIZE })));
-    const deep = await cursorAt(count(filter), Math.min(DEEP_PAGE, 40)).catch(() => null);
+    const later = Math.min(DEEP_PAGE, 40);
+    const deep = await cursorAt(count(filter), later).catch(() => null);
     if (deep)
       report(
         `audit log, ${name}, a later page from its cursor`,
-        await time(repeats, () => listAuditEvents(pool, filter, { page: 41, pageSize: PAGE_SIZE, cursor: deep })),
+        await time(repeats, () => listAuditEvents(pool, filter, { page: later + 1, pageSize: PAGE_SIZE, cursor: deep })),
       );
   }
   const deepCursor = await cursorAt(count({}), DEEP_PAGE);
@@ -206,6 +220,7 @@ try {
   const version = await pool.oneFirst(sql.unsafe`SELECT current_setting('server_version')`);
   const events = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int8 AS n FROM audit_log`);
   console.log(`Machine: ${machine()}, PostgreSQL ${String(version)}`);
+  run.environment.postgres = String(version);
   console.log(`History: ${events.toLocaleString('en-US')} events. Load average at start: ${load()}. ${repeats} reads each (peer ${PEER_REPEATS}).`);
   await auditLog(pool);
   await activityFeed(pool);
@@ -215,6 +230,13 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
   console.log(misses === 0 ? '\nEvery read met the target.' : `\n${misses} read(s) missed the target.`);
+  run.write({
+    history: { events },
+    readsEach: repeats,
+    peerReadsEach: PEER_REPEATS,
+    target: { p95UnderMs: TARGET_P95_MS, readsMissed: misses },
+    reads: measured,
+  });
 } finally {
   await pool.end();
 }

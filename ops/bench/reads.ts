@@ -32,7 +32,7 @@ import { readModelProjections } from '@storage/projector/projections';
 import { catchUpTo } from '@storage/projector/runner';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { adminQuery, load, machine, percentile, serverUrl } from './measure.ts';
+import { adminQuery, load, machine, percentile, serverUrl, startRun, targetMissed } from './measure.ts';
 import { reportPeers } from './report-peers.ts';
 import { sessionCookie } from './session-cookie.ts';
 
@@ -72,6 +72,7 @@ const { values } = parseArgs({
 });
 const samples = Number(values.samples);
 if (!Number.isInteger(samples) || samples < 2) throw new Error('--samples must be a whole number of at least 2');
+const run = startRun('reads', { from: values.from, samples, only: values.only, keep: values.keep, analyzeOnly: values['analyze-only'] });
 
 /** A list as the bench asks for it: its path, its SQL for the peer, and its query's schema (the API's defaults). */
 type ListUnderTest = { name: string; path: string; sqlOf?: (query: never) => ListSql; schema?: z.ZodType };
@@ -128,6 +129,7 @@ async function main() {
     console.log(
       `Machine: ${machine()}, ` + `PostgreSQL ${String(version)}; ${events.toLocaleString('en-US')} events; load average (1/5/15 min) at start ${load()}`,
     );
+    run.environment.postgres = String(version);
 
     // A history restored from a dump into another server is ahead of that server's transaction
     // counter, and the store orders events by the appending transaction's id: the sign-in's own
@@ -173,6 +175,7 @@ async function main() {
     console.log(`${selected.length} cases, ${samples} samples each (API and peer interleaved), page size ${PAGE_SIZE}, target p95 < ${TARGET_P95_MS} ms\n`);
     console.log(['endpoint', 'case', 'API p50', 'API p95', 'peer p50', 'peer p95', 'p95 ratio', 'target'].join('\t'));
     const misses: string[] = [];
+    const measured: Array<Record<string, unknown>> = [];
     let worst = 0;
     for (const c of selected) {
       const apiTimes: number[] = [];
@@ -196,6 +199,15 @@ async function main() {
       worst = Math.max(worst, ours.p95);
       const met = ours.p95 < TARGET_P95_MS;
       if (!met) misses.push(`${c.endpoint} ${c.name}`);
+      measured.push({
+        endpoint: c.endpoint,
+        case: c.name,
+        apiP50Ms: ours.p50,
+        apiP95Ms: ours.p95,
+        peerP50Ms: peer?.p50 ?? null,
+        peerP95Ms: peer?.p95 ?? null,
+        targetMet: met,
+      });
       console.log(
         [
           c.endpoint,
@@ -213,7 +225,15 @@ async function main() {
       `\nWorst p95 ${ms(worst)} (target < ${TARGET_P95_MS} ms): ${misses.length === 0 ? 'every case met' : `${misses.length} missed: ${misses.join('; ')}`}`,
     );
     console.log(`Load average (1/5/15 min) at end ${load()}`);
-    process.exitCode = misses.length ? 1 : 0;
+    run.write({
+      history: { events, copiedFrom: source },
+      samplesPerCase: samples,
+      pageSize: PAGE_SIZE,
+      worstApiP95Ms: worst,
+      target: { p95UnderMs: TARGET_P95_MS, casesMet: selected.length - misses.length, casesMissed: misses },
+      cases: measured,
+    });
+    if (misses.length) targetMissed();
   } finally {
     await api?.close();
     if (values.keep) console.log(`Kept database ${name}`);
