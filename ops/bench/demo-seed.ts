@@ -1,7 +1,9 @@
-// `npm run bench:seed`: how long the demo seed takes with its read model built, as the first
-// `npm start` and each test worker's demo template pay it; in a throwaway database on the test
-// PostgreSQL (TEST_POSTGRES_URL).
+// `npm run bench:seed [-- --keep]`: how long the demo seed takes with its read model built, as the
+// first `npm start` and each test worker's demo template pay it; in a throwaway database on the
+// test PostgreSQL (TEST_POSTGRES_URL). `--keep` leaves the database (its name is printed), which
+// `bench:rebuild` and `bench:landing` can start from (`--demo-from`) instead of seeding their own.
 
+import { parseArgs } from 'node:util';
 import { comparePositions, type Position } from '@storage/eventstore/port';
 import { createPostgresEventStore } from '@storage/eventstore/postgres';
 import { projectedPosition } from '@storage/platform/checkpoints';
@@ -13,7 +15,8 @@ import { seedDemoData } from '@storage/seed/demo';
 import { createTestDatabase } from '@storage/testing/database';
 import { startRun } from './measure.ts';
 
-const run = startRun('seed', {});
+const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
+const run = startRun('seed', { keep: values.keep });
 const database = await createTestDatabase('bench_seed');
 try {
   const store = await createPostgresEventStore({ connectionString: database.url });
@@ -40,5 +43,6 @@ try {
   await pool.end();
   await store.close();
 } finally {
-  await database.drop();
+  if (values.keep) console.log(`Kept the database ${database.name}`);
+  else await database.drop();
 }

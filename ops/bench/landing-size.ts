@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createApiServer } from '@storage/api/server';
 import { registerStaff } from '@storage/domain/auth/staff';
 import { readConfig } from '@storage/platform/config';
@@ -10,7 +11,7 @@ import { readModelProjections } from '@storage/projector/projections';
 import { catchUpTo } from '@storage/projector/runner';
 import { startProjector } from '@storage/projector/service';
 import { DEMO_STAFF, seedDemoData } from '@storage/seed/demo';
-import { load, machine } from './measure.ts';
+import { load, machine, startRun, targetMissed } from './measure.ts';
 
 // `npm run bench:landing` (after `npm run build`): the bytes a first visit downloads, as they go
 // over the wire. The product as `npm start` serves it (the API with the built console and portal,
@@ -23,6 +24,8 @@ import { load, machine } from './measure.ts';
 //   target 300 KB.
 // The peer, in the same run: the same pages loaded with `Accept-Encoding: identity`, which is what
 // went over the wire before the assets and answers were compressed.
+// `--demo-from DB` starts on a copy of a database of the same server that holds the demo and its
+// read model (one `bench:seed --keep` left, say) instead of seeding one; `--files` lists every response.
 
 const LANDING_JS_TARGET_KB = 80;
 const DASHBOARD_TARGET_KB = 300;
@@ -34,6 +37,10 @@ const { createTestDatabase } = await import('@storage/testing/database');
 const { builtFrontEnds, launchChromium } = await import('@storage/testing/browser');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const { values } = parseArgs({ options: { files: { type: 'boolean', default: false }, 'demo-from': { type: 'string' } } });
+const verbose = values.files;
+const demoFrom = values['demo-from'];
+const run = startRun('landing', { files: verbose, demoFrom });
 
 for (const [app, root] of Object.entries(builtFrontEnds)) {
   const assets = join(root, `${app}-assets`);
@@ -108,7 +115,9 @@ async function visit(
 const sum = (downloads: Download[], field: 'sent' | 'uncompressed', kinds?: Kind[]) =>
   downloads.filter((d) => !kinds || kinds.includes(d.kind)).reduce((total, d) => total + d[field], 0);
 
-function report(title: string, compressed: Download[], peer: Download[], verbose: boolean) {
+/** Bytes as sent and the peer's (identity), by kind, as printed and as the results file keeps them. */
+function report(title: string, compressed: Download[], peer: Download[], verbose: boolean): Record<string, unknown> {
+  const byKind: Record<string, unknown> = {};
   console.log(`\n${title}`);
   if (verbose) {
     for (const d of [...compressed].sort((a, b) => b.sent - a.sent)) {
@@ -122,16 +131,17 @@ function report(title: string, compressed: Download[], peer: Download[], verbose
     if (files === 0) continue;
     const sent = sum(compressed, 'sent', kind && [kind]);
     const before = sum(peer, 'sent', kind && [kind]);
+    byKind[kind ?? 'all'] = { files, bytesSent: sent, peerBytesSentIdentity: before };
     console.log(
       `  ${(kind ?? 'all').padEnd(11)} ${String(files).padStart(5)} ${kb(sent).padStart(10)} ${kb(before).padStart(16)} ${before ? (sent / before).toFixed(2).padStart(8) : '-'.padStart(8)}×`,
     );
   }
+  return byKind;
 }
 
 async function main() {
   console.log(`Machine: ${machine()}, Node ${process.version}; ` + `load average (1/5/15 min) at start ${load()}`);
-  const verbose = process.argv.includes('--files');
-  const database = await createTestDatabase('bench_landing');
+  const database = await createTestDatabase('bench_landing', demoFrom);
   const config = { ...readConfig({}), billingSchedule: null, redisUrl: undefined };
   const api = await createApiServer({
     config,
@@ -145,7 +155,8 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const { store, pool } = api;
-    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+    if (!demoFrom)
+      await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
     const ctx = { store, pool, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
     const { position } = await registerStaff(ctx, { ...DEMO_STAFF, password: DEMO_PASSWORD });
     if (position) await api.afterAppend(position, 30_000);
@@ -179,8 +190,8 @@ async function main() {
     const dashboardSent = await dashboard('br, gzip');
     const dashboardPeer = await dashboard('identity');
 
-    report('Portal landing page `/`, signed out (first visit, empty cache):', landingSent, landingPeer, verbose);
-    report('Console first signed-in route `/` (the dashboard, demo owner, empty cache):', dashboardSent, dashboardPeer, verbose);
+    const landingByKind = report('Portal landing page `/`, signed out (first visit, empty cache):', landingSent, landingPeer, verbose);
+    const dashboardByKind = report('Console first signed-in route `/` (the dashboard, demo owner, empty cache):', dashboardSent, dashboardPeer, verbose);
 
     const landingJs = sum(landingSent, 'sent', ['script']);
     const landingJsPeer = sum(landingPeer, 'sent', ['script']);
@@ -198,7 +209,28 @@ async function main() {
         `peer sent ${kb(dashboardAllPeer)}, ratio ${(dashboardAll / dashboardAllPeer).toFixed(2)}×), target ≤ ${DASHBOARD_TARGET_KB} KB: ${dashboardMet ? 'met' : 'NOT met'}`,
     );
     console.log(`Load average (1/5/15 min) at end ${load()}`);
-    process.exitCode = landingMet && dashboardMet ? 0 : 1;
+    run.write({
+      portalLandingSignedOut: {
+        javaScriptBytesSent: landingJs,
+        javaScriptBytesUncompressed: sum(landingSent, 'uncompressed', ['script']),
+        peerJavaScriptBytesSentIdentity: landingJsPeer,
+        byKind: landingByKind,
+      },
+      consoleFirstSignedInRoute: {
+        bytesSent: dashboardAll,
+        responses: dashboardSent.length,
+        bytesUncompressed: sum(dashboardSent, 'uncompressed'),
+        peerBytesSentIdentity: dashboardAllPeer,
+        byKind: dashboardByKind,
+      },
+      target: {
+        landingJavaScriptAtMostKB: LANDING_JS_TARGET_KB,
+        landingMet,
+        consoleFirstRouteAtMostKB: DASHBOARD_TARGET_KB,
+        consoleMet: dashboardMet,
+      },
+    });
+    if (!landingMet || !dashboardMet) targetMissed();
   } finally {
     await browser?.close();
     await projector.stop();

@@ -16,12 +16,14 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { load, machine, machineBusyMsSince, machineCpu, startRun } from './measure.ts';
 
-// `npm run bench:rebuild [-- --large [--mix all,business] [--template DB] [--verify]]`: how fast a
+// `npm run bench:rebuild [-- --demo-from DB] [--large [--mix all,business] [--template DB]] [--verify]`: how fast a
 // rebuild applies the history to the shadow tables, on the demo data and (with --large) on a
 // generated history of over a million events. Each history goes into a throwaway database on the
 // test PostgreSQL (TEST_POSTGRES_URL). `--template DB` copies a database of that server that
 // already holds the large history (a restored /work/wt/large.dump, say) instead of seeding one
-// (minutes); `--verify` then also compares the rebuild with its live read model row by row. The
+// (minutes); `--verify` then also compares the rebuild with its live read model row by row.
+// `--demo-from DB` likewise copies the demo history and its read model from a database that holds
+// them (one `bench:seed --keep` left, say) instead of seeding it. The
 // peer, on the same server in the same run: a plain `INSERT … SELECT` copy of the event table, the
 // floor of any rebuild that reads every event once and writes about as many rows.
 //
@@ -59,12 +61,20 @@ const { values } = parseArgs({
     mix: { type: 'string', default: 'all,business' },
     /** A database on the same server holding the large history, copied instead of seeding one. */
     template: { type: 'string' },
+    /** A database on the same server holding the demo history and its read model, copied instead of seeding it. */
+    'demo-from': { type: 'string' },
     verify: { type: 'boolean', default: false },
   },
 });
 const mixes = values.mix.split(',').map((m) => m.trim());
 if (mixes.length === 0 || mixes.some((m) => m !== 'all' && m !== 'business')) throw new Error('--mix must be all, business, or both comma separated');
-const run = startRun('rebuild', { large: values.large, mix: values.large ? mixes : undefined, template: values.template, verify: values.verify });
+const run = startRun('rebuild', {
+  demoFrom: values['demo-from'],
+  large: values.large,
+  mix: values.large ? mixes : undefined,
+  template: values.template,
+  verify: values.verify,
+});
 /** Each history's figures, by its label, for the results file. */
 const histories: Record<string, Record<string, unknown>> = {};
 
@@ -258,13 +268,17 @@ try {
   await probe.drop();
 }
 
-await benchmark('demo', {
-  projected: true,
-  seed: async (store, pool) => {
-    await ensureCheckpoints(pool, readModelProjections);
-    await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
-  },
-});
+if (values['demo-from']) {
+  await benchmark(`demo (a copy of ${values['demo-from']})`, { template: values['demo-from'] });
+} else {
+  await benchmark('demo', {
+    projected: true,
+    seed: async (store, pool) => {
+      await ensureCheckpoints(pool, readModelProjections);
+      await seedDemoData({ store, pool, catchUpTo: (position) => catchUpTo(pool, store, readModelProjections, position, 120_000) }, { now: new Date() });
+    },
+  });
+}
 if (values.large && mixes.includes('all')) {
   if (values.template) {
     await benchmark(`large (a copy of ${values.template})`, { template: values.template, targeted: true });
