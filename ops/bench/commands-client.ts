@@ -18,18 +18,18 @@ export interface Fixtures {
 export interface ClientState {
   unitCursor: number;
   created: number;
-  /** Edits sent so far, in every process and run: each edit's phone carries its number, so a check can tell a later edit's value from a stale one. */
+  /** Edits sent so far, in every process and run: each edit's phone carries its number, so that no two edits write the same phone. */
   edits: number;
   credits: Array<[string, number]>;
 }
 
 /**
  * What the read after a command's 2xx found: the change, or (edits only) the value of an edit of
- * the same customer sent after it, which replaced it (not a miss of read-your-writes), or neither.
+ * the same customer appended after it, which replaced it (not a miss of read-your-writes), or neither.
  */
 export type Shown = 'shown' | 'overtaken' | 'missing';
 
-/** The phone an edit writes: its number among all edits, so that the latest of a customer's edits can be recognised. */
+/** The phone an edit writes: its number among all edits, so that each edit's change can be found in the customer's history. */
 const editPhone = (edit: number) => `555-${String(edit).padStart(7, '0')}`;
 const editOfPhone = (phone: unknown) => (typeof phone === 'string' && /^555-\d{7}$/.test(phone) ? Number(phone.slice(4)) : null);
 
@@ -121,11 +121,16 @@ export function deskCommands(fixtures: Fixtures, state: ClientState) {
       return async () => {
         const shown = (await call('GET', `/api/customers/${id}`)).body.phone;
         if (shown === phone) return 'shown';
-        // An edit sent after this one replaced it. One sent before it (or by an earlier run) that
-        // shows instead is a stale read, even when the two were in flight together and may have
-        // landed the other way round: counted as not shown, so the count never hides a miss.
-        const other = editOfPhone(shown);
-        return other !== null && other > edit ? 'overtaken' : 'missing';
+        // Another edit's phone: overtaken when an edit of this customer was appended after this
+        // one (whichever was sent first: two in flight at once land in either order), a stale
+        // read when this edit is still the customer's last. The customer's history (its stream,
+        // oldest first) says which; read only here, off the timed path.
+        const history = await call('GET', `/api/history/customer/${id}`);
+        const events: Array<{ changes: Array<{ after: unknown }> }> = history.body?.events ?? [];
+        const setsPhone = (event: (typeof events)[number], which?: string) =>
+          event.changes.some((c) => (which === undefined ? editOfPhone(c.after) !== null : c.after === which));
+        const mine = events.findLastIndex((event) => setsPhone(event, phone));
+        return mine >= 0 && events.slice(mine + 1).some((event) => setsPhone(event)) ? 'overtaken' : 'missing';
       };
     },
     moveIn: async (i) => {

@@ -37,8 +37,8 @@ import { sessionCookie } from './session-cookie.ts';
 // the desk's: customers added (40%), edited (25%), moved in (20%), paying at the desk (15%). After
 // each 2xx the client reads what the console reads next (the list searched for the new customer,
 // the customer, the new lease, the account's credit) and checks the change is there: read-your-
-// writes for every command. An edit whose read shows a later edit of the same customer instead
-// was overtaken, not lost: counted apart, not as "not shown". Projection lag is each command's
+// writes for every command. An edit whose read shows another edit of the same customer, one its
+// history has after it, was overtaken, not lost: counted apart, not as "not shown". Projection lag is each command's
 // wait for the read model (from its append to the projector's checkpoint passing it, timed in
 // the process); the API's wait gives up at 2 s, so no lag above that is seen (a p99 at 2 s means
 // "2 s or more", and the waits timed out say how many). SQL statements are
@@ -412,8 +412,8 @@ async function main() {
       );
     });
     console.log(
-      '"not shown after 2xx": commands answered 2xx whose change the console\'s next read did not show; an edit whose read showed an edit of the same customer sent after it ' +
-        'was overtaken, not lost, and is counted in its own column instead. "read-your-writes wait": each command\'s wait for the read model to pass its events, timed in the ' +
+      '"not shown after 2xx": commands answered 2xx whose change the console\'s next read did not show; an edit whose read showed another edit of the same customer ' +
+        'that its history has after it was overtaken, not lost, and is counted in its own column instead. "read-your-writes wait": each command\'s wait for the read model to pass its events, timed in the ' +
         `API; the wait ends at ${READ_YOUR_WRITES_WAIT_MS} ms whatever the projector's lag, so no lag above that is seen: a p99 among the waits that timed out shows as "≥ ${READ_YOUR_WRITES_WAIT_MS} (capped)".`,
     );
     const atTarget = results.find((r) => r.offered === TARGET_RATE);
