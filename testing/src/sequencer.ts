@@ -16,6 +16,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
   'console/test/accessibility.e2e.test.ts': 109,
   'console/test/units.e2e.test.ts': 45,
+  // Measured alone (the benchmarks' smoke runs), not in a full run: 37 s quiet, 45 s loaded.
+  'ops/test/benchmarks.int.test.ts': 45,
+  // Measured alone (first start and its failures, several embedded clusters).
+  'ops/test/first-start.int.test.ts': 22,
   'console/test/billing-engine.e2e.test.ts': 40,
   'ops/test/embedded.int.test.ts': 31,
   'api/test/messages.api.test.ts': 31,
