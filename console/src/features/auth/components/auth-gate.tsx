@@ -1,11 +1,14 @@
 import { serverMessage } from '@storage/web-client/api';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { OnDemandResult } from '../../../components/on-demand.tsx';
 import { isUnauthorizedError } from '../../../lib/unauthorized.ts';
 import { useAuthUser } from '../api/get-auth-user.ts';
-import { TwoFactorSetupPage } from './two-factor-setup-page.tsx';
+
+// Loaded only for the member who must set two-factor sign-in up: the setup's form, QR code and
+// contracts stay out of every other screen's first load.
+const TwoFactorSetupPage = lazy(() => import('./two-factor-setup-page.tsx').then((m) => ({ default: m.TwoFactorSetupPage })));
 
 /**
  * Staff screens render only for a signed-in user; a 401 is handled by the query client (log in
@@ -13,7 +16,14 @@ import { TwoFactorSetupPage } from './two-factor-setup-page.tsx';
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { data: user, error, refetch, isFetching } = useAuthUser();
-  if (user) return user.twoFactorSetupRequired ? <TwoFactorSetupPage /> : children;
+  if (user)
+    return user.twoFactorSetupRequired ? (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <TwoFactorSetupPage />
+      </Suspense>
+    ) : (
+      children
+    );
   if (error && !isUnauthorizedError(error)) {
     return (
       <OnDemandResult
