@@ -134,8 +134,18 @@ describe('console in Chromium', () => {
 
   it('sends a signed-out visitor of a staff screen to sign in, with the Unauthorized toast', async () => {
     const page = await product.browser.newPage();
+    // The console goes to sign in 500 ms after the toast; on a loaded machine the toast could come
+    // and go before it was seen. The way to sign in is held until the toast has been seen (the page
+    // stays on screen while its navigation waits), then let through.
+    let toastSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (toastSeen = resolve));
+    await page.route('**/api/login', async (route) => {
+      await seen;
+      await route.continue();
+    });
     await page.goto(`${product.baseUrl}/customers`);
     await page.getByText('You are logged out. Logging in again...').waitFor();
+    toastSeen();
     await page.waitForURL(`${product.baseUrl}/login`);
     const unknown = await page.goto(`${product.baseUrl}/no-such-page`);
     expect(unknown?.status()).toBe(404);
