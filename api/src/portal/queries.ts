@@ -1,8 +1,7 @@
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
-import { anyOverdue, renterInvoices } from '@storage/domain/accounts/receivables';
-import { accountPaymentRange } from '@storage/domain/payments/account-payment';
+import { accountStanding } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
@@ -74,9 +73,8 @@ const CreditRow = z.object({ credit: z.string() });
  * payment form will decide them (on the account's streams), and their credit.
  */
 export async function getPortalAccount(db: CommonQueryMethods, store: EventStore, customerId: string, now: Date): Promise<PortalAccount> {
-  const [range, overdue, credit] = await Promise.all([
-    accountPaymentRange(store, customerId, now),
-    renterInvoices({ store }, customerId).then(anyOverdue),
+  const [{ range, overdue }, credit] = await Promise.all([
+    accountStanding(store, customerId, now),
     db.maybeOne(sql.type(CreditRow)`SELECT credit_balance::numeric(20, 2)::text AS credit FROM customers WHERE id = ${customerId}`),
   ]);
   return { openBalance: range.balance, status: overdue ? 'OVERDUE' : 'CURRENT', minimumDue: range.minimumDue, credit: credit?.credit ?? '0.00' };

@@ -3,7 +3,7 @@ import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
 import type { EventStore } from '@storage/eventstore/port';
 import type { PaymentProvider } from '@storage/platform/payments/provider';
 import type { DatabasePool } from 'slonik';
-import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
+import { anyOverdue, openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 import { DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { loadAggregate } from '../commands/handle.ts';
@@ -53,11 +53,17 @@ export function amountRefusal(amount: string, range: PaymentRange): string | nul
 
 /** The renter's range today in their facility's zone, over the open invoices their account lists (decided on the streams). */
 export async function accountPaymentRange(store: EventStore, customerId: string, now: Date): Promise<PaymentRange> {
+  return (await accountStanding(store, customerId, now)).range;
+}
+
+/** The range and whether any invoice is overdue, from one read of the renter's invoice streams. */
+export async function accountStanding(store: EventStore, customerId: string, now: Date): Promise<{ range: PaymentRange; overdue: boolean }> {
   const [invoices, today] = await Promise.all([renterInvoices({ store }, customerId), customerToday(store, customerId, now)]);
-  return paymentRange(
+  const range = paymentRange(
     openInvoices(invoices).map((invoice) => ({ dueDate: invoice.fields.dueDate, openBalance: openBalance(invoice) })),
     today,
   );
+  return { range, overdue: anyOverdue(invoices) };
 }
 
 /**
