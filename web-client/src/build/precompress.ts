@@ -68,6 +68,9 @@ export function precompress() {
   return {
     name: 'storage-precompress',
     apply: 'build' as const,
+    // Brotli at its best quality takes a few seconds by design; rolldown would print a page of
+    // "slow plugin" timings about it at every build (npm start's included).
+    config: () => ({ build: { rolldownOptions: { checks: { bundlerTimings: false } } } }),
     configResolved(config: { root: string; build: { outDir: string } }) {
       outDir = resolve(config.root, config.build.outDir);
     },
