@@ -35,6 +35,7 @@ export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
   'console/test/rent-changes.e2e.test.ts': 21,
   'console/test/desk-payments.e2e.test.ts': 21,
   'portal/test/checkout.e2e.test.ts': 18,
+  'ops/test/backup-restore.int.test.ts': 16,
   'console/test/lockout-journey.e2e.test.ts': 15,
   'console/test/staff-management.e2e.test.ts': 15,
   'api/test/list-sorting.api.test.ts': 14,
