@@ -16,7 +16,9 @@ export default class RetryReporter implements Reporter {
     if (retries === 0 || testCase.result().state !== 'passed') return;
     const file = relative(process.cwd(), testCase.module.moduleId);
     const lines = [`${file} > ${testCase.fullName} (passed after ${retries} ${retries === 1 ? 'retry' : 'retries'})`];
-    const attempts = ((testCase.task.result as { attempts?: Attempt[] } | undefined)?.attempts ?? []).filter((a) => a.state === 'fail');
+    // The runner keeps each attempt's errors on the task; the public TestCase shows only the last.
+    const { task } = testCase as unknown as { task: { result?: { attempts?: Attempt[] } } };
+    const attempts = (task.result?.attempts ?? []).filter((a) => a.state === 'fail');
     for (const attempt of attempts) {
       for (const error of attempt.errors ?? []) lines.push(`    attempt ${attempt.retryIndex + 1}: ${describe(error)}`);
     }
@@ -35,7 +37,7 @@ export default class RetryReporter implements Reporter {
 
 /** The error's first line and the first frame in the project's own test or source files. */
 function describe(error: AttemptError): string {
-  const message = (error.message ?? 'unknown error').split('\n')[0];
+  const message = (error.message ?? 'unknown error').split('\n')[0] ?? '';
   const frame = (error.stack ?? '')
     .split('\n')
     .map((line) => line.trim())
