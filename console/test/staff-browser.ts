@@ -103,7 +103,8 @@ export async function chooseSelectOption(page: Page, select: Locator, option: st
       return;
     } catch (error) {
       if (attempt >= 4) throw error;
-      await page.keyboard.press('Escape');
+      // Esc closes the list left open; with no list open it would close the dialog around the field.
+      if ((await page.locator('.ant-select-dropdown').filter({ visible: true }).count()) > 0) await page.keyboard.press('Escape');
     }
   }
 }
