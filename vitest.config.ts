@@ -27,7 +27,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     // Each test that passed only on a retry is named and counted at the end of the run.
     reporters: ['default', './testing/src/retry-reporter.ts'],
-    // `npm test` runs them all; `npm run test:unit` the first only.
+    // `npm test` runs them all; `npm run test:unit` the unit and component projects.
     projects: [
       // Pure tests: one module graph per worker instead of one per file (isolated, importing it
       // was four fifths of their time).
@@ -43,6 +43,22 @@ export default defineConfig({
           include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
           exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**', '*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
+        },
+      },
+      // Component tests: a screen's piece rendered in jsdom with the API answered by msw. They live
+      // in each app's test/components/, beside the browser tests of the same screens and outside
+      // src/, so neither the apps' builds nor the feature-import rule (ops/checks/imports.ts) sees them.
+      // One module graph per worker: importing antd and the screens anew for each file was two
+      // thirds of their time; each test renders its own providers and query client, and the setup
+      // puts the address, the API's answers and the page back after each test.
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['console/test/components/**/*.component.test.tsx', 'portal/test/components/**/*.component.test.tsx'],
+          environment: 'jsdom',
+          isolate: false,
+          setupFiles: ['./testing/src/component-setup.ts'],
         },
       },
       // Browser tests: a test whose click was lost on a loaded machine runs again, at most twice;
