@@ -1,0 +1,89 @@
+import { Customer } from '@storage/contracts/customers';
+import { answer, refuse } from '@storage/testing/component-api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CustomerFormDialog } from '../../src/features/customers/components/customer-form-dialog.tsx';
+import { FACILITIES, fill, type RenderOptions, renderConsole } from './render.tsx';
+
+// The Add Customer form: its required fields and format messages as the screen words them, what it
+// sends, and the server's refusal in the Error toast.
+
+const riverside = FACILITIES[0]!;
+const created: Customer = {
+  id: '0f1e2d3c-4b5a-4697-8887-766554433221',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace.hopper@example.com',
+  phone: '555-0142',
+  address: null,
+  emergencyContact: null,
+  emergencyPhone: null,
+  status: 'active',
+  facilityId: riverside.id,
+  createdAt: '2025-01-02T10:00:00.000Z',
+  updatedAt: '2025-01-02T10:00:00.000Z',
+};
+
+function openForm(api: RenderOptions['api'] = []) {
+  const onClose = vi.fn();
+  // With a facility in scope the form starts on it.
+  const rendered = renderConsole(<CustomerFormDialog open onClose={onClose} />, { path: `/customers?facility=${riverside.id}`, api });
+  const dialog = () => within(screen.getByRole('dialog'));
+  return { ...rendered, onClose, dialog };
+}
+
+describe('Add Customer form', () => {
+  it('asks for the first name, last name and email before sending anything', async () => {
+    const { user, dialog } = openForm();
+    await screen.findByRole('dialog');
+    await user.click(dialog().getByRole('button', { name: 'Add Customer' }));
+    await dialog().findByText('First name is required');
+    dialog().getByText('Last name is required');
+    dialog().getByText('Email is required');
+  });
+
+  it('refuses an email that is not one, in the form', async () => {
+    const { user, dialog } = openForm();
+    await fill(user, await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(dialog().getByRole('button', { name: 'Add Customer' }));
+    await dialog().findByText('Email must be a valid email address');
+  });
+
+  it('sends the details with the facility in scope, says so and closes', async () => {
+    const create = answer('post', '/api/customers', Customer, created);
+    const { user, dialog, onClose } = openForm([create]);
+    await fill(user, await screen.findByLabelText('First Name'), 'Grace');
+    await fill(user, dialog().getByLabelText('Last Name'), 'Hopper');
+    await fill(user, dialog().getByLabelText('Email'), 'grace.hopper@example.com');
+    await fill(user, dialog().getByLabelText('Phone'), '555-0142');
+    await dialog().findByText(riverside.name);
+    await user.click(dialog().getByRole('button', { name: 'Add Customer' }));
+    await screen.findByText('Customer created successfully');
+    expect(create.sent).toHaveLength(1);
+    expect(create.sent[0]!.body).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      phone: '555-0142',
+      address: '',
+      emergencyContact: '',
+      emergencyPhone: '',
+      status: 'active',
+      facilityId: riverside.id,
+    });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("shows the server's refusal of a taken email in the Error toast and keeps the form open", async () => {
+    const taken = refuse('post', '/api/customers', 409, { message: 'A customer with the email grace.hopper@example.com already exists', field: 'email' });
+    const { user, dialog, onClose } = openForm([taken]);
+    await fill(user, await screen.findByLabelText('First Name'), 'Grace');
+    await fill(user, dialog().getByLabelText('Last Name'), 'Again');
+    await fill(user, dialog().getByLabelText('Email'), 'grace.hopper@example.com');
+    await user.click(dialog().getByRole('button', { name: 'Add Customer' }));
+    await screen.findByText('Failed to create customer');
+    screen.getByText('A customer with the email grace.hopper@example.com already exists');
+    screen.getByText('Error');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
