@@ -68,15 +68,16 @@ const grace200 = () => [
 ];
 
 describe('customer page', () => {
-  it('says so for a link that names no customer, with the way back', async () => {
+  it('says so for a link that names no customer, and its button goes back to the list', async () => {
     const unknown = '0b7d5f3e-1111-4222-8333-444455556666';
-    openPage('owner', unknown, [
+    const { user } = openPage('owner', unknown, [
       refuse('get', `/api/customers/${unknown}`, 404, { message: 'Customer not found' }),
       refuse('get', `/api/customers/${unknown}/account`, 404, { message: 'Customer not found' }),
     ]);
     await screen.findByText('Customer not found');
     screen.getByText('No customer has this link. They may have been archived, or the link is mistyped.');
-    screen.getByRole('button', { name: 'Back to Customers' });
+    await user.click(screen.getByRole('button', { name: 'Back to Customers' }));
+    expect(window.location.pathname).toBe('/customers');
   });
 
   it('shows an auditor the balance and the history, and no action that changes anything', async () => {
