@@ -39,14 +39,24 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
       if (dialog) {
         await page.getByRole('button', { name: dialog }).first().click();
         await page.getByRole('dialog').waitFor();
-        await expectAccessible(page, `${heading}: ${dialog} dialog`);
-        // The pointer on its primary button: a hover colour is read as well (antd's own was 3.6:1).
-        await page.getByRole('dialog').locator('.ant-btn-primary').last().hover();
-        await expectAccessible(page, `${heading}: ${dialog} dialog, pointer on its primary button`);
+        // The screen behind was checked above: the dialog alone now.
+        await expectAccessible(page, `${heading}: ${dialog} dialog`, { include: '[role="dialog"]' });
       }
       await page.close();
     });
   }
+
+  it('keeps the contrast of a primary button under the pointer', async () => {
+    // antd lightens a primary button on hover (3.6:1 with white); the theme darkens it instead,
+    // for every primary button alike, so one dialog's shows it.
+    const page = await screens.wide.newPage();
+    await open(page, '/customers', 'Customers');
+    await page.getByRole('button', { name: 'Add Customer' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.ant-btn-primary').last().hover();
+    await expectAccessible(page, 'Add Customer dialog, pointer on its primary button', { include: '[role="dialog"]' });
+    await page.close();
+  });
 
   it('every screen at 390 px, with the navigation drawer open', async () => {
     const page = await screens.narrow.newPage();
