@@ -8,6 +8,7 @@ import type { StaffRole } from '@storage/contracts/enums';
 import { Facility } from '@storage/contracts/facilities';
 import { type Answer, answer, answerPage, declareAnswers } from '@storage/testing/component-api';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AppProvider } from '../../src/app/provider.tsx';
@@ -73,7 +74,10 @@ export function renderConsole(ui: ReactNode, { role = 'owner', path = '/', api =
   const user = userEvent.setup({ delay: null });
   const rendered = render(
     <AppProvider>
-      <FacilityScopeProvider>{ui}</FacilityScopeProvider>
+      {/* jsdom runs no CSS transitions, so an antd dialog that closes would wait forever for its end. */}
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <FacilityScopeProvider>{ui}</FacilityScopeProvider>
+      </ConfigProvider>
     </AppProvider>,
   );
   return { user, ...rendered };

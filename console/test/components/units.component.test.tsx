@@ -1,6 +1,6 @@
 import { Unit, UnitBuilding } from '@storage/contracts/units';
 import { answer, answerPage, neverAnswer, refuse } from '@storage/testing/component-api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import UnitsPage from '../../src/app/routes/units.tsx';
 import { FACILITIES, fill, type RenderOptions, renderConsole } from './render.tsx';
@@ -107,7 +107,7 @@ describe('Add Unit form', () => {
     dialog.getByText('Monthly rate must be an amount with at most two decimals, e.g. 120.00');
   });
 
-  it('asks which facility with All Facilities in scope, then sends the one chosen', async () => {
+  it('asks which facility with All Facilities in scope, sends the one chosen, and opens empty again', async () => {
     const created = answer('post', '/api/units', Unit, { ...a101, unitNumber: 'E2E-Z101', building: 'Z' });
     const { user, dialog } = await openForm([created]);
     await fill(user, dialog.getByLabelText('Unit Number'), 'E2E-Z101');
@@ -122,6 +122,7 @@ describe('Add Unit form', () => {
     await user.click(await screen.findByTitle(harbor.name));
     await user.click(dialog.getByRole('button', { name: 'Add Unit' }));
     await screen.findByText('Unit created successfully');
+    expect(created.sent).toHaveLength(1);
     expect(created.sent[0]!.body).toEqual({
       unitNumber: 'E2E-Z101',
       building: 'Z',
@@ -131,6 +132,12 @@ describe('Add Unit form', () => {
       description: 'Corner unit by the lift',
       facilityId: harbor.id,
     });
+
+    // Each opening starts a clean form.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /Add Unit/ }));
+    const again = within(await screen.findByRole('dialog'));
+    expect((again.getByLabelText('Unit Number') as HTMLInputElement).value).toBe('');
   });
 
   it("shows the server's refusal of a taken unit number in the Error toast", async () => {
