@@ -48,6 +48,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
     expect(texts.join(' ')).not.toContain('+12.5% from last month');
 
     expect(await page.getByTestId('feed-entry').first().textContent()).toMatch(/(Just now|\d+h ago|\d+d ago)$/);
+    await demo.product.screenshot(page, 'dashboard-overview-1440');
     await page.getByRole('link', { name: 'View All' }).click();
     await page.waitForURL(`${demo.product.baseUrl}/activities`);
     await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();

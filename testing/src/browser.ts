@@ -10,6 +10,7 @@ import { DEMO_STAFF } from '@storage/seed/demo';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { saveDocsScreenshot } from './docs-screenshots.ts';
 import { startTestPlatform, type TestPlatform } from './platform.ts';
 import { forThisWorker } from './worker.ts';
 
@@ -34,7 +35,10 @@ export interface ProductUnderTest {
   login: { email: string; password: string };
   /** Signs `page` in through the /login page and waits for the dashboard. */
   signIn(page: Page): Promise<void>;
-  /** Saves a full-page screenshot when SCREENSHOT_DIR is set (for looking at it, not asserting). */
+  /**
+   * Saves a full-page screenshot when SCREENSHOT_DIR is set (for looking at it, not asserting), and
+   * the docs' picture of this screen when DOCS_SCREENSHOTS is set (docs-screenshots.ts).
+   */
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +72,7 @@ export async function startProductUnderTest(options: { seedDemo?: boolean; confi
     async screenshot(page, name) {
       const dir = process.env.SCREENSHOT_DIR;
       if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+      await saveDocsScreenshot(page, name);
     },
     async close() {
       await browser.close();
