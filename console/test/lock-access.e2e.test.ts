@@ -81,6 +81,9 @@ describe('access on the staff screens in Chromium', { timeout: 120_000 }, () => 
   });
 
   it("shows the renter's gate code, suspended by the lockout, and rotates it", async () => {
+    // The lockout suspends the code through a reaction: the page is opened once it has acted (the
+    // page does not refetch on its own, so one opened before would show the code still active).
+    expect(await product.platform.reactionsCaughtUp(20_000)).toBe(true);
     await page.goto(`${product.baseUrl}/customers/${customerId}`);
     await page.getByRole('tab', { name: 'Gate Codes' }).click();
     const code = (await page.getByTestId('gate-code').first().textContent())!.trim();
