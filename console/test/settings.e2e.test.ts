@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseSelectOption, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 
 // Settings in a real browser: the owner saves each section and manages facilities (the sidebar's
-// selector follows at once); a clerk sees the settings read-only and changes their own password.
+// selector follows at once); a clerk changes their own password and the old one stops working. The
+// forms' messages, a refused facility name and the clerk's read-only view are the component tests'
+// (console/test/components/settings.component.test.tsx).
 
 // A browser journey takes many round trips; a loaded machine needs more than the default 30 s.
 const JOURNEY_TIMEOUT_MS = 90_000;
@@ -43,9 +45,6 @@ describe('Settings in Chromium', () => {
       const profile = card(page, 'Business Profile');
       await profile.getByLabel('Business Name').fill('Demo Storage Co.');
       await profile.getByLabel('Phone').fill('(503) 555-0199');
-      await profile.getByLabel('Email').fill('not-an-email');
-      await profile.getByRole('button', { name: 'Save Profile' }).click();
-      await profile.getByText('Email must be a valid email address').waitFor();
       await profile.getByLabel('Email').fill('office@demo-storage.test');
       await profile.getByRole('button', { name: 'Save Profile' }).click();
       await page.getByText('Business profile saved successfully').waitFor();
@@ -83,8 +82,6 @@ describe('Settings in Chromium', () => {
 
       await page.getByRole('button', { name: 'Add Facility' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('button', { name: 'Add Facility' }).click();
-      await dialog.getByText('Name is required').waitFor();
       await product.screenshot(page, 'settings-add-facility-1440');
       await dialog.getByLabel('Name', { exact: true }).fill(lake);
       await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Madison, WI 53703');
@@ -113,47 +110,21 @@ describe('Settings in Chromium', () => {
         .filter({ hasText: `${lake} North` })
         .waitFor();
       await page.locator('.sidebar-facility').getByTitle(`${lake} North (0/0 occupied)`).waitFor();
-
-      await page.getByRole('button', { name: 'Add Facility' }).click();
-      const duplicate = page.getByRole('dialog');
-      await duplicate.getByLabel('Name', { exact: true }).fill('riverside self storage');
-      await duplicate.getByLabel('Address').fill('1 Elsewhere Rd');
-      await duplicate.getByRole('button', { name: 'Add Facility' }).click();
-      await page.getByText('Failed to create facility').waitFor();
-      await page.getByText('already exists').first().waitFor();
       await page.close();
     },
     JOURNEY_TIMEOUT_MS,
   );
 
   it(
-    'shows a clerk the settings read-only and lets them change their own password',
+    'lets a clerk change their own password, and the old one no longer signs in',
     async () => {
       const clerk = await product.platform.createStaff('clerk');
       const context = await signedInContext(product, PHONE, { login: clerk });
       const page = await context.newPage();
       await page.goto(`${product.baseUrl}/settings`);
-      await card(page, 'Payment Settings').waitFor();
-      await card(page, 'Billing').getByLabel('Grace Days Before the Late Fee').waitFor();
-      // Business Profile, Notifications, Payment Settings and Billing.
-      expect(await page.getByText('Only owners and managers can change these settings.').count()).toBe(4);
-      expect(await card(page, 'Billing').getByLabel('Grace Days Before the Late Fee').isDisabled()).toBe(true);
-      for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Save Billing Settings', 'Add Facility']) {
-        expect(await page.getByRole('button', { name }).count(), name).toBe(0);
-      }
-      expect(await page.getByRole('switch', { name: 'Overdue Payment Alerts' }).isDisabled()).toBe(true);
-
       const security = card(page, 'Security');
       await security.getByLabel('Current Password').fill(clerk.password);
-      await security.getByText('At least 12 characters, hard to guess').waitFor();
-      await security.getByLabel('New Password').fill('password1234');
-      await security.getByLabel('Confirm Password').fill('password1234');
-      await security.getByRole('button', { name: 'Update Password' }).click();
-      await security.getByText('New password is too easy to guess', { exact: false }).waitFor();
       await security.getByLabel('New Password').fill('clerk-new-secret');
-      await security.getByLabel('Confirm Password').fill('clerk-new-secreT');
-      await security.getByRole('button', { name: 'Update Password' }).click();
-      await security.getByText('Confirm password must match the new password').waitFor();
       await security.getByLabel('Confirm Password').fill('clerk-new-secret');
       await security.getByRole('button', { name: 'Update Password' }).click();
       await page.getByText('Password changed successfully').waitFor();
