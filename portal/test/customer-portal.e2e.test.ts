@@ -8,9 +8,12 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-// The renter's customer portal in a real browser, on the demo data: the gate's refusals in the
-// spec's words, then a renter's way in, the tabs, a reload, the payment banner and sign-out, and
-// the way in by a mailed code once the gate has seen a guesser (through a real SMTP server).
+// The renter's customer portal in a real browser, on the demo data: the gate and its toast
+// (accessible), then a renter's way in, the tabs, a reload, the payment banner and sign-out, and
+// the way in by a mailed code once the gate has seen a guesser (through a real SMTP server). The
+// gate's refusals in the spec's words are the component tests'
+// (portal/test/components/portal-gate.component.test.tsx); that a wrong phone and an unknown email
+// are refused alike, the API's (api/test/portal.api.test.ts).
 
 const Renter = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), balance: z.string() });
 
@@ -81,7 +84,7 @@ describe('customer portal in Chromium', () => {
     await page.close();
   });
 
-  it('refuses missing fields, a wrong phone and an unknown email with the spec toasts', async () => {
+  it('shows the gate, and its toast, accessibly', async () => {
     const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${product.baseUrl}/customer-portal`);
     await page.getByRole('button', { name: 'Access My Account' }).waitFor();
@@ -89,14 +92,6 @@ describe('customer portal in Chromium', () => {
     await page.getByRole('button', { name: 'Access My Account' }).click();
     await expectToast(page, 'Missing Information', 'Please enter both email and phone number.');
     await expectAccessible(page, 'Customer portal gate with a toast');
-
-    const wrong = String((Number(last4()) + 1) % 10000).padStart(4, '0');
-    await enter(page, renter.email, wrong);
-    await expectToast(page, 'Verification Failed', "Email and phone number don't match our records.");
-
-    // An unknown email fails as wrong digits do: the gate tells no one who rents here.
-    await enter(page, 'nobody-at-all@example.com', '1234');
-    await expectToast(page, 'Verification Failed', "Email and phone number don't match our records.");
     await product.screenshot(page, 'customer-portal-gate-1440');
     await page.close();
   });
@@ -170,9 +165,6 @@ describe('customer portal in Chromium', () => {
     const mail = smtp.received.filter((m) => m.to.includes(guessed.email)).at(-1);
     const code = mail && /is (\d{6})\./.exec(mailText(mail.raw))?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    await page.getByLabel('Sign-in Code').fill('000000' === code ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await expectToast(page, 'Verification Failed', 'That code is not right, or it has expired. Ask for a new one.');
     await page.getByLabel('Sign-in Code').fill(code!);
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await page.getByRole('heading', { name: `Welcome back, ${guessed.first_name} ${guessed.last_name}` }).waitFor();
