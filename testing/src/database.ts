@@ -23,16 +23,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function urlFor(database: string): string {
-  const u = new URL(TEST_POSTGRES_URL);
+function urlFor(database: string, server: string): string {
+  const u = new URL(server);
   u.pathname = `/${database}`;
   return u.toString();
 }
 
-/** A new database; with `template`, a copy of that one (which nothing may be connected to). */
-export async function createTestDatabase(prefix = 'test', template?: string): Promise<TestDatabase> {
+/**
+ * A new database, on the run's server unless `server` (an admin URL) names another; with
+ * `template`, a copy of that one (which nothing may be connected to).
+ */
+export async function createTestDatabase(prefix = 'test', template?: string, server = TEST_POSTGRES_URL): Promise<TestDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
@@ -41,9 +44,9 @@ export async function createTestDatabase(prefix = 'test', template?: string): Pr
   }
   return {
     name,
-    url: urlFor(name),
+    url: urlFor(name, server),
     async drop() {
-      const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      const c = new pg.Client({ connectionString: server });
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

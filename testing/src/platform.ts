@@ -135,10 +135,18 @@ type PlatformOptions = {
   billing?: boolean;
   /** How often the queue wakes the projector in case a wake-up was lost (default 3 s). */
   safetyNetMs?: number;
+  /**
+   * Another PostgreSQL server (an admin URL) than the run's: the platform starts on an empty
+   * database there and migrates it, as the product does (the run's templates are on its server).
+   */
+  server?: string;
 };
 
 export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
-  const database = await createTestDatabase('platform', options.seedDemo ? await demoTemplate() : await migratedTemplate());
+  if (options.server && options.seedDemo) throw new Error('the demo template is on the run\'s server only');
+  const database = options.server
+    ? await createTestDatabase('platform', undefined, options.server)
+    : await createTestDatabase('platform', options.seedDemo ? await demoTemplate() : await migratedTemplate());
   return startPlatformOn(database, options);
 }
 
