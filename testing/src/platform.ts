@@ -143,7 +143,7 @@ type PlatformOptions = {
 };
 
 export async function startTestPlatform(options: PlatformOptions = {}): Promise<TestPlatform> {
-  if (options.server && options.seedDemo) throw new Error('the demo template is on the run\'s server only');
+  if (options.server && options.seedDemo) throw new Error("the demo template is on the run's server only");
   const database = options.server
     ? await createTestDatabase('platform', undefined, options.server)
     : await createTestDatabase('platform', options.seedDemo ? await demoTemplate() : await migratedTemplate());
