@@ -101,7 +101,9 @@ async function visit(
             uncompressed: body.length,
             encoding: (await response.headerValue('content-encoding')) ?? 'identity',
           };
-        })(),
+          // A request that finishes after the page went idle is still being read when the context
+          // closes: it is not part of the load measured, and its read must not end the process.
+        })().catch(() => null),
       );
     });
     await open(page);
