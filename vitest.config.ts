@@ -32,14 +32,15 @@ export default defineConfig({
       // Pure tests: one module graph per worker instead of one per file (isolated, importing it
       // was four fifths of their time).
       { extends: true, test: { name: 'unit', include: UNIT_TESTS, isolate: false } },
-      // The product's files run isolated, each importing the API and projector anew (about 2.3 s
-      // of CPU a file): sharing one module graph per worker (isolate: false) was tried twice, and
-      // each time a file failed on state another file left in the worker (a read-your-writes wait
-      // timing out on the customers API, the locks screen's facility switch never showing).
+      // The product's files share one module graph per worker (importing the API and projector
+      // anew was about 2.3 s of CPU a file, most of a small file's time). Each file still starts a
+      // platform of its own on databases of its own and stops it in afterAll; module-level state
+      // must therefore be per platform, never per process (two earlier tries failed on such state).
       {
         extends: true,
         test: {
           name: 'integration',
+          isolate: false,
           include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
           exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**', '*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
