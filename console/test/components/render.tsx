@@ -8,7 +8,7 @@ import type { StaffRole } from '@storage/contracts/enums';
 import { Facility } from '@storage/contracts/facilities';
 import { type Answer, answer, answerPage, declareAnswers } from '@storage/testing/component-api';
 import { render } from '@testing-library/react';
-import { type UserEvent, userEvent } from '@testing-library/user-event';
+import { PointerEventsCheckLevel, type UserEvent, userEvent } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { AppProvider } from '../../src/app/provider.tsx';
@@ -71,7 +71,9 @@ export function renderConsole(ui: ReactNode, { role = 'owner', path = '/', api =
   // The console reads the address from window.location (the facility scope, a list's state), so
   // the tests use jsdom's own history, put back at / after each test, rather than a memory location.
   window.history.replaceState(null, '', path);
-  const user = userEvent.setup({ delay: null });
+  // No pause between keys, and no pointer-events check: it asks jsdom for the computed style of
+  // every ancestor at each click, which was most of a dialog test's time.
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const rendered = render(
     <AppProvider>
       {/* jsdom runs no CSS transitions, so an antd dialog that closes would wait forever for its end. */}
