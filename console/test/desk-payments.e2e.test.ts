@@ -62,7 +62,10 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     const paid = (cents(before.openBalance) + 700) / 100;
     await dialog.getByLabel('Amount').fill(paid.toFixed(2));
     // Cash is the method the dialog starts with.
-    await dialog.locator('.ant-select').filter({ hasText: /^Cash$/ }).waitFor();
+    await dialog
+      .locator('.ant-select')
+      .filter({ hasText: /^Cash$/ })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const credit = ((cents(before.credit) + 700) / 100).toFixed(2);

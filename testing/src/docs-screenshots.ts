@@ -52,6 +52,10 @@ export async function testsTakingDocsScreenshots(): Promise<Map<string, string[]
 // `npm run docs:screenshots`: the browser tests that take the docs' pictures, with DOCS_SCREENSHOTS set.
 if (import.meta.main) {
   const files = [...(await testsTakingDocsScreenshots()).keys()];
-  const vitest = spawn('npx', ['vitest', 'run', '--project', 'browser', ...files], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DOCS_SCREENSHOTS: '1' } });
+  const vitest = spawn('npx', ['vitest', 'run', '--project', 'browser', ...files], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, DOCS_SCREENSHOTS: '1' },
+  });
   vitest.once('close', (code) => process.exit(code ?? 1));
 }
