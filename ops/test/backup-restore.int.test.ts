@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readConfig } from '@storage/platform/config';
 import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '@storage/testing/database';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/cluster-local.ts';
 import { startAll } from '../src/start.ts';
+import { runCli } from './cli.ts';
 
 // The runbook of docs/operations/backup-and-restore.md for a PostgreSQL server of your own, as an
 // operator follows it: `pg_dump --format=custom` of the whole database while the product takes
@@ -20,18 +20,7 @@ import { startAll } from '../src/start.ts';
 // `ops books:check`. A dump is one snapshot of every table, so the read model, its checkpoints and
 // the write side's tables must come back agreeing with the events the snapshot holds.
 
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const run = promisify(execFile);
-
-function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', EVENTSTORE_URL: '' } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 async function eventIds(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });

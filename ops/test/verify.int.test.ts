@@ -1,23 +1,10 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runCli } from './cli.ts';
 
 // `npm run ops -- verify` and `rebuild` against a running product's database.
-
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
-function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', EVENTSTORE_URL: '' } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 describe('ops verify and rebuild', () => {
   let platform: TestPlatform;

@@ -3,26 +3,14 @@ import { answer, refuse } from '@storage/testing/component-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CustomerFormDialog } from '../../src/features/customers/components/customer-form-dialog.tsx';
+import { graceHopper } from './customer-fixtures.ts';
 import { FACILITIES, fill, type RenderOptions, renderConsole } from './render.tsx';
 
 // The Add Customer form: its required fields and format messages as the screen words them, what it
 // sends, and the server's refusal in the Error toast.
 
 const riverside = FACILITIES[0]!;
-const created: Customer = {
-  id: '0f1e2d3c-4b5a-4697-8887-766554433221',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace.hopper@example.com',
-  phone: '555-0142',
-  address: null,
-  emergencyContact: null,
-  emergencyPhone: null,
-  status: 'active',
-  facilityId: riverside.id,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+const created: Customer = graceHopper({ facilityId: riverside.id });
 
 function openForm(api: RenderOptions['api'] = []) {
   const onClose = vi.fn();

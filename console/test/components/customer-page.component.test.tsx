@@ -7,25 +7,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import CustomerPage from '../../src/app/routes/customer.tsx';
+import { graceHopper } from './customer-fixtures.ts';
 import { type RenderOptions, renderConsole } from './render.tsx';
 
 // The customer page: what it says for a link that names no customer, and which actions each role
 // is offered (an auditor changes nothing, a clerk takes payments, owners and managers give money back).
 
-const grace: Customer = {
-  id: '0f1e2d3c-4b5a-4697-8887-766554433221',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace.hopper@example.com',
-  phone: '555-0142',
-  address: null,
-  emergencyContact: null,
-  emergencyPhone: null,
-  status: 'active',
-  facilityId: null,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+const grace: Customer = graceHopper();
 const lease: Lease = {
   id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
   customer: { id: grace.id, firstName: grace.firstName, lastName: grace.lastName, email: grace.email, phone: grace.phone },

@@ -3,25 +3,13 @@ import { answerPage, neverAnswer, refuse } from '@storage/testing/component-api'
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CustomersPage from '../../src/app/routes/customers.tsx';
+import { graceHopper } from './customer-fixtures.ts';
 import { renderConsole } from './render.tsx';
 
 // The Customers screen's list: its cards, and what it says while loading, when empty and on failure;
 // which actions each role is offered.
 
-const grace: Customer = {
-  id: '0f1e2d3c-4b5a-4697-8887-766554433221',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace.hopper@example.com',
-  phone: '555-0142',
-  address: '1 Navy Yard',
-  emergencyContact: null,
-  emergencyPhone: null,
-  status: 'active',
-  facilityId: null,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+const grace: Customer = graceHopper({ address: '1 Navy Yard' });
 const alan: Customer = {
   ...grace,
   id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
