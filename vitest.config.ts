@@ -32,15 +32,15 @@ export default defineConfig({
       // Pure tests: one module graph per worker instead of one per file (isolated, importing it
       // was four fifths of their time).
       { extends: true, test: { name: 'unit', include: UNIT_TESTS, isolate: false } },
-      // The product's files share one module graph per worker (importing the API and projector
-      // anew was about 2.3 s of CPU a file, most of a small file's time). Each file still starts a
-      // platform of its own on databases of its own and stops it in afterAll; module-level state
-      // must therefore be per platform, never per process (two earlier tries failed on such state).
+      // The product's files run isolated, each importing the API and projector anew (about 2.3 s
+      // of CPU a file). Sharing one module graph (isolate: false) passed a run of this project
+      // alone, but beside the browser files the pool still started a process per file (the
+      // projects alternate in the run's order), so it saved nothing there, while every file's
+      // leftovers would have stayed in a shared process.
       {
         extends: true,
         test: {
           name: 'integration',
-          isolate: false,
           include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
           exclude: [...UNIT_TESTS, '**/node_modules/**', '**/dist/**', '*/test/**/*.e2e.test.ts'],
           globalSetup: ['./testing/src/suite-setup.ts'],
