@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
+import { chooseSelectOption, DESKTOP, PHONE, signedInContext } from './staff-browser.ts';
 
 // Billing & Invoices in Chromium on the demo data: the spec's texts, creating an invoice for a
 // customer found by a server search, sending it, its detail, the facility scope, and the layout
@@ -68,13 +68,18 @@ describe('Billing & Invoices in Chromium', () => {
       .waitFor();
   }
 
-  /** Picks an option of the dialog's antd select labelled `label`, and waits for its list to close. */
+  /**
+   * Picks an option of the dialog's antd select labelled `label` until the select shows it (a click
+   * made while the list opens can be lost), and waits for its list to close.
+   */
   async function choose(page: Page, label: string, option: string) {
-    await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${option}$`) })
-      .click();
+    const dialog = page.getByRole('dialog');
+    const select = dialog.getByLabel(label, { exact: true });
+    const shown = dialog
+      .locator('.ant-select')
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      .filter({ hasText: new RegExp(`^${option}$`) });
+    await chooseSelectOption(page, select, new RegExp(`^${option}$`), shown);
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
   }
 
