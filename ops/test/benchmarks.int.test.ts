@@ -12,8 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_POSTGRES_URL } from '@storage/testing/database';
-import pg from 'pg';
+import { dropTestDatabase, TEST_POSTGRES_URL } from '@storage/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -113,16 +112,6 @@ function runBenchmark(script: string, args: string[], resultsDir: string): Promi
   });
 }
 
-async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 describe('benchmarks, each at its smallest size', () => {
   let demo: Demo | undefined;
   let resultsDir: string;
@@ -132,7 +121,7 @@ describe('benchmarks, each at its smallest size', () => {
   });
 
   afterAll(async () => {
-    if (demo) await dropDatabase(demo.name);
+    if (demo) await dropTestDatabase(demo.name);
     await rm(resultsDir, { recursive: true, force: true });
   });
 

@@ -47,11 +47,16 @@ export function queuesStopping(): void {
   stopping = true;
 }
 
-/** PostgreSQL's codes for a connection it closed while shutting down. */
+/** PostgreSQL's codes for a connection it closed while shutting down (administrator command, shutting down). */
 const CLOSED_BY_SHUTDOWN = new Set(['57P01', '57P02', '57P03']);
 
+/** Whether `error` is PostgreSQL closing the connection as it shuts down. */
+export function closedByShutdown(error: unknown): boolean {
+  return CLOSED_BY_SHUTDOWN.has((error as { code?: string } | null)?.code ?? '');
+}
+
 function reportQueueError(error: Error) {
-  if (stopping && CLOSED_BY_SHUTDOWN.has((error as { code?: string }).code ?? '')) return;
+  if (stopping && closedByShutdown(error)) return;
   console.error(`queue error: ${error.message}`);
 }
 

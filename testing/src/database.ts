@@ -45,16 +45,19 @@ export async function createTestDatabase(prefix = 'test', template?: string, ser
   return {
     name,
     url: urlFor(name, server),
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => dropTestDatabase(name, server),
   };
+}
+
+/** Drops database `name` of `server` (the run's by default), closing whatever is still connected to it. */
+export async function dropTestDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
