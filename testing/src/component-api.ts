@@ -36,9 +36,41 @@ function answering(method: Method, path: string, respond: () => Response | Promi
  * `Customer`, `z.array(Unit)`, …); a body it refuses fails here, naming what drifted.
  */
 export function answer<S extends z.ZodType>(method: Method, path: string, schema: S, body: z.input<S>, reply: Reply = {}): Answer {
+  checkFixture(method, path, schema, body);
+  return answering(method, path, () => HttpResponse.json(body as never, { status: reply.status ?? (method === 'post' ? 201 : 200), headers: reply.headers }));
+}
+
+function checkFixture(method: Method, path: string, schema: z.ZodType, body: unknown): void {
   const checked = schema.safeParse(body);
   if (!checked.success) throw new Error(`The fixture for ${method.toUpperCase()} ${path} is not the contract's shape: ${checked.error.message}`);
-  return answering(method, path, () => HttpResponse.json(body as never, { status: reply.status ?? (method === 'post' ? 201 : 200), headers: reply.headers }));
+}
+
+/**
+ * `method path` answers `body` (checked as `answer` checks it), but only once the test calls
+ * `release()`: a request still on its way while the screen goes on. `arrived` settles when the
+ * first request reaches it.
+ */
+export function heldAnswer<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body: z.input<S>,
+): Answer & { arrived: Promise<void>; release(): void } {
+  checkFixture(method, path, schema, body);
+  let release = () => {};
+  let arrive = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const held = answering(method, path, async () => {
+    arrive();
+    await released;
+    return HttpResponse.json(body as never, { status: method === 'post' ? 201 : 200 });
+  });
+  return { ...held, arrived, release: () => release() };
 }
 
 /** A page of a list (`GET path`): the rows, each an `item` of the contract, and the total in the paging header. */

@@ -1,6 +1,6 @@
 import type { DelinquencyTimeline, PauseDelinquencyRequest, ResumeDelinquencyRequest } from '@storage/contracts/delinquency';
 import { apiRequest } from '@storage/web-client/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customersQueryKey } from './get-customers.ts';
 
 // Under the customers' key: a payment at the desk refreshes it with the balance.
@@ -15,13 +15,23 @@ export function useDelinquency(customerId: string) {
   });
 }
 
+/**
+ * Shows the timeline a pause or resume answered. A read of the timeline still on its way (the
+ * poll while delinquent) may have been answered before the change and would land after it,
+ * showing the schedule as it was: it is dropped first.
+ */
+async function showChanged(queryClient: QueryClient, customerId: string, timeline: DelinquencyTimeline) {
+  await queryClient.cancelQueries({ queryKey: delinquencyKey(customerId) });
+  queryClient.setQueryData(delinquencyKey(customerId), timeline);
+}
+
 /** `key`: one per dialog opening, so a double submit records once. */
 export function usePauseDelinquency(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ request, key }: { request: PauseDelinquencyRequest; key: string }): Promise<DelinquencyTimeline> =>
       (await apiRequest('POST', `/api/customers/${customerId}/delinquency/pause`, request, { 'Idempotency-Key': key })).json(),
-    onSuccess: (timeline) => queryClient.setQueryData(delinquencyKey(customerId), timeline),
+    onSuccess: (timeline) => showChanged(queryClient, customerId, timeline),
   });
 }
 
@@ -30,6 +40,6 @@ export function useResumeDelinquency(customerId: string) {
   return useMutation({
     mutationFn: async ({ request, key }: { request: ResumeDelinquencyRequest; key: string }): Promise<DelinquencyTimeline> =>
       (await apiRequest('POST', `/api/customers/${customerId}/delinquency/resume`, request, { 'Idempotency-Key': key })).json(),
-    onSuccess: (timeline) => queryClient.setQueryData(delinquencyKey(customerId), timeline),
+    onSuccess: (timeline) => showChanged(queryClient, customerId, timeline),
   });
 }
