@@ -58,13 +58,13 @@ export function CustomerDelinquency({ customerId, canPause }: { customerId: stri
           </Flex>
         )}
       </Flex>
-      {pause && <Alert type="warning" showIcon message={`Paused until ${formatDate(pause.until)}`} description={pause.reason} />}
+      {pause && <Alert type="warning" showIcon title={`Paused until ${formatDate(pause.until)}`} description={pause.reason} />}
       {nextStep ? (
         <Alert
           type="error"
           showIcon
           data-testid="next-step"
-          message={`Next: ${nextStep.label} on ${formatDate(nextStep.date)} (${nextStep.invoiceNumber})`}
+          title={`Next: ${nextStep.label} on ${formatDate(nextStep.date)} (${nextStep.invoiceNumber})`}
           description={<Typography.Text strong>Pay {formatDollars(nextStep.amountToStop)} to stop it</Typography.Text>}
         />
       ) : (
@@ -77,7 +77,7 @@ export function CustomerDelinquency({ customerId, canPause }: { customerId: stri
           items={timeline.events.map((entry) => ({
             key: entry.id,
             color: entryColor[entry.type],
-            children: (
+            content: (
               <Flex vertical>
                 <Typography.Text>{entryText(entry)}</Typography.Text>
                 <Typography.Text type="secondary">{formatDate(entry.date)}</Typography.Text>

@@ -38,7 +38,7 @@ function ScheduledMoveOut({ lease, canCancel }: { lease: Lease & { moveOutDate: 
       type="warning"
       showIcon
       data-testid="scheduled-move-out"
-      message={`Moves out on ${formatDate(lease.moveOutDate)}`}
+      title={`Moves out on ${formatDate(lease.moveOutDate)}`}
       description="The lease stays active, and is billed, up to that day; the move-out happens by itself then."
       action={
         canCancel && (

@@ -42,7 +42,7 @@ function MoveOutForm({ lease, onDone, onMovedOut }: { lease: Lease; onDone: () =
   // Today in the lease's facility, not the browser's: a later end date schedules the move-out.
   const calendar = useLeaseMoveOut(lease.id);
   if (calendar.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (calendar.isError) return <Alert type="error" showIcon message="Could not load the lease's move-out" description={serverMessage(calendar.error)} />;
+  if (calendar.isError) return <Alert type="error" showIcon title="Could not load the lease's move-out" description={serverMessage(calendar.error)} />;
   return (
     <MoveOutFields lease={lease} today={calendar.data.today} scheduledFor={calendar.data.scheduled?.endDate ?? null} onDone={onDone} onMovedOut={onMovedOut} />
   );
@@ -107,7 +107,7 @@ function MoveOutFields({
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`Moves out on ${formatDate(scheduledFor)} already: a date up to today moves them out now; cancel that move-out to choose another day.`}
+          title={`Moves out on ${formatDate(scheduledFor)} already: a date up to today moves them out now; cancel that move-out to choose another day.`}
         />
       )}
       <Form.Item label="End Date" name="endDate" required rules={[contractRule('End date', EndLeaseRequest.shape.endDate)]}>

@@ -37,7 +37,7 @@ function ChangeRentForm({ lease, onDone }: { lease: Lease; onDone: () => void })
   const toast = useToast();
   const [key] = useState(() => crypto.randomUUID());
   if (changes.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (changes.isError) return <Alert type="error" showIcon message="Could not load the lease's rent changes" description={serverMessage(changes.error)} />;
+  if (changes.isError) return <Alert type="error" showIcon title="Could not load the lease's rent changes" description={serverMessage(changes.error)} />;
   const { terms } = changes.data;
   const pending = changes.data.changes.find((c) => c.status === 'pending');
   const current = changes.data.changes.find((c) => c.status === 'in_effect')?.newRate ?? lease.monthlyRate;
@@ -65,7 +65,7 @@ function ChangeRentForm({ lease, onDone }: { lease: Lease; onDone: () => void })
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`A change to ${formatDollars(pending.newRate)} from ${formatDate(pending.effectiveDate)} is pending: cancel it first.`}
+          title={`A change to ${formatDollars(pending.newRate)} from ${formatDate(pending.effectiveDate)} is pending: cancel it first.`}
         />
       )}
       <FieldGrid>
@@ -113,7 +113,7 @@ function PendingRentChangeLine({ leaseId, change, canCancel }: { leaseId: string
       type="info"
       showIcon
       data-testid="pending-rent-change"
-      message={`Rent changes to ${formatDollars(change.newRate)} from ${formatDate(change.effectiveDate)}`}
+      title={`Rent changes to ${formatDollars(change.newRate)} from ${formatDate(change.effectiveDate)}`}
       description={`Was ${formatDollars(change.currentRate)}; notice sent ${formatDate(change.noticeDate)}${change.reason ? `. ${change.reason}` : ''}`}
       action={
         canCancel && (

@@ -190,7 +190,7 @@ function PlanPreview({ plan }: { plan: RentChangePlan }) {
         <Alert
           type="warning"
           showIcon
-          message={`${plan.skipped.length} skipped`}
+          title={`${plan.skipped.length} skipped`}
           description={
             <ul style={{ margin: 0, paddingLeft: 16 }}>
               {plan.skipped.map((s) => (

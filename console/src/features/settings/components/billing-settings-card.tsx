@@ -255,7 +255,7 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           <Switch disabled={fieldsDisabled} />
         </GridField>
       </FieldGrid>
-      {followingBusiness && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="This facility uses the business's billing settings." />}
+      {followingBusiness && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This facility uses the business's billing settings." />}
       <SettingsFormFooter canChange={canChange} saving={updateBillingSettings.isPending} saveLabel="Save Billing Settings" />
     </Form>
   );

@@ -176,7 +176,7 @@ function DelinquencySettingsForm({ facilityId, businessEffective, scoped, canCha
           />
         )}
       </Form.List>
-      {following && <Alert type="info" showIcon style={{ margin: '16px 0' }} message="This facility uses the business's delinquency schedule." />}
+      {following && <Alert type="info" showIcon style={{ margin: '16px 0' }} title="This facility uses the business's delinquency schedule." />}
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         {canChange ? (
           <Button type="primary" htmlType="submit" loading={update.isPending}>
