@@ -83,6 +83,11 @@ const SMOKES: Record<string, Smoke> = {
     args: (demo) => ['--database', demo.url, '--repeats', '1', '--deep-page', '10'],
     prints: [/audit log, no filter, first page: p95 [\d.]+ ms/, /activity feed, all, first page: p95 [\d.]+ ms/],
   },
+  'bench:suite': {
+    // The figures of a small report of vitest's, not a run of the suite inside the suite.
+    args: () => ['--report', join(root, 'ops/test/fixtures/vitest-report.json')],
+    prints: [/tests: [\d.]+ s on \d+ workers/, /worker time: [\d.]+ s = [\d.]+ s in files \+ [\d.]+ s between them/, /browser: 1 files, 12 s in them/],
+  },
 };
 
 /** The benchmark's file, from its script (`node ops/bench/….ts`). */
