@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { suiteWorkers } from '@storage/testing/worker';
 import { load, machine, startRun, targetMissed } from './measure.ts';
 
@@ -48,9 +48,9 @@ function suiteFigures(report: Report, workers: number) {
   const inFiles = files.reduce((sum, f) => sum + f.seconds, 0);
   const byProject: Record<string, { files: number; fileSeconds: number }> = {};
   for (const f of files) {
-    const project = (byProject[projectOf(f.file)] ??= { files: 0, fileSeconds: 0 });
-    project.files += 1;
-    project.fileSeconds = round1(project.fileSeconds + f.seconds);
+    const name = projectOf(f.file);
+    const project = byProject[name] ?? { files: 0, fileSeconds: 0 };
+    byProject[name] = { files: project.files + 1, fileSeconds: round1(project.fileSeconds + f.seconds) };
   }
   return {
     testsSeconds: round1(testsSeconds),
@@ -89,7 +89,7 @@ async function runSuite(reportPath: string): Promise<{ exitCode: number; seconds
   });
   const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   // The retry reporter's last line (testing/src/retry-reporter.ts).
-  const retried = /Tests that passed only on a retry: (\d+)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+  const retried = /Tests that passed only on a retry: (\d+)/.exec(stripVTControlCharacters(output));
   return { exitCode, seconds: (performance.now() - started) / 1000, retried: retried ? Number(retried[1]) : null };
 }
 

@@ -75,13 +75,15 @@ const paused: DelinquencyTimeline = {
   pause: { until: '2025-06-20', reason: 'Promised to pay on the 1st' },
 };
 
+/** The query client the rendered console uses, taken by a component rendered inside it. */
+let queryClient: QueryClient | undefined;
+function TakeQueryClient() {
+  queryClient = useQueryClient();
+  return null;
+}
+
 describe('customer delinquency tab', () => {
   it('keeps the pause on screen when a read of the timeline sent before it answers after it', async () => {
-    let queryClient: QueryClient | undefined;
-    const TakeQueryClient = () => {
-      queryClient = useQueryClient();
-      return null;
-    };
     const { user } = renderConsole(
       <>
         <TakeQueryClient />

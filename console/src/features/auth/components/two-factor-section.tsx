@@ -58,7 +58,15 @@ export function TwoFactorSection({ isOwner }: { isOwner: boolean }) {
           </Button>
         )}
       </Flex>
-      <Modal open={dialog === 'setup'} title="Set Up Two-Factor Sign-In" footer={null} onCancel={closeSetup} destroyOnHidden mask={{ closable: false }} width={480}>
+      <Modal
+        open={dialog === 'setup'}
+        title="Set Up Two-Factor Sign-In"
+        footer={null}
+        onCancel={closeSetup}
+        destroyOnHidden
+        mask={{ closable: false }}
+        width={480}
+      >
         <TwoFactorSetup onFinished={closeSetup} />
       </Modal>
       <TurnOffDialog open={dialog === 'turnOff'} onClose={() => setDialog(null)} />
