@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DomainEvent, type EventType, eventTypes, secretFields, streams } from '@storage/contracts/events';
 import { HistoryStreamType } from '@storage/contracts/history';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { envelope } from '@storage/domain/commands/handle';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { readModelProjections } from '@storage/projector/projections';
@@ -76,6 +77,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       monthlyRate: '100.00',
       status: 'available',
       description: null,
+      features: NO_UNIT_FEATURES,
     },
   },
   customer_added: {
@@ -105,6 +107,10 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       monthlyRate: '100.00',
       depositAmount: null,
     },
+  },
+  unit_features_changed: {
+    stream: streams.unit(ids.unit),
+    data: { unitId: ids.unit, features: { climateControlled: true, driveUp: false, floor: 2, lockType: 'smart' } },
   },
   unit_status_changed: {
     stream: streams.unit(ids.unit),

@@ -200,6 +200,56 @@ describe('units API', () => {
     expect((await read(`/api/units/${created.id}`)).json().status).toBe('available');
   });
 
+  it('sets what a unit offers, which the units list and the public unit list show, once per change', async () => {
+    const features = { climateControlled: true, driveUp: false, floor: 2, lockType: 'smart' };
+    const created = (await inject('POST', '/api/units', unit({ facilityId, features: { ...features, floor: 1 } }))).json();
+    expect(created.features).toEqual({ ...features, floor: 1 });
+    const set = await inject('PUT', `/api/units/${created.id}/features`, features);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().features).toEqual(features);
+    // The same again records nothing.
+    expect((await inject('PUT', `/api/units/${created.id}/features`, features)).statusCode).toBe(200);
+    const events = await platform.api.store.readStream(`unit-${created.id}`);
+    expect(events.map((e) => e.type)).toEqual(['unit_added', 'unit_features_changed']);
+
+    expect((await read(`/api/units/${created.id}`)).json().features).toEqual(features);
+    const listed = (await inject('GET', `/api/public/units/available?facilityId=${facilityId}`)).json() as { id: string; features: unknown }[];
+    expect(listed.find((u) => u.id === created.id)?.features).toEqual(features);
+    // A unit added without them claims none.
+    const plain = (await inject('POST', '/api/units', unit({ facilityId }))).json();
+    await readModelCaughtUp(platform);
+    const plainListed = ((await inject('GET', `/api/public/units/available?facilityId=${facilityId}`)).json() as { id: string; features: unknown }[]).find(
+      (u) => u.id === plain.id,
+    );
+    expect(plainListed?.features).toEqual({ climateControlled: false, driveUp: false, floor: null, lockType: null });
+  });
+
+  it.each([
+    ['a floor below the ground floor', { floor: 0 }, 'floor: must be 1 (the ground floor) or higher'],
+    ['a floor that is not whole', { floor: 1.5 }, 'floor: must be a whole number'],
+    ['a floor past 99', { floor: 100 }, 'floor: must be at most 99'],
+    ['an unknown lock type', { lockType: 'laser' }, 'lockType: must be one of'],
+    ['climate control that is not yes or no', { climateControlled: 'yes' }, 'climateControlled:'],
+    ['a feature left out', { driveUp: undefined }, 'driveUp:'],
+    ['an unknown feature', { sauna: true }, 'Unknown field: sauna'],
+  ])('refuses %s with 400 naming the field, and records nothing', async (_case, change, message) => {
+    const created = (await inject('POST', '/api/units', unit())).json();
+    const body = { climateControlled: false, driveUp: false, floor: null, lockType: null, ...change };
+    const response = await inject('PUT', `/api/units/${created.id}/features`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    expect((await platform.api.store.readStream(`unit-${created.id}`)).map((e) => e.type)).toEqual(['unit_added']);
+  });
+
+  it('lets an auditor change no unit, and answers 404 for an unknown one', async () => {
+    const created = (await inject('POST', '/api/units', unit())).json();
+    const body = { climateControlled: true, driveUp: true, floor: null, lockType: null };
+    const auditor = await platform.signIn('auditor');
+    const refused = await platform.api.app.inject({ method: 'PUT', url: `/api/units/${created.id}/features`, payload: body, headers: { cookie: auditor } });
+    expect(refused.statusCode).toBe(403);
+    expect((await inject('PUT', `/api/units/${randomUUID()}/features`, body)).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown unit and 400 for a bad id or body', async () => {
     expect((await inject('PUT', `/api/units/${randomUUID()}/status`, { status: 'maintenance' })).statusCode).toBe(404);
     expect((await read(`/api/units/${randomUUID()}`)).statusCode).toBe(404);

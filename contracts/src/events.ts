@@ -15,6 +15,7 @@ import {
   UnitStatus,
 } from './enums.ts';
 import { Id, IsoDate, IsoDateTime } from './fields.ts';
+import { NO_UNIT_FEATURES, UnitFeatures } from './unit-features.ts';
 
 // The one catalogue of domain events. Each type has a current schema version; an event stored
 // under an older version is turned into the current shape by its upcasters on read.
@@ -74,6 +75,7 @@ export const eventSchemas = {
   /** A facility's lock gateways authenticate with a new key; only its hash is kept, and the old key stops working. */
   gateway_key_rotated: z.object({ facilityId: Id, keyHash: text, keyPrefix: text }),
 
+  /** v2: features, what the unit offers a renter (v1: none said). */
   unit_added: z.object({
     unitId: Id,
     facilityId: Id.nullable(),
@@ -83,7 +85,10 @@ export const eventSchemas = {
     monthlyRate: amount,
     status: UnitStatus,
     description: nullableText,
+    features: UnitFeatures,
   }),
+  /** Staff set what the unit offers (all of it: climate control, drive-up, floor, lock type). */
+  unit_features_changed: z.object({ unitId: Id, features: UnitFeatures }),
   // leaseId / reservationId: which lease or reservation holds the unit after the change
   // (absent in events written before they were recorded: the defaults apply).
   unit_status_changed: z.object({
@@ -528,6 +533,7 @@ export const currentSchemaVersion: Record<EventType, number> = {
   reservation_submitted: 2,
   facility_added: 2,
   invoice_generated: 2,
+  unit_added: 2,
   staff_registered: 2,
   staff_password_changed: 2,
 };
@@ -542,6 +548,7 @@ export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
     1: (data) => ({ ...data, lines: [singleLine(data as { leaseId: string | null; description: string | null; amount: string })] }),
   },
   reservation_submitted: { 1: (data) => ({ ...data, contact: null }) },
+  unit_added: { 1: (data) => ({ ...data, features: NO_UNIT_FEATURES }) },
   // v1 carried the password hash: it is dropped on read, and the account's legacy credential
   // (copied out of the history by migration 012 under the staff id) is named instead.
   staff_registered: { 1: ({ passwordHash: _hash, ...data }) => ({ ...data, credentialId: data.staffId }) },

@@ -12,8 +12,9 @@ const v1LeaseStarted = {
 const facilityId = '7c4d2e1f-3a5b-4c6d-8e9f-0a1b2c3d4e05';
 
 describe('event schema versions', () => {
-  it('writes lease_started, reservation_submitted and the staff credential events as v2, everything else as v1', () => {
+  it('writes lease_started, reservation_submitted, unit_added and the staff credential events as v2, everything else as v1', () => {
     expect(currentSchemaVersion.lease_started).toBe(2);
+    expect(currentSchemaVersion.unit_added).toBe(2);
     expect(currentSchemaVersion.reservation_submitted).toBe(2);
     expect(currentSchemaVersion.staff_registered).toBe(2);
     expect(currentSchemaVersion.staff_password_changed).toBe(2);
@@ -36,6 +37,21 @@ describe('event schema versions', () => {
 
   it('refuses data that does not match its version', () => {
     expect(() => upcast('lease_started', 2, v1LeaseStarted)).toThrow();
+  });
+
+  it('reads a v1 unit_added in the current shape: a unit nobody described, no feature claimed', () => {
+    const v1 = {
+      unitId: facilityId,
+      facilityId: null,
+      unitNumber: 'A101',
+      building: 'A',
+      size: '10x10',
+      monthlyRate: '120.00',
+      status: 'available',
+      description: null,
+    };
+    expect(upcast('unit_added', 1, v1).data).toEqual({ ...v1, features: { climateControlled: false, driveUp: false, floor: null, lockType: null } });
+    expect(() => upcast('unit_added', 2, v1)).toThrow();
   });
 
   it('reads a v1 reservation_submitted in the current shape: its customer, no contact kept', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Email, Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
+import { UnitFeatures } from './unit-features.ts';
 
 // What anonymous visitors may ask for: the available units, a place on the waiting list.
 
@@ -18,6 +19,7 @@ export const AvailableUnit = z.object({
   monthlyRate: z.string(),
   size: UnitSize,
   description: z.string().nullable(),
+  features: UnitFeatures,
 });
 export type AvailableUnit = z.infer<typeof AvailableUnit>;
 

@@ -4,6 +4,7 @@ import { Id, IsoDateTime, OptionalText, RequiredText, SearchText } from './field
 import { MonthlyRate } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
+import { NO_UNIT_FEATURES, UnitFeatures } from './unit-features.ts';
 
 export const CreateUnitRequest = z.strictObject({
   unitNumber: RequiredText(40),
@@ -13,9 +14,14 @@ export const CreateUnitRequest = z.strictObject({
   status: UnitStatus.default('available'),
   description: OptionalText(500),
   facilityId: Id.nullish().transform((v) => v ?? null),
+  features: UnitFeatures.default(NO_UNIT_FEATURES),
 });
 export type CreateUnitRequest = z.input<typeof CreateUnitRequest>;
 export type CreateUnitCommand = z.output<typeof CreateUnitRequest>;
+
+/** Everything the unit offers, replacing what was set before. */
+export const SetUnitFeaturesRequest = UnitFeatures;
+export type SetUnitFeaturesRequest = z.input<typeof SetUnitFeaturesRequest>;
 
 export const ChangeUnitStatusRequest = z.strictObject({
   status: UnitStatus,
@@ -49,6 +55,7 @@ export const Unit = z.object({
   monthlyRate: z.string(),
   status: UnitStatus,
   description: z.string().nullable(),
+  features: UnitFeatures,
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -33,7 +33,16 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await addFacility(ctx, { name: 'Westside Storage', address: '9 West Road', phone: null, managerName: null }, facilityId);
     await addUnit(
       ctx,
-      { facilityId, unitNumber: units.first.unitNumber, building: 'A', size: '10x15', monthlyRate: '149.00', status: 'available', description: null },
+      {
+        facilityId,
+        unitNumber: units.first.unitNumber,
+        building: 'A',
+        size: '10x15',
+        monthlyRate: '149.00',
+        status: 'available',
+        description: null,
+        features: { climateControlled: true, driveUp: false, floor: 1, lockType: 'smart' },
+      },
       units.first.id,
     );
     const last = await addUnit(
@@ -80,7 +89,9 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     expect(text).toContain('$149.00');
     expect(text).toContain('10x15 ft · 150 sq ft');
     expect(text).toContain('About the size of a large bedroom');
-    for (const badge of ['Climate Controlled', '24/7 Security', 'Smart Lock']) expect(text).toContain(badge);
+    // The features staff gave the unit, and no other.
+    for (const badge of ['Climate Controlled', 'Ground Floor', 'Smart Lock']) expect(text).toContain(badge);
+    expect(text).not.toContain('24/7 Security');
     await product.screenshot(page, 'available-units');
     await expectAccessible(page, 'Available Units');
 

@@ -63,6 +63,10 @@ export interface ReadTables {
     monthly_rate: Money;
     status: string;
     description: string | null;
+    climate_controlled: boolean;
+    drive_up: boolean;
+    floor: number | null;
+    lock_type: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@storage/contracts/events';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
@@ -74,7 +75,17 @@ describe('leases projection', () => {
     await given(`customer-${otherCustomerId}`, customerAdded(otherCustomerId, 'Byron', 'byron@example.com'));
     await given(`unit-${unitId}`, {
       type: 'unit_added',
-      data: { unitId, facilityId: null, unitNumber: 'PY-A101', building: 'A', size: '10x10', monthlyRate: '120.00', status: 'available', description: null },
+      data: {
+        unitId,
+        facilityId: null,
+        unitNumber: 'PY-A101',
+        building: 'A',
+        size: '10x10',
+        monthlyRate: '120.00',
+        status: 'available',
+        description: null,
+        features: NO_UNIT_FEATURES,
+      },
     });
     await given(`lease-${leaseId}`, leaseStarted(leaseId, customerId));
     await given(`lease-${otherLeaseId}`, leaseStarted(otherLeaseId, otherCustomerId));

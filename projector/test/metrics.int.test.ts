@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@storage/contracts/events';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import type { Position } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
@@ -134,7 +135,17 @@ describe('metrics projection', () => {
     // maintenance two, for rent one more, then leased: two days vacant.
     await append(on(0), `unit-${unit}`, {
       type: 'unit_added',
-      data: { unitId: unit, facilityId: north, unitNumber: 'M-1', building: 'A', size: '10x10', monthlyRate: '120.00', status: 'available', description: null },
+      data: {
+        unitId: unit,
+        facilityId: north,
+        unitNumber: 'M-1',
+        building: 'A',
+        size: '10x10',
+        monthlyRate: '120.00',
+        status: 'available',
+        description: null,
+        features: NO_UNIT_FEATURES,
+      },
     });
     await append(on(0), `customer-${ada}`, customer(ada, 'ada'));
     await append(on(0), `customer-${bob}`, customer(bob, 'bob'));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@storage/contracts/events';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
 import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
@@ -45,7 +46,17 @@ describe('units, locks and gateway keys projections', () => {
   }
   const unitAdded = (id: string, unitNumber: string, building: string): DomainEvent => ({
     type: 'unit_added',
-    data: { unitId: id, facilityId, unitNumber, building, size: '10x15', monthlyRate: '155.00', status: 'available', description: null },
+    data: {
+      unitId: id,
+      facilityId,
+      unitNumber,
+      building,
+      size: '10x15',
+      monthlyRate: '155.00',
+      status: 'available',
+      description: null,
+      features: NO_UNIT_FEATURES,
+    },
   });
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { defaultBillingSettings } from '@storage/contracts/billing';
 import { unitSizes } from '@storage/contracts/enums';
 import { currentSchemaVersion, type EventData, type EventType, eventSchemas, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { leaseInvoiceId, leaseInvoiceNumber } from '@storage/domain/billing/lease-billing';
 import { moveInPeriod } from '@storage/domain/billing/periods';
 import type { EventStore, NewEvent } from '@storage/eventstore/port';
@@ -111,6 +112,7 @@ function facilityHistory(index: number, options: BillingLeasesOptions): Append[]
             monthlyRate,
             status: 'available',
             description: null,
+            features: NO_UNIT_FEATURES,
           },
           opened,
         ),

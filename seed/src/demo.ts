@@ -9,6 +9,7 @@ import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { DeskPaymentMethod, PaymentMethod, UnitSize } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
+import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { addDays as addIsoDays } from '@storage/domain/billing/calendar';
 import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
 import { type BillingPeriod, lateFeeDay, moveInPeriod, nextRentPeriod } from '@storage/domain/billing/periods';
@@ -57,21 +58,24 @@ type FormSize = Extract<UnitSize, '5x5' | '5x10' | '10x10' | '10x15' | '10x20' |
 const BASE_RATE: Record<FormSize, number> = { '5x5': 45, '5x10': 65, '10x10': 120, '10x15': 155, '10x20': 195, '15x20': 255, '20x20': 320 };
 
 type BuildingKind = 'climate' | 'interior' | 'drive-up';
-const BUILDINGS: Record<BuildingKind, { sizes: FormSize[]; description: string; pricePercent: number }> = {
+const BUILDINGS: Record<BuildingKind, { sizes: FormSize[]; description: string; pricePercent: number; features: UnitFeatures }> = {
   climate: {
     sizes: ['5x5', '5x5', '5x10', '5x10', '5x10', '10x10', '10x10', '10x15'],
     description: 'Climate controlled, interior hallway',
     pricePercent: 115,
+    features: { climateControlled: true, driveUp: false, floor: 2, lockType: 'smart' },
   },
   interior: {
     sizes: ['5x10', '10x10', '10x10', '10x10', '10x15', '10x15', '10x20'],
     description: 'Interior access, ground floor',
     pricePercent: 100,
+    features: { climateControlled: false, driveUp: false, floor: 1, lockType: 'smart' },
   },
   'drive-up': {
     sizes: ['10x15', '10x20', '10x20', '10x20', '15x20', '15x20', '20x20', '20x20'],
     description: 'Drive-up access',
     pricePercent: 100,
+    features: { climateControlled: false, driveUp: true, floor: 1, lockType: 'disc' },
   },
 };
 
@@ -500,7 +504,7 @@ class DemoPlan {
   #planUnits(facility: Facility): Unit[] {
     const units = facility.buildings.flatMap((kind, index) => {
       const building = String.fromCharCode(65 + index);
-      const { sizes, description, pricePercent } = BUILDINGS[kind];
+      const { sizes, description, pricePercent, features } = BUILDINGS[kind];
       return sizes.map((size, i) => {
         const dollars = Math.round((BASE_RATE[size] * pricePercent * facility.pricePercent) / 10_000);
         const unit: Unit = { unitId: this.#dice.uuid(), facility, unitNumber: `${facility.code}-${building}${101 + i}`, monthlyRate: `${dollars}.00` };
@@ -512,6 +516,7 @@ class DemoPlan {
           monthlyRate: unit.monthlyRate,
           status: 'available' as const,
           description,
+          features,
         };
         this.#add(this.#daysAgo(184, 10, i), (ctx) => addUnit(ctx, fields, unit.unitId));
         return unit;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unitSizes } from '@storage/contracts/enums';
 import { currentSchemaVersion, type EventData, type EventType, streams } from '@storage/contracts/events';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import type { EventStore, NewEvent } from '@storage/eventstore/port';
 
 // A large generated history for rebuild benchmarks, three years of 20 facilities: units, most
@@ -116,6 +117,7 @@ function facilityHistory(index: number, start: number): Append[][] {
           monthlyRate,
           status: 'available',
           description: null,
+          features: NO_UNIT_FEATURES,
         },
         at(0.001),
       ),

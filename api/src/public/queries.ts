@@ -3,6 +3,7 @@ import type { AvailableUnit, AvailableUnitsQuery } from '@storage/contracts/publ
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf } from '../http/list-page.ts';
+import { FeatureColumns, featuresOf } from '../units/queries.ts';
 
 const AvailableUnitRow = z.object({
   id: z.string(),
@@ -13,6 +14,7 @@ const AvailableUnitRow = z.object({
   monthly_rate: z.string(),
   size: UnitSize,
   description: z.string().nullable(),
+  ...FeatureColumns,
 });
 
 /** Every unit a renter can reserve now, by facility, building and unit number. */
@@ -21,7 +23,8 @@ export async function listAvailableUnits(pool: DatabasePool, query: z.output<typ
   if (query.facilityId) conditions.push(sql.fragment`u.facility_id = ${query.facilityId}`);
   if (query.size) conditions.push(sql.fragment`u.size = ${query.size}`);
   const rows = await pool.any(sql.type(AvailableUnitRow)`
-    SELECT u.id::text, u.unit_number, u.building, u.facility_id::text, f.name AS facility_name, u.monthly_rate::text, u.size, u.description
+    SELECT u.id::text, u.unit_number, u.building, u.facility_id::text, f.name AS facility_name, u.monthly_rate::text, u.size, u.description,
+           u.climate_controlled, u.drive_up, u.floor, u.lock_type
     FROM units u LEFT JOIN facilities f ON f.id = u.facility_id
     WHERE ${allOf(conditions)}
     ORDER BY f.name NULLS LAST, u.building, u.unit_number, u.id`);
@@ -33,5 +36,6 @@ export async function listAvailableUnits(pool: DatabasePool, query: z.output<typ
     monthlyRate: row.monthly_rate,
     size: row.size,
     description: row.description,
+    features: featuresOf(row),
   }));
 }

@@ -1,9 +1,22 @@
 import { UnitSize, UnitStatus, unitSizes } from '@storage/contracts/enums';
 import { sortOf } from '@storage/contracts/sorting';
+import { type UnitFeatures, UnitLockType } from '@storage/contracts/unit-features';
 import { type ListUnitsQuery, type Unit, type UnitBuilding, type UnitsFilter, unitSorting } from '@storage/contracts/units';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, type ListSql, listPage, orderBy, positionIn, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
+
+/** A unit's features as the units table keeps them (migration 056). */
+export const FeatureColumns = {
+  climate_controlled: z.boolean(),
+  drive_up: z.boolean(),
+  floor: z.number().nullable(),
+  lock_type: UnitLockType.nullable(),
+};
+
+export function featuresOf(row: { climate_controlled: boolean; drive_up: boolean; floor: number | null; lock_type: UnitLockType | null }): UnitFeatures {
+  return { climateControlled: row.climate_controlled, driveUp: row.drive_up, floor: row.floor, lockType: row.lock_type };
+}
 
 const UnitRow = z.object({
   id: z.string(),
@@ -14,13 +27,15 @@ const UnitRow = z.object({
   monthly_rate: z.string(),
   status: UnitStatus,
   description: z.string().nullable(),
+  ...FeatureColumns,
   created_at: z.string(),
   updated_at: z.string(),
 });
 const BuildingRow = z.object({ building: z.string(), unit_count: z.number() });
 
 const columns = sql.fragment`
-  id::text, unit_number, building, facility_id::text, size, monthly_rate, status, description, created_at, updated_at`;
+  id::text, unit_number, building, facility_id::text, size, monthly_rate, status, description,
+  climate_controlled, drive_up, floor, lock_type, created_at, updated_at`;
 
 function toUnit(row: z.infer<typeof UnitRow>): Unit {
   return {
@@ -32,6 +47,7 @@ function toUnit(row: z.infer<typeof UnitRow>): Unit {
     monthlyRate: row.monthly_rate,
     status: row.status,
     description: row.description,
+    features: featuresOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

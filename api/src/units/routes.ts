@@ -1,7 +1,7 @@
 import { pageHeaders } from '@storage/contracts/paging';
-import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
+import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, SetUnitFeaturesRequest, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
 import { NotFoundError } from '@storage/domain/commands/errors';
-import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
+import { addUnit, changeUnitStatus, setUnitFeatures } from '@storage/domain/units/commands';
 import type { UnitState } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -67,6 +67,25 @@ export async function unitRoutes(plugin: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { status, reason } = request.body;
       const result = await changeUnitStatus(commandContext(deps, request), request.params.id, status, reason);
+      if (result.position) await deps.afterAppend(result.position);
+      return unitAsShown(result.state);
+    },
+  );
+
+  app.put(
+    '/api/units/:id/features',
+    {
+      schema: {
+        summary: 'Set what a unit offers',
+        description:
+          "Climate control, drive-up access, the floor (1 is the ground floor) and the lock type, all of them at once, replacing what was set. The public unit list shows these as the unit's badges.",
+        params: IdParams,
+        body: SetUnitFeaturesRequest,
+        response: { 200: json('The unit as changed', Unit) },
+      },
+    },
+    async (request) => {
+      const result = await setUnitFeatures(commandContext(deps, request), request.params.id, request.body);
       if (result.position) await deps.afterAppend(result.position);
       return unitAsShown(result.state);
     },

@@ -1,3 +1,4 @@
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { Unit, UnitBuilding } from '@storage/contracts/units';
 import { answer, answerPage, neverAnswer, refuse } from '@storage/testing/component-api';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +19,7 @@ const unit = (unitNumber: string, building: string, extra: Partial<Unit> = {}): 
   monthlyRate: '135.50',
   status: 'available',
   description: 'Corner unit by the lift',
+  features: NO_UNIT_FEATURES,
   createdAt: '2025-01-02T10:00:00.000Z',
   updatedAt: '2025-01-02T10:00:00.000Z',
   ...extra,
@@ -107,6 +109,24 @@ describe('Add Unit form', () => {
     dialog.getByText('Monthly rate must be an amount with at most two decimals, e.g. 120.00');
   });
 
+  it('sends what the unit offers: climate control, drive-up access, its floor and its lock', async () => {
+    const created = answer('post', '/api/units', Unit, { ...a101, unitNumber: 'F-1' });
+    const { user, dialog } = await openForm([created]);
+    await user.click(dialog.getByLabelText('Facility'));
+    await user.click(await screen.findByTitle(harbor.name));
+    await fill(user, dialog.getByLabelText('Unit Number'), 'F-1');
+    await fill(user, dialog.getByLabelText('Building'), 'F');
+    await fill(user, dialog.getByLabelText('Monthly Rate'), '99.00');
+    await user.click(dialog.getByRole('checkbox', { name: 'Climate Controlled' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Drive-Up Access' }));
+    await fill(user, dialog.getByLabelText('Floor'), '2');
+    await user.click(dialog.getByLabelText('Lock Type'));
+    await user.click(await screen.findByTitle('Smart Lock'));
+    await user.click(dialog.getByRole('button', { name: 'Add Unit' }));
+    await screen.findByText('Unit created successfully');
+    expect((created.sent[0]!.body as { features: unknown }).features).toEqual({ climateControlled: true, driveUp: true, floor: 2, lockType: 'smart' });
+  });
+
   it('asks which facility with All Facilities in scope, sends the one chosen, and opens empty again', async () => {
     const created = answer('post', '/api/units', Unit, { ...a101, unitNumber: 'E2E-Z101', building: 'Z' });
     const { user, dialog } = await openForm([created]);
@@ -131,6 +151,7 @@ describe('Add Unit form', () => {
       status: 'available',
       description: 'Corner unit by the lift',
       facilityId: harbor.id,
+      features: { climateControlled: false, driveUp: false, floor: null, lockType: null },
     });
 
     // Each opening starts a clean form.

@@ -1,3 +1,4 @@
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { decideUnit } from '../units/businessLogic.ts';
@@ -110,6 +111,7 @@ describe('the unit held for a reservation', () => {
       monthlyRate: '100.00',
       status: 'available',
       description: null,
+      features: NO_UNIT_FEATURES,
     },
   } as const;
   const reserved = decideUnit({ type: 'ReserveUnit', unitId: details.unitId, reservationId }, evolveUnit(initialUnitState, unitAdded));

@@ -1,6 +1,7 @@
 import type { UnitStatus } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
 import { toCents } from '@storage/contracts/money';
+import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { UnitFields, UnitState } from './unit.ts';
 
@@ -18,7 +19,8 @@ export type VacateUnit = { type: 'VacateUnit'; unitId: string; leaseId: string }
 export type ReleaseUnit = { type: 'ReleaseUnit'; unitId: string; reservationId: string; reason: string };
 /** A lease took the unit but never started: the unit goes back to the reservation it was held for, or is offered again. */
 export type ReturnUnit = { type: 'ReturnUnit'; unitId: string; leaseId: string; heldFor: string | null; reason: string };
-export type UnitCommand = AddUnit | ChangeUnitStatus | ReserveUnit | OccupyUnit | VacateUnit | ReleaseUnit | ReturnUnit;
+export type SetUnitFeatures = { type: 'SetUnitFeatures'; unitId: string; features: UnitFeatures };
+export type UnitCommand = AddUnit | ChangeUnitStatus | SetUnitFeatures | ReserveUnit | OccupyUnit | VacateUnit | ReleaseUnit | ReturnUnit;
 
 const occupiedByLeaseOnly = 'A unit becomes occupied only when a lease starts';
 
@@ -47,6 +49,15 @@ export function changeUnitStatus(command: ChangeUnitStatus, state: UnitState): D
   if (unit.fields.status === 'occupied') throw new ConflictError(`Unit ${unit.fields.unitNumber} is leased: end its lease first`, 'status');
   if (unit.fields.status === command.status) return [];
   return [statusChanged(command.unitId, command.status, command.reason)];
+}
+
+/** Whatever its status: a leased unit's features are still what it offers. Setting what it has already records nothing. */
+export function setUnitFeatures(command: SetUnitFeatures, state: UnitState): DomainEvent[] {
+  const unit = existing(state);
+  const now = unit.fields.features;
+  const next = command.features;
+  if (now.climateControlled === next.climateControlled && now.driveUp === next.driveUp && now.floor === next.floor && now.lockType === next.lockType) return [];
+  return [{ type: 'unit_features_changed', data: { unitId: command.unitId, features: next } }];
 }
 
 export function reserveUnit(command: ReserveUnit, state: UnitState): DomainEvent[] {
@@ -102,6 +113,8 @@ export function decideUnit(command: UnitCommand, state: UnitState): DomainEvent[
       return addUnit(command, state);
     case 'ChangeUnitStatus':
       return changeUnitStatus(command, state);
+    case 'SetUnitFeatures':
+      return setUnitFeatures(command, state);
     case 'ReserveUnit':
       return reserveUnit(command, state);
     case 'OccupyUnit':

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@storage/contracts/events';
+import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { decideUnit, type OccupyUnit, type UnitCommand } from './businessLogic.ts';
@@ -17,6 +18,7 @@ const fields: UnitFields = {
   monthlyRate: '120.00',
   status: 'available',
   description: null,
+  features: { climateControlled: false, driveUp: false, floor: null, lockType: null },
 };
 const added: DomainEvent = { type: 'unit_added', data: { unitId, ...fields } };
 type Holder = { leaseId?: string; reservationId?: string };
@@ -48,6 +50,28 @@ describe('add unit', () => {
 
   it('refuses a unit that starts out occupied, as only a lease occupies a unit', () => {
     expect(() => given().when({ type: 'AddUnit', unitId, fields: { ...fields, status: 'occupied' } })).toThrow(DomainRuleError);
+  });
+});
+
+describe('set unit features', () => {
+  const features = { climateControlled: true, driveUp: false, floor: 2, lockType: 'smart' as const };
+  const set = (f: UnitFeatures = features): UnitCommand => ({ type: 'SetUnitFeatures', unitId, features: f });
+
+  it('records everything the unit offers', () => {
+    expect(given(added).when(set())).toEqual([{ type: 'unit_features_changed', data: { unitId, features } }]);
+  });
+
+  it('records nothing when the unit already offers exactly that', () => {
+    expect(given(added, { type: 'unit_features_changed', data: { unitId, features } }).when(set())).toEqual([]);
+    expect(given(added).when(set(fields.features))).toEqual([]);
+  });
+
+  it('describes a leased unit too: what it offers does not change with its renter', () => {
+    expect(given(added, occupied).when(set())).toHaveLength(1);
+  });
+
+  it('refuses a unit that does not exist', () => {
+    expect(() => given().when(set())).toThrow(NotFoundError);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitStatus } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
+import { NO_UNIT_FEATURES, type UnitFeatures } from '@storage/contracts/unit-features';
 import { NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate } from '../commands/handle.ts';
 import { withUniqueKey } from '../commands/unique-keys.ts';
@@ -13,7 +14,11 @@ function decide(ctx: CommandContext, command: UnitCommand, known?: LoadedAggrega
   return handleCommand(ctx, streams.unit(command.unitId), unitAggregate, (state) => decideUnit(command, state), known);
 }
 
-export async function addUnit(ctx: CommandContext, fields: UnitFields, unitId: string = randomUUID()) {
+/** A new unit's fields; one added without its features offers none until staff set them. */
+export type NewUnitFields = Omit<UnitFields, 'features'> & { features?: UnitFeatures };
+
+export async function addUnit(ctx: CommandContext, newFields: NewUnitFields, unitId: string = randomUUID()) {
+  const fields: UnitFields = { ...newFields, features: newFields.features ?? NO_UNIT_FEATURES };
   if (fields.facilityId !== null) {
     const { state: facility } = await loadAggregate(ctx.store, streams.facility(fields.facilityId), facilityAggregate);
     if (facility.status === 'none') throw new NotFoundError('Facility not found');
@@ -30,6 +35,11 @@ export async function addUnit(ctx: CommandContext, fields: UnitFields, unitId: s
 
 export async function changeUnitStatus(ctx: CommandContext, unitId: string, status: UnitStatus, reason: string | null = null) {
   return decide(ctx, { type: 'ChangeUnitStatus', unitId, status, reason });
+}
+
+/** Sets everything the unit offers a renter (climate control, drive-up, floor, lock type). */
+export async function setUnitFeatures(ctx: CommandContext, unitId: string, features: UnitFeatures) {
+  return decide(ctx, { type: 'SetUnitFeatures', unitId, features });
 }
 
 /** Holds an available unit for a reservation, so that only the reservation's customer can lease it. */

@@ -30,6 +30,9 @@ export function evolveUnit(state: UnitState, event: DomainEvent): UnitState {
         leaseId: event.data.leaseId,
         reservationId: event.data.reservationId,
       };
+    case 'unit_features_changed':
+      if (state.status === 'none') return state;
+      return { ...state, fields: { ...state.fields, features: event.data.features } };
     default:
       return state;
   }

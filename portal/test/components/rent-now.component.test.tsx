@@ -1,4 +1,5 @@
 import { AvailableUnit, ReservationRequested, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { answer, neverAnswer, refuse } from '@storage/testing/component-api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ const w101: AvailableUnit = {
   monthlyRate: '149.00',
   size: '10x15',
   description: null,
+  features: NO_UNIT_FEATURES,
 };
 const inDays = (days: number) => localToday(new Date(Date.now() + days * 86_400_000));
 

@@ -1,9 +1,12 @@
+import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { defineProjection } from '../projection.ts';
+
+const featureColumns = (f: UnitFeatures) => ({ climate_controlled: f.climateControlled, drive_up: f.driveUp, floor: f.floor, lock_type: f.lockType });
 
 export const unitsProjection = defineProjection({
   name: 'units',
   tables: ['units'],
-  canHandle: ['unit_added', 'unit_status_changed'],
+  canHandle: ['unit_added', 'unit_status_changed', 'unit_features_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -18,6 +21,7 @@ export const unitsProjection = defineProjection({
           monthly_rate: d.monthlyRate,
           status: d.status,
           description: d.description,
+          ...featureColumns(d.features),
           created_at: at,
           updated_at: at,
         });
@@ -25,6 +29,9 @@ export const unitsProjection = defineProjection({
       }
       case 'unit_status_changed':
         await rows.update('units', event.data.unitId, { status: event.data.status, updated_at: at });
+        return;
+      case 'unit_features_changed':
+        await rows.update('units', event.data.unitId, { ...featureColumns(event.data.features), updated_at: at });
         return;
     }
   },

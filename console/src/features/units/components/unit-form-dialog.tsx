@@ -1,4 +1,5 @@
 import { type UnitSize, type UnitStatus, unitFormSizes } from '@storage/contracts/enums';
+import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { CreateUnitRequest } from '@storage/contracts/units';
 import { Input, Select } from 'antd';
 import { FacilityField } from '../../../components/facility-field.tsx';
@@ -9,6 +10,7 @@ import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateUnit } from '../api/create-unit.ts';
 import { unitStatusOptions } from '../unit-status.ts';
+import { featuresOfValues, featureValues, UnitFeatureFields, type UnitFeatureValues } from './unit-features-fields.tsx';
 
 type UnitFormValues = {
   unitNumber: string;
@@ -18,12 +20,21 @@ type UnitFormValues = {
   status: UnitStatus;
   description: string;
   facilityId?: string;
+  features: UnitFeatureValues;
 };
 
 const fieldSchemas = CreateUnitRequest.shape;
 
 /** Spec §5: size 10x10 and status available; the monthly rate starts empty. */
-const newUnit: UnitFormValues = { unitNumber: '', building: '', size: '10x10', monthlyRate: '', status: 'available', description: '' };
+const newUnit: UnitFormValues = {
+  unitNumber: '',
+  building: '',
+  size: '10x10',
+  monthlyRate: '',
+  status: 'available',
+  description: '',
+  features: featureValues(NO_UNIT_FEATURES),
+};
 
 const sizeOptions = unitFormSizes.map(({ value, label }) => ({ value, label: `${value} (${label})` }));
 
@@ -49,7 +60,10 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
   const toast = useToast();
 
   const save = (values: UnitFormValues) =>
-    createUnit.mutate({ ...values, facilityId: values.facilityId ?? null }, toast.outcome('Unit created successfully', 'Failed to create unit', onCreated));
+    createUnit.mutate(
+      { ...values, facilityId: values.facilityId ?? null, features: featuresOfValues(values.features) },
+      toast.outcome('Unit created successfully', 'Failed to create unit', onCreated),
+    );
 
   return (
     <DialogForm<UnitFormValues>
@@ -79,6 +93,7 @@ function UnitForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: ()
         <GridField wide label="Description" name="description" rules={[contractRule('Description', fieldSchemas.description)]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
         </GridField>
+        <UnitFeatureFields name={['features']} />
       </FieldGrid>
     </DialogForm>
   );

@@ -22,7 +22,7 @@ export function UnitCard({ unit, onViewDetails }: { unit: AvailableUnit; onViewD
         {unit.size} ft · {squareFeet(unit.size)} sq ft
       </p>
       <p className="unit-description">{unitDescription(unit)}</p>
-      <UnitFeatures />
+      <UnitFeatures features={unit.features} />
       <div className="unit-card-actions">
         <Link href={`/rent-now?unit=${unit.id}`} className="button button-primary">
           Reserve This Unit

@@ -20,7 +20,7 @@ export function UnitDetailsDialog({ unit, onClose }: { unit: AvailableUnit; onCl
         <dd>{formatRate(unit.monthlyRate)}/month</dd>
       </dl>
       <p>{unitDescription(unit)}</p>
-      <UnitFeatures />
+      <UnitFeatures features={unit.features} />
       <div className="button-row">
         <Link href={`/rent-now?unit=${unit.id}`} className="button button-primary">
           Reserve This Unit
