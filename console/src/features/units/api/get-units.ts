@@ -2,7 +2,7 @@ import type { UnitStatus } from '@storage/contracts/enums';
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import type { Unit, unitSorting } from '@storage/contracts/units';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
@@ -45,3 +45,15 @@ export const unitChoicesQueryOptions = (filter: UnitsFilter) =>
     queryKey: [...unitsQueryKey, 'choices', filter],
     queryFn: async () => (await getUnits(filter, 1, { pageSize: CHOICES })).units,
   });
+
+/**
+ * A unit as a change answered it: it replaces the unit in every loaded list, so the card is right
+ * even while the read model is late; the lists are refetched when next shown.
+ */
+export function showChangedUnit(queryClient: QueryClient, changed: Unit) {
+  queryClient.setQueriesData<UnitsPage>(
+    { queryKey: [...unitsQueryKey, 'list'] },
+    (page) => page && { ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) },
+  );
+  return queryClient.invalidateQueries({ queryKey: unitsQueryKey, refetchType: 'none' });
+}

@@ -1,7 +1,7 @@
 import type { SetUnitFeaturesRequest, Unit } from '@storage/contracts/units';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UnitsPage, unitsQueryKey } from './get-units.ts';
+import { showChangedUnit } from './get-units.ts';
 
 export type UnitFeaturesChange = { unitId: string; features: SetUnitFeaturesRequest };
 
@@ -15,12 +15,6 @@ export function useSetUnitFeatures() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setUnitFeatures,
-    onSuccess: (changed) => {
-      queryClient.setQueriesData<UnitsPage>(
-        { queryKey: [...unitsQueryKey, 'list'] },
-        (page) => page && { ...page, units: page.units.map((unit) => (unit.id === changed.id ? changed : unit)) },
-      );
-      return queryClient.invalidateQueries({ queryKey: unitsQueryKey, refetchType: 'none' });
-    },
+    onSuccess: (changed) => showChangedUnit(queryClient, changed),
   });
 }
