@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '@storage/contracts/money';
 import { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
@@ -111,6 +112,11 @@ describe('customer portal API', () => {
     expect(invoices.length).toBeGreaterThan(0);
     expect(invoices.every((i) => i.customerId === renterA.id)).toBe(true);
     expect(invoices.every((i) => ['sent', 'paid', 'overdue'].includes(i.status))).toBe(true);
+    // Every charge is shown: the lines add up to the amount.
+    for (const invoice of invoices) {
+      expect(invoice.lines.length, invoice.invoiceNumber).toBeGreaterThan(0);
+      expect(fromCents(invoice.lines.reduce((sum, line) => sum + toCents(line.amount), 0n)), invoice.invoiceNumber).toBe(invoice.amount);
+    }
     expect(invoices.map((i) => i.dueDate)).toEqual(
       invoices
         .map((i) => i.dueDate)

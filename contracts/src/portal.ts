@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceLine } from './billing.ts';
 import { InvoiceStatus, UnitSize } from './enums.ts';
 import { Email, Id, IsoDate, IsoDateTime } from './fields.ts';
 
@@ -66,6 +67,8 @@ export const PortalInvoice = z.object({
   /** What is still owed on it: the amount less its payments ("0.00" once paid). */
   openBalance: z.string(),
   description: z.string().nullable(),
+  /** Every charge on it, in order (rent, a late fee, a credit…); their sum is the amount. */
+  lines: z.array(InvoiceLine),
   dueDate: z.string(),
   status: InvoiceStatus,
 });

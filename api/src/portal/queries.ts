@@ -1,3 +1,4 @@
+import { InvoiceLine } from '@storage/contracts/billing';
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
@@ -42,6 +43,7 @@ const InvoiceRow = z.object({
   amount: z.string(),
   open_balance: z.string(),
   description: z.string().nullable(),
+  lines: z.array(InvoiceLine),
   due_date: z.string(),
   status: InvoiceStatus,
 });
@@ -51,7 +53,7 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
   const rows = await db.any(sql.type(InvoiceRow)`
     SELECT i.id::text, i.customer_id::text, i.invoice_number, i.amount,
            (CASE WHEN ${isOpenInvoice()} THEN greatest(${openAmount()}, 0) ELSE 0 END)::numeric(20, 2)::text AS open_balance,
-           i.description, i.due_date, i.status FROM invoices i
+           i.description, i.lines, i.due_date, i.status FROM invoices i
     WHERE i.customer_id = ${customerId} AND i.status IN ('sent', 'paid', 'overdue')
     ORDER BY i.due_date DESC, i.created_at DESC, i.id DESC`);
   return rows.map((r) => ({
@@ -61,6 +63,7 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
     amount: r.amount,
     openBalance: r.open_balance,
     description: r.description,
+    lines: r.lines,
     dueDate: r.due_date,
     status: r.status,
   }));

@@ -160,6 +160,18 @@ function BillList({ data }: { data: PortalData }) {
               <p className="portal-row-title">{invoice.invoiceNumber}</p>
               <p className="portal-muted">Due {formatCalendarDay(invoice.dueDate)}</p>
               {invoice.description && <p>{invoice.description}</p>}
+              {invoice.lines.length > 1 && (
+                <ul className="portal-invoice-lines" aria-label={`Charges on ${invoice.invoiceNumber}`}>
+                  {invoice.lines.map((line, index) => (
+                    // Lines have no id of their own: their place on the invoice is theirs for good.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an invoice's lines are only ever appended
+                    <li key={index}>
+                      <span>{line.description}</span>
+                      <span>{formatDollars(line.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             <div className="portal-row-end">
               {invoice.status !== 'paid' && invoice.openBalance !== invoice.amount ? (
