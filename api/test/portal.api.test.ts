@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@storage/contracts/money';
-import { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
+import { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalSession, PortalUnit } from '@storage/contracts/portal';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,28 @@ describe('customer portal API', () => {
     expect(profile.email).toBe(renterA.email);
     const cookie = sessionCookie(response.headers['set-cookie']);
     expect(PortalProfile.parse((await read('/api/customer/profile', cookie)).json())).toEqual(profile);
+  });
+
+  it("gives the renter their own facility's name, phone and address to call, and the business's phone where the facility has none", async () => {
+    const cookie = await signIn(renterA);
+    const Facility = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), address: z.string() });
+    const facility = await platform.api.pool.one(sql.type(Facility)`
+      SELECT f.id::text, f.name, f.phone, f.address FROM customers c JOIN facilities f ON f.id = c.facility_id WHERE c.id = ${renterA.id}`);
+    const business = (await platform.api.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: await platform.signIn() } })).json()
+      .businessProfile as { phone: string | null; email: string | null };
+    const contact = async () => PortalContact.strict().parse((await read('/api/customer/contact', cookie)).json());
+    expect(await contact()).toEqual({ name: facility.name, phone: facility.phone, email: business.email, address: facility.address });
+
+    const staff = await platform.signIn();
+    const cleared = await platform.api.app.inject({
+      method: 'PATCH',
+      url: `/api/facilities/${facility.id}`,
+      payload: { phone: null },
+      headers: { cookie: staff },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await platform.readModelCaughtUp();
+    expect((await contact()).phone).toBe(business.phone);
   });
 
   it('answers 401 to every portal read without a portal session, also for a staff session', async () => {

@@ -103,8 +103,17 @@ export const PortalAccessLog = z.object({
 });
 export type PortalAccessLog = z.infer<typeof PortalAccessLog>;
 
-/** How a renter reaches the business to change their profile. */
-export const PortalContact = z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() });
+/**
+ * How a renter reaches the people who run their storage: their facility (its name, phone and
+ * address; the business's phone where the facility has none), or the business for a renter of no
+ * facility; the business's email either way.
+ */
+export const PortalContact = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+});
 export type PortalContact = z.infer<typeof PortalContact>;
 
 /** The renter's standing: the exact open balance of unpaid (sent or overdue) bills, OVERDUE when one is past due. */

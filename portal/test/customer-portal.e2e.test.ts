@@ -15,7 +15,16 @@ import { z } from 'zod';
 // (portal/test/components/portal-gate.component.test.tsx); that a wrong phone and an unknown email
 // are refused alike, the API's (api/test/portal.api.test.ts).
 
-const Renter = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), balance: z.string() });
+const Renter = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  balance: z.string(),
+  facility_name: z.string(),
+  facility_phone: z.string(),
+  facility_address: z.string(),
+});
 
 describe('customer portal in Chromium', () => {
   let product: ProductUnderTest;
@@ -31,8 +40,9 @@ describe('customer portal in Chromium', () => {
     [renter, guessed] = (await product.platform.api.pool.many(sql.type(Renter)`
       SELECT c.first_name, c.last_name, c.email, c.phone,
              (SELECT sum(i.amount - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id), 0))
-              FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(20, 2)::text AS balance
-      FROM customers c
+              FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))::numeric(20, 2)::text AS balance,
+             f.name AS facility_name, f.phone AS facility_phone, f.address AS facility_address
+      FROM customers c JOIN facilities f ON f.id = c.facility_id
       WHERE NOT c.archived AND c.phone ~ '[0-9]{4}'
         AND EXISTS (SELECT 1 FROM leases l WHERE l.customer_id = c.id AND l.is_active)
         AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status IN ('sent', 'overdue'))
@@ -122,9 +132,10 @@ describe('customer portal in Chromium', () => {
     await page.getByRole('button', { name: 'Contact Us to Update Profile' }).click();
     const contact = page.getByRole('dialog', { name: 'Contact Us' });
     await contact.waitFor();
-    // A fresh install starts from the demo business, so the renter is told whom to contact.
-    await contact.getByText(`To update your profile, contact ${DEMO_BUSINESS.name}.`).waitFor();
-    await contact.getByRole('link', { name: DEMO_BUSINESS.phone }).waitFor();
+    // The renter is told to call their own facility (its name, phone and address); the business's email.
+    await contact.getByText(`To update your profile, contact ${renter.facility_name}.`).waitFor();
+    await contact.getByText(`Address: ${renter.facility_address}`).waitFor();
+    await contact.getByRole('link', { name: renter.facility_phone }).waitFor();
     await contact.getByRole('link', { name: DEMO_BUSINESS.email }).waitFor();
     await expectAccessible(page, 'Contact Us dialog');
     await page.getByRole('button', { name: 'Close' }).click();

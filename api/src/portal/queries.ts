@@ -1,6 +1,6 @@
 import { InvoiceLine } from '@storage/contracts/billing';
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
-import type { PortalAccessLog, PortalAccount, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
 import { accountStanding } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
@@ -147,4 +147,18 @@ export async function listPortalAccessLogs(db: CommonQueryMethods, customerId: s
     granted: r.granted,
     reason: r.reason,
   }));
+}
+
+const FacilityContactRow = z.object({ name: z.string(), phone: z.string().nullable(), address: z.string() });
+
+/** Who the renter calls (PortalContact): their facility's name, phone and address, else the business's. */
+export async function getPortalContact(
+  db: CommonQueryMethods,
+  customerId: string,
+  business: { name: string | null; phone: string | null; email: string | null },
+): Promise<PortalContact> {
+  const facility = await db.maybeOne(sql.type(FacilityContactRow)`
+    SELECT f.name, f.phone, f.address FROM customers c JOIN facilities f ON f.id = c.facility_id WHERE c.id = ${customerId}`);
+  if (!facility) return { ...business, address: null };
+  return { name: facility.name, phone: facility.phone ?? business.phone, email: business.email, address: facility.address };
 }

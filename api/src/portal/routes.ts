@@ -34,6 +34,7 @@ import {
   findCustomerByEmail,
   findCustomerById,
   getPortalAccount,
+  getPortalContact,
   listPortalAccessLogs,
   listPortalInvoices,
   listPortalUnits,
@@ -208,10 +209,11 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
   );
   app.get(
     '/api/customer/contact',
-    ownAccount("The business's contact", json('How to reach the business', PortalContact)),
+    ownAccount('My facility’s contact', json('How to reach my facility (the business for a renter of none)', PortalContact)),
     async (request): Promise<PortalContact> => {
-      await sessionCustomer(request, request.query.email);
-      return (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+      const customer = await sessionCustomer(request, request.query.email);
+      const business = (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+      return getPortalContact(deps.pool, customer.id, business);
     },
   );
 

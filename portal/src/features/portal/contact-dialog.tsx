@@ -2,11 +2,14 @@ import type { PortalContact } from '@storage/contracts/portal';
 import { useEffect, useState } from 'react';
 import { loadContact } from './portal-api.ts';
 
-/** How to reach the business to change profile details, from the business profile in Settings. */
+/** A name said at the end of a sentence: without its own final period, so "Acme Storage Inc." gives no "Inc..". */
+const ending = (name: string) => name.replace(/\.+$/, '');
+
+/** How to reach the renter's facility (or the business) to change profile details. */
 export function ContactDialog({ onClose }: { onClose: () => void }) {
   const [contact, setContact] = useState<PortalContact | null>(null);
   useEffect(() => {
-    loadContact().then(setContact, () => setContact({ name: null, phone: null, email: null }));
+    loadContact().then(setContact, () => setContact({ name: null, phone: null, email: null, address: null }));
   }, []);
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
@@ -21,9 +24,10 @@ export function ContactDialog({ onClose }: { onClose: () => void }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop */}
       <div className="portal-dialog" role="dialog" aria-modal="true" aria-labelledby="contact-title" onClick={(e) => e.stopPropagation()}>
         <h2 id="contact-title">Contact Us</h2>
-        <p>To update your profile, contact {contact?.name ?? 'your storage facility'}.</p>
+        <p>To update your profile, contact {contact?.name ? ending(contact.name) : 'your storage facility'}.</p>
         {contact && (
           <ul className="portal-contact-list">
+            {contact.address && <li>Address: {contact.address}</li>}
             {contact.phone && (
               <li>
                 Phone: <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
