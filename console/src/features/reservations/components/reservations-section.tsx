@@ -123,7 +123,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
         items={[
           {
             key: 'open',
-            label: `${status ? `${statusLabels[status]} Reservations` : 'Open Reservations'} (${reservationsTotal})`,
+            label: `${status ? `${statusLabels[status]} Reservations` : 'Open Reservations'} (${totalText(reservationsTotal)})`,
             children: (
               <>
                 <div className="data-table-toolbar">
