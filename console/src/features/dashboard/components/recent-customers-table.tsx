@@ -9,6 +9,7 @@ import { useSearchTerm } from '../../../hooks/use-search-term.ts';
 import { customerStatusColor, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useRecentCustomers } from '../api/get-recent-customers.ts';
 
 const noUnit = (
@@ -18,7 +19,9 @@ const noUnit = (
 );
 
 const column = dataTableColumns<RecentCustomer>();
-function recentCustomerColumns(actions: { view: (customerId: string) => void; edit: (customer: RecentCustomer) => void }) {
+/** `edit`: null for a member who changes nothing (an auditor), who is offered View alone. */
+function recentCustomerColumns(actions: { view: (customerId: string) => void; edit: ((customer: RecentCustomer) => void) | null }) {
+  const { edit } = actions;
   return column.columns([
     column.accessor((customer) => `${customer.firstName} ${customer.lastName}`, {
       id: 'name',
@@ -45,9 +48,11 @@ function recentCustomerColumns(actions: { view: (customerId: string) => void; ed
           <Button size="small" icon={<EyeOutlined />} onClick={() => actions.view(customer.id)}>
             View
           </Button>
-          <Button size="small" icon={<EditOutlined />} onClick={() => actions.edit(customer)}>
-            Edit
-          </Button>
+          {edit && (
+            <Button size="small" icon={<EditOutlined />} onClick={() => edit(customer)}>
+              Edit
+            </Button>
+          )}
         </Flex>
       ),
     }),
@@ -60,8 +65,12 @@ export function RecentCustomersTable({ onEdit }: { onEdit: (customer: RecentCust
   const { selectedFacility } = useFacilityScope();
   const customers = useRecentCustomers({ facilityId: selectedFacility?.id ?? null, search });
   const [, navigate] = useLocation();
+  const canChange = useCanChange();
 
-  const columns = useMemo(() => recentCustomerColumns({ view: (customerId) => navigate(customerPath(customerId)), edit: onEdit }), [navigate, onEdit]);
+  const columns = useMemo(
+    () => recentCustomerColumns({ view: (customerId) => navigate(customerPath(customerId)), edit: canChange ? onEdit : null }),
+    [navigate, onEdit, canChange],
+  );
 
   return (
     <Card
