@@ -9,7 +9,7 @@ const eventually = { timeout: 15_000 };
 // The Dashboard in Chromium on the demo data: occupancy, the four figures with their changes
 // since last month, the feed, the quick actions, the recent customers and the bell.
 
-const CAPTION = /^([+-]?\d+\.\d% from last month|\d+ new this month|—)$/;
+const CAPTION = /^([+-]?\d+\.\d(%| pts) from last month|\d+ new this month|—)$/;
 
 describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();

@@ -1,6 +1,6 @@
 import type { BuildingOccupancy } from '@storage/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
-import { changeCaption, newCustomersCaption } from './month-over-month.ts';
+import { changeCaption, newCustomersCaption, pointsCaption } from './month-over-month.ts';
 import { byFacility, occupancyColor, occupancyPercent, occupancyTitle } from './occupancy.ts';
 
 const building = (facilityId: string | null, name: string, occupied: number, total: number): BuildingOccupancy => ({
@@ -18,8 +18,14 @@ describe('metric captions', () => {
     expect(changeCaption(0)).toBe('0.0% from last month');
   });
 
+  it("captions a rate's change in percentage points", () => {
+    expect(pointsCaption(10)).toBe('+10.0 pts from last month');
+    expect(pointsCaption(-2.5)).toBe('-2.5 pts from last month');
+  });
+
   it('shows a dash when there is no earlier month to compare with', () => {
     expect(changeCaption(null)).toBe('—');
+    expect(pointsCaption(null)).toBe('—');
   });
 
   it('counts new customers', () => {

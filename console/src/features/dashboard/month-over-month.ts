@@ -6,6 +6,12 @@ export function changeCaption(change: number | null): string {
   return `${change > 0 ? '+' : ''}${change.toFixed(1)}% from last month`;
 }
 
+/** A rate's change, in percentage points: '+10.0 pts from last month' (a rate from 60% to 70% rose 10 points, not 10%). */
+export function pointsCaption(change: number | null): string {
+  if (change === null) return '—';
+  return `${change > 0 ? '+' : ''}${change.toFixed(1)} pts from last month`;
+}
+
 export function newCustomersCaption(count: number): string {
   return `${count} new this month`;
 }

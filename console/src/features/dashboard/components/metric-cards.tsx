@@ -3,7 +3,7 @@ import type { DashboardMetrics } from '@storage/contracts/dashboard';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDollars, formatPercent } from '../../../lib/format.ts';
-import { changeCaption, newCustomersCaption } from '../month-over-month.ts';
+import { changeCaption, newCustomersCaption, pointsCaption } from '../month-over-month.ts';
 
 const NO_FIGURE = '—';
 
@@ -34,7 +34,7 @@ export function MetricCards({ metrics, loading, variant }: MetricCardsProps) {
       title: occupancy,
       icon: <HomeOutlined />,
       value: metrics && formatPercent(metrics.occupancyRate),
-      caption: change && changeCaption(change.occupancyPoints),
+      caption: change && pointsCaption(change.occupancyPoints),
     },
     {
       title: customers,
