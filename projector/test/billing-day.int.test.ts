@@ -117,7 +117,7 @@ describe('billing day: overdue invoices', () => {
     expect(await invoiceStatus(notYetDue.id)).toBe('sent');
     expect(await invoiceStatus(draft.id)).toBe('draft');
     expect(await customerStatus(customerId)).toBe('overdue');
-    expect(await overdueNotifications(first.invoiceNumber)).toEqual([`${name}: invoice ${first.invoiceNumber} ($120.00) is past due`]);
+    expect(await overdueNotifications(first.invoiceNumber)).toEqual([`${name}: invoice ${first.invoiceNumber} is past due, $120.00 owed`]);
     const customerEvents = await platform.api.store.readStream(streams.customer(customerId));
     expect(customerEvents.at(-1)).toMatchObject({
       type: 'customer_standing_changed',

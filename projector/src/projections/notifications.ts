@@ -1,6 +1,6 @@
 import type { NotificationType } from '@storage/contracts/enums';
 import type { EventType } from '@storage/contracts/events';
-import { formatDollars } from '@storage/contracts/money';
+import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
 import { refundReasonWords } from '@storage/contracts/payments';
 import { BUSINESS_SETTINGS_SCOPE, type NotificationPreferences } from '@storage/contracts/settings';
 import { defineProjection, type ProjectedEvent } from '../projection.ts';
@@ -67,6 +67,13 @@ async function invoiceOf(rows: ReadModelSession, invoiceId: string) {
   return { ...invoice, name: `${customer.first_name} ${customer.last_name}`, facility_id: customer.facility_id };
 }
 
+/** The bell's words for an invoice past due: what is still owed on it, and of what when part was paid. */
+export function overdueMessage(name: string, invoiceNumber: string, amount: string, paid: string): string {
+  const owed = fromCents(toCents(amount) - toCents(paid));
+  const what = owed === amount ? formatDollars(amount) : `${formatDollars(owed)} of ${formatDollars(amount)}`;
+  return `${name}: invoice ${invoiceNumber} is past due, ${what} owed`;
+}
+
 async function compose(rows: ReadModelSession, event: ProjectedEvent<Handled>): Promise<Notification | null> {
   switch (event.type) {
     case 'invoice_overdue': {
@@ -75,7 +82,7 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent<Handled>): 
       return {
         type: 'payment_overdue',
         title: 'Payment overdue',
-        message: `${invoice.name}: invoice ${invoice.invoice_number} (${formatDollars(invoice.amount)}) is past due`,
+        message: overdueMessage(invoice.name, invoice.invoice_number, invoice.amount, invoice.amount_paid),
         facilityId: invoice.facility_id,
       };
     }
