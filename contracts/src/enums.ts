@@ -19,6 +19,9 @@ export const unitFormSizes: ReadonlyArray<{ value: UnitSize; label: string }> = 
 export const UnitStatus = z.enum(['available', 'occupied', 'maintenance', 'reserved']);
 export type UnitStatus = z.infer<typeof UnitStatus>;
 
+/** A unit's status in the screens' words. */
+export const unitStatusLabels: Record<UnitStatus, string> = { available: 'Available', occupied: 'Occupied', maintenance: 'Maintenance', reserved: 'Reserved' };
+
 export const CustomerStatus = z.enum(customerStatuses);
 export type CustomerStatus = z.infer<typeof CustomerStatus>;
 
@@ -28,6 +31,16 @@ export type LockStatus = z.infer<typeof LockStatus>;
 /** written_off: what was still owed became bad debt (the invoice is closed, its payments stand). */
 export const InvoiceStatus = z.enum(['draft', 'sent', 'paid', 'overdue', 'cancelled', 'written_off']);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+/** An invoice's status in the screens' words. */
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+  written_off: 'Written off',
+};
 
 export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;

@@ -1,4 +1,5 @@
 import { invoiceLineKindLabels } from '@storage/contracts/billing';
+import { dayInWords } from '@storage/contracts/day-words';
 import { type DomainEvent, redactEvent, streams } from '@storage/contracts/events';
 import type { InvoiceHistoryEntry } from '@storage/contracts/invoices';
 import { formatDollars } from '@storage/contracts/money';
@@ -8,17 +9,12 @@ import type { EventStore, RecordedEvent } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
 import { peopleNames } from './queries.ts';
 
-/** 'Mar 1, 2025' from a YYYY-MM-DD date. */
-function invoiceDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** What an event of an invoice's stream means, in the words a manager uses (invoiceNumber: the invoice's, once it is known). */
 export function describeInvoiceEvent(event: DomainEvent, invoiceNumber?: string): string | null {
   switch (event.type) {
     case 'invoice_generated': {
       const d = event.data;
-      return `Invoice ${d.invoiceNumber} created as ${d.status} for ${formatDollars(d.amount)}, due ${invoiceDate(d.dueDate)}`;
+      return `Invoice ${d.invoiceNumber} created as ${d.status} for ${formatDollars(d.amount)}, due ${dayInWords(d.dueDate)}`;
     }
     case 'invoice_line_added': {
       const { line } = event.data;

@@ -1,3 +1,4 @@
+import { dayInWords } from '@storage/contracts/day-words';
 import type { NotificationType } from '@storage/contracts/enums';
 import type { EventType } from '@storage/contracts/events';
 import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
@@ -140,7 +141,7 @@ async function compose(rows: ReadModelSession, event: ProjectedEvent<Handled>): 
       return {
         type: 'reservation_submitted',
         title: 'New reservation',
-        message: `Unit ${unit?.unit_number ?? ''} reserved, move-in ${event.data.moveInDate}`,
+        message: `Unit ${unit?.unit_number ?? ''} reserved, move-in ${dayInWords(event.data.moveInDate)}`,
         facilityId: unit?.facility_id ?? null,
       };
     }

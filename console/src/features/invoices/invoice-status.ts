@@ -1,4 +1,4 @@
-import { InvoiceStatus } from '@storage/contracts/enums';
+import { InvoiceStatus, invoiceStatusLabels } from '@storage/contracts/enums';
 
 /** Spec §4: paid green, sent blue, overdue red, draft grey, cancelled slate (slate-600: 4.5:1 on its tag's tint). */
 const statusColors: Record<InvoiceStatus, string> = {
@@ -12,7 +12,6 @@ const statusColors: Record<InvoiceStatus, string> = {
 
 export const invoiceStatusColor = (status: InvoiceStatus): string => statusColors[status];
 
-export const invoiceStatusLabel = (status: InvoiceStatus): string =>
-  status === 'written_off' ? 'Written off' : status.charAt(0).toUpperCase() + status.slice(1);
+export const invoiceStatusLabel = (status: InvoiceStatus): string => invoiceStatusLabels[status];
 
 export const invoiceStatusOptions = InvoiceStatus.options.map((status) => ({ value: status, label: invoiceStatusLabel(status) }));

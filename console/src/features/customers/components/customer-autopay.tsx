@@ -1,5 +1,5 @@
 import { Flex, Skeleton, Tag, Typography } from 'antd';
-import { formatDollars } from '../../../lib/format.ts';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { usePaymentProfile } from '../api/get-payment-profile.ts';
 
 const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
@@ -27,10 +27,10 @@ export function CustomerAutopay({ customerId }: { customerId: string }) {
       {latest && (
         <Typography.Text type={latest.status === 'failed' ? 'danger' : 'secondary'}>
           {latest.status === 'succeeded'
-            ? `Charged ${formatDollars(latest.amount)} on ${latest.date}`
+            ? `Charged ${formatDollars(latest.amount)} on ${formatDate(latest.date)}`
             : latest.status === 'attempted'
-              ? `Charge of ${formatDollars(latest.amount)} under way (${latest.date})`
-              : `Charge of ${formatDollars(latest.amount)} failed on ${latest.date}: ${latest.reason ?? 'declined'}${latest.nextAttemptOn ? `; next try ${latest.nextAttemptOn}` : latest.requiresAction ? '; the renter must pay in the portal' : '; no more tries'}`}
+              ? `Charge of ${formatDollars(latest.amount)} under way (${formatDate(latest.date)})`
+              : `Charge of ${formatDollars(latest.amount)} failed on ${formatDate(latest.date)}: ${latest.reason ?? 'declined'}${latest.nextAttemptOn ? `; next try ${formatDate(latest.nextAttemptOn)}` : latest.requiresAction ? '; the renter must pay in the portal' : '; no more tries'}`}
         </Typography.Text>
       )}
     </Flex>

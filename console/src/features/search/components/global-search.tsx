@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { invoiceStatusLabels, unitStatusLabels } from '@storage/contracts/enums';
 import type { SearchResults } from '@storage/contracts/search';
 import { Input, type InputRef, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -31,7 +32,7 @@ function groupsOf(results: SearchResults | undefined): Group[] {
       results: results.units.map((u) => ({
         path: `/units?search=${encodeURIComponent(u.unitNumber)}`,
         title: `Unit ${u.unitNumber}`,
-        detail: `Building ${u.building} · ${u.status}`,
+        detail: `Building ${u.building} · ${unitStatusLabels[u.status]}`,
       })),
     },
     {
@@ -39,7 +40,7 @@ function groupsOf(results: SearchResults | undefined): Group[] {
       results: results.invoices.map((i) => ({
         path: `/billing?search=${encodeURIComponent(i.invoiceNumber)}`,
         title: i.invoiceNumber,
-        detail: `${i.customerName} · ${formatDollars(i.amount)} · ${i.status}`,
+        detail: `${i.customerName} · ${formatDollars(i.amount)} · ${invoiceStatusLabels[i.status]}`,
       })),
     },
   ].filter((group) => group.results.length > 0);
