@@ -3,7 +3,7 @@ import { cancelInvoice, markInvoiceOverdue } from '@storage/domain/invoices/comm
 import { endLease } from '@storage/domain/leases/commands';
 import { assignLock, changeLockStatus, grantAccess, installLock } from '@storage/domain/locks/commands';
 import { changeUnitStatus } from '@storage/domain/units/commands';
-import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -242,5 +242,33 @@ describe('activity feed search over many entries', () => {
     expect(narrow.headers['x-total-count']).toBe('20');
     expect(narrow.headers['x-total-estimated']).toBeUndefined();
     expect(narrow.headers['x-total-capped']).toBeUndefined();
+  });
+});
+
+describe('activities API: who did it', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ billing: false });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('names the staff member who assigned a lock, where no renter is named', async () => {
+    const { email, password } = await platform.createStaff('manager');
+    const login = await platform.api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const cookie = sessionCookie(login.headers['set-cookie']);
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) => platform.api.app.inject({ method, url, payload, headers: { cookie } });
+    const unit = (await send('POST', '/api/units', { unitNumber: 'WHO-1', building: 'A', monthlyRate: '90.00' })).json() as { id: string };
+    const lock = await send('POST', '/api/locks', { lockId: 'NK-WHO-1', status: 'active', batteryLevel: 90, firmwareVersion: '2.4.0' });
+    expect(lock.statusCode, lock.body).toBe(201);
+    const assigned = await send('PATCH', `/api/locks/${(lock.json() as { id: string }).id}`, { unitId: unit.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await platform.readModelCaughtUp();
+
+    const feed = await platform.api.app.inject({ method: 'GET', url: '/api/activities?type=lock_assigned', headers: { cookie } });
+    const [entry] = feed.json() as { customer: unknown; staff: { name: string; email: string } | null }[];
+    expect(entry).toMatchObject({ customer: null, staff: { name: 'Test manager', email } });
   });
 });

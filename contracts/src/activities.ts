@@ -53,6 +53,8 @@ export const Activity = z.object({
   createdAt: IsoDateTime,
   metadata: z.record(z.string(), z.unknown()),
   customer: z.object({ id: Id, firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  /** The staff member who did it (a lock assigned, a unit changed…); null: the renter, a reaction or the system. */
+  staff: z.object({ id: Id, name: z.string(), email: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof Activity>;
 

@@ -16,6 +16,10 @@ const ActivityRow = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),
+  staff_id: z.string().nullable(),
+  staff_first_name: z.string().nullable(),
+  staff_last_name: z.string().nullable(),
+  staff_email: z.string().nullable(),
 });
 
 const tabs = Object.keys(activityTabTypes) as Array<keyof typeof activityTabTypes>;
@@ -42,6 +46,10 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
       row.email === null || row.customer_id === null
         ? null
         : { id: row.customer_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email },
+    staff:
+      row.staff_id === null || row.staff_email === null
+        ? null
+        : { id: row.staff_id, name: [row.staff_first_name, row.staff_last_name].filter(Boolean).join(' ') || row.staff_email, email: row.staff_email },
   };
 }
 
@@ -61,8 +69,9 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
     ActivityRow,
     {
       // Ids as the wire sends them (text): no cast per row, which a deep page would pay for every row it skips.
-      select: sql.fragment`a.id, a.type, a.description, a.created_at, a.metadata, c.id AS customer_id, c.first_name, c.last_name, c.email`,
-      from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id`,
+      select: sql.fragment`a.id, a.type, a.description, a.created_at, a.metadata, c.id AS customer_id, c.first_name, c.last_name, c.email,
+        s.id AS staff_id, s.first_name AS staff_first_name, s.last_name AS staff_last_name, s.email AS staff_email`,
+      from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id LEFT JOIN staff s ON s.id = a.user_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),
       ...(query.search && { countUpTo: SEARCH_COUNTED_UP_TO }),

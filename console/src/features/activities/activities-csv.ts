@@ -1,7 +1,7 @@
 import type { Activity } from '@storage/contracts/activities';
 import { toCsv } from '@storage/contracts/csv';
 import { formatDate, formatTime12h } from '../../lib/format.ts';
-import { activityDetails, activityTypeLabel, customerName } from './activity-text.ts';
+import { activityDetails, activityEmail, activityTypeLabel, customerName } from './activity-text.ts';
 
 /** The entries as the cards show them, one row each. */
 export function activitiesCsv(activities: readonly Activity[]): string {
@@ -12,7 +12,7 @@ export function activitiesCsv(activities: readonly Activity[]): string {
       formatTime12h(activity.createdAt),
       activityTypeLabel(activity.type),
       customerName(activity),
-      activity.customer?.email ?? 'No email',
+      activityEmail(activity),
       activity.description,
       activityDetails(activity.metadata)
         .map((detail) => `${detail.label}: ${detail.value}`)

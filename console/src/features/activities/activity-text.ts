@@ -15,8 +15,15 @@ export const activityTabs: ReadonlyArray<{ tab: ActivityTab; label: string; empt
   { tab: 'access', label: 'Access', empty: 'No access activity' },
 ];
 
+/** Whom the entry is about: the renter, else the staff member who did it, else 'Unknown User'. */
 export function customerName(activity: Activity): string {
-  return activity.customer ? `${activity.customer.firstName} ${activity.customer.lastName}`.trim() : 'Unknown User';
+  if (activity.customer) return `${activity.customer.firstName} ${activity.customer.lastName}`.trim();
+  return activity.staff?.name ?? 'Unknown User';
+}
+
+/** The renter's email, else the staff member's, else 'No email'. */
+export function activityEmail(activity: Activity): string {
+  return activity.customer?.email ?? activity.staff?.email ?? 'No email';
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,7 +1,7 @@
 import type { Activity } from '@storage/contracts/activities';
 import { describe, expect, it } from 'vitest';
 import { activitiesCsv } from './activities-csv.ts';
-import { activityDetails, activityTypeLabel, customerName } from './activity-text.ts';
+import { activityDetails, activityEmail, activityTypeLabel, customerName } from './activity-text.ts';
 
 const activity = (overrides: Partial<Activity> = {}): Activity => ({
   id: '7d1c2b9e-1111-4222-8333-444455556666',
@@ -10,6 +10,7 @@ const activity = (overrides: Partial<Activity> = {}): Activity => ({
   createdAt: '2025-06-14T15:05:00.000Z',
   metadata: {},
   customer: { id: '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  staff: null,
   ...overrides,
 });
 
@@ -47,9 +48,13 @@ describe('activity labels', () => {
     expect(activityTypeLabel('lock_status_changed')).toBe('Lock Status Changed');
   });
 
-  it("names the customer, or 'Unknown User'", () => {
+  it("names the customer, else the staff member who did it, else 'Unknown User'", () => {
     expect(customerName(activity())).toBe('Ada Lovelace');
+    const olivia = { id: '6a0f0c8e-1b2c-4d3e-8f40-5a6b7c8d9e01', name: 'Olivia Owner', email: 'owner@demo.test' };
+    expect(customerName(activity({ customer: null, staff: olivia }))).toBe('Olivia Owner');
+    expect(activityEmail(activity({ customer: null, staff: olivia }))).toBe('owner@demo.test');
     expect(customerName(activity({ customer: null }))).toBe('Unknown User');
+    expect(activityEmail(activity({ customer: null }))).toBe('No email');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Activity } from '@storage/contracts/activities';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { formatDate, formatTime12h } from '../../../lib/format.ts';
-import { activityDetails, activityTypeLabel, customerName } from '../activity-text.ts';
+import { activityDetails, activityEmail, activityTypeLabel, customerName } from '../activity-text.ts';
 
 export function ActivityCard({ activity }: { activity: Activity }) {
   const details = activityDetails(activity.metadata);
@@ -37,7 +37,7 @@ export function ActivityCard({ activity }: { activity: Activity }) {
         )}
         <Typography.Text type="secondary" ellipsis>
           <MailOutlined className="card-line-icon" />
-          {activity.customer?.email ?? 'No email'}
+          {activityEmail(activity)}
         </Typography.Text>
       </Flex>
     </Card>
