@@ -83,7 +83,8 @@ describe('reports API', () => {
       { month: months[11], occupiedUnits: 1, totalUnits: 3, occupancyRate: 33.3, moveIns: 0, moveOuts: 1 },
     ]);
     expect(report.agingReceivables).toEqual([
-      { bucket: '0-30', amount: '15.00', invoices: 2 },
+      { bucket: 'current', amount: '5.00', invoices: 1 },
+      { bucket: '1-30', amount: '10.00', invoices: 1 },
       { bucket: '31-60', amount: '20.00', invoices: 1 },
       { bucket: '61-90', amount: '30.00', invoices: 1 },
       { bucket: '90+', amount: '40.00', invoices: 1 },

@@ -5,9 +5,16 @@ import { pagingFields } from './paging.ts';
 export const ReportsQuery = z.strictObject({ facilityId: Id.optional() });
 export type ReportsQuery = z.input<typeof ReportsQuery>;
 
-/** Receivables by days past their due date; invoices not yet due count as 0–30. */
-export const AgingBucket = z.enum(['0-30', '31-60', '61-90', '90+']);
+/** Receivables by days past their due date; `current`: not yet past due. The chart and the aging report use the same buckets. */
+export const AgingBucket = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
 export type AgingBucket = z.infer<typeof AgingBucket>;
+export const agingBucketLabels: Record<AgingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': '90+ days',
+};
 
 /** YYYY-MM */
 const Month = z.string().regex(/^\d{4}-\d{2}$/);
@@ -132,17 +139,6 @@ export type AsOfQuery = z.input<typeof AsOfQuery>;
 /** The rent roll is paged as every list is (contracts/src/paging.ts). */
 export const RentRollQuery = AsOfQuery.extend(pagingFields);
 export type RentRollQuery = z.input<typeof RentRollQuery>;
-
-/** Aging buckets by days past the due date of what is unpaid; `current`: not yet past due. */
-export const LedgerAgingBucket = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
-export type LedgerAgingBucket = z.infer<typeof LedgerAgingBucket>;
-export const ledgerAgingBucketLabels: Record<LedgerAgingBucket, string> = {
-  current: 'Current',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': '90+ days',
-};
 
 const AgingAmounts = z.object({
   current: Amount,

@@ -22,6 +22,7 @@ import { inFacility, isMoneyEntry } from '../dashboard/queries.ts';
 import { type ListOrder, type ListSql, listPage, orderSql, textOrder } from '../http/list-page.ts';
 import { ValidationError } from '../http/validate.ts';
 import { isOpenInvoice, isOwing, openAmount } from '../invoices/open-sql.ts';
+import { pastDueIn } from './aging-sql.ts';
 
 // The reports that follow the ledger (issue 12). Money is summed in SQL numeric and added up in
 // integer cents here; "today" is each facility's own day (its time zone) at `now`.
@@ -392,11 +393,11 @@ async function agingToday(db: CommonQueryMethods, facilityId: string | undefined
 const agingBuckets = (day: FragmentSqlToken) => {
   const past = sql.fragment`${day} - i.due_date`;
   return sql.fragment`
-    sum(o.open) FILTER (WHERE ${past} <= 0) AS current,
-    sum(o.open) FILTER (WHERE ${past} BETWEEN 1 AND 30) AS days1to30,
-    sum(o.open) FILTER (WHERE ${past} BETWEEN 31 AND 60) AS days31to60,
-    sum(o.open) FILTER (WHERE ${past} BETWEEN 61 AND 90) AS days61to90,
-    sum(o.open) FILTER (WHERE ${past} > 90) AS days90plus,
+    sum(o.open) FILTER (WHERE ${pastDueIn(past, 'current')}) AS current,
+    sum(o.open) FILTER (WHERE ${pastDueIn(past, '1-30')}) AS days1to30,
+    sum(o.open) FILTER (WHERE ${pastDueIn(past, '31-60')}) AS days31to60,
+    sum(o.open) FILTER (WHERE ${pastDueIn(past, '61-90')}) AS days61to90,
+    sum(o.open) FILTER (WHERE ${pastDueIn(past, '90+')}) AS days90plus,
     sum(o.open) AS owed`;
 };
 

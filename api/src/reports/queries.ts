@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { monthEndFigures, monthStart, monthsUpTo, occupancyRate, oneDecimal } from '../dashboard/month-over-month.ts';
 import { inFacility, unitCounts } from '../dashboard/queries.ts';
 import { isOpenInvoice, openAmount } from '../invoices/open-sql.ts';
+import { agingBucketOf } from './aging-sql.ts';
 
 const REPORT_MONTHS = 12;
 
@@ -47,17 +48,10 @@ async function ledgerRevenueByMonth(pool: DatabasePool, facilityId: string | und
   return new Map(rows.map((row) => [row.month, row]));
 }
 
-/** The aging bucket of invoice `i` on `today`: by days past its due date, not yet due counting as 0–30. */
-const agingBucketOf = (today: string) => sql.fragment`
-  CASE WHEN ${today}::date - i.due_date <= 30 THEN '0-30'
-       WHEN ${today}::date - i.due_date <= 60 THEN '31-60'
-       WHEN ${today}::date - i.due_date <= 90 THEN '61-90'
-       ELSE '90+' END`;
-
 /** Open (sent or overdue) invoices by days past due on `today`. */
 async function agingReceivables(pool: DatabasePool, facilityId: string | undefined, today: string) {
   const rows = await pool.any(sql.type(AgingRow)`
-    SELECT ${agingBucketOf(today)} AS bucket, sum(${openAmount()})::numeric(20, 2)::text AS amount, count(*)::int8 AS invoices
+    SELECT ${agingBucketOf(sql.fragment`${today}::date - i.due_date`)} AS bucket, sum(${openAmount()})::numeric(20, 2)::text AS amount, count(*)::int8 AS invoices
     FROM invoices i JOIN customers c ON c.id = i.customer_id
     WHERE ${isOpenInvoice()} AND ${inFacility(sql.fragment`c.facility_id`, facilityId)}
     GROUP BY 1`);

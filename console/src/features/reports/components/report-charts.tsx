@@ -1,4 +1,4 @@
-import type { ReportsOverview } from '@storage/contracts/reports';
+import { agingBucketLabels, type ReportsOverview } from '@storage/contracts/reports';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
@@ -9,7 +9,7 @@ const CHART_STYLE = { width: '100%', height: 260 };
 const AXIS_TICK = { fontSize: 12, fill: '#64748b' };
 const BRAND = '#1f5eff';
 // From the freshest receivables to the oldest.
-const AGING_COLORS = ['#22c55e', '#eab308', '#f97316', '#ef4444'];
+const AGING_COLORS = ['#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444'];
 // Charts are drawn at once: an animated chart is half drawn for whoever looks early.
 const DRAWN_AT_ONCE = { isAnimationActive: false } as const;
 
@@ -35,7 +35,7 @@ export function ReportCharts({ report }: { report: ReportsOverview }) {
   // Chart heights need numbers; the tooltips show the exact amounts.
   const revenue = report.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: Number(m.revenue), exact: m.revenue }));
   const occupancy = report.occupancyByMonth.map((m) => ({ label: monthLabel(m.month), rate: m.occupancyRate }));
-  const aging = report.agingReceivables.map((b) => ({ label: `${b.bucket} days`, value: Number(b.amount), exact: b.amount, invoices: b.invoices }));
+  const aging = report.agingReceivables.map((b) => ({ label: agingBucketLabels[b.bucket], value: Number(b.amount), exact: b.amount, invoices: b.invoices }));
 
   return (
     <Row gutter={[16, 16]}>
