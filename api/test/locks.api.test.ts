@@ -233,6 +233,11 @@ describe('locks API', () => {
       expect(heartbeats.map((e) => [e.type, e.data.batteryLevel])).toEqual([['lock_heartbeat_received', 85]]);
       expect(heartbeats.at(-1)!.metadata.actor).toEqual({ type: 'system' });
       expect((await platform.api.store.readStream(`lock-${created.id}`)).map((e) => e.type)).toEqual(['lock_installed']);
+      // A change of the lock answers the battery and firmware of its last heartbeat, not those it was installed with.
+      await readModelCaughtUp(platform);
+      const moved = await inject('PATCH', `/api/locks/${created.id}`, { unitId: null });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ unit: null, batteryLevel: 85, firmwareVersion: '2.5.0' });
     });
 
     it('flags a low battery under 20% and raises the notification', async () => {

@@ -129,10 +129,21 @@ async function staffLockRoutes(plugin: FastifyInstance, deps: AppDeps) {
   /** The lock from the read model, with the write side's word on what the command just changed. */
   async function lockAsShown(state: LockState): Promise<Lock> {
     if (state.status === 'none') throw new NotFoundError('Lock not found');
-    const { serial, ...fields } = state.fields;
+    // The battery and firmware come with heartbeats, on a stream of their own: the lock's stream
+    // holds them as installed, so the read model's (the last heartbeat's) are the ones to show.
+    const { serial, batteryLevel, firmwareVersion, ...fields } = state.fields;
     const shown = await getLock(deps.pool, state.lockId);
     const now = new Date().toISOString();
-    const base = shown ?? { id: state.lockId, lastSeen: null, createdAt: now, updatedAt: now, reportedAt: null, differsSince: null };
+    const base = shown ?? {
+      id: state.lockId,
+      batteryLevel,
+      firmwareVersion,
+      lastSeen: null,
+      createdAt: now,
+      updatedAt: now,
+      reportedAt: null,
+      differsSince: null,
+    };
     const unit = shown?.unit?.id === fields.unitId ? shown.unit : await unitOfWriteSide(fields.unitId);
     return { ...base, ...fields, lockId: serial, unit, desiredState: state.desired, reportedState: state.reported };
   }
