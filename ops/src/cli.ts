@@ -293,14 +293,20 @@ async function simulateGateway(args: string[]) {
     process.once('SIGINT', () => {
       stopped = true;
     });
-    for (let loop = 1; loop <= loops && !stopped; loop++) {
+    // Only loops that went through count towards --loops: a product restarting comes back, and the
+    // loop is tried again; one that fails this many times in a row ends the run.
+    const FAILURES_IN_A_ROW = 10;
+    for (let done = 0, failures = 0; done < loops && !stopped; ) {
       try {
         await simulator.loop();
+        done++;
+        failures = 0;
       } catch (error) {
-        // A new key works once the product has projected it (a few seconds); a product restarting comes back.
+        failures++;
+        if (failures >= FAILURES_IN_A_ROW) throw new Error(`${failures} loops failed in a row; the last: ${error instanceof Error ? error.message : error}`);
         console.log(`loop failed: ${error instanceof Error ? error.message : error} (trying again)`);
       }
-      if (loop < loops && !stopped) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      if (done < loops && !stopped) await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   });
 }

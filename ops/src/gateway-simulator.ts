@@ -175,6 +175,7 @@ export async function prepareSimulation(pool: DatabasePool, store: EventStore, f
   if (!facility) throw new Error(`No facility has the id ${facilityId}`);
   const ctx: CommandContext = { store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() };
   const issued = key === undefined ? await issueGatewayKey(ctx, facilityId) : null;
+  if (issued) await keyProjected(pool, facilityId, issued.issued.keyPrefix);
   const leases = await pool.any(sql.type(LeaseRow)`
     SELECT l.id::text AS lease_id, l.customer_id::text AS customer_id FROM leases l JOIN units u ON u.id = l.unit_id
     WHERE u.facility_id = ${facilityId} AND l.is_active AND NOT EXISTS (SELECT 1 FROM gate_codes g WHERE g.lease_id = l.id)`);
@@ -190,4 +191,22 @@ export async function prepareSimulation(pool: DatabasePool, store: EventStore, f
     locks: locks.map((l) => ({ id: l.id, serial: l.lock_id, batteryLevel: Math.max(l.battery_level ?? 100, 0) })),
     codesAssigned,
   };
+}
+
+/** How long a new key may take to reach the read model, which the product checks keys against. */
+const KEY_PROJECTED_WITHIN_MS = 30_000;
+
+/**
+ * Waits until the product's read model holds the key just issued (its projector, running apart,
+ * takes a moment): a gateway sending it before that is refused with 401.
+ */
+async function keyProjected(pool: DatabasePool, facilityId: string, keyPrefix: string): Promise<void> {
+  const deadline = Date.now() + KEY_PROJECTED_WITHIN_MS;
+  for (;;) {
+    const row = await pool.maybeOne(sql.type(z.object({ key_prefix: z.string() }))`SELECT key_prefix FROM gateway_keys WHERE facility_id = ${facilityId}`);
+    if (row?.key_prefix === keyPrefix) return;
+    if (Date.now() > deadline)
+      throw new Error(`The new gateway key did not reach the read model within ${KEY_PROJECTED_WITHIN_MS / 1000} s: is the product (its projector) running?`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
