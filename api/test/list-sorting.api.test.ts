@@ -40,7 +40,7 @@ interface ListUnderTest {
   keys: Record<string, (row: Row) => Key>;
   /** Equal keys are ordered by something the answer does not show (so not checked by id). */
   hiddenTiebreak?: boolean;
-  /** Rows come in groups first, A→Z whatever the order (units under their building). */
+  /** Rows come in groups first, A→Z whatever the order (units under their facility's building). */
   group?: (row: Row) => string;
 }
 
@@ -60,7 +60,8 @@ const lists: ListUnderTest[] = [
     name: 'units',
     path: '/api/units',
     sorting: unitSorting,
-    group: (r) => r.building,
+    // Facility by facility (its id, byte order), then building by building.
+    group: (r) => `${r.facilityId ?? 'none'} ${r.building}`,
     keys: {
       unitNumber: (r) => [text(r.unitNumber)],
       size: (r) => [place(unitSizes, r.size), text(r.unitNumber)],

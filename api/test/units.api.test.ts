@@ -134,7 +134,10 @@ describe('units API', () => {
 
     const numbers = async (query: string) => (await read(`/api/units?${query}`)).json().map((u: { unitNumber: string }) => u.unitNumber);
     expect(await numbers(`search=n-${t.toLowerCase()}`)).toEqual([`N-${t}-1`, `N-${t}-2`]);
-    expect(await numbers(`search=${encodeURIComponent(`north ${t}`)}`)).toEqual([`N-${t}-1`, `N-${t}-2`, `S-${t}-1`]);
+    // Building North of each facility is a heading of its own: one facility's units, then the other's.
+    const northUnits = [`N-${t}-1`, `N-${t}-2`];
+    const everyNorth = facilityId < otherFacilityId ? [...northUnits, `S-${t}-1`] : [`S-${t}-1`, ...northUnits];
+    expect(await numbers(`search=${encodeURIComponent(`north ${t}`)}`)).toEqual(everyNorth);
     expect(await numbers(`search=20x30&facilityId=${facilityId}`)).toEqual([`N-${t}-2`]);
     expect(await numbers(`search=${t}&facilityId=${otherFacilityId}`)).toEqual([`S-${t}-1`]);
     expect(await numbers(`search=${t}&status=maintenance`)).toEqual([`N-${t}-2`]);
@@ -167,10 +170,23 @@ describe('units API', () => {
     const buildings = await read(`/api/units/buildings?search=${t}&facilityId=${facilityId}`);
     expect(buildings.statusCode).toBe(200);
     expect(buildings.json()).toEqual([
-      { building: `Alpha ${t}`, unitCount: 3 },
-      { building: `Beta ${t}`, unitCount: 1 },
+      { facilityId, building: `Alpha ${t}`, unitCount: 3 },
+      { facilityId, building: `Beta ${t}`, unitCount: 1 },
     ]);
     expect((await read(`/api/units/buildings?search=${t}&facilityId=${otherFacilityId}`)).json()).toEqual([]);
+    // Building Alpha of another facility is a heading of its own, and the list keeps each facility's units together.
+    await inject('POST', '/api/units', unit({ unitNumber: `B-${t}-X`, building: `Alpha ${t}`, facilityId: otherFacilityId }));
+    const everywhere = (await read(`/api/units/buildings?search=${t}`)).json() as { facilityId: string; building: string; unitCount: number }[];
+    expect(everywhere).toHaveLength(3);
+    expect(everywhere.filter((b) => b.building === `Alpha ${t}`).map((b) => [b.facilityId, b.unitCount])).toEqual(
+      expect.arrayContaining([
+        [facilityId, 3],
+        [otherFacilityId, 1],
+      ]),
+    );
+    const listed = (await inject('GET', `/api/units?search=${t}`)).json() as { facilityId: string; building: string }[];
+    const headings = listed.map((u) => `${u.facilityId}/${u.building}`);
+    expect(headings).toEqual(everywhere.flatMap((b) => Array(b.unitCount).fill(`${b.facilityId}/${b.building}`)));
     expect((await read('/api/units/buildings?page=2')).statusCode).toBe(400);
   });
 

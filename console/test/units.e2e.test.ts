@@ -21,9 +21,9 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   const search = (page: Page, text: string) => page.getByPlaceholder('Search units by number, building, or size...').fill(text);
 
-  it('shows the units under building headings with their counts', async () => {
+  it('shows the units under building headings with their counts, each named by its facility with every facility in view', async () => {
     const page = await openUnits(demo.wide);
-    const heading = page.getByRole('region', { name: 'Building A' });
+    const heading = page.getByRole('region', { name: 'Riverside Self Storage · Building A' });
     await heading.waitFor();
     expect(await heading.getByTestId('building-unit-count').textContent()).toMatch(/^\d+ units$/);
     const card = page.getByTestId('unit-card').filter({ hasText: 'RS-A101' });
@@ -64,7 +64,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('$135.50/month');
     expect(await card.textContent()).toContain('Available');
-    const group = page.getByRole('region', { name: 'Building Z' });
+    const group = page.getByRole('region', { name: 'Harbor Point Storage · Building Z' });
     expect(await group.getByTestId('building-unit-count').textContent()).toBe('1 unit');
     await page.close();
   });

@@ -61,6 +61,6 @@ export const Unit = z.object({
 });
 export type Unit = z.infer<typeof Unit>;
 
-/** A building heading of the units screen: how many units match the filter in it. */
-export const UnitBuilding = z.object({ building: z.string(), unitCount: z.number().int() });
+/** A building heading of the units screen (a building of one facility): how many units match the filter in it. */
+export const UnitBuilding = z.object({ facilityId: z.string().nullable(), building: z.string(), unitCount: z.number().int() });
 export type UnitBuilding = z.infer<typeof UnitBuilding>;

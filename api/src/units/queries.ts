@@ -31,7 +31,13 @@ const UnitRow = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const BuildingRow = z.object({ building: z.string(), unit_count: z.number() });
+const BuildingRow = z.object({ facility_id: z.string().nullable(), building: z.string(), unit_count: z.number() });
+
+/**
+ * Facility by facility (units of none last), then building by building: the screen's headings, so
+ * that with every facility in view building A of one site is not mixed with building A of another.
+ */
+const headingOrder = [sql.fragment`coalesce(facility_id::text, 'none') COLLATE "C"`, sql.fragment`building`];
 
 const columns = sql.fragment`
   id::text, unit_number, building, facility_id::text, size, monthly_rate, status, description,
@@ -75,11 +81,11 @@ export function unitsSql(query: z.output<typeof ListUnitsQuery>): ListSql {
     select: columns,
     from: sql.fragment`units`,
     where: matching(query),
-    orderBy: orderBy(sortColumns, sortOf(unitSorting, query), sql.fragment`id`, [sql.fragment`building`]),
+    orderBy: orderBy(sortColumns, sortOf(unitSorting, query), sql.fragment`id`, headingOrder),
   };
 }
 
-/** Building by building (the screen shows the units under building headings), each in the order asked. */
+/** Facility by facility and building by building (the screen's headings), each building in the order asked. */
 export async function listUnits(pool: DatabasePool, query: z.output<typeof ListUnitsQuery>) {
   const { rows, info } = await listPage(pool, UnitRow, unitsSql(query), query);
   return { units: rows.map(toUnit), paging: info };
@@ -88,8 +94,9 @@ export async function listUnits(pool: DatabasePool, query: z.output<typeof ListU
 /** The building headings of the whole filtered list with their unit counts, however much of it is loaded. */
 export async function listUnitBuildings(pool: DatabasePool, filter: z.output<typeof UnitsFilter>): Promise<UnitBuilding[]> {
   const rows = await pool.any(sql.type(BuildingRow)`
-    SELECT building, count(*)::int8 AS unit_count FROM units WHERE ${matching(filter)} GROUP BY building ORDER BY building`);
-  return rows.map((r) => ({ building: r.building, unitCount: r.unit_count }));
+    SELECT facility_id::text, building, count(*)::int8 AS unit_count FROM units WHERE ${matching(filter)}
+    GROUP BY facility_id, building ORDER BY ${sql.join(headingOrder, sql.fragment`, `)}`);
+  return rows.map((r) => ({ facilityId: r.facility_id, building: r.building, unitCount: r.unit_count }));
 }
 
 export async function getUnit(pool: DatabasePool, id: string): Promise<Unit | null> {

@@ -28,13 +28,13 @@ const a101 = unit('A101', 'A');
 const a102 = unit('A102', 'A', { status: 'maintenance', description: null });
 const b201 = unit('B201', 'B', { status: 'occupied' });
 const buildings = answer('get', '/api/units/buildings', UnitBuilding.array(), [
-  { building: 'A', unitCount: 2 },
-  { building: 'B', unitCount: 1 },
+  { facilityId: harbor.id, building: 'A', unitCount: 2 },
+  { facilityId: harbor.id, building: 'B', unitCount: 1 },
 ]);
 
 describe('Units screen', () => {
   it('groups the units under building headings with their counts, rates and statuses', async () => {
-    renderConsole(<UnitsPage />, { path: '/units', api: [answerPage('/api/units', Unit, [a101, a102, b201]), buildings] });
+    renderConsole(<UnitsPage />, { path: `/units?facility=${harbor.id}`, api: [answerPage('/api/units', Unit, [a101, a102, b201]), buildings] });
     const groupA = within(await screen.findByRole('region', { name: 'Building A' }));
     expect(groupA.getAllByTestId('unit-card')).toHaveLength(2);
     expect((await groupA.findByTestId('building-unit-count')).textContent).toBe('2 units');
@@ -46,6 +46,27 @@ describe('Units screen', () => {
     const groupB = within(screen.getByRole('region', { name: 'Building B' }));
     expect((await groupB.findByTestId('building-unit-count')).textContent).toBe('1 unit');
     expect(screen.getByTestId('list-count').textContent).toBe('3 units');
+  });
+
+  it('with every facility in view, heads each building with its facility: building A of two sites is two groups', async () => {
+    const riverside = FACILITIES[0]!;
+    const riversideA = unit('RA101', 'A', { facilityId: riverside.id });
+    renderConsole(<UnitsPage />, {
+      path: '/units',
+      api: [
+        answerPage('/api/units', Unit, [a101, a102, riversideA]),
+        answer('get', '/api/units/buildings', UnitBuilding.array(), [
+          { facilityId: harbor.id, building: 'A', unitCount: 2 },
+          { facilityId: riverside.id, building: 'A', unitCount: 1 },
+        ]),
+      ],
+    });
+    const harborA = within(await screen.findByRole('region', { name: `${harbor.name} · Building A` }));
+    expect(harborA.getAllByTestId('unit-card')).toHaveLength(2);
+    expect((await harborA.findByTestId('building-unit-count')).textContent).toBe('2 units');
+    const riversideGroup = within(screen.getByRole('region', { name: `${riverside.name} · Building A` }));
+    expect(riversideGroup.getAllByTestId('unit-card')).toHaveLength(1);
+    expect((await riversideGroup.findByTestId('building-unit-count')).textContent).toBe('1 unit');
   });
 
   it('says No units found when nothing matches', async () => {

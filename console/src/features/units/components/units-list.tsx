@@ -8,6 +8,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { SortSelect } from '../../../components/sort-select.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
+import { useFacilities } from '../../../lib/facilities.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
@@ -24,24 +25,28 @@ const cardColumns = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 const sortLabels = { unitNumber: 'Unit number', size: 'Size', monthlyRate: 'Monthly rate', status: 'Status' } as const;
 
-type BuildingGroup = { building: string; units: Unit[] };
+type BuildingGroup = { key: string; facilityId: string | null; building: string; units: Unit[] };
 
-/** Consecutive units of one building form a group: the server lists them by building. */
+/** A heading's key: a building of one facility (building A of two sites are two headings). */
+const headingKey = (facilityId: string | null, building: string) => `${facilityId ?? 'none'}/${building}`;
+
+/** Consecutive units of one facility's building form a group: the server lists them facility by facility, building by building. */
 function groupByBuilding(units: Unit[]): BuildingGroup[] {
   const groups: BuildingGroup[] = [];
   for (const unit of units) {
+    const key = headingKey(unit.facilityId, unit.building);
     const last = groups.at(-1);
-    if (last && last.building === unit.building) last.units.push(unit);
-    else groups.push({ building: unit.building, units: [unit] });
+    if (last && last.key === key) last.units.push(unit);
+    else groups.push({ key, facilityId: unit.facilityId, building: unit.building, units: [unit] });
   }
   return groups;
 }
 
-const headingOf = (building: string) => (building.trim() ? `Building ${building}` : 'Unassigned');
+const buildingWords = (building: string) => (building.trim() ? `Building ${building}` : 'Unassigned');
 
 const unitCount = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
 
-/** Under their building headings (A→Z), each building's units in the order chosen. */
+/** Under their building headings (facility by facility, A→Z), each building's units in the order chosen. */
 export function UnitsList() {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
@@ -53,7 +58,13 @@ export function UnitsList() {
 
   const loaded = units.data?.units ?? [];
   const total = units.data?.total ?? NO_TOTAL;
-  const unitCounts = new Map(buildings.data?.map((b) => [b.building, b.unitCount]));
+  const unitCounts = new Map(buildings.data?.map((b) => [headingKey(b.facilityId, b.building), b.unitCount]));
+  // With every facility in view, each heading says whose building it is.
+  const facilityNames = new Map(useFacilities().data?.map((f) => [f.id, f.name]));
+  const headingOf = (group: BuildingGroup) =>
+    facilityId === null && facilityNames.size > 1
+      ? `${group.facilityId ? (facilityNames.get(group.facilityId) ?? 'Facility') : 'No facility'} · ${buildingWords(group.building)}`
+      : buildingWords(group.building);
 
   return (
     <Flex vertical gap={24}>
@@ -82,17 +93,17 @@ export function UnitsList() {
       {units.isSuccess && loaded.length === 0 && <Empty description="No units found" />}
 
       {units.isSuccess &&
-        groupByBuilding(loaded).map(({ building, units: inBuilding }) => {
-          const count = unitCounts.get(building);
+        groupByBuilding(loaded).map((group) => {
+          const count = unitCounts.get(group.key);
           return (
-            <section key={building} aria-label={headingOf(building)} style={{ opacity: units.isPlaceholderData ? 0.6 : 1 }}>
+            <section key={group.key} aria-label={headingOf(group)} style={{ opacity: units.isPlaceholderData ? 0.6 : 1 }}>
               <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
                 <Typography.Title level={4} style={{ margin: 0 }}>
-                  {headingOf(building)}
+                  {headingOf(group)}
                 </Typography.Title>
                 <Tag data-testid="building-unit-count">{count === undefined ? '—' : unitCount(count)}</Tag>
               </Flex>
-              <CardGrid items={inBuilding} columns={cardColumns} renderCard={(unit) => <UnitCard unit={unit} />} />
+              <CardGrid items={group.units} columns={cardColumns} renderCard={(unit) => <UnitCard unit={unit} />} />
             </section>
           );
         })}
