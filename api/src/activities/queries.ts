@@ -5,6 +5,7 @@ import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, listPage, orderBy, type PageSpans, SEARCH_COUNTED_UP_TO, type SortColumns, searchMatches } from '../http/list-page.ts';
+import { staffDisplayName } from '../staff/queries.ts';
 
 const ActivityRow = z.object({
   id: z.string(),
@@ -17,8 +18,7 @@ const ActivityRow = z.object({
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   staff_id: z.string().nullable(),
-  staff_first_name: z.string().nullable(),
-  staff_last_name: z.string().nullable(),
+  staff_name: z.string().nullable(),
   staff_email: z.string().nullable(),
 });
 
@@ -47,9 +47,7 @@ function toActivity(row: z.infer<typeof ActivityRow>): Activity {
         ? null
         : { id: row.customer_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email },
     staff:
-      row.staff_id === null || row.staff_email === null
-        ? null
-        : { id: row.staff_id, name: [row.staff_first_name, row.staff_last_name].filter(Boolean).join(' ') || row.staff_email, email: row.staff_email },
+      row.staff_id === null || row.staff_name === null || row.staff_email === null ? null : { id: row.staff_id, name: row.staff_name, email: row.staff_email },
   };
 }
 
@@ -70,7 +68,7 @@ export async function listActivities(pool: DatabasePool, query: z.output<typeof 
     {
       // Ids as the wire sends them (text): no cast per row, which a deep page would pay for every row it skips.
       select: sql.fragment`a.id, a.type, a.description, a.created_at, a.metadata, c.id AS customer_id, c.first_name, c.last_name, c.email,
-        s.id AS staff_id, s.first_name AS staff_first_name, s.last_name AS staff_last_name, s.email AS staff_email`,
+        s.id AS staff_id, ${staffDisplayName('s')} AS staff_name, s.email AS staff_email`,
       from: sql.fragment`activities a LEFT JOIN customers c ON c.id = a.customer_id LEFT JOIN staff s ON s.id = a.user_id`,
       where: allOf(conditions),
       orderBy: orderBy(sortColumns, sortOf(activitySorting, query), sql.fragment`a.recorded_order`),

@@ -6,6 +6,7 @@ import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, type ListSql, listPage, orderBy, SEARCH_COUNTED_UP_TO, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
+import { staffDisplayName } from '../staff/queries.ts';
 
 const InvoiceRow = z.object({
   id: z.string(),
@@ -155,7 +156,7 @@ export async function peopleNames(pool: DatabasePool, ids: { staff: string[]; cu
     ids.staff.length === 0
       ? []
       : pool.any(sql.type(NameRow)`
-          SELECT id::text, coalesce(nullif(concat_ws(' ', first_name, last_name), ''), email) AS name
+          SELECT id::text, ${staffDisplayName()} AS name
           FROM staff WHERE id = ANY(${sql.array(ids.staff, 'uuid')})`),
     ids.customers.length === 0
       ? []
@@ -167,10 +168,15 @@ export async function peopleNames(pool: DatabasePool, ids: { staff: string[]; cu
 
 const LinesRow = z.object({ lease_id: z.string().nullable(), description: z.string().nullable(), amount: z.string(), lines: z.array(InvoiceLine) });
 
-/** The invoice's lines; a row the projection wrote without any (older than lines) shows its amount as one line. */
+/** An invoice row's lines; a row the projection wrote without any (older than lines) shows its amount as one line. */
+export function shownLines(row: z.infer<typeof LinesRow>): InvoiceLine[] {
+  return row.lines.length > 0 ? row.lines : [singleLine({ leaseId: row.lease_id, description: row.description, amount: row.amount })];
+}
+
+/** The invoice's lines (shownLines). */
 export async function linesOf(pool: DatabasePool, invoiceId: string): Promise<InvoiceLine[]> {
   const row = await pool.maybeOne(sql.type(LinesRow)`
     SELECT lease_id::text AS lease_id, description, amount, lines FROM invoices WHERE id = ${invoiceId}`);
   if (!row) return [];
-  return row.lines.length > 0 ? row.lines : [singleLine({ leaseId: row.lease_id, description: row.description, amount: row.amount })];
+  return shownLines(row);
 }

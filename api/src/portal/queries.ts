@@ -7,6 +7,7 @@ import type { EventStore } from '@storage/eventstore/port';
 import { type CommonQueryMethods, sql } from 'slonik';
 import { z } from 'zod';
 import { isOpenInvoice, openAmount } from '../invoices/open-sql.ts';
+import { shownLines } from '../invoices/queries.ts';
 
 // What a portal session reads: always one customer's rows, named by the session.
 
@@ -43,6 +44,7 @@ const InvoiceRow = z.object({
   amount: z.string(),
   open_balance: z.string(),
   description: z.string().nullable(),
+  lease_id: z.string().nullable(),
   lines: z.array(InvoiceLine),
   due_date: z.string(),
   status: InvoiceStatus,
@@ -53,7 +55,7 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
   const rows = await db.any(sql.type(InvoiceRow)`
     SELECT i.id::text, i.customer_id::text, i.invoice_number, i.amount,
            (CASE WHEN ${isOpenInvoice()} THEN greatest(${openAmount()}, 0) ELSE 0 END)::numeric(20, 2)::text AS open_balance,
-           i.description, i.lines, i.due_date, i.status FROM invoices i
+           i.description, i.lease_id::text, i.lines, i.due_date, i.status FROM invoices i
     WHERE i.customer_id = ${customerId} AND i.status IN ('sent', 'paid', 'overdue')
     ORDER BY i.due_date DESC, i.created_at DESC, i.id DESC`);
   return rows.map((r) => ({
@@ -63,7 +65,7 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
     amount: r.amount,
     openBalance: r.open_balance,
     description: r.description,
-    lines: r.lines,
+    lines: shownLines(r),
     dueDate: r.due_date,
     status: r.status,
   }));

@@ -39,3 +39,7 @@ export async function listStaff(pool: DatabasePool, query: z.output<typeof ListS
 export function getStaffMember(pool: DatabasePool, id: string) {
   return pool.maybeOne(sql.type(StaffMember)`SELECT ${staffMemberColumns} FROM staff WHERE id = ${id}`);
 }
+
+/** A staff member's name as the screens say who did something: first and last name, else the email. `s`: the staff table's alias. */
+export const staffDisplayName = (s = 'staff') =>
+  sql.fragment`coalesce(nullif(concat_ws(' ', ${sql.identifier([s, 'first_name'])}, ${sql.identifier([s, 'last_name'])}), ''), ${sql.identifier([s, 'email'])})`;

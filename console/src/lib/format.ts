@@ -1,4 +1,5 @@
 import { formatDollars } from '@storage/contracts/cents';
+import { dayInWords } from '@storage/contracts/day-words';
 
 // The spec's display formats (section 9), in one place for every screen.
 
@@ -6,8 +7,8 @@ export { formatDollars };
 
 /** Invoice and lease dates: 'Mon D, YYYY' (US). Accepts YYYY-MM-DD or an ISO timestamp. */
 export function formatDate(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dayInWords(value);
+  return new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** Notification times: 12-hour, e.g. '3:05 PM'. */

@@ -1,8 +1,9 @@
 // US-English display of the portal's money and dates (spec section 9).
 
+import { dayInWords } from '@storage/contracts/day-words';
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const calendarDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const moment = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** "$1,234.50" from a decimal string, exactly (Intl reads a numeric string as a decimal, not a float). */
@@ -11,9 +12,7 @@ export function formatDollars(amount: string): string {
 }
 
 /** "Mar 5, 2026" from a calendar date (YYYY-MM-DD), the same day in every time zone. */
-export function formatCalendarDay(date: string): string {
-  return calendarDay.format(new Date(`${date}T00:00:00Z`));
-}
+export const formatCalendarDay = dayInWords;
 
 /** "Mar 5, 2026" from a timestamp, in the viewer's time zone. */
 export function formatDay(timestamp: string): string {
