@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DeskReceipt } from '@storage/contracts/billing';
+import { DeskPaymentPlan, DeskReceipt } from '@storage/contracts/billing';
+import { streams } from '@storage/contracts/events';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
@@ -8,8 +9,9 @@ import { startTestPlatform, type TestPlatform } from '@storage/testing/platform'
 import { renterFields } from '@storage/testing/renters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The desk's money routes: who may take a payment, give a credit, write off or void; bad input
-// answers 400 naming the field and writes nothing; an Idempotency-Key makes a repeat pay nothing twice.
+// The desk's money routes: who may take a payment (and see what it would pay first), give a
+// credit, write off or void; bad input answers 400 naming the field and writes nothing; an
+// Idempotency-Key makes a repeat pay nothing twice.
 
 describe('desk payments, credits, write-offs and voids over HTTP', () => {
   let platform: TestPlatform;
@@ -91,6 +93,49 @@ describe('desk payments, credits, write-offs and voids over HTTP', () => {
     expect((await post(`/api/customers/${customerId}/payments`, { amount: '5.00', method: 'cash' }, 'auditor')).statusCode).toBe(403);
     expect((await post(`/api/customers/${customerId}/credits`, { amount: '5.00', reason: 'Nice' }, 'clerk')).statusCode).toBe(403);
     expect((await post(`/api/customers/${customerId}/credits`, { amount: '5.00', reason: '' })).json().field).toBe('reason');
+  });
+
+  it('previews what a payment would pay, as taking it then pays it, and records nothing', async () => {
+    const { customerId, invoiceIds } = await renterOwing('60.00', '50.00');
+    const plan = async (amount: string, role = 'clerk') =>
+      platform.api.app.inject({ method: 'GET', url: `/api/customers/${customerId}/payment-plan?amount=${amount}`, headers: { cookie: cookies[role]! } });
+    const written = async () => (await platform.api.store.readStream(streams.account(customerId))).length;
+    const before = await written();
+
+    const part = await plan('80.00');
+    expect(part.statusCode, part.body).toBe(200);
+    expect(DeskPaymentPlan.parse(part.json())).toEqual({
+      applied: [
+        { invoiceId: invoiceIds[0], invoiceNumber: expect.stringMatching(/-0$/), amount: '60.00', openBalance: '60.00', paysInFull: true },
+        { invoiceId: invoiceIds[1], invoiceNumber: expect.stringMatching(/-1$/), amount: '20.00', openBalance: '50.00', paysInFull: false },
+      ],
+      credited: '0.00',
+    });
+    expect((await plan('120.5')).json()).toMatchObject({ applied: [{ paysInFull: true }, { amount: '50.00', paysInFull: true }], credited: '10.50' });
+    expect(await written()).toBe(before);
+
+    const taken = DeskReceipt.parse((await post(`/api/customers/${customerId}/payments`, { amount: '80.00', method: 'cash' }, 'clerk')).json());
+    expect(taken.applied.map((a) => [a.invoiceId, a.amount])).toEqual(
+      part.json().applied.map((a: { invoiceId: string; amount: string }) => [a.invoiceId, a.amount]),
+    );
+    expect((await plan('40.00')).json()).toEqual({
+      applied: [{ invoiceId: invoiceIds[1], invoiceNumber: expect.any(String), amount: '30.00', openBalance: '30.00', paysInFull: true }],
+      credited: '10.00',
+    });
+  });
+
+  it('refuses a preview of a bad amount with 400 naming it, an unknown customer with 404, and auditors with 403', async () => {
+    const { customerId } = await renterOwing('10.00');
+    const plan = (query: string, role = 'owner', id = customerId) =>
+      platform.api.app.inject({ method: 'GET', url: `/api/customers/${id}/payment-plan${query}`, headers: { cookie: cookies[role]! } });
+    for (const query of ['?amount=0.00', '?amount=-5.00', '?amount=12.345', '?amount=ten', '']) {
+      const response = await plan(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().field, query).toBe('amount');
+    }
+    expect((await plan('?amount=5.00', 'owner', randomUUID())).statusCode).toBe(404);
+    expect((await plan('?amount=5.00', 'auditor')).statusCode).toBe(403);
+    expect((await plan('?amount=5.00', 'manager')).statusCode).toBe(200);
   });
 
   it('gives a credit that pays the open invoice, writes off the rest, and voids only an unpaid invoice', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeskPaymentMethod } from './enums.ts';
 import { Id, IsoDate, OptionalText, RequiredText } from './fields.ts';
-import { FeeAmount, PaymentAmount } from './money.ts';
+import { FeeAmount, formatDollars, fromCents, PaymentAmount, toCents } from './money.ts';
 import { pagingFields } from './paging.ts';
 
 // The billing engine's vocabulary: invoice lines, the billing settings (per business, overridable
@@ -158,6 +158,28 @@ export const DeskReceipt = z.object({
 });
 export type DeskReceipt = z.infer<typeof DeskReceipt>;
 
+/** GET /api/customers/:id/payment-plan: the amount staff are about to take at the desk. */
+export const DeskPaymentPlanQuery = z.strictObject({ amount: PaymentAmount });
+export type DeskPaymentPlanQuery = z.input<typeof DeskPaymentPlanQuery>;
+
+/** What a desk payment of that amount would pay, were it taken now: the receipt it would make, before it is taken. */
+export const DeskPaymentPlan = z.object({
+  applied: z.array(
+    z.object({
+      invoiceId: Id,
+      invoiceNumber: z.string(),
+      /** What the payment would pay on it. */
+      amount: z.string(),
+      /** What the invoice owes before the payment. */
+      openBalance: z.string(),
+      paysInFull: z.boolean(),
+    }),
+  ),
+  /** Left over after every open invoice: it would become credit on the renter's account. */
+  credited: z.string(),
+});
+export type DeskPaymentPlan = z.infer<typeof DeskPaymentPlan>;
+
 export const CreditRequest = z.strictObject({
   amount: PaymentAmount,
   reason: RequiredText(200),
@@ -192,6 +214,12 @@ export const CreditRefundRequest = z.strictObject({
   reason: RequiredText(200),
 });
 export type CreditRefundRequest = z.input<typeof CreditRefundRequest>;
+
+/** Why a credit refund of `amount` cannot be made from `credit` on the account (never more than it holds); null when it can. */
+export function creditRefundRefusal(amount: string, credit: string): string | null {
+  const available = toCents(credit) > 0n ? toCents(credit) : 0n;
+  return toCents(amount) > available ? `must be at most ${formatDollars(fromCents(available))}, the credit on the account` : null;
+}
 
 /** GET /api/settings/billing: the settings of the business and (with facilityId) of that facility. */
 export const BillingSettingsQuery = z.strictObject({ facilityId: Id.optional() });

@@ -1,9 +1,19 @@
-import { CreditRefundRequest, CreditRequest, DeskPaymentRequest, DeskReceipt, ReasonRequest, RefundAnswer, RefundRequest } from '@storage/contracts/billing';
+import {
+  CreditRefundRequest,
+  CreditRequest,
+  DeskPaymentPlan,
+  DeskPaymentPlanQuery,
+  DeskPaymentRequest,
+  DeskReceipt,
+  ReasonRequest,
+  RefundAnswer,
+  RefundRequest,
+} from '@storage/contracts/billing';
 import { InvoiceListItem } from '@storage/contracts/invoices';
 import { derivedId } from '@storage/domain/commands/derived-id';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { cancelInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
-import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
+import { giveCredit, planDeskPayment, recordDeskPayment } from '@storage/domain/payments/desk';
 import { refundAccountCredit, refundPayment } from '@storage/domain/payments/refunds';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +26,7 @@ import { routeGroup } from '../http/route-group.ts';
 import { getInvoice } from '../invoices/queries.ts';
 
 // Money at the desk and money given back: a payment staff take (it pays open invoices oldest
-// first, the rest becomes credit), a credit with a reason, a write-off and a void with a reason.
+// first, the rest becomes credit; what it would pay is shown before it is taken), a credit with a reason, a write-off and a void with a reason.
 // Each is an event naming the staff member; none edits history.
 
 export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
@@ -108,6 +118,24 @@ export async function billingRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { position: _position, planned: _planned, ...answer } = receipt;
       return reply.status(201).send(answer);
     },
+  );
+
+  app.get(
+    '/api/customers/:id/payment-plan',
+    {
+      config: takePayments,
+      schema: {
+        summary: 'Preview a payment at the desk',
+        description:
+          'What a desk payment of this amount would pay were it taken now, worked out as taking it works it out: the open invoices oldest due first, each as far as it owes, and what would be left over as credit. Nothing is recorded.',
+        params: IdParams,
+        querystring: DeskPaymentPlanQuery,
+        response: { 200: json('The invoices it would pay, and any credit', DeskPaymentPlan), 404: errorAnswer('No such customer') },
+      },
+    },
+    // Computed on the streams by the function that takes the payment, so the preview cannot
+    // disagree with the receipt: the read model's invoice list is paged and has no open balance.
+    async (request) => planDeskPayment(deps, request.params.id, request.query.amount),
   );
 
   app.post(

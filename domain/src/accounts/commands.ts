@@ -1,3 +1,4 @@
+import { creditRefundRefusal } from '@storage/contracts/billing';
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
@@ -56,9 +57,8 @@ export async function refundCredit(
   if (refund.reason.trim() === '') throw new DomainRuleError('reason: is required', 'reason');
   return handleCommand(ctx, streams.account(customerId), accountAggregate, (state) => {
     if (state.refundIds.has(refund.refundId)) return [];
-    if (toCents(refund.amount) > state.balanceCents) {
-      throw new DomainRuleError(`amount: must be at most ${fromCents(state.balanceCents > 0n ? state.balanceCents : 0n)}, the credit on the account`, 'amount');
-    }
+    const refusal = creditRefundRefusal(refund.amount, fromCents(state.balanceCents));
+    if (refusal) throw new DomainRuleError(`amount: ${refusal}`, 'amount');
     return [{ type: 'account_credit_refunded', data: { customerId, ...refund, reason: refund.reason.trim() } }];
   });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { DeskPaymentPlan } from '@storage/contracts/billing';
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
-import { type Position, readStreams } from '@storage/eventstore/port';
+import { type EventStore, type Position, readStreams } from '@storage/eventstore/port';
 import { accountAggregate, type ReceiptPlan } from '../accounts/account.ts';
 import { creditAccount } from '../accounts/commands.ts';
 import { payFromCredit } from '../accounts/pay-from-credit.ts';
@@ -10,9 +11,11 @@ import { type CurrentInvoice, isOpen, openInvoices, renterInvoices } from '../ac
 import { derivedId } from '../commands/derived-id.ts';
 import { ConcurrencyExhaustedError, ConflictError, DomainRuleError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
-import { requireCurrentCustomer } from '../customers/commands.ts';
+import { currentCustomer, requireCurrentCustomer } from '../customers/commands.ts';
+import { customerAggregate } from '../customers/customer.ts';
 import { afterPaymentRecorded, recordPayment } from '../invoices/commands.ts';
 import { invoiceAggregate, openBalance } from '../invoices/invoice.ts';
+import { allocatePayment } from './allocation.ts';
 
 // Payments staff take at the desk: cash, a check (its number), a card at the desk, a bank transfer.
 // One payment pays the renter's open invoices oldest first (or the ones staff choose, in their
@@ -45,30 +48,29 @@ export interface DeskReceipt {
 type Spread = Pick<ReceiptPlan, 'allocations' | 'credit'>;
 
 /**
- * How an amount spreads over the renter's invoices (the chosen ones in their order, else every open
- * one, oldest due first), each one's open balance read from its own stream; the rest is credit.
- * The one place that decides what a payment over several invoices covers, at the desk and in the portal.
+ * The invoices a payment pays, in the order it pays them (the chosen ones in their order, else
+ * every open one, oldest due first), each as its own stream has it.
  */
-async function spread(ctx: CommandContext, customerId: string, total: string, invoiceIds?: string[]): Promise<Spread> {
-  const allocations: ReceiptPlan['allocations'] = [];
-  let left = toCents(total);
-  const invoices = invoiceIds === undefined ? openInvoices(await renterInvoices(ctx, customerId)) : await chosenInvoices(ctx, customerId, invoiceIds);
-  for (const invoice of invoices) {
-    if (left <= 0n) break;
-    const open = toCents(openBalance(invoice));
-    const amount = open < left ? open : left;
-    if (amount <= 0n) continue;
-    allocations.push({ invoiceId: invoice.invoiceId, amount: fromCents(amount) });
-    left -= amount;
-  }
-  return { allocations, credit: fromCents(left) };
+async function payableInvoices(from: { store: EventStore }, customerId: string, invoiceIds?: readonly string[]): Promise<CurrentInvoice[]> {
+  return invoiceIds === undefined ? openInvoices(await renterInvoices(from, customerId)) : chosenInvoices(from, customerId, invoiceIds);
+}
+
+const owed = (invoices: readonly CurrentInvoice[]) => invoices.map((invoice) => ({ invoiceId: invoice.invoiceId, openBalance: openBalance(invoice) }));
+
+/**
+ * How an amount spreads over the renter's invoices, each one's open balance read from its own
+ * stream; the rest is credit. The one place that decides what a payment over several invoices
+ * covers, at the desk and in the portal, and what Take Payment shows before it is taken.
+ */
+async function spread(from: { store: EventStore }, customerId: string, total: string, invoiceIds?: readonly string[]): Promise<Spread> {
+  return allocatePayment(total, owed(await payableInvoices(from, customerId, invoiceIds)));
 }
 
 /** The invoices staff chose, in their order: each must be the renter's and open. */
-async function chosenInvoices(ctx: CommandContext, customerId: string, invoiceIds: readonly string[]): Promise<CurrentInvoice[]> {
+async function chosenInvoices(from: { store: EventStore }, customerId: string, invoiceIds: readonly string[]): Promise<CurrentInvoice[]> {
   const chosen: CurrentInvoice[] = [];
   for (const invoiceId of invoiceIds) {
-    const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
+    const { state: invoice } = await loadAggregate(from.store, streams.invoice(invoiceId), invoiceAggregate);
     if (invoice.status !== 'current' || invoice.fields.customerId !== customerId) {
       throw new DomainRuleError("invoiceIds: an invoice is not one of this customer's", 'invoiceIds');
     }
@@ -76,6 +78,27 @@ async function chosenInvoices(ctx: CommandContext, customerId: string, invoiceId
     chosen.push(invoice);
   }
   return chosen;
+}
+
+/**
+ * What a desk payment of `amount` would pay were it taken now (recordDeskPayment, without
+ * `invoiceIds`), decided as it is on the renter's streams; nothing is written. What the renter's
+ * invoices owe may change before the payment is taken: the receipt then says what it paid.
+ */
+export async function planDeskPayment(from: { store: EventStore }, customerId: string, amount: string): Promise<DeskPaymentPlan> {
+  if (toCents(amount) <= 0n) throw new DomainRuleError('amount: must be more than 0.00', 'amount');
+  currentCustomer(await loadAggregate(from.store, streams.customer(customerId), customerAggregate));
+  const invoices = await payableInvoices(from, customerId);
+  const { allocations, credit } = allocatePayment(amount, owed(invoices));
+  const byId = new Map(invoices.map((invoice) => [invoice.invoiceId, invoice]));
+  return {
+    applied: allocations.map(({ invoiceId, amount: applied }) => {
+      const invoice = byId.get(invoiceId)!;
+      const open = openBalance(invoice);
+      return { invoiceId, invoiceNumber: invoice.fields.invoiceNumber, amount: applied, openBalance: open, paysInFull: toCents(applied) === toCents(open) };
+    }),
+    credited: credit,
+  };
 }
 
 /**
