@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addFacility } from '@storage/domain/facilities/commands';
+import { recordLockHeartbeat } from '@storage/domain/locks/commands';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +310,89 @@ describe('locks API', () => {
       expect((await heartbeat(created.id, old.key)).statusCode).toBe(401);
       expect((await heartbeat(created.id, rotated.key)).statusCode).toBe(200);
       expect((await read(`/api/facilities/${north.facilityId}/gateway-key`)).json().keyPrefix).toBe(rotated.keyPrefix);
+    });
+  });
+
+  describe('exception filters', () => {
+    // One lock per exception, and one with none, under a tag of their own (searched for) so the
+    // other tests' locks stay out.
+    const t = tag();
+    const locks: Record<'healthy' | 'low' | 'neverSeen' | 'longAgo' | 'notApplied' | 'lowSouth', { id: string; lockId: string }> = {} as never;
+    const ids = async (query: string) => {
+      const response = await read(`/api/locks?search=ex-${t}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return { ids: response.json().map((l: { lockId: string }) => l.lockId), total: response.headers['x-total-count'] };
+    };
+    const name = (...which: (keyof typeof locks)[]) => which.map((w) => locks[w].lockId);
+
+    beforeAll(async () => {
+      const { key } = await issueKey(north.facilityId);
+      const southKey = (await issueKey(south.facilityId)).key;
+      const add = async (which: keyof typeof locks, unitId: string) => {
+        locks[which] = await createLock({ lockId: `EX-${t}-${which}`, unitId });
+        return locks[which].id;
+      };
+      const beat = async (id: string, body: Record<string, unknown>, gatewayKey = key) => {
+        const response = await heartbeat(id, gatewayKey, { firmwareVersion: null, ...body });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await beat(await add('healthy', north.unitId), { batteryLevel: 80, reported: 'normal' });
+      await beat(await add('low', north.unitId), { batteryLevel: 19 });
+      await add('neverSeen', north.unitId);
+      // Last heard from a little over a day ago (the business clock runs on the wall clock here).
+      const longAgo = await add('longAgo', north.unitId);
+      const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+      await recordLockHeartbeat({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: dayAgo }, longAgo, {
+        batteryLevel: 70,
+        firmwareVersion: null,
+      });
+      // Reports itself overlocked while it should be normal: the desired state is not applied.
+      await beat(await add('notApplied', north.unitId), { batteryLevel: 90, reported: 'overlocked' });
+      await beat(await add('lowSouth', south.unitId), { batteryLevel: 5 }, southKey);
+      await readModelCaughtUp(platform);
+    });
+
+    it('narrows the list to a low battery: under 20%, the threshold the lock flags', async () => {
+      expect(await ids('exceptions=lowBattery')).toEqual({ ids: name('low', 'lowSouth'), total: '2' });
+    });
+
+    it('narrows the list to offline locks: never seen, or not for a day', async () => {
+      expect(await ids('exceptions=offline')).toEqual({ ids: name('longAgo', 'neverSeen'), total: '2' });
+    });
+
+    it('narrows the list to locks whose desired state is not yet applied', async () => {
+      const answer = await ids('exceptions=notApplied');
+      expect(answer).toEqual({ ids: name('notApplied'), total: '1' });
+      const [shown] = (await read(`/api/locks?search=ex-${t}&exceptions=notApplied`)).json();
+      expect(shown).toMatchObject({ desiredState: 'normal', reportedState: 'overlocked' });
+      expect(shown.differsSince).not.toBeNull();
+    });
+
+    it('matches any of the exceptions asked for together, and combines them with the facility, status, sort and pages', async () => {
+      expect(await ids('exceptions=lowBattery,offline,notApplied')).toEqual({ ids: name('longAgo', 'low', 'lowSouth', 'neverSeen', 'notApplied'), total: '5' });
+      // Named twice or in another order: the same filter.
+      expect(await ids('exceptions=offline,lowBattery,offline')).toEqual({ ids: name('longAgo', 'low', 'lowSouth', 'neverSeen'), total: '4' });
+      expect(await ids(`exceptions=lowBattery&facilityId=${south.facilityId}`)).toEqual({ ids: name('lowSouth'), total: '1' });
+      expect(await ids('exceptions=lowBattery,notApplied&status=low_battery')).toEqual({ ids: name('low', 'lowSouth'), total: '2' });
+      expect(await ids('exceptions=lowBattery,notApplied&sort=batteryLevel')).toEqual({ ids: name('lowSouth', 'low', 'notApplied'), total: '3' });
+      expect(await ids('exceptions=lowBattery,offline,notApplied&sort=batteryLevel&pageSize=2&page=2')).toEqual({
+        ids: name('longAgo', 'notApplied'),
+        total: '5',
+      });
+      expect(await ids('')).toMatchObject({ total: '6' });
+    });
+
+    it.each([
+      ['an unknown exception', 'exceptions=broken'],
+      ['a known one beside an unknown one', 'exceptions=offline,broken'],
+      ['an empty one', 'exceptions=offline,'],
+      ['none at all', 'exceptions='],
+      ['the parameter twice', 'exceptions=offline&exceptions=lowBattery'],
+    ])('refuses %s with 400 naming exceptions', async (_what, query) => {
+      const response = await read(`/api/locks?${query}`);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().field).toBe('exceptions');
+      expect(response.json().message).toMatch(/^exceptions: /);
     });
   });
 });

@@ -11,6 +11,18 @@ export const NEW_LOCK_BATTERY_LEVEL = 100;
 /** Below this battery level (percent) a lock reports low battery. */
 export const LOW_BATTERY_LEVEL = 20;
 
+/** The low-battery rule: the lock flags it, the list filters by it and the battery bar turns red by it. */
+export const isLowBattery = (batteryLevel: number): boolean => batteryLevel < LOW_BATTERY_LEVEL;
+
+/** A lock not heard from for this long (or never) is offline: a day, past the spec's 'Nh ago' ages of 'Last seen'. */
+export const OFFLINE_AFTER_HOURS = 24;
+
+/** A lock last seen before this instant is offline (see OFFLINE_AFTER_HOURS). */
+export const offlineBefore = (now: Date): Date => new Date(now.getTime() - OFFLINE_AFTER_HOURS * 3_600_000);
+
+/** The offline rule: never seen, or last seen before `offlineBefore(now)`. */
+export const isLockOffline = (lastSeen: string | null, now: Date): boolean => lastSeen === null || Date.parse(lastSeen) < offlineBefore(now).getTime();
+
 export const BatteryLevel = z.number().refine((level) => Number.isInteger(level) && level >= MIN_BATTERY_LEVEL && level <= MAX_BATTERY_LEVEL, {
   message: `must be a whole number from ${MIN_BATTERY_LEVEL} to ${MAX_BATTERY_LEVEL}`,
 });
@@ -39,10 +51,34 @@ export type UpdateLockRequest = z.input<typeof UpdateLockRequest>;
 /** Unit is the unit number; battery lowest first and last seen newest first unless asked otherwise; locks never seen, or on no unit, come last. */
 export const lockSorting = listSorting({ lockId: 'asc', unit: 'asc', status: 'asc', batteryLevel: 'asc', lastSeen: 'desc' }, 'lockId');
 
+/**
+ * The exceptions a manager looks for first: a battery under LOW_BATTERY_LEVEL, offline
+ * (isLockOffline), and a desired state the lock has not yet applied (desired and reported differ:
+ * `differsSince` is set).
+ */
+export const lockExceptions = ['lowBattery', 'offline', 'notApplied'] as const;
+export const LockException = z.enum(lockExceptions);
+export type LockException = z.infer<typeof LockException>;
+
+const exceptionName = `(${lockExceptions.join('|')})`;
+/** Exceptions as a query parameter (and the console's URL): names joined by commas, 'lowBattery,offline'. */
+export const LockExceptionsText = z
+  .string()
+  .max(100, 'must be at most 100 characters')
+  .regex(new RegExp(`^${exceptionName}(,${exceptionName})*$`), `must be one or more of ${lockExceptions.join(', ')}, separated by commas`);
+
+/** The exceptions a parameter names, each once, in their own order. */
+export const lockExceptionsOf = (text: string): LockException[] => lockExceptions.filter((name) => text.split(',').includes(name));
+
+/** The parameter naming `exceptions` ('' for none). */
+export const lockExceptionsText = (exceptions: readonly LockException[]): string => lockExceptions.filter((name) => exceptions.includes(name)).join(',');
+
 export const ListLocksQuery = z.strictObject({
   search: SearchText,
   facilityId: Id.optional(),
   status: LockStatus.optional(),
+  /** A lock with any of these exceptions (with the search, facility and status as well). */
+  exceptions: LockExceptionsText.transform(lockExceptionsOf).optional(),
   ...lockSorting.fields,
   ...pagingFields,
 });

@@ -1,7 +1,7 @@
 import { LockDesiredState, LockStatus } from '@storage/contracts/enums';
-import { type ListLocksQuery, type Lock, lockSorting } from '@storage/contracts/locks';
+import { type ListLocksQuery, LOW_BATTERY_LEVEL, type Lock, type LockException, lockSorting, offlineBefore } from '@storage/contracts/locks';
 import { sortOf } from '@storage/contracts/sorting';
-import { type DatabasePool, sql } from 'slonik';
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { allOf, type ListSql, listPage, nullsLast, orderBy, positionIn, type SortColumns, searchMatches, textOrder } from '../http/list-page.ts';
 
@@ -57,18 +57,47 @@ const sortColumns: SortColumns<keyof typeof lockSorting.columns> = {
   lastSeen: [nullsLast(sql.fragment`last_seen`), lockId],
 };
 
-/** The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts). */
-export function locksSql(query: z.output<typeof ListLocksQuery>): ListSql {
+/**
+ * The contracts' exception rules (contracts/src/locks.ts) over a lock row, `now` on the business
+ * clock. No index serves them: a fleet is thousands of locks at most (20,000 read in about 3 ms),
+ * and an index on battery_level or last_seen would be rewritten by every heartbeat, which now
+ * can update the row in place (HOT).
+ */
+function exceptionMatches(exception: LockException, now: Date): FragmentSqlToken {
+  switch (exception) {
+    case 'lowBattery':
+      return sql.fragment`battery_level < ${LOW_BATTERY_LEVEL}`;
+    case 'offline':
+      return sql.fragment`(last_seen IS NULL OR last_seen < ${offlineBefore(now).toISOString()}::timestamptz)`;
+    case 'notApplied':
+      // The projection keeps differs_since exactly while desired and reported differ.
+      return sql.fragment`differs_since IS NOT NULL`;
+  }
+}
+
+/**
+ * The list's query in parts, for its pages (and the plain OFFSET peer of ops/bench/reads.ts, on the
+ * wall clock). Exceptions asked for together match a lock with any of them.
+ */
+export function locksSql(query: z.output<typeof ListLocksQuery>, now: Date = new Date()): ListSql {
   const conditions = [];
   if (query.facilityId) conditions.push(sql.fragment`facility_id = ${query.facilityId}`);
   if (query.status) conditions.push(sql.fragment`status = ${query.status}`);
   if (query.search) conditions.push(searchMatches(sql.fragment`search_text`, query.search));
+  if (query.exceptions?.length) {
+    conditions.push(
+      sql.fragment`(${sql.join(
+        query.exceptions.map((exception) => exceptionMatches(exception, now)),
+        sql.fragment` OR `,
+      )})`,
+    );
+  }
   return { select: columns, from: sql.fragment`locks`, where: allOf(conditions), orderBy: orderBy(sortColumns, sortOf(lockSorting, query), sql.fragment`id`) };
 }
 
 /** Locks are scoped by their unit's facility (spec §5), which the lock row carries. */
-export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>) {
-  const { rows, info } = await listPage(pool, LockRow, locksSql(query), query);
+export async function listLocks(pool: DatabasePool, query: z.output<typeof ListLocksQuery>, now: Date) {
+  const { rows, info } = await listPage(pool, LockRow, locksSql(query, now), query);
   return { locks: rows.map(toLock), paging: info };
 }
 

@@ -5,10 +5,12 @@ import {
   GatewayKey,
   IssuedGatewayKey,
   ListLocksQuery,
+  LOW_BATTERY_LEVEL,
   Lock,
   LockHeartbeatAnswer,
   LockHeartbeatRequest,
   type LockUnit,
+  OFFLINE_AFTER_HOURS,
   UpdateLockRequest,
 } from '@storage/contracts/locks';
 import { pageHeaders } from '@storage/contracts/paging';
@@ -39,9 +41,16 @@ async function staffLockRoutes(plugin: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/locks',
-    { schema: { summary: 'List locks', querystring: ListLocksQuery, response: { 200: page('A page of locks', Lock) } } },
+    {
+      schema: {
+        summary: 'List locks',
+        description: `\`exceptions\` narrows the list to locks with any of: \`lowBattery\` (battery under ${LOW_BATTERY_LEVEL}%), \`offline\` (not seen for ${OFFLINE_AFTER_HOURS} hours, or never), \`notApplied\` (the desired state differs from the state the lock last reported), e.g. \`exceptions=lowBattery,offline\`.`,
+        querystring: ListLocksQuery,
+        response: { 200: page('A page of locks', Lock) },
+      },
+    },
     async (request, reply) => {
-      const { locks, paging } = await listLocks(deps.pool, request.query);
+      const { locks, paging } = await listLocks(deps.pool, request.query, deps.clock.now());
       return reply.headers(pageHeaders(paging)).send(locks);
     },
   );

@@ -1,6 +1,6 @@
 import type { LockDesiredState, LockStatus } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
-import { LOW_BATTERY_LEVEL } from '@storage/contracts/locks';
+import { isLowBattery, LOW_BATTERY_LEVEL } from '@storage/contracts/locks';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { LockFields, LockState } from './lock.ts';
 
@@ -45,8 +45,8 @@ export function recordLockHeartbeat(command: RecordLockHeartbeat, state: LockSta
   const { lockId, batteryLevel, firmwareVersion } = command;
   requireBatteryLevel(batteryLevel);
   const events: DomainEvent[] = [{ type: 'lock_heartbeat_received', data: { lockId, batteryLevel, firmwareVersion } }];
-  const isLow = batteryLevel < LOW_BATTERY_LEVEL;
-  if (isLow && fields.batteryLevel >= LOW_BATTERY_LEVEL) {
+  const isLow = isLowBattery(batteryLevel);
+  if (isLow && !isLowBattery(fields.batteryLevel)) {
     events.push({ type: 'lock_battery_low', data: { lockId, batteryLevel } });
     // A lock taken out of service keeps that status; only a working lock is flagged.
     if (fields.status === 'active') events.push({ type: 'lock_status_changed', data: { lockId, status: 'low_battery' } });
@@ -62,7 +62,7 @@ export function recordLockHeartbeat(command: RecordLockHeartbeat, state: LockSta
  */
 export function isRoutineHeartbeat(state: LockState, events: readonly DomainEvent[]): boolean {
   if (state.status === 'none' || events.length !== 1 || events[0]!.type !== 'lock_heartbeat_received') return false;
-  return events[0]!.data.batteryLevel < LOW_BATTERY_LEVEL === state.fields.batteryLevel < LOW_BATTERY_LEVEL;
+  return isLowBattery(events[0]!.data.batteryLevel) === isLowBattery(state.fields.batteryLevel);
 }
 
 export function assignLock(command: AssignLock, state: LockState): DomainEvent[] {

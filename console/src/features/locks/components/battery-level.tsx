@@ -1,10 +1,10 @@
-import { LOW_BATTERY_LEVEL } from '@storage/contracts/locks';
+import { isLowBattery } from '@storage/contracts/locks';
 import { Flex, Progress, Typography } from 'antd';
 
 const HALF_CHARGE = 50;
 
 function barColor(level: number): string {
-  if (level < LOW_BATTERY_LEVEL) return '#ff4d4f';
+  if (isLowBattery(level)) return '#ff4d4f';
   if (level < HALF_CHARGE) return '#faad14';
   return '#52c41a';
 }
