@@ -2,7 +2,7 @@ import { WaitlistEntry } from '@storage/contracts/public';
 import { Reservation } from '@storage/contracts/reservations';
 import { answerPage } from '@storage/testing/component-api';
 import { screen } from '@testing-library/react';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReservationsSection } from '../../src/features/reservations/components/reservations-section.tsx';
 import { renderConsole } from './render.tsx';
 
@@ -49,5 +49,23 @@ describe('reservations card', () => {
     });
     await screen.findByRole('tab', { name: 'Open Reservations (1)' });
     await screen.findByRole('tab', { name: 'Waiting List (2)' });
+  });
+});
+
+describe('reservations by role', () => {
+  const api = () => [answerPage('/api/reservations', Reservation, [reservation]), answerPage('/api/waitlist', WaitlistEntry, [])];
+
+  it('offers a clerk to convert or cancel an open reservation', async () => {
+    renderConsole(<ReservationsSection facilityId={null} onDecided={() => {}} />, { role: 'clerk', path: '/leases', api: api() });
+    await screen.findByRole('button', { name: 'Convert to lease' });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('lists the reservation without an action: converting and cancelling are changes', async () => {
+    renderConsole(<ReservationsSection facilityId={null} onDecided={() => {}} />, { role: 'auditor', path: '/leases', api: api() });
+    await screen.findByText('Grace Hopper');
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Convert to lease' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import { Customer } from '@storage/contracts/customers';
 import { CreateFacilityRequest, Facility } from '@storage/contracts/facilities';
+import { MessageTemplate } from '@storage/contracts/messages';
 import { BusinessProfile, Settings } from '@storage/contracts/settings';
-import { answer, answerEmpty, refuse } from '@storage/testing/component-api';
+import { answer, answerEmpty, answerPage, refuse } from '@storage/testing/component-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SettingsPage from '../../src/app/routes/settings.tsx';
@@ -141,5 +143,40 @@ describe('Settings for a clerk', () => {
     expect(screen.getByRole('switch', { name: 'Overdue Payment Alerts' }).hasAttribute('disabled')).toBe(true);
     // The password is the clerk's own: that form stays open to them.
     expect(screen.getByRole('button', { name: 'Update Password' }).hasAttribute('disabled')).toBe(false);
+  });
+});
+
+// The first answer to a path is the one given: this one lists a message to preview.
+describe('Settings for an auditor', () => {
+  const template: MessageTemplate = {
+    key: 'reservation_confirmed',
+    label: 'Reservation confirmed',
+    subject: 'Your reservation of unit {unitNumber} is confirmed',
+    body: 'Hello {firstName},',
+    isDefault: true,
+    optional: true,
+    defaultSubject: 'Your reservation of unit {unitNumber} is confirmed',
+    defaultBody: 'Hello {firstName},',
+  };
+
+  it('offers no action the auditor cannot take: no message preview, no gateway key button', async () => {
+    const api = [answer('get', '/api/message-templates', MessageTemplate.array(), [template]), ...settingsScreenAnswers()];
+    renderConsole(<SettingsPage />, { role: 'auditor', path: '/settings', api });
+    const messages = await card('Messages to renters');
+    await messages.findByText('Only the owner can change the wording of messages.');
+    expect(messages.queryByRole('button', { name: 'Preview' })).toBeNull();
+    expect(messages.queryByText('Preview for')).toBeNull();
+    const keys = within(await screen.findByTestId('gateway-keys-card'));
+    await keys.findByText('Only an owner can create or rotate a gateway key.');
+    expect(keys.queryByRole('button', { name: /Create Key|Rotate Key/ })).toBeNull();
+    // Their own password is theirs to change.
+    expect(screen.getByRole('button', { name: 'Update Password' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('still offers a manager the preview', async () => {
+    const api = [answer('get', '/api/message-templates', MessageTemplate.array(), [template]), ...settingsScreenAnswers()];
+    renderConsole(<SettingsPage />, { role: 'manager', path: '/settings', api: [...api, answerPage('/api/customers', Customer, [])] });
+    const messages = await card('Messages to renters');
+    await messages.findByRole('button', { name: 'Preview' });
   });
 });

@@ -18,6 +18,7 @@ import { PaymentSettingsCard } from '../../features/settings/components/payment-
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
 import { StaffCard } from '../../features/staff/components/staff-card.tsx';
 import { useFacilities } from '../../lib/facilities.ts';
+import { useCanChange } from '../../lib/staff-permissions.ts';
 
 /** The server refuses other roles too; the screen shows them the settings read-only. */
 const rolesThatChangeSettings: ReadonlyArray<StaffRole> = ['owner', 'manager'];
@@ -29,6 +30,7 @@ export default function SettingsPage() {
   const settings = useSettings();
   const facilities = useFacilities();
   const canChange = user !== undefined && rolesThatChangeSettings.includes(user.role);
+  const canSendChanges = useCanChange();
 
   return (
     <>
@@ -66,7 +68,7 @@ export default function SettingsPage() {
         <BillingSettingsCard canChange={canChange} />
         <DelinquencySettingsCard canChange={user?.role === 'owner'} />
         <FacilitiesCard canManage={canChange} />
-        <MessageTemplatesCard canEdit={user?.role === 'owner'} customerPicker={CustomerPicker} />
+        <MessageTemplatesCard canEdit={user?.role === 'owner'} canPreview={canSendChanges} customerPicker={CustomerPicker} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
         {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}
         {user?.role === 'owner' && <ReadModelCard />}

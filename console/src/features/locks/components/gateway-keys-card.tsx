@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { IssuedGatewayKey } from '@storage/contracts/locks';
 import { serverMessage } from '@storage/web-client/api';
-import { Alert, Button, Card, Divider, Empty, Flex, Modal, Popconfirm, Skeleton, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Divider, Empty, Flex, Modal, Popconfirm, Skeleton, Typography } from 'antd';
 import { Fragment, useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -26,6 +26,7 @@ export function GatewayKeysCard({ facilities, canManage = true, loading = false 
       <Typography.Paragraph type="secondary">
         A facility&apos;s lock gateway reports battery and heartbeats with this key. Rotating it stops the old key at once.
       </Typography.Paragraph>
+      {!canManage && <Typography.Paragraph type="secondary">Only an owner can create or rotate a gateway key.</Typography.Paragraph>}
       {loading ? (
         <Skeleton active />
       ) : facilities.length === 0 ? (
@@ -79,7 +80,7 @@ function FacilityGatewayKey({
     );
 
   const button = (
-    <Button icon={<KeyOutlined />} loading={issueKey.isPending} disabled={!canManage || gatewayKey.isPending} onClick={hasKey ? undefined : issue}>
+    <Button icon={<KeyOutlined />} loading={issueKey.isPending} disabled={gatewayKey.isPending} onClick={hasKey ? undefined : issue}>
       {hasKey ? 'Rotate Key' : 'Create Key'}
     </Button>
   );
@@ -98,9 +99,8 @@ function FacilityGatewayKey({
         <Typography.Text strong>{facility.name}</Typography.Text>
         <Typography.Text type="secondary">{description}</Typography.Text>
       </Flex>
-      {!canManage ? (
-        <Tooltip title="Only an owner can create or rotate a gateway key">{button}</Tooltip>
-      ) : hasKey ? (
+      {/* A member who may not create or rotate a key is not offered to (the card says who may). */}
+      {!canManage ? null : hasKey ? (
         <Popconfirm title="Rotate this key?" description="The gateway's current key stops working at once." okText="Rotate" onConfirm={issue}>
           {button}
         </Popconfirm>

@@ -12,8 +12,15 @@ export type MessageCustomerPicker = ComponentType<{ value?: string; onChange?: (
 
 type Wording = { subject: string; body: string };
 
+type MessageTemplatesCardProps = {
+  canEdit: boolean;
+  /** A preview is asked with a POST, which a read-only member (an auditor) may not send: not offered to them. */
+  canPreview: boolean;
+  customerPicker: MessageCustomerPicker;
+};
+
 /** Settings → Messages: the owner words each message to renters and previews it with a renter's real data. */
-export function MessageTemplatesCard({ canEdit, customerPicker: CustomerPicker }: { canEdit: boolean; customerPicker: MessageCustomerPicker }) {
+export function MessageTemplatesCard({ canEdit, canPreview, customerPicker: CustomerPicker }: MessageTemplatesCardProps) {
   const templates = useMessageTemplates();
   const [key, setKey] = useState<MessageTemplateKey>('reservation_confirmed');
   const template = templates.data?.find((t) => t.key === key);
@@ -52,6 +59,7 @@ export function MessageTemplatesCard({ canEdit, customerPicker: CustomerPicker }
               template={template}
               canEdit={canEdit}
               CustomerPicker={CustomerPicker}
+              canPreview={canPreview}
             />
           )}
         </Flex>
@@ -60,7 +68,17 @@ export function MessageTemplatesCard({ canEdit, customerPicker: CustomerPicker }
   );
 }
 
-function TemplateEditor({ template, canEdit, CustomerPicker }: { template: MessageTemplate; canEdit: boolean; CustomerPicker: MessageCustomerPicker }) {
+function TemplateEditor({
+  template,
+  canEdit,
+  canPreview,
+  CustomerPicker,
+}: {
+  template: MessageTemplate;
+  canEdit: boolean;
+  canPreview: boolean;
+  CustomerPicker: MessageCustomerPicker;
+}) {
   const [form] = Form.useForm<Wording>();
   const save = useSaveMessageTemplate();
   const reset = useResetMessageTemplate();
@@ -112,17 +130,19 @@ function TemplateEditor({ template, canEdit, CustomerPicker }: { template: Messa
         )}
         {!canEdit && <Alert type="info" showIcon title="Only the owner can change the wording of messages." />}
       </Form>
-      <Flex gap={8} align="center" wrap>
-        <label htmlFor="message-preview-customer" style={{ fontWeight: 600 }}>
-          Preview for
-        </label>
-        <div style={{ minWidth: 280, flex: 1 }}>
-          <CustomerPicker value={customerId} onChange={setCustomerId} id="message-preview-customer" />
-        </div>
-        <Button onClick={showPreview} disabled={!customerId} loading={preview.isPending}>
-          Preview
-        </Button>
-      </Flex>
+      {canPreview && (
+        <Flex gap={8} align="center" wrap>
+          <label htmlFor="message-preview-customer" style={{ fontWeight: 600 }}>
+            Preview for
+          </label>
+          <div style={{ minWidth: 280, flex: 1 }}>
+            <CustomerPicker value={customerId} onChange={setCustomerId} id="message-preview-customer" />
+          </div>
+          <Button onClick={showPreview} disabled={!customerId} loading={preview.isPending}>
+            Preview
+          </Button>
+        </Flex>
+      )}
       {shown && (
         <Card size="small" data-testid="message-preview" title={`To: ${shown.to}`}>
           <Typography.Text strong>{shown.subject}</Typography.Text>

@@ -9,6 +9,7 @@ import { StatusFilter } from '../../../components/status-filter.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { NO_TOTAL } from '../../../lib/list-page.ts';
 import { useListState } from '../../../lib/list-state.ts';
+import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
 import { RESERVATIONS_PAGE_SIZE, useReservations, useWaitlist } from '../api/get-reservations.ts';
@@ -34,7 +35,8 @@ const ReservationsTab = z.enum(['open', 'waitlist']);
 type Decide = (decision: ReservationDecision) => void;
 
 const reservationColumn = dataTableColumns<Reservation>();
-function reservationColumns(run: Decide, deciding: boolean) {
+/** Without the actions column for a member who cannot decide (an auditor): converting and cancelling are changes. */
+function reservationColumns(run: Decide, deciding: boolean, canDecide: boolean) {
   return reservationColumn.columns([
     reservationColumn.accessor((r) => r.customerName, {
       id: 'customer',
@@ -63,11 +65,15 @@ function reservationColumns(run: Decide, deciding: boolean) {
       header: 'Status',
       cell: (info) => <Tag color={statusColors[info.getValue()]}>{statusLabels[info.getValue()]}</Tag>,
     }),
-    reservationColumn.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row: { original: r } }) => (r.status === 'submitted' ? <ReservationActions reservation={r} run={run} deciding={deciding} /> : '—'),
-    }),
+    ...(canDecide
+      ? [
+          reservationColumn.display({
+            id: 'actions',
+            header: 'Actions',
+            cell: ({ row: { original: r } }) => (r.status === 'submitted' ? <ReservationActions reservation={r} run={run} deciding={deciding} /> : '—'),
+          }),
+        ]
+      : []),
   ]);
 }
 
@@ -97,6 +103,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
   const waitlist = useWaitlist({ facilityId, sort: waitlistList.sort }, waitlistList.at);
   const decide = useDecideReservation();
   const toast = useToast();
+  const canDecide = useCanChange();
 
   const columns = useMemo(
     () =>
@@ -109,8 +116,9 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
               : toast.outcome('Reservation cancelled', 'Failed to cancel reservation', onDecided),
           ),
         decide.isPending,
+        canDecide,
       ),
-    [decide.mutate, decide.isPending, toast, onDecided],
+    [decide.mutate, decide.isPending, toast, onDecided, canDecide],
   );
   const reservationsTotal = reservations.data?.total ?? NO_TOTAL;
 
