@@ -1,7 +1,7 @@
 import type { MessageTemplateKey } from '@storage/contracts/enums';
 import { messageTemplateLabels } from '@storage/contracts/messages';
 import { serverMessage } from '@storage/web-client/api';
-import { Alert, Card, Divider, Flex, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Divider, Flex, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useToast } from '../../../lib/toast.tsx';
 import { useMessagePreferences, useSaveMessagePreferences } from '../api/messages.ts';
 
@@ -26,12 +26,17 @@ export function MessagePreferencesCard({ customerId, canChange }: { customerId: 
           {preferences.data.optional.map((key) => (
             <Flex key={key} justify="space-between" align="center" gap={12}>
               <Typography.Text id={`message-pref-${key}`}>{messageTemplateLabels[key]}</Typography.Text>
-              <Switch
-                aria-labelledby={`message-pref-${key}`}
-                checked={!preferences.data.optOuts.includes(key)}
-                disabled={!canChange || save.isPending}
-                onChange={(wanted) => toggle(key, wanted)}
-              />
+              {/* A member who may not change the choice (an auditor) reads it in words, not as a switch they cannot move. */}
+              {canChange ? (
+                <Switch
+                  aria-labelledby={`message-pref-${key}`}
+                  checked={!preferences.data.optOuts.includes(key)}
+                  disabled={save.isPending}
+                  onChange={(wanted) => toggle(key, wanted)}
+                />
+              ) : (
+                <Tag aria-describedby={`message-pref-${key}`}>{preferences.data.optOuts.includes(key) ? 'Turned off' : 'Sent'}</Tag>
+              )}
             </Flex>
           ))}
           <Divider style={{ margin: '4px 0' }} />
