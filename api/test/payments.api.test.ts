@@ -1054,7 +1054,13 @@ describe('paying an amount toward the whole balance', () => {
     const intentId = await confirmed(rita, '130.00');
     const reported = await report(rita, intentId);
     expect(reported.statusCode, reported.body).toBe(200);
-    expect(reported.json()).toEqual({ paymentIntentId: intentId, invoiceId: null, recorded: true, refunded: false });
+    expect(reported.json()).toEqual({
+      paymentIntentId: intentId,
+      invoiceId: null,
+      recorded: true,
+      refunded: false,
+      summary: expect.objectContaining({ amount: '130.00', balance: '50.00' }),
+    });
     const [first] = await paymentEvents(older.id);
     const [second] = await paymentEvents(newer.id);
     expect(first!.data).toMatchObject({ amount: '100.00', method: 'card', stripePaymentIntentId: intentId });

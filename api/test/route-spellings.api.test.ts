@@ -34,6 +34,7 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/customer/contact',
   'GET /api/customer/ledger',
   'GET /api/customer/statement.pdf',
+  'GET /api/customer/payments/:paymentIntentId/receipt.pdf',
   'GET /api/customer/message-preferences',
   'PUT /api/customer/message-preferences',
   'GET /api/payments/config',

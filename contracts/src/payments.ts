@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventData } from './events.ts';
-import { Email, Id } from './fields.ts';
+import { Email, Id, IsoDate } from './fields.ts';
 import { Money, PaymentAmount } from './money.ts';
 
 /** Who takes card payments: Stripe when its keys are configured, else the built-in test provider. */
@@ -79,6 +79,38 @@ export type SimulateWebhookRequest = z.input<typeof SimulateWebhookRequest>;
 export const CreateAccountPaymentIntentRequest = z.strictObject({ amount: PaymentAmount });
 export type CreateAccountPaymentIntentRequest = z.input<typeof CreateAccountPaymentIntentRequest>;
 
+/**
+ * What a renter's card payment did to their gate access. restored: it ended their lockout and
+ * their gate codes open again; restoring: it brought the past-due balance low enough, and the
+ * lockout is being lifted (a reaction to the payment, within seconds); suspended: they are locked
+ * out and still owe too much past due for it to end.
+ */
+export const PaymentAccess = z.enum(['restored', 'restoring', 'suspended']);
+export type PaymentAccess = z.infer<typeof PaymentAccess>;
+
+/** One invoice a payment paid, and how much of it. */
+export const PaymentApplied = z.object({ invoiceId: Id, invoiceNumber: z.string(), amount: z.string() });
+export type PaymentApplied = z.infer<typeof PaymentApplied>;
+
+/** A card payment on the renter's books, as their portal session may read it (the answer to a report, the receipt). */
+export const PaymentSummary = z.object({
+  /** What the card was charged. */
+  amount: z.string(),
+  /** The business day it was recorded on. */
+  paidDate: IsoDate,
+  /** The invoices it paid, in the order it paid them. */
+  applied: z.array(PaymentApplied),
+  /** What no invoice took: credit on the account, which the next invoice uses. */
+  credited: z.string(),
+  /** The renter's open balance now, after it (as GET /api/customer/account says). */
+  balance: z.string(),
+  /** Credit on the renter's account now. */
+  credit: z.string(),
+  /** Null: the renter was not locked out. */
+  access: PaymentAccess.nullable(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
+
 export const PaymentRecordedResponse = z.object({
   paymentIntentId: z.string(),
   /** Null for a payment toward the whole balance (spread over the open invoices). */
@@ -87,7 +119,20 @@ export const PaymentRecordedResponse = z.object({
   recorded: z.boolean(),
   /** True when the invoice could not take this charge (already paid, cancelled, or not its open balance), so it was refunded. */
   refunded: z.boolean(),
+  /**
+   * What the payment did, only for the portal session of the renter who paid (anyone may report a
+   * payment); null for any other caller, and for a payment not on the books (refunded).
+   */
+  summary: PaymentSummary.nullable(),
 });
+
+/** Where the renter's portal session downloads the receipt of their card payment (a PDF). */
+export function paymentReceiptPath(paymentIntentId: string): string {
+  return `/api/customer/payments/${encodeURIComponent(paymentIntentId)}/receipt.pdf`;
+}
+
+/** GET /api/customer/payments/{paymentIntentId}/receipt.pdf */
+export const PaymentReceiptParams = z.strictObject({ paymentIntentId: PaymentIntentId });
 export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
 
 /** Why a card charge was given back, in a manager's words (invoice history, activity feed, notifications). */

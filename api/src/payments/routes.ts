@@ -8,15 +8,18 @@ import {
   CreatePaymentIntentResponse,
   PaymentConfig,
   PaymentIntentId,
+  PaymentReceiptParams,
   PaymentRecordedResponse,
   SimulateWebhookRequest,
 } from '@storage/contracts/payments';
+import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ConflictError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { invoiceAggregate } from '@storage/domain/invoices/invoice';
 import { startAccountPayment } from '@storage/domain/payments/account-payment';
 import { intentForInvoice } from '@storage/domain/payments/intents';
+import { cardPaymentReceipt } from '@storage/domain/payments/receipt';
 import { type PaymentReport, recordIntentPayment } from '@storage/domain/payments/record';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,9 +29,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
-import { errorAnswer, json } from '../http/responses.ts';
+import { attachment } from '../http/csv.ts';
+import { errorAnswer, file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { ValidationError } from '../http/validate.ts';
+import { findCustomerById } from '../portal/queries.ts';
+import { getSettings } from '../settings/queries.ts';
+import { paymentSummary, receiptFileName, receiptPdf } from './receipt.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 
@@ -53,7 +60,7 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'storage-payment-report-rate-limit-' } : {}),
   });
 
-  async function record(request: FastifyRequest, report: Omit<PaymentReport, 'reportedBy'>): Promise<PaymentRecordedResponse> {
+  async function record(request: FastifyRequest, report: Omit<PaymentReport, 'reportedBy'>): Promise<Omit<PaymentRecordedResponse, 'summary'>> {
     const reportedBy = (await callerOf(request)).customerId ?? undefined;
     const { position, ...recorded } = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { ...report, reportedBy });
     if (position) await deps.afterAppend(position);
@@ -178,14 +185,46 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
       config: reportLimit,
       schema: {
         summary: 'Report a payment',
-        description: "The checkout's success page reports that a payment went through; the provider is asked, and the payment is recorded once.",
+        description:
+          "The checkout's success page reports that a payment went through; the provider is asked, and the payment is recorded once. The portal session of the renter who paid also gets what it paid, their balance after it and their gate access (summary).",
         body: SimulateWebhookRequest,
         response: { 200: json('What was recorded', PaymentRecordedResponse) },
       },
     },
     async (request): Promise<PaymentRecordedResponse> => {
       const { paymentIntentId, invoiceId, customerId } = request.body;
-      return record(request, { paymentIntentId, invoiceId, customerId });
+      const recorded = await record(request, { paymentIntentId, invoiceId, customerId });
+      // Read from the session's own renter's streams: another renter's payment is not found there.
+      const renter = (await callerOf(request)).customerId;
+      const summary = renter && !recorded.refunded ? await paymentSummary(deps, renter, recorded.paymentIntentId, deps.clock.now()) : null;
+      return { ...recorded, summary };
+    },
+  );
+
+  app.get(
+    '/api/customer/payments/:paymentIntentId/receipt.pdf',
+    {
+      config: { access: 'portal' },
+      schema: {
+        summary: 'The receipt of my card payment as PDF',
+        description: 'The receipt of a card payment on my account: the amount, the day, and each invoice it paid (and any part kept as credit).',
+        params: PaymentReceiptParams,
+        response: {
+          200: file('The receipt, as a PDF to download', 'application/pdf'),
+          404: errorAnswer('No such payment on my account'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const customer = await findCustomerById(deps.pool, request.customerId!);
+      const receipt = customer ? await cardPaymentReceipt(deps.store, customer.id, request.params.paymentIntentId) : null;
+      if (!customer || !receipt) throw new NotFoundError('Payment not found');
+      const { businessProfile } = await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined);
+      const renter = { firstName: customer.first_name, lastName: customer.last_name, address: customer.address };
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(receiptFileName(receipt)))
+        .send(await receiptPdf(receipt, renter, businessProfile));
     },
   );
 

@@ -12,7 +12,7 @@ import { assignMoveInGateCode, reinstateLeaseGateCode, suspendLeaseGateCode } fr
 const LeaseRow = z.object({ lease_id: z.string(), facility_id: z.string().nullable(), lock_ids: z.array(z.string()) });
 
 /** The renter's active leases, with their unit's facility and the locks on the unit (read model). */
-async function activeLeasesOf(pool: DatabasePool, customerId: string) {
+export async function activeLeasesOf(pool: DatabasePool, customerId: string) {
   return pool.any(sql.type(LeaseRow)`
     SELECT l.id::text AS lease_id, u.facility_id::text AS facility_id,
            COALESCE(array_agg(k.id::text ORDER BY k.id) FILTER (WHERE k.id IS NOT NULL), '{}') AS lock_ids

@@ -7,7 +7,7 @@ import { facilityTimeZone } from '../billing/settings.ts';
 import type { CommandContext } from '../commands/handle.ts';
 import { loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
-import { decideClear } from './businessLogic.ts';
+import { type ClearCheck, decideClear } from './businessLogic.ts';
 import { decideOnDelinquency } from './commands.ts';
 import type { DelinquencyState } from './delinquency.ts';
 import { delinquencyStepsFor } from './settings.ts';
@@ -46,12 +46,26 @@ export async function clearIfSettled(
     customerId,
     async (state) => {
       if (state.sinceClear === 0) return [];
-      const facilityId = await facilityOfCustomer(deps.store, customerId);
-      const today = await delinquencyToday(deps.store, facilityId, state, ctx.now);
-      const [invoices, schedule] = await Promise.all([renterInvoices(ctx, customerId), delinquencyStepsFor(deps.store, facilityId)]);
-      return decideClear(state, { customerId, date: today, pastDue: pastDue(invoices, today), clearAt: clearingThreshold(schedule), reason: await reason() });
+      return decideClear(state, await clearCheck(deps.store, customerId, state, ctx.now, reason));
     },
     causationId,
   );
   return decided !== null;
+}
+
+/** What decideClear weighs for the renter today: their past-due balance, from their invoices' own streams, and the threshold that clears them. */
+async function clearCheck(store: EventStore, customerId: string, state: DelinquencyState, now: Date, reason: () => Promise<string>): Promise<ClearCheck> {
+  const facilityId = await facilityOfCustomer(store, customerId);
+  const today = await delinquencyToday(store, facilityId, state, now);
+  const [invoices, schedule] = await Promise.all([renterInvoices({ store }, customerId), delinquencyStepsFor(store, facilityId)]);
+  return { customerId, date: today, pastDue: pastDue(invoices, today), clearAt: clearingThreshold(schedule), reason: await reason() };
+}
+
+/**
+ * Whether the renter's schedule, as `state` has it, would clear now (what clearIfSettled would
+ * decide): false for a renter with no step since the last clear.
+ */
+export async function wouldClear(store: EventStore, customerId: string, state: DelinquencyState, now: Date): Promise<boolean> {
+  if (state.sinceClear === 0) return false;
+  return decideClear(state, await clearCheck(store, customerId, state, now, async () => '')).length > 0;
 }
