@@ -14,6 +14,7 @@ import {
   loadPaymentConfig,
   paymentSuccessPath,
   rememberCheckout,
+  rememberPayment,
 } from '../../features/checkout/checkout-api.ts';
 import type { CardFormProps } from '../../features/checkout/pay-button.tsx';
 import { TestCardForm } from '../../features/checkout/test-card-form.tsx';
@@ -66,6 +67,7 @@ export default function CheckoutPage() {
       const intent = await createPaymentIntent(invoice);
       if (!current) return;
       rememberCheckout({ invoiceId: invoice.id, customerId: invoice.customerId });
+      rememberPayment(intent.paymentIntentId, intent.amount);
       setCheckout({ kind: 'invoice', config, invoice, intent });
     })().catch((error: unknown) => {
       // The spinner stays (spec §8): the error is only logged.
@@ -177,7 +179,9 @@ function AmountForm({ account, onIntent }: { account: PortalAccount; onIntent: (
     try {
       // A payment toward the balance names no invoice: the server decides what it covers.
       forgetCheckout();
-      onIntent(await createAccountPaymentIntent(amount));
+      const intent = await createAccountPaymentIntent(amount);
+      rememberPayment(intent.paymentIntentId, intent.amount);
+      onIntent(intent);
     } catch (failure) {
       setError(serverMessage(failure as Error));
     } finally {

@@ -6,7 +6,7 @@ import { apiRequest } from '@storage/web-client/api';
 // the success page can report the payment for the right invoice and customer. The renter's email
 // is neither kept nor put in any URL: the portal session knows who they are. A payment toward the
 // whole balance keeps no invoice.
-const storageKeys = { invoiceId: 'currentInvoiceId', customerId: 'currentCustomerId' };
+const storageKeys = { invoiceId: 'currentInvoiceId', customerId: 'currentCustomerId', paid: 'currentPayment' };
 
 export interface CheckoutSession {
   /** Null for a payment toward the whole balance. */
@@ -31,6 +31,24 @@ export function forgetCheckout(): void {
   for (const key of Object.values(storageKeys)) sessionStorage.removeItem(key);
   // Left by earlier versions of the checkout.
   sessionStorage.removeItem('currentCustomerEmail');
+}
+
+/**
+ * The amount of the payment under way (its intent's), kept until the server has recorded it:
+ * when the server cannot say yet, the result page still shows what the renter paid.
+ */
+export function rememberPayment(paymentIntentId: string, amount: string): void {
+  sessionStorage.setItem(storageKeys.paid, JSON.stringify({ paymentIntentId, amount }));
+}
+
+/** The amount remembered for this payment, or null. */
+export function rememberedPaymentAmount(paymentIntentId: string): string | null {
+  try {
+    const paid = JSON.parse(sessionStorage.getItem(storageKeys.paid) ?? 'null') as { paymentIntentId?: unknown; amount?: unknown } | null;
+    return paid?.paymentIntentId === paymentIntentId && typeof paid.amount === 'string' ? paid.amount : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function loadPaymentConfig(): Promise<PaymentConfig> {
@@ -59,7 +77,8 @@ export async function confirmTestPayment(paymentIntentId: string, card: { cardNu
 
 /**
  * Asks the server to record the payment; it checks with the provider. Null when it could not
- * (the page then says the update may take a few minutes).
+ * (the page then says the update may take a few minutes). The answer's summary (what it paid, the
+ * balance after it, the gate access) comes only while the portal session is the payer's.
  */
 export async function reportPayment(paymentIntentId: string): Promise<PaymentRecordedResponse | null> {
   const remembered = rememberedCheckout();
