@@ -146,6 +146,20 @@ describe('checkout and payment in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Pay $130.00' }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor(eventually);
     await page.getByText('Your payment has been applied to your bills, oldest first.').waitFor();
+    // What it paid, oldest first, the balance it left, and its receipt; a phone's width and a wide screen both hold it.
+    const lines = page.getByRole('region', { name: 'What it paid' });
+    await lines.getByText(`Invoice ${olderNumber}`).waitFor();
+    await lines.getByText(`Invoice ${invoiceNumber}`).waitFor();
+    await page.getByText('Your balance now').waitFor();
+    const receiptPath = await page.getByRole('link', { name: 'Download receipt' }).getAttribute('href');
+    const receipt = await page.request.get(`${product.baseUrl}${receiptPath}`);
+    expect([receipt.status(), receipt.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+      await product.screenshot(page, `portal-payment-result-${width}`);
+      if (width === 390) await expectAccessible(page, 'Payment result on a phone');
+    }
 
     await page.getByRole('link', { name: 'Return to Customer Portal' }).click();
     await page.getByText('$50.00 Due').waitFor(eventually);
