@@ -1,6 +1,6 @@
-import type { CreditRefundRequest, DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
+import type { CreditRefundRequest, DeskPaymentPlan, DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
 import { apiRequest } from '@storage/web-client/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
 import { customersQueryKey } from './get-customers.ts';
 
@@ -8,6 +8,26 @@ import { customersQueryKey } from './get-customers.ts';
 export async function takeDeskPayment(customerId: string, request: DeskPaymentRequest, key: string): Promise<DeskReceipt> {
   const response = await apiRequest('POST', `/api/customers/${customerId}/payments`, request, { 'Idempotency-Key': key });
   return response.json();
+}
+
+/** What a desk payment of `amount` would pay were it taken now (the server works it out as it takes one); nothing is recorded. */
+export async function getDeskPaymentPlan(customerId: string, amount: string): Promise<DeskPaymentPlan> {
+  return (await apiRequest('GET', `/api/customers/${customerId}/payment-plan?${new URLSearchParams({ amount })}`)).json();
+}
+
+/**
+ * The plan for `amount` (null: no amount to plan yet). Never kept once the dialog closes: another
+ * desk may take money meanwhile, so each opening asks afresh; a payment taken here closes the
+ * dialog, so refetching it on the way out would only flash the plan of a paid balance.
+ */
+export function useDeskPaymentPlan(customerId: string, amount: string | null) {
+  return useQuery({
+    queryKey: ['desk-payment-plan', customerId, amount],
+    queryFn: () => getDeskPaymentPlan(customerId, amount!),
+    enabled: amount !== null,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export async function giveCredit(customerId: string, request: { amount: string; reason: string }, key: string): Promise<void> {
