@@ -14,7 +14,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { Empty, Skeleton } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo } from 'react';
 import { NO_TOTAL } from '../lib/list-page.ts';
 import type { ListState } from '../lib/list-state.ts';
 import { ListPagination } from './list-pagination.tsx';
@@ -57,6 +57,8 @@ type DataTableProps<Row extends RowData, Column extends string> = {
   placeholderRows?: number;
   rowTestId?: string;
   placeholderTestId?: string;
+  /** Opens a row (its details): on a click, or Enter or Space on the row, which then takes focus with Tab. */
+  onOpenRow?: (row: Row) => void;
   /** Tighter cells, for a table inside a drawer or a card's section. */
   compact?: boolean;
   className?: string;
@@ -79,6 +81,7 @@ export function DataTable<Row extends RowData, Column extends string = never>({
   placeholderRows = 5,
   rowTestId,
   placeholderTestId,
+  onOpenRow,
   compact = false,
   className,
 }: DataTableProps<Row, Column>) {
@@ -171,7 +174,20 @@ export function DataTable<Row extends RowData, Column extends string = never>({
             </tr>
           )}
           {tableRows.map((row) => (
-            <tr key={row.id} data-testid={rowTestId}>
+            <tr
+              key={row.id}
+              data-testid={rowTestId}
+              {...(onOpenRow && {
+                className: 'data-table-row-opens',
+                tabIndex: 0,
+                onClick: () => onOpenRow(row.original),
+                onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+                  event.preventDefault();
+                  onOpenRow(row.original);
+                },
+              })}
+            >
               {row.getAllCells().map((cell) => {
                 const header = cell.column.columnDef.header;
                 return (

@@ -1,4 +1,5 @@
 import { type LockDesiredState, LockStatus } from '@storage/contracts/enums';
+import { type LockException, lockExceptions } from '@storage/contracts/locks';
 
 /** Spec §4: active green, inactive grey, maintenance orange, low_battery red. */
 const statusColors: Record<LockStatus, string> = { active: 'green', inactive: 'default', maintenance: 'orange', low_battery: 'red' };
@@ -24,3 +25,8 @@ export function gapDuration(since: string, now: Date = new Date()): string {
   if (hours < 24) return `${hours} h ${minutes % 60} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
+
+const exceptionLabels: Record<LockException, string> = { lowBattery: 'Low battery', offline: 'Offline', notApplied: 'Not yet applied' };
+
+/** The Exceptions filter's choices, in the contracts' order. */
+export const lockExceptionOptions = lockExceptions.map((exception) => ({ value: exception, label: exceptionLabels[exception] }));
