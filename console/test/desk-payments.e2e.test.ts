@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseSelectOption, demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
 
-// Money at the desk in Chromium, on the demo data: a manager takes a check that pays part of a
-// renter's open invoices, then gives a credit with a reason; the balance on the page follows.
+// Money at the desk in Chromium, on the demo data: a manager sees what a check will pay, takes it
+// (it pays part of a renter's open invoices), then gives a credit with a reason; the balance on
+// the page follows.
 
 type Invoice = { id: string; invoiceNumber: string; amount: string; status: string; customer: { id: string } };
 type Account = { openBalance: string; credit: string };
@@ -23,7 +24,12 @@ describe('Take Payment and Give Credit on the customer page', { timeout: 120_000
     await page.goto(`${demo.product.baseUrl}/customers/${customerId}`);
     await page.getByRole('button', { name: 'Take Payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Take Payment' });
+    // It starts at the whole balance the renter owes.
+    await expect.poll(() => dialog.getByLabel('Amount').inputValue()).toBe(before.openBalance);
     await dialog.getByLabel('Amount').fill('10.00');
+    // Before it is taken, the dialog says what the amount pays, as the server will pay it.
+    await dialog.getByTestId('payment-plan').getByText(overdue!.invoiceNumber).waitFor();
+    await dialog.getByText('Kept as credit: $0.00').waitFor();
     await expectAccessible(page, 'Take Payment dialog');
     await chooseSelectOption(page, dialog.getByLabel('Method'), /^Check$/, dialog.getByLabel('Check Number'));
     await dialog.getByLabel('Check Number').fill('5123');
