@@ -82,6 +82,8 @@ describe.each(['postgres', 'redis'] as const)('customers API (BullMQ on %s)', (q
     ['a missing required field', { ...customer(), firstName: undefined }, 'firstName'],
     ['a bad email', customer({ email: 'not-an-email' }), 'email'],
     ['an unknown status', customer({ status: 'vip' }), 'status'],
+    // A new renter owes nothing: overdue follows the invoices, never a choice.
+    ["overdue as a new customer's status", customer({ status: 'overdue' }), 'status'],
     ['a wrong type', customer({ lastName: 42 }), 'lastName'],
     ['an oversize field', customer({ address: 'x'.repeat(501) }), 'address'],
     ['an unknown field', customer({ isAdmin: true }), 'isAdmin'],

@@ -16,9 +16,14 @@ const contactFields = {
   emergencyPhone: OptionalText(40),
 };
 
+/** The standings staff set by hand; overdue is never one: it follows the invoices. */
+export const ChosenCustomerStatus = CustomerStatus.extract(['active', 'inactive', 'terminated']);
+export type ChosenCustomerStatus = z.infer<typeof ChosenCustomerStatus>;
+
 export const CreateCustomerRequest = z.strictObject({
   ...contactFields,
-  status: CustomerStatus.default('active'),
+  // A new renter owes nothing: overdue is never chosen, it follows the invoices.
+  status: ChosenCustomerStatus.default('active'),
   facilityId: Id.nullish().transform((v) => v ?? null),
 });
 export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
@@ -35,10 +40,6 @@ export const UpdateCustomerRequest = z
   .refine((v) => Object.keys(v).length > 0, { message: 'must change at least one field' });
 export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
 export type UpdateCustomerCommand = z.output<typeof UpdateCustomerRequest>;
-
-/** The standings staff set by hand; overdue is never one: it follows the invoices. */
-export const ChosenCustomerStatus = CustomerStatus.extract(['active', 'inactive', 'terminated']);
-export type ChosenCustomerStatus = z.infer<typeof ChosenCustomerStatus>;
 
 /**
  * Staff's decision on a customer's standing, with why (kept on the event and shown in the

@@ -11,6 +11,7 @@ import {
 import { pageHeaders } from '@storage/contracts/paging';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addCustomer, addCustomerNote, archiveCustomer, changeCustomerStanding, restoreCustomer, updateCustomer } from '@storage/domain/customers/commands';
+import type { CustomerFields } from '@storage/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -194,7 +195,7 @@ export async function customerRoutes(plugin: FastifyInstance, deps: AppDeps) {
 }
 
 /** When the read model is still behind after the bounded wait, answer from the write side. */
-function fallbackCustomer(id: string, fields: z.output<typeof CreateCustomerRequest>) {
+function fallbackCustomer(id: string, fields: CustomerFields) {
   const now = new Date().toISOString();
   return { id, ...fields, createdAt: now, updatedAt: now };
 }

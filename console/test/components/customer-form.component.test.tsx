@@ -30,6 +30,15 @@ describe('Add Customer form', () => {
     dialog().getByText('Email is required');
   });
 
+  it('offers the standings staff choose, not Overdue, which follows the invoices', async () => {
+    const { user, dialog } = openForm();
+    await user.click(await dialog().findByLabelText('Status'));
+    // The drawn choices (antd's listbox of role option holds only the few around the active one).
+    await screen.findByTitle('Terminated');
+    const choices = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
+    expect(choices).toEqual(['Active', 'Inactive', 'Terminated']);
+  });
+
   it('refuses an email that is not one, in the form', async () => {
     const { user, dialog } = openForm();
     await fill(user, await screen.findByLabelText('Email'), 'not-an-email');

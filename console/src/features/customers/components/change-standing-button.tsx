@@ -1,17 +1,15 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { ChangeCustomerStandingRequest, ChosenCustomerStatus, type Customer } from '@storage/contracts/customers';
+import { ChangeCustomerStandingRequest, type ChosenCustomerStatus, type Customer } from '@storage/contracts/customers';
 import { Button, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
-import { customerStatusLabel } from '../../../lib/customer-status.ts';
+import { chosenCustomerStatusOptions, customerStatusLabel } from '../../../lib/customer-status.ts';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useChangeCustomerStanding } from '../api/change-standing.ts';
 
 type StandingValues = { status?: ChosenCustomerStatus; reason: string };
-
-const statusOptions = ChosenCustomerStatus.options.map((status) => ({ value: status, label: customerStatusLabel(status) }));
 
 /** Staff mark a customer inactive or terminated, or active again, saying why; overdue follows the invoices. */
 export function ChangeStandingButton({ customer }: { customer: Customer }) {
@@ -50,7 +48,10 @@ function StandingForm({ customer, onDone }: { customer: Customer; onDone: () => 
       <Typography.Paragraph type="secondary">Overdue is not chosen here: it follows the invoices.</Typography.Paragraph>
       <FieldGrid>
         <GridField wide label="Status" name="status" required rules={[{ required: true, message: 'Status is required' }]}>
-          <Select options={statusOptions.map((option) => ({ ...option, disabled: option.value === customer.status }))} placeholder="Choose a status" />
+          <Select
+            options={chosenCustomerStatusOptions.map((option) => ({ ...option, disabled: option.value === customer.status }))}
+            placeholder="Choose a status"
+          />
         </GridField>
         <GridField
           wide

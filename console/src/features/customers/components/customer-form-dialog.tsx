@@ -1,11 +1,10 @@
-import { CreateCustomerRequest, type Customer } from '@storage/contracts/customers';
-import type { CustomerStatus } from '@storage/contracts/enums';
+import { type ChosenCustomerStatus, CreateCustomerRequest, type Customer } from '@storage/contracts/customers';
 import { Input, Select } from 'antd';
 import { FacilityField } from '../../../components/facility-field.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { changedFields } from '../../../lib/changed-fields.ts';
-import { customerStatusOptions } from '../../../lib/customer-status.ts';
+import { chosenCustomerStatusOptions } from '../../../lib/customer-status.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -23,7 +22,7 @@ type ContactValues = {
 };
 
 /** An edit has only the contact details: the standing and the facility are set when the customer is added. */
-type CustomerFormValues = ContactValues & { status?: CustomerStatus; facilityId?: string };
+type CustomerFormValues = ContactValues & { status?: ChosenCustomerStatus; facilityId?: string };
 
 const fieldSchemas = CreateCustomerRequest.shape;
 
@@ -122,7 +121,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
         {!customer && (
           <>
             <GridField label="Status" name="status">
-              <Select options={customerStatusOptions} />
+              <Select options={chosenCustomerStatusOptions} />
             </GridField>
             <FacilityField />
           </>
