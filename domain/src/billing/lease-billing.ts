@@ -1,6 +1,5 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
-import { fromCents, toCents } from '@storage/contracts/money';
 import type { Position } from '@storage/eventstore/port';
 import { type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import type { AccountState } from '../accounts/account.ts';
@@ -15,8 +14,7 @@ import { sendInvoice } from '../invoices/commands.ts';
 import { type InvoiceState, invoiceAggregate } from '../invoices/invoice.ts';
 import { decideLease } from '../leases/businessLogic.ts';
 import { type LeaseState, leaseAggregate } from '../leases/lease.ts';
-import { periodWords } from './calendar.ts';
-import { type BillingPeriod, type LeaseForBilling, moveInPeriod, nextRentPeriod } from './periods.ts';
+import { type BillingPeriod, invoiceDescription, issuedBy, type LeaseForBilling, linesTotal, MAX_PERIODS_AT_ONCE, nextPeriod } from './periods.ts';
 
 // Billing one lease: the move-in invoice, then each rent period in order, up to what is due to be
 // issued by the facility's today. Exactly once whatever happens: an invoice's id is derived from
@@ -25,9 +23,6 @@ import { type BillingPeriod, type LeaseForBilling, moveInPeriod, nextRentPeriod 
 // billed (lease_rent_billed, at its expected revision), so two runs never both advance it.
 
 const INVOICE_NUMBER_KEY = 'invoice-number';
-
-/** At most this many periods in one call (twenty years of months): a guard, never reached by real leases. */
-const MAX_PERIODS = 240;
 
 export interface LeaseBilling {
   /** Invoices this call issued (generated here, not found from an earlier attempt). */
@@ -98,7 +93,7 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
   if (numbered !== null) {
     // Listed on the account first: a payment decided between the two appends already sees it.
     account = await listInvoiceOnAccount(ctx, customerId, invoiceId, account);
-    const amount = fromCents(period.lines.reduce((sum, line) => sum + toCents(line.amount), 0n));
+    const amount = linesTotal(period.lines);
     const fields = {
       invoiceNumber: numbered,
       customerId,
@@ -106,7 +101,7 @@ async function issue(ctx: CommandContext, leaseId: string, customerId: string, p
       amount,
       dueDate: period.dueDate,
       status: 'draft' as const,
-      description: period.kind === 'move-in' ? 'Move-in charges' : `Rent ${periodWords(period.periodStart, period.periodEnd)}`,
+      description: invoiceDescription(period),
       lines: period.lines,
     };
     const none = invoiceAggregate.initial;
@@ -151,8 +146,7 @@ export interface LeaseBillingHints {
 /** The next invoice the lease is billed (null: none), whenever it is to be issued. */
 export function nextLeasePeriod(lease: LeaseState, settings: BillingSettings): BillingPeriod | null {
   if (lease.status !== 'active' && lease.status !== 'ended') return null;
-  const terms = forBilling(lease);
-  return terms.billedThrough === null ? moveInPeriod(terms, settings) : nextRentPeriod(terms, settings);
+  return nextPeriod(forBilling(lease), settings);
 }
 
 /** The stream of the claims on the usual number of the lease's invoice for `period`. */
@@ -176,11 +170,10 @@ export async function billLease(
   const result: LeaseBilling = { issued: 0, invoiceIds: [], position: null };
   const stream = streams.lease(leaseId);
   let loaded: LoadedAggregate<LeaseState> = hints.lease ?? (await loadAggregate(ctx.store, stream, leaseAggregate));
-  for (let n = 0; n < MAX_PERIODS; n++) {
+  for (let n = 0; n < MAX_PERIODS_AT_ONCE; n++) {
     const lease = loaded.state;
     const period = nextLeasePeriod(lease, settings);
-    // The move-in invoice is due at once, whenever the lease starts; rent waits for its issue day.
-    if (!period || lease.status === 'none' || lease.status === 'abandoned' || (period.kind === 'rent' && period.issueDate > today)) return result;
+    if (!period || lease.status === 'none' || lease.status === 'abandoned' || !issuedBy(period, today)) return result;
     const issued = await issue(ctx, leaseId, lease.terms.customerId, period, today, n === 0 ? hints : {});
     if (issued.generated) result.issued++;
     result.invoiceIds.push(issued.invoiceId);

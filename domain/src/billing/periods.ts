@@ -145,6 +145,33 @@ export function nextRentPeriod(lease: LeaseForBilling, settings: BillingSettings
   };
 }
 
+/** The period billed after what the lease is billed through: the move-in invoice first, then each rent period. */
+export function nextPeriod(lease: LeaseForBilling, settings: BillingSettings): BillingPeriod | null {
+  return lease.billedThrough === null ? moveInPeriod(lease, settings) : nextRentPeriod(lease, settings);
+}
+
+/**
+ * Whether a period's invoice is issued by `today` (the facility's date): the move-in invoice at
+ * once, whenever the lease starts; a rent period on its issue day. The billing engine and the
+ * move-in quote both ask it, so the quote shows what billing issues.
+ */
+export function issuedBy(period: BillingPeriod, today: string): boolean {
+  return period.kind === 'move-in' || period.issueDate <= today;
+}
+
+/** At most this many periods are issued in one go (twenty years of months): a guard, never reached by real leases. */
+export const MAX_PERIODS_AT_ONCE = 240;
+
+/** What the invoice of a period says it is for. */
+export function invoiceDescription(period: BillingPeriod): string {
+  return period.kind === 'move-in' ? 'Move-in charges' : `Rent ${periodWords(period.periodStart, period.periodEnd)}`;
+}
+
+/** The sum of an invoice's lines, exact. */
+export function linesTotal(lines: readonly InvoiceLine[]): string {
+  return fromCents(lines.reduce((sum, line) => sum + toCents(line.amount), 0n));
+}
+
 /** The late fee on an invoice whose rent is `rent`: the fixed amount, or the percentage with its minimum. */
 export function lateFeeAmount(settings: BillingSettings, rent: string): string {
   const rule = settings.lateFee;

@@ -18,7 +18,7 @@ import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/sched
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { addDays, instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
-import { lateFeeAmount, lateFeeDay } from './periods.ts';
+import { issuedBy, lateFeeAmount, lateFeeDay } from './periods.ts';
 import { billingSettingsFor, facilityTimeZone } from './settings.ts';
 
 // The billing day, per facility in its own time zone: every lease's due invoices issued (billLease),
@@ -90,7 +90,7 @@ async function prefetch(store: EventStore, renters: [customerId: string, leaseId
       const account = i === 0 ? aggregateFrom(read.get(streams.account(customerId))!, accountAggregate) : undefined;
       hints.set(leaseId, { lease, ...(account && { account }) });
       const period = nextLeasePeriod(lease.state, settings);
-      if (period && (period.kind === 'move-in' || period.issueDate <= today)) keys.push(invoiceNumberKeyStream(leaseId, period));
+      if (period && issuedBy(period, today)) keys.push(invoiceNumberKeyStream(leaseId, period));
     });
   }
   if (keys.length > 0) {

@@ -23,9 +23,9 @@ export type ReservationCommand =
   | ExpireReservation;
 
 /** The renter's "today" may be a day behind UTC: a move-in date is refused only when it is before yesterday (UTC). */
-export function requireMoveInNotPast(moveInDate: string, now: Date): void {
+export function requireMoveInNotPast(moveInDate: string, now: Date, field = 'customerData.moveInDate'): void {
   const earliest = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  if (moveInDate < earliest) throw new DomainRuleError('customerData.moveInDate: must not be in the past', 'customerData.moveInDate');
+  if (moveInDate < earliest) throw new DomainRuleError(`${field}: must not be in the past`, field);
 }
 
 function open(state: ReservationState) {

@@ -1,0 +1,83 @@
+import type { BillingSettings } from '@storage/contracts/billing';
+import { streams } from '@storage/contracts/events';
+import { fromCents, toCents } from '@storage/contracts/money';
+import { type MoveInQuote, type PublicMoveInQuote, type QuotedInvoice, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
+import type { EventStore } from '@storage/eventstore/port';
+import { ConflictError, NotFoundError } from '../commands/errors.ts';
+import { loadAggregate } from '../commands/handle.ts';
+import { requireMoveInNotPast } from '../reservations/businessLogic.ts';
+import { unitAggregate } from '../units/unit.ts';
+import { todayIn } from './calendar.ts';
+import { type BillingPeriod, invoiceDescription, issuedBy, type LeaseForBilling, linesTotal, MAX_PERIODS_AT_ONCE, nextPeriod } from './periods.ts';
+import { facilityBilling } from './settings.ts';
+
+// The move-in quote walks the periods a new lease is billed, as billLease does, and stops where
+// billLease stops (issuedBy): what it calls due today is what a move-in on `today` issues.
+
+/** The terms a lease would start on. */
+export interface MoveInTerms {
+  startDate: string;
+  monthlyRate: string;
+  depositAmount: string | null;
+}
+
+export type MoveInQuoteBody = Pick<MoveInQuote, 'dueToday' | 'totalDueToday' | 'nextInvoice'>;
+
+function quoted(period: BillingPeriod): QuotedInvoice {
+  const { kind, periodStart, periodEnd, issueDate, dueDate, lines } = period;
+  return { kind, description: invoiceDescription(period), periodStart, periodEnd, issueDate, dueDate, lines, total: linesTotal(lines) };
+}
+
+/**
+ * What a lease of these terms is billed if it starts on `today` (the facility's date): the
+ * invoices issued at once (the move-in invoice, then any rent a backdated lease already owes),
+ * their total, and the invoice after them.
+ */
+export function moveInQuote(terms: MoveInTerms, settings: BillingSettings, today: string): MoveInQuoteBody {
+  let lease: LeaseForBilling = { ...terms, billedThrough: null, endDate: null };
+  const dueToday: QuotedInvoice[] = [];
+  let period = nextPeriod(lease, settings);
+  while (period && issuedBy(period, today) && dueToday.length < MAX_PERIODS_AT_ONCE) {
+    dueToday.push(quoted(period));
+    lease = { ...lease, billedThrough: period.periodEnd };
+    period = nextPeriod(lease, settings);
+  }
+  const totalDueToday = fromCents(dueToday.reduce((sum, invoice) => sum + toCents(invoice.total), 0n));
+  return { dueToday, totalDueToday, nextInvoice: period ? quoted(period) : null };
+}
+
+/** A unit's stream and its facility's zone and billing settings; 404 for a unit that does not exist. */
+async function unitForQuote(store: EventStore, unitId: string, now: Date) {
+  const { state: unit } = await loadAggregate(store, streams.unit(unitId), unitAggregate);
+  if (unit.status === 'none') throw new NotFoundError('Unit not found');
+  const { timeZone, settings } = await facilityBilling(store, unit.fields.facilityId);
+  return { unit, settings, today: todayIn(timeZone, now) };
+}
+
+/** The desk's quote for a unit: at the rate given (the unit's unless said) and the deposit given (none unless said). */
+export async function quoteUnitMoveIn(
+  store: EventStore,
+  unitId: string,
+  request: { startDate: string; monthlyRate?: string | undefined; depositAmount?: string | undefined },
+  now: Date,
+): Promise<MoveInQuote> {
+  const { unit, settings, today } = await unitForQuote(store, unitId, now);
+  const terms: MoveInTerms = {
+    startDate: request.startDate,
+    monthlyRate: request.monthlyRate ?? unit.fields.monthlyRate,
+    depositAmount: request.depositAmount ?? null,
+  };
+  return { unitId, ...terms, today, ...moveInQuote(terms, settings, today) };
+}
+
+/**
+ * The public site's quote: an available unit at its own rate, no deposit (the site takes none),
+ * from a move-in day the reservation would accept.
+ */
+export async function quotePublicMoveIn(store: EventStore, unitId: string, moveInDate: string, now: Date): Promise<PublicMoveInQuote> {
+  requireMoveInNotPast(moveInDate, now, 'moveInDate');
+  const { unit, settings, today } = await unitForQuote(store, unitId, now);
+  if (unit.fields.status !== 'available') throw new ConflictError(UNIT_NOT_AVAILABLE_MESSAGE);
+  const terms: MoveInTerms = { startDate: moveInDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null };
+  return { unitId, startDate: moveInDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today) };
+}
