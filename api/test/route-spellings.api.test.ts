@@ -19,6 +19,7 @@ const NOT_STAFF_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/logout',
   'GET /api/public/units/available',
+  'GET /api/public/units/:id/move-in-quote',
   'POST /api/public/waitlist',
   'POST /api/public/reservations',
   'POST /api/public/reservations/confirm',

@@ -10,12 +10,15 @@ import {
   SubmittedReservation,
   UNIT_TAKEN_MESSAGE,
 } from '@storage/contracts/public';
+import { PublicMoveInQuote, PublicMoveInQuoteQuery, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
+import { quotePublicMoveIn } from '@storage/domain/billing/quote';
 import { joinWaitlist, requireReservable, submitReservation } from '@storage/domain/reservations/commands';
 import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
+import { IdParams } from '../http/params.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { listAvailableUnits } from './queries.ts';
@@ -42,6 +45,16 @@ const limited = {
   },
 };
 
+// A quote is a read of a few streams; the wizard asks again as the visitor changes the date.
+const QUOTES_PER_MINUTE = 60;
+const quoteLimited = {
+  rateLimit: {
+    max: QUOTES_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again in a minute.' }),
+  },
+};
+
 export async function publicRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Public rental pages', access: 'public' });
   await app.register(rateLimit, {
@@ -60,6 +73,26 @@ export async function publicRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => listAvailableUnits(deps.pool, request.query),
+  );
+
+  app.get(
+    '/api/public/units/:id/move-in-quote',
+    {
+      config: quoteLimited,
+      schema: {
+        summary: 'What you pay at move-in',
+        description: `The move-in charges of an available unit at its rate for a move-in on the day given (not before today), by the facility's billing settings: the invoices due at move-in, their total, and the next invoice. No deposit is quoted online. At most ${QUOTES_PER_MINUTE} a minute from one address.`,
+        params: IdParams,
+        querystring: PublicMoveInQuoteQuery,
+        response: {
+          200: json('The quote', PublicMoveInQuote),
+          404: errorAnswer('No such unit'),
+          409: errorAnswer(UNIT_NOT_AVAILABLE_MESSAGE),
+          429: errorAnswer(`Too many requests: at most ${QUOTES_PER_MINUTE} a minute from one address`),
+        },
+      },
+    },
+    async (request) => quotePublicMoveIn(deps.store, request.params.id, request.query.moveInDate, deps.clock.now()),
   );
 
   app.post(

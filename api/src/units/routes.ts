@@ -1,5 +1,7 @@
 import { pageHeaders } from '@storage/contracts/paging';
+import { MoveInQuote, MoveInQuoteQuery } from '@storage/contracts/quotes';
 import { ChangeUnitStatusRequest, CreateUnitRequest, ListUnitsQuery, SetUnitFeaturesRequest, Unit, UnitBuilding, UnitsFilter } from '@storage/contracts/units';
+import { quoteUnitMoveIn } from '@storage/domain/billing/quote';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import { addUnit, changeUnitStatus, setUnitFeatures } from '@storage/domain/units/commands';
 import type { UnitState } from '@storage/domain/units/unit';
@@ -8,7 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
-import { json, page } from '../http/responses.ts';
+import { errorAnswer, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { getUnit, listUnitBuildings, listUnits } from './queries.ts';
 
@@ -42,6 +44,21 @@ export async function unitRoutes(plugin: FastifyInstance, deps: AppDeps) {
     if (!unit) throw new NotFoundError('Unit not found');
     return unit;
   });
+
+  app.get(
+    '/api/units/:id/move-in-quote',
+    {
+      schema: {
+        summary: 'Quote a move-in',
+        description:
+          "What a lease of these terms would be billed if it started now, by the facility's billing settings and today (in its time zone): the invoices a Move In issues at once (the move-in invoice, and on a backdated start the rent already due), their total, and the next invoice. The rate is the unit's unless given; no deposit unless given. Read from the unit's and the settings' streams.",
+        params: IdParams,
+        querystring: MoveInQuoteQuery,
+        response: { 200: json('The quote', MoveInQuote), 404: errorAnswer('No such unit') },
+      },
+    },
+    async (request) => quoteUnitMoveIn(deps.store, request.params.id, request.query, deps.clock.now()),
+  );
 
   app.post(
     '/api/units',
