@@ -118,6 +118,8 @@ describe('move-in quote API', () => {
     for (const [query, field] of [
       ['', 'startDate'],
       ['startDate=2026-02-30', 'startDate'],
+      // Billing runs months past the start: a start in the calendar's last year cannot be billed (nor moved in).
+      ['startDate=9999-12-15', 'startDate'],
       [`startDate=${today}&monthlyRate=0.00`, 'monthlyRate'],
       [`startDate=${today}&monthlyRate=100000.01`, 'monthlyRate'],
       [`startDate=${today}&monthlyRate=12.345`, 'monthlyRate'],
@@ -129,6 +131,13 @@ describe('move-in quote API', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().field, query).toBe(field);
     }
+    const lastYear = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/leases',
+      headers: { cookie },
+      payload: { customerId: randomUUID(), unitId, monthlyRate: '120.00', startDate: '9999-12-15' },
+    });
+    expect([lastYear.statusCode, lastYear.json().field]).toEqual([400, 'startDate']);
     expect((await get(`/api/units/${randomUUID()}/move-in-quote?startDate=${today}`)).statusCode).toBe(404);
     expect((await get(`/api/units/not-a-unit/move-in-quote?startDate=${today}`)).statusCode).toBe(400);
     expect((await get(`/api/units/${unitId}/move-in-quote?startDate=${today}`, null)).statusCode).toBe(401);
@@ -154,7 +163,7 @@ describe('move-in quote API', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(UNIT_NOT_AVAILABLE_MESSAGE);
     expect((await get(`/api/public/units/${randomUUID()}/move-in-quote?moveInDate=${moveInDate}`, null)).statusCode).toBe(404);
-    for (const query of ['', `moveInDate=${daysFromNow(-10)}`, 'moveInDate=tomorrow', `moveInDate=${moveInDate}&depositAmount=0.00`]) {
+    for (const query of ['', `moveInDate=${daysFromNow(-10)}`, 'moveInDate=tomorrow', 'moveInDate=9999-12-15', `moveInDate=${moveInDate}&depositAmount=0.00`]) {
       const refused = await get(`/api/public/units/${unitId}/move-in-quote?${query}`, null);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().field, query).toBe(query.includes('depositAmount') ? 'depositAmount' : 'moveInDate');

@@ -31,13 +31,16 @@ export type LeaseCountsQuery = z.input<typeof LeaseCountsQuery>;
 export const LeaseCounts = z.object({ all: z.number().int(), active: z.number().int(), inactive: z.number().int() });
 export type LeaseCounts = z.infer<typeof LeaseCounts>;
 
+/** A lease's first day: billing runs a few months past it, so not in the calendar's last year. */
+export const LeaseStartDate = IsoDate.refine((day) => day < '9999-01-01', 'must be a date before 9999-01-01');
+
 /** Move-in: the customer takes the unit from the start date. */
 export const StartLeaseRequest = z.strictObject({
   customerId: Id,
   unitId: Id,
   monthlyRate: PositiveMonthlyRate,
   depositAmount: DepositAmount.nullish().transform((v) => v ?? null),
-  startDate: IsoDate,
+  startDate: LeaseStartDate,
 });
 export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;
 

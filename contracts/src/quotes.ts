@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvoiceLine } from './billing.ts';
 import { Id, IsoDate } from './fields.ts';
+import { LeaseStartDate } from './leases.ts';
 import { DepositAmount, PositiveMonthlyRate } from './money.ts';
 
 // The move-in quote: what a renter pays at move-in and what the next invoice will be, computed by
@@ -9,14 +10,14 @@ import { DepositAmount, PositiveMonthlyRate } from './money.ts';
 
 /** The staff's terms, as the Move In request takes them; the rate is the unit's unless given. */
 export const MoveInQuoteQuery = z.strictObject({
-  startDate: IsoDate,
+  startDate: LeaseStartDate,
   monthlyRate: PositiveMonthlyRate.optional(),
   depositAmount: DepositAmount.optional(),
 });
 export type MoveInQuoteQuery = z.input<typeof MoveInQuoteQuery>;
 
 /** A visitor's move-in day; the unit's rate applies. */
-export const PublicMoveInQuoteQuery = z.strictObject({ moveInDate: IsoDate });
+export const PublicMoveInQuoteQuery = z.strictObject({ moveInDate: LeaseStartDate });
 export type PublicMoveInQuoteQuery = z.input<typeof PublicMoveInQuoteQuery>;
 
 const Amount = z.string().regex(/^-?\d+\.\d{2}$/);
