@@ -113,7 +113,7 @@ describe('Smart Locks table', () => {
 
     const differs = await rowOf('NK-1004');
     differs.getByText('Normal');
-    expect(differs.getByTestId('lock-not-applied').textContent).toMatch(/^Not applied: reported Overlocked, 3 h \d+ min$/);
+    expect(differs.getByTestId('lock-not-applied').textContent).toMatch(/^Not yet applied \(lock reports Overlocked\) for 3 h \d+ min$/);
     expect(differs.queryByText('Offline')).toBeNull();
   });
 

@@ -22,7 +22,9 @@ export function BatteryLevel({ level }: { level: number | null }) {
         style={{ flex: 1, margin: 0, minWidth: 60 }}
         aria-label={`Battery ${level}%`}
       />
-      <Typography.Text data-testid="battery-level">{level}%</Typography.Text>
+      <Typography.Text data-testid="battery-level" style={{ whiteSpace: 'nowrap' }}>
+        {level}%
+      </Typography.Text>
     </Flex>
   );
 }

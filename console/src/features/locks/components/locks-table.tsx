@@ -22,7 +22,8 @@ function AccessCell({ lock }: { lock: Lock }) {
       {lock.differsSince !== null ? (
         // The orange of the cards' 'Differs for', readable on white (WCAG AA).
         <Typography.Text style={{ color: '#ad4e00' }} data-testid="lock-not-applied">
-          Not applied: reported {lockStateLabel(lock.reportedState)}, {gapDuration(lock.differsSince)}
+          Not yet applied ({lock.reportedState === null ? 'no report from the lock' : `lock reports ${lockStateLabel(lock.reportedState)}`}) for{' '}
+          {gapDuration(lock.differsSince)}
         </Typography.Text>
       ) : (
         <Typography.Text type="secondary">{lock.reportedState === null ? 'Not reported' : 'Applied'}</Typography.Text>
@@ -33,7 +34,15 @@ function AccessCell({ lock }: { lock: Lock }) {
 
 function lockColumns(facilityNames: Map<string, string> | null) {
   return column.columns([
-    column.accessor('lockId', { header: 'Lock ID', cell: (info) => <Typography.Text strong>{info.getValue()}</Typography.Text> }),
+    column.accessor('lockId', {
+      header: 'Lock ID',
+      // A lock id breaks at its hyphen in a narrow column: kept on one line.
+      cell: (info) => (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {info.getValue()}
+        </Typography.Text>
+      ),
+    }),
     column.accessor((lock) => lock.unit?.unitNumber ?? null, {
       id: 'unit',
       header: 'Unit',
