@@ -8,9 +8,11 @@ import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import type { MoveInQuoteTerms } from '../api/get-move-in-quote.ts';
 import { useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
+import { MoveInQuotePanel } from './move-in-quote.tsx';
 
 type MoveInValues = {
   customerId?: string;
@@ -62,6 +64,19 @@ function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveI
   const facilityId = selectedFacility?.id ?? null;
   const toast = useToast();
 
+  const unitId = Form.useWatch('unitId', form);
+  const startDate = Form.useWatch('startDate', form);
+  const monthlyRate = Form.useWatch('monthlyRate', form) ?? '';
+  const depositAmount = Form.useWatch('depositAmount', form) ?? null;
+  // Quoted once a unit and a day are chosen, at the rate and deposit as typed (checked as the Move In checks them).
+  const quoteTerms: MoveInQuoteTerms | null =
+    unitId && startDate && fieldSchemas.startDate.safeParse(startDate).success
+      ? { unitId, startDate, ...(monthlyRate.trim() && { monthlyRate: monthlyRate.trim() }), ...(depositAmount && { depositAmount: depositAmount.trim() }) }
+      : null;
+  const unquotable =
+    (quoteTerms?.monthlyRate !== undefined && !fieldSchemas.monthlyRate.safeParse(quoteTerms.monthlyRate).success) ||
+    (quoteTerms?.depositAmount !== undefined && !fieldSchemas.depositAmount.safeParse(quoteTerms.depositAmount).success);
+
   const save = ({ customerId, unitId, monthlyRate, depositAmount, startDate }: MoveInValues) =>
     startLease.mutate(
       { customerId: customerId!, unitId: unitId!, monthlyRate, depositAmount, startDate },
@@ -100,6 +115,7 @@ function MoveInForm({ customerPicker: CustomerPicker, onDone, onMovedIn }: MoveI
           <Input type="date" />
         </GridField>
       </FieldGrid>
+      <MoveInQuotePanel terms={quoteTerms} invalid={unquotable} />
     </DialogForm>
   );
 }

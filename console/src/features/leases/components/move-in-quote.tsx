@@ -1,0 +1,83 @@
+import type { MoveInQuote, QuotedInvoice } from '@storage/contracts/quotes';
+import { serverMessage } from '@storage/web-client/api';
+import { Alert, Flex, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { type MoveInQuoteTerms, useMoveInQuote } from '../api/get-move-in-quote.ts';
+
+/** How long the terms rest before they are quoted: typing a rate asks once, not at every key. */
+const QUOTE_DELAY_MS = 300;
+
+/**
+ * What the renter pays at move-in and what the next invoice will be, as billing will issue them
+ * (the server's quote, the one place that works it out), following the terms as staff change them.
+ * `terms`: null while no unit or start date is chosen (nothing is shown); `invalid`: a rate or a
+ * deposit that cannot be quoted (its field says why).
+ */
+export function MoveInQuotePanel({ terms, invalid }: { terms: MoveInQuoteTerms | null; invalid: boolean }) {
+  // Compared as text, so the same terms typed again are the same quote.
+  const typed = terms && !invalid ? JSON.stringify(terms) : null;
+  const settled = useDebouncedValue(typed, QUOTE_DELAY_MS);
+  const quote = useMoveInQuote(settled === null ? null : (JSON.parse(settled) as MoveInQuoteTerms));
+  if (terms === null) return null;
+  let shown: ReactNode;
+  if (invalid) shown = <Typography.Text type="secondary">Enter a valid monthly rate and deposit to see what the renter pays.</Typography.Text>;
+  else if (quote.isError) shown = <Alert type="warning" showIcon title="Could not work out the move-in charges" description={serverMessage(quote.error)} />;
+  else if (!quote.data) shown = <Skeleton active title={false} paragraph={{ rows: 3 }} />;
+  else shown = <QuoteFigures quote={quote.data} stale={quote.isPlaceholderData || typed !== settled} />;
+  return (
+    <section aria-label="What the renter pays at move-in" aria-live="polite" style={{ marginBottom: 16 }}>
+      <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
+        What the renter pays at move-in
+      </Typography.Text>
+      {shown}
+    </section>
+  );
+}
+
+function QuoteFigures({ quote, stale }: { quote: MoveInQuote; stale: boolean }) {
+  const several = quote.dueToday.length > 1;
+  return (
+    <div style={{ opacity: stale ? 0.6 : 1 }} data-testid="move-in-quote">
+      {quote.dueToday.map((invoice) => (
+        <div key={invoice.periodStart} style={{ marginBottom: 8 }}>
+          {/* A backdated start owes rent already issued: each invoice under its own name. */}
+          {several && <Typography.Text type="secondary">{invoice.description}</Typography.Text>}
+          <InvoiceLines invoice={invoice} />
+        </div>
+      ))}
+      <Flex justify="space-between" gap={12} style={{ borderTop: '1px solid rgba(0, 0, 0, 0.15)', paddingTop: 8 }}>
+        <Typography.Text strong>Due today</Typography.Text>
+        <Typography.Text strong data-testid="move-in-quote-total">
+          {formatDollars(quote.totalDueToday)}
+        </Typography.Text>
+      </Flex>
+      {quote.nextInvoice && (
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="move-in-quote-next">
+          Next invoice: {formatDollars(quote.nextInvoice.total)} on {formatDate(quote.nextInvoice.dueDate)}
+          <Typography.Text type="secondary">
+            {' '}
+            ({quote.nextInvoice.description}, sent {formatDate(quote.nextInvoice.issueDate)})
+          </Typography.Text>
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
+
+function InvoiceLines({ invoice }: { invoice: QuotedInvoice }) {
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {invoice.lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one invoice never reorder
+        <li key={index}>
+          <Flex justify="space-between" gap={12}>
+            <Typography.Text>{line.description}</Typography.Text>
+            <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDollars(line.amount)}</Typography.Text>
+          </Flex>
+        </li>
+      ))}
+    </ul>
+  );
+}
