@@ -37,7 +37,8 @@ function WithAccount({ customerId, children }: { customerId: string; children: (
       ) : (
         <Descriptions
           size="small"
-          column={2}
+          // Side by side from a small tablet up; on a phone each figure keeps its line whole.
+          column={{ xs: 1, sm: 2 }}
           style={{ marginTop: 16 }}
           data-testid="desk-account"
           items={[
