@@ -1,7 +1,8 @@
 import { AvailableUnit, ReservationRequested, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
+import { PublicMoveInQuote, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
 import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { answer, neverAnswer, refuse } from '@storage/testing/component-api';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RentNowPage from '../../src/app/routes/rent-now.tsx';
 import { localToday } from '../../src/features/rent-now/reservation-form.ts';
@@ -23,8 +24,48 @@ const w101: AvailableUnit = {
 };
 const inDays = (days: number) => localToday(new Date(Date.now() + days * 86_400_000));
 
+const quotePath = `/api/public/units/${w101.id}/move-in-quote`;
+const rentLine = (description: string, amount: string) => ({ kind: 'rent' as const, description, amount, periodStart: null, periodEnd: null });
+const w101Quote: PublicMoveInQuote = {
+  unitId: w101.id,
+  startDate: '2030-03-01',
+  monthlyRate: '149.00',
+  today: '2030-02-26',
+  dueToday: [
+    {
+      kind: 'move-in',
+      description: 'Move-in charges',
+      periodStart: '2030-03-01',
+      periodEnd: '2030-03-31',
+      issueDate: '2030-03-01',
+      dueDate: '2030-03-01',
+      lines: [rentLine('Rent Mar 1 – Mar 31, 2030', '149.00'), { ...rentLine('Admin fee', '25.00'), kind: 'admin_fee' }],
+      total: '174.00',
+    },
+  ],
+  totalDueToday: '174.00',
+  nextInvoice: {
+    kind: 'rent',
+    description: 'Rent Apr 1 – Apr 30, 2030',
+    periodStart: '2030-04-01',
+    periodEnd: '2030-04-30',
+    issueDate: '2030-03-27',
+    dueDate: '2030-04-01',
+    lines: [rentLine('Rent Apr 1 – Apr 30, 2030', '149.00')],
+    total: '149.00',
+  },
+};
+
 function openWizard(api: RenderOptions['api'] = [], path = `/rent-now?unit=${w101.id}`) {
-  return renderPortal(<RentNowPage />, { path, api: [answer('get', '/api/public/units/available', AvailableUnit.array(), [w101]), ...api] });
+  return renderPortal(<RentNowPage />, {
+    path,
+    api: [
+      answer('get', '/api/public/units/available', AvailableUnit.array(), [w101]),
+      ...api,
+      // The review's quote, for any test that reaches it with a move-in day (one that declares its own comes first).
+      answer('get', quotePath, PublicMoveInQuote, w101Quote),
+    ],
+  });
 }
 
 async function fillContact(user: ReturnType<typeof openWizard>['user'], moveInDate: string) {
@@ -137,5 +178,49 @@ describe('rent-now step 1', () => {
     await user.click(radio);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText('Step 2 of 3');
+  });
+});
+
+describe('rent-now review: what you pay at move-in', () => {
+  it("shows the unit's move-in charges for the day chosen, their total and the next invoice, beside the spec's review", async () => {
+    const quoted = answer('get', quotePath, PublicMoveInQuote, w101Quote);
+    const { user } = openWizard([quoted]);
+    await screen.findByText('Step 2 of 3');
+    const moveInDate = inDays(3);
+    await fillContact(user, moveInDate);
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    await screen.findByText('Step 3 of 3');
+    const block = await screen.findByRole('region', { name: 'What you pay at move-in' });
+    await within(block).findByText('Rent Mar 1 – Mar 31, 2030');
+    expect(within(block).getByText('Admin fee')).toBeTruthy();
+    expect(within(block).getByText('Due at move-in').nextSibling?.textContent).toBe('$174.00');
+    expect(within(block).getByText(/^Next invoice:/).textContent).toBe('Next invoice: $149.00 on Apr 1, 2030');
+    expect(quoted.sent.map((sent) => sent.search.get('moveInDate'))).toEqual([moveInDate]);
+    // The spec's review stays as it was, with the submit button.
+    screen.getByRole('heading', { name: 'Your details' });
+    screen.getByRole('button', { name: 'Submit Reservation' });
+  });
+
+  it('asks nothing for a day before today, nor without a day', async () => {
+    const quoted = answer('get', quotePath, PublicMoveInQuote, w101Quote);
+    const { user } = openWizard([quoted]);
+    await screen.findByText('Step 2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    await screen.findByText('Step 3 of 3');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await fillContact(user, inDays(-1));
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    await screen.findByText('Step 3 of 3');
+    expect(screen.queryByRole('region', { name: 'What you pay at move-in' })).toBeNull();
+    expect(quoted.sent).toHaveLength(0);
+  });
+
+  it("says the charges could not be worked out, in the server's words", async () => {
+    const { user } = openWizard([refuse('get', quotePath, 409, { message: UNIT_NOT_AVAILABLE_MESSAGE })]);
+    await screen.findByText('Step 2 of 3');
+    await fillContact(user, inDays(2));
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    const block = await screen.findByRole('region', { name: 'What you pay at move-in' });
+    await within(block).findByText(`We could not work out your move-in charges: ${UNIT_NOT_AVAILABLE_MESSAGE}`);
   });
 });

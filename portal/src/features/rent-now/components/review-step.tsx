@@ -1,6 +1,12 @@
 import type { AvailableUnit } from '@storage/contracts/public';
 import { formatRate, squareFeet } from '../../units/unit-size.ts';
-import { type ContactDetails, contactLabels } from '../reservation-form.ts';
+import { type ContactDetails, contactLabels, localToday } from '../reservation-form.ts';
+import { MoveInQuoteBlock } from './move-in-quote.tsx';
+
+/** The move-in day typed, when the reservation would take it (a date, not before today). */
+function quotableDay(moveInDate: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(moveInDate) && moveInDate >= localToday() ? moveInDate : null;
+}
 
 export function ReviewStep({ unit, waitingList, details }: { unit: AvailableUnit | null; waitingList: boolean; details: ContactDetails }) {
   return (
@@ -16,6 +22,7 @@ export function ReviewStep({ unit, waitingList, details }: { unit: AvailableUnit
           <p>{waitingList ? 'We will contact you when a unit is available.' : 'No unit selected'}</p>
         )}
       </section>
+      {unit && <MoveInQuoteBlock unitId={unit.id} moveInDate={quotableDay(details.moveInDate)} />}
       <section>
         <h2>Your details</h2>
         <dl className="unit-details">
