@@ -130,6 +130,11 @@ describe('Lease Agreements in Chromium', () => {
     await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
     expect(await dialog.getByLabel('Monthly Rate').inputValue()).toBe(unit!.monthlyRate);
     await dialog.getByLabel('Deposit').fill('50.00');
+    // The quote follows the deposit typed: its line, and what the renter pays today.
+    const quote = dialog.getByRole('region', { name: 'What the renter pays at move-in' });
+    await quote.getByText('Security deposit').waitFor();
+    await quote.getByText('Due today').waitFor();
+    expect(await quote.getByText(/^Next invoice: \$/).count()).toBe(1);
     await product.screenshot(page, 'leases-move-in-1440');
     await dialog.getByRole('button', { name: 'Move In' }).click();
 
