@@ -120,6 +120,8 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Continue to Review' }).click();
     await page.getByText('Step 3 of 3').waitFor();
+    // What the renter pays at move-in, from the billing engine, beside the spec's review.
+    await page.getByRole('region', { name: 'What you pay at move-in' }).getByText('Due at move-in').waitFor(eventually);
     await expectAccessible(page, 'Rent Now, step 3');
     expect(await page.locator('.review').textContent()).toContain(`Unit ${units.first.unitNumber}`);
     await page.getByRole('button', { name: 'Submit Reservation' }).click();
@@ -170,8 +172,10 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByText('Step 2 of 3').waitFor();
     await fits('Rent Now, step 2');
+    await page.getByLabel('Move-in Date').fill(inDays(2));
     await page.getByRole('button', { name: 'Continue to Review' }).click();
     await page.getByText('Step 3 of 3').waitFor();
+    await page.getByRole('region', { name: 'What you pay at move-in' }).getByText('Due at move-in').waitFor(eventually);
     await fits('Rent Now, step 3');
 
     // The header's links are hidden on a phone, but one button opens them.
