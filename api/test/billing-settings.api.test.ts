@@ -12,6 +12,7 @@ const business: BillingSettings = {
   prorateFirstMonth: true,
   billNextMonthAfterDay: 20,
   rentChangeNoticeDays: 30,
+  salesTax: { rent: '8.875', adminFee: '0', lateFee: '0' },
 };
 
 const ownOfFacility: BillingSettings = {
@@ -23,6 +24,7 @@ const ownOfFacility: BillingSettings = {
   prorateFirstMonth: false,
   billNextMonthAfterDay: null,
   rentChangeNoticeDays: 45,
+  salesTax: { rent: '0', adminFee: '0', lateFee: '0' },
 };
 
 describe('billing settings API', () => {
@@ -102,12 +104,32 @@ describe('billing settings API', () => {
     ],
     ['a next-month day of 31', { facilityId: null, settings: { ...business, billNextMonthAfterDay: 31 } }, 'settings.billNextMonthAfterDay'],
     ['a missing field', { facilityId: null, settings: { ...business, prorateFirstMonth: undefined } }, 'settings.prorateFirstMonth'],
+    ['a sales tax over 25%', { facilityId: null, settings: { ...business, salesTax: { ...business.salesTax, rent: '25.001' } } }, 'settings.salesTax.rent'],
+    ['a negative sales tax', { facilityId: null, settings: { ...business, salesTax: { ...business.salesTax, adminFee: '-1' } } }, 'settings.salesTax.adminFee'],
+    [
+      'a sales tax with 4 decimals',
+      { facilityId: null, settings: { ...business, salesTax: { ...business.salesTax, lateFee: '8.8755' } } },
+      'settings.salesTax.lateFee',
+    ],
+    ['a sales tax as a number', { facilityId: null, settings: { ...business, salesTax: { ...business.salesTax, rent: 8 } } }, 'settings.salesTax.rent'],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_what, body, field) => {
     const before = await events('business');
     const response = await inject('PUT', '/api/settings/billing', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
     expect(await events('business')).toEqual(before);
+  });
+
+  it('keeps a sales tax rate per charge kind; settings sent without one tax nothing', async () => {
+    const taxed = { ...business, salesTax: { rent: '8.875', adminFee: '25', lateFee: '0.5' } };
+    const saved = await inject('PUT', '/api/settings/billing', { facilityId, settings: taxed });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().effective.salesTax).toEqual({ rent: '8.875', adminFee: '25', lateFee: '0.5' });
+    const { salesTax: _none, ...withoutTax } = business;
+    const untaxed = await inject('PUT', '/api/settings/billing', { facilityId, settings: withoutTax });
+    expect(untaxed.statusCode).toBe(200);
+    expect(untaxed.json().effective.salesTax).toEqual({ rent: '0', adminFee: '0', lateFee: '0' });
+    expect((await inject('PUT', '/api/settings/billing', { facilityId, settings: null })).statusCode).toBe(200);
   });
 
   it('answers 400 for a bad facilityId query and 404 for a facility that does not exist, writing nothing', async () => {

@@ -8,7 +8,7 @@ import { pagingFields } from './paging.ts';
 // per facility) and facility time zones. The engine itself is a write-side process (domain/src/billing).
 
 /** What an invoice line charges (or credits, with a negative amount). */
-export const InvoiceLineKind = z.enum(['rent', 'prorated_rent', 'deposit', 'admin_fee', 'late_fee', 'credit', 'adjustment']);
+export const InvoiceLineKind = z.enum(['rent', 'prorated_rent', 'deposit', 'admin_fee', 'late_fee', 'credit', 'adjustment', 'tax']);
 export type InvoiceLineKind = z.infer<typeof InvoiceLineKind>;
 
 export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
@@ -19,6 +19,7 @@ export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
   late_fee: 'Late fee',
   credit: 'Credit',
   adjustment: 'Charge',
+  tax: 'Sales tax',
 };
 
 /** One line of an invoice; rent lines name the period they cover (both days included). */
@@ -51,6 +52,31 @@ export const LateFeeRule = z.discriminatedUnion('kind', [
 ]);
 export type LateFeeRule = z.infer<typeof LateFeeRule>;
 
+/**
+ * A sales tax rate in percent, up to 3 decimals (8.875), from 0 (no tax) to 25. A string, so the
+ * engine computes the tax exactly (never through a float).
+ */
+export const TaxRate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}(\.\d{1,3})?$/, 'must be a percentage such as 8.875')
+  .refine((rate) => Number(rate) <= 25, 'must be at most 25');
+export type TaxRate = z.infer<typeof TaxRate>;
+
+/** The sales tax rates per taxable charge: rent (and prorated rent), the admin fee, the late fee. Deposits are never taxed. */
+export const SalesTaxRates = z.strictObject({ rent: TaxRate, adminFee: TaxRate, lateFee: TaxRate });
+export type SalesTaxRates = z.infer<typeof SalesTaxRates>;
+
+export const noSalesTax: SalesTaxRates = { rent: '0', adminFee: '0', lateFee: '0' };
+
+/** The line kinds a sales tax rate applies to, and which rate. */
+export const taxedLineKinds: Partial<Record<InvoiceLineKind, keyof SalesTaxRates>> = {
+  rent: 'rent',
+  prorated_rent: 'rent',
+  admin_fee: 'adminFee',
+  late_fee: 'lateFee',
+};
+
 export const BillingSettings = z.strictObject({
   /** Rent falls due on the 1st of each month, or on the day of the month the lease started. */
   billingDay: z.enum(['first', 'anniversary']),
@@ -76,6 +102,11 @@ export const BillingSettings = z.strictObject({
    * saved before it existed (absent): 30.
    */
   rentChangeNoticeDays: z.number().int('must be a whole number').min(0, 'must be at least 0').max(365, 'must be at most 365').default(30),
+  /**
+   * Sales tax per taxable charge, added as a line of its own beside each taxed line. Settings saved
+   * before it existed (absent): no tax, so invoices already issued are never taxed again.
+   */
+  salesTax: SalesTaxRates.default(noSalesTax),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -90,6 +121,7 @@ export const defaultBillingSettings: BillingSettings = {
   billNextMonthAfterDay: null,
   moveOutCredit: false,
   rentChangeNoticeDays: 30,
+  salesTax: noSalesTax,
 };
 
 /** A facility's settings: its own, or (null) the business's. */

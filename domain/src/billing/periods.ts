@@ -1,4 +1,4 @@
-import type { BillingSettings, InvoiceLine } from '@storage/contracts/billing';
+import { type BillingSettings, type InvoiceLine, noSalesTax, type SalesTaxRates, taxedLineKinds } from '@storage/contracts/billing';
 import { fromCents, toCents } from '@storage/contracts/money';
 import { addDays, addMonths, dayOfMonth, daysInclusive, daysInMonth, endOfMonth, periodWords } from './calendar.ts';
 
@@ -12,6 +12,54 @@ import { addDays, addMonths, dayOfMonth, daysInclusive, daysInMonth, endOfMonth,
 export function proratedRent(monthlyRate: string, days: number, monthDays: number): string {
   const numerator = toCents(monthlyRate) * BigInt(days) * 2n + BigInt(monthDays);
   return fromCents(numerator / (2n * BigInt(monthDays)));
+}
+
+/** A tax rate in percent with up to 3 decimals ("8.875"), in thousandths of a percent (8875n): exact, no float. */
+function milliPercent(ratePercent: string): bigint {
+  const [whole = '0', fraction = ''] = ratePercent.trim().split('.');
+  return BigInt(whole || '0') * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3) || '0');
+}
+
+/**
+ * The sales tax on one line, exact: amount × rate ÷ 100, rounded half up to the cent (the engine's
+ * one rounding rule, as in proratedRent). 100.00 at 8.875%: 8.88 (8.875 rounds up).
+ */
+export function taxOn(amount: string, ratePercent: string): string {
+  const cents = toCents(amount);
+  const magnitude = cents < 0n ? -cents : cents;
+  const tax = (magnitude * milliPercent(ratePercent) * 2n + 100_000n) / 200_000n;
+  return fromCents(cents < 0n ? -tax : tax);
+}
+
+/** The rate as people write it: 8.875, 8.5, 7 (no padding zeros). */
+function rateWords(ratePercent: string): string {
+  const milli = milliPercent(ratePercent);
+  const fraction = String(milli % 1000n)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${milli / 1000n}.${fraction}` : `${milli / 1000n}`;
+}
+
+/**
+ * Each taxed line followed by its own tax line (the tax of each line on its own, so an invoice
+ * shows every tax and what it is on); a zero rate, or a tax that rounds to 0.00, adds no line.
+ * Deposits are never taxed.
+ */
+export function withSalesTax(lines: readonly InvoiceLine[], rates: SalesTaxRates = noSalesTax): InvoiceLine[] {
+  return lines.flatMap((line) => {
+    const tax = taxLineFor(line, rates);
+    return tax ? [line, tax] : [line];
+  });
+}
+
+/** The tax line of one line under `rates`, or null when it is not taxed. */
+export function taxLineFor(line: InvoiceLine, rates: SalesTaxRates = noSalesTax): InvoiceLine | null {
+  const which = taxedLineKinds[line.kind];
+  if (!which) return null;
+  const rate = rates[which];
+  const amount = taxOn(line.amount, rate);
+  if (toCents(amount) === 0n) return null;
+  return { kind: 'tax', description: `Sales tax ${rateWords(rate)}% on ${line.description}`, amount, periodStart: null, periodEnd: null };
 }
 
 /** A new monthly rate from a date on (a scheduled rent change that was not cancelled). */
@@ -119,7 +167,7 @@ export function moveInPeriod(lease: LeaseForBilling, settings: BillingSettings):
   if (toCents(settings.adminFee) > 0n) {
     lines.push({ kind: 'admin_fee', description: 'Admin fee', amount: settings.adminFee, periodStart: null, periodEnd: null });
   }
-  return { kind: 'move-in', periodStart: start, periodEnd: end, issueDate: start, dueDate: start, lines };
+  return { kind: 'move-in', periodStart: start, periodEnd: end, issueDate: start, dueDate: start, lines: withSalesTax(lines, settings.salesTax) };
 }
 
 /**
@@ -141,7 +189,7 @@ export function nextRentPeriod(lease: LeaseForBilling, settings: BillingSettings
     periodEnd: end,
     issueDate: addDays(start, -settings.issueDaysBefore),
     dueDate: start,
-    lines: [rentLine(lease, start, end, whole)],
+    lines: withSalesTax([rentLine(lease, start, end, whole)], settings.salesTax),
   };
 }
 

@@ -1,6 +1,19 @@
 import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
+import { fromCents, toCents } from '@storage/contracts/money';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LeaseForBilling, lateFeeAmount, lateFeeDay, moveInPeriod, nextRentPeriod, proratedRent } from './periods.ts';
+import {
+  type LeaseForBilling,
+  lateFeeAmount,
+  lateFeeDay,
+  linesTotal,
+  moveInPeriod,
+  nextRentPeriod,
+  proratedRent,
+  taxLineFor,
+  taxOn,
+  withSalesTax,
+} from './periods.ts';
 
 const lease = (overrides: Partial<LeaseForBilling> = {}): LeaseForBilling => ({
   startDate: '2026-02-10',
@@ -95,5 +108,83 @@ describe('late fees', () => {
   it('falls on the 11th for rent due on the 1st with 10 grace days, and never before the invoice is overdue', () => {
     expect(lateFeeDay('2026-03-01', settings())).toBe('2026-03-11');
     expect(lateFeeDay('2026-03-01', settings({ graceDays: 0 }))).toBe('2026-03-02');
+  });
+});
+
+describe('sales tax', () => {
+  const taxed = (overrides: Partial<BillingSettings['salesTax']> = {}) => ({ rent: '0', adminFee: '0', lateFee: '0', ...overrides });
+
+  it('is the amount times the rate, half up to the cent', () => {
+    expect(taxOn('100.00', '8.875')).toBe('8.88'); // 8.875 rounds up
+    expect(taxOn('81.43', '8.875')).toBe('7.23'); // 7.2269…
+    expect(taxOn('0.04', '12.5')).toBe('0.01'); // 0.005 rounds up
+    expect(taxOn('0.03', '12.5')).toBe('0.00'); // 0.00375
+    expect(taxOn('100000.00', '25')).toBe('25000.00');
+    expect(taxOn('20.00', '0')).toBe('0.00');
+    expect(taxOn('20.00', '0.001')).toBe('0.00');
+    expect(taxOn('-100.00', '8.875')).toBe('-8.88');
+  });
+
+  it('is never more than half a cent from the exact tax (exact rational arithmetic)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 0, max: 25_000 }), (amountCents, milli) => {
+        const rate = `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
+        const tax = toCents(taxOn(fromCents(amountCents), rate));
+        // Exact tax in cents is amountCents × milli ÷ 100000; |tax − exact| ≤ ½ ⇔ |200000·tax − 2·amountCents·milli| ≤ 100000.
+        const difference = 200_000n * tax - 2n * amountCents * BigInt(milli);
+        expect(difference <= 100_000n && difference >= -100_000n).toBe(true);
+        // Half up: a tie goes to the larger cent.
+        expect(difference).not.toBe(-100_000n);
+      }),
+    );
+  });
+
+  it('adds a tax line after each taxed line of the move-in, never on the deposit', () => {
+    const period = moveInPeriod(
+      lease({ depositAmount: '120.00' }),
+      settings({ adminFee: '20.00', salesTax: taxed({ rent: '8.875', adminFee: '5', lateFee: '1' }) }),
+    );
+    expect(period.lines.map((l) => l.kind)).toEqual(['prorated_rent', 'tax', 'deposit', 'admin_fee', 'tax']);
+    expect(amounts(period.lines)).toEqual(['81.43', '7.23', '120.00', '20.00', '1.00']);
+    expect(period.lines[1]!.description).toBe('Sales tax 8.875% on Prorated rent Feb 10 – Feb 28, 2026 (19 of 28 days)');
+    expect(period.lines[4]!.description).toBe('Sales tax 5% on Admin fee');
+    expect(linesTotal(period.lines)).toBe('229.66');
+  });
+
+  it('taxes a whole month of rent, and the next month a late move-in pays', () => {
+    const period = moveInPeriod(lease({ startDate: '2026-02-25' }), settings({ billNextMonthAfterDay: 20, salesTax: taxed({ rent: '10.5' }) }));
+    expect(period.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['prorated_rent', '17.14'],
+      ['tax', '1.80'],
+      ['rent', '120.00'],
+      ['tax', '12.60'],
+    ]);
+    const next = nextRentPeriod(lease({ billedThrough: '2026-03-31' }), settings({ salesTax: taxed({ rent: '10.5' }) }))!;
+    expect(next.lines).toEqual([
+      { kind: 'rent', description: 'Rent Apr 1 – Apr 30, 2026', amount: '120.00', periodStart: '2026-04-01', periodEnd: '2026-04-30' },
+      { kind: 'tax', description: 'Sales tax 10.5% on Rent Apr 1 – Apr 30, 2026', amount: '12.60', periodStart: null, periodEnd: null },
+    ]);
+  });
+
+  it('taxes a late fee line with the late fee rate', () => {
+    const fee = { kind: 'late_fee' as const, description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null };
+    expect(taxLineFor(fee, taxed({ lateFee: '7.25' }))).toEqual({
+      kind: 'tax',
+      description: 'Sales tax 7.25% on Late fee',
+      amount: '1.81',
+      periodStart: null,
+      periodEnd: null,
+    });
+    expect(taxLineFor(fee, taxed({ rent: '7.25' }))).toBeNull();
+  });
+
+  it('adds no line for a zero rate, or for settings saved before sales tax existed', () => {
+    expect(moveInPeriod(lease({ depositAmount: '50.00' }), settings({ adminFee: '20.00' })).lines.map((l) => l.kind)).toEqual([
+      'prorated_rent',
+      'deposit',
+      'admin_fee',
+    ]);
+    const deposit = { kind: 'deposit' as const, description: 'Security deposit', amount: '50.00', periodStart: null, periodEnd: null };
+    expect(withSalesTax([deposit], taxed({ rent: '25', adminFee: '25', lateFee: '25' }))).toEqual([deposit]);
   });
 });

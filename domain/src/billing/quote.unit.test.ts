@@ -129,12 +129,15 @@ const asQuoted = (period: BillingPeriod) => ({
 const cents = (max: bigint) => fc.bigInt({ min: 0n, max }).map(fromCents);
 const firstDay = Date.UTC(2020, 0, 1);
 const isoDay = fc.integer({ min: 0, max: 365 * 10 }).map((n) => new Date(firstDay + n * 86_400_000).toISOString().slice(0, 10));
+/** 0 to 25 percent in thousandths, written as settings hold it (8.875). */
+const taxRate = fc.integer({ min: 0, max: 25_000 }).map((m) => `${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}`);
 const arbitrarySettings = fc.record({
   billingDay: fc.constantFrom('first' as const, 'anniversary' as const),
   issueDaysBefore: fc.integer({ min: 0, max: 28 }),
   adminFee: cents(1_000_000n),
   prorateFirstMonth: fc.boolean(),
   billNextMonthAfterDay: fc.option(fc.integer({ min: 1, max: 28 })),
+  salesTax: fc.record({ rent: taxRate, adminFee: taxRate, lateFee: taxRate }),
 });
 const arbitraryTerms = fc.record({
   startDate: isoDay,

@@ -9,16 +9,17 @@ import { z } from 'zod';
 import { accountAggregate } from '../accounts/account.ts';
 import { type CurrentInvoice, lateFrom } from '../accounts/receivables.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { aggregateFrom, type CommandContext, envelope, loadAggregate } from '../commands/handle.ts';
+import { aggregateFrom, type CommandContext, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { runDelinquencyDay } from '../delinquency/run.ts';
-import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
+import { decideInvoice } from '../invoices/businessLogic.ts';
+import { markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { addDays, instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
-import { issuedBy, lateFeeAmount, lateFeeDay } from './periods.ts';
+import { issuedBy, lateFeeAmount, lateFeeDay, taxLineFor } from './periods.ts';
 import { billingSettingsFor, facilityTimeZone } from './settings.ts';
 
 // The billing day, per facility in its own time zone: every lease's due invoices issued (billLease),
@@ -207,7 +208,11 @@ async function applyLateRules(
         periodStart: null,
         periodEnd: null,
       };
-      const added = await addInvoiceLine(ctx, invoiceId, line);
+      // The fee and its sales tax in one append (settings of today: the fee is new, nothing billed is taxed again).
+      const tax = taxLineFor(line, settings.salesTax);
+      const added = await handleCommand(ctx, streams.invoice(invoiceId), invoiceAggregate, (s) =>
+        decideInvoice({ type: 'AddInvoiceLine', invoiceId, line, tax }, s),
+      );
       if (added.position) {
         run.lateFeesCharged++;
         position = added.position;

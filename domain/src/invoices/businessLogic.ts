@@ -34,8 +34,11 @@ export type WriteOffInvoice = { type: 'WriteOffInvoice'; invoiceId: string; reas
 /** The refund the provider made of a card charge the invoice could not take; the invoice supplies whose it is. */
 export type CardRefund = Omit<EventData<'payment_refunded'>, 'invoiceId' | 'customerId'>;
 export type RecordRefund = { type: 'RecordRefund'; invoiceId: string; refund: CardRefund };
-/** A line added to an open invoice (the late fee: once per invoice). */
-export type AddInvoiceLine = { type: 'AddInvoiceLine'; invoiceId: string; line: InvoiceLine };
+/**
+ * A line added to an open invoice (the late fee: once per invoice), with its sales tax line when it
+ * is taxed: both in one decision, so a fee is never recorded without its tax.
+ */
+export type AddInvoiceLine = { type: 'AddInvoiceLine'; invoiceId: string; line: InvoiceLine; tax?: InvoiceLine | null };
 /** Staff give back part or all of a payment; refundDate: the facility's today; providerRefundId: the provider's refund of a card payment. */
 export type StaffRefund = Omit<EventData<'payment_refund_issued'>, 'invoiceId' | 'customerId' | 'method' | 'invoiceStatus'>;
 export type RefundPayment = { type: 'RefundPayment'; invoiceId: string; refund: StaffRefund };
@@ -284,7 +287,10 @@ export function addInvoiceLine(command: AddInvoiceLine, state: InvoiceState): Do
   if (fields.status !== 'sent' && fields.status !== 'overdue') throw new ConflictError(`Only an open invoice takes another line; this one is ${fields.status}`);
   const amount = fromCents(toCents(fields.amount) + toCents(line.amount));
   if (toCents(amount) <= 0n) throw new DomainRuleError('The invoice would come to 0.00 or less', 'amount');
-  return [{ type: 'invoice_line_added', data: { invoiceId: command.invoiceId, customerId: fields.customerId, line, amount } }];
+  const added: DomainEvent[] = [{ type: 'invoice_line_added', data: { invoiceId: command.invoiceId, customerId: fields.customerId, line, amount } }];
+  if (!command.tax) return added;
+  const withTax = fromCents(toCents(amount) + toCents(command.tax.amount));
+  return [...added, { type: 'invoice_line_added', data: { invoiceId: command.invoiceId, customerId: fields.customerId, line: command.tax, amount: withTax } }];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { BillingSettings, type BillingSettingsAnswer, LateFeeRule } from '@storage/contracts/billing';
+import { BillingSettings, type BillingSettingsAnswer, LateFeeRule, SalesTaxRates } from '@storage/contracts/billing';
 import { serverMessage } from '@storage/web-client/api';
-import { Alert, Card, Divider, Flex, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Divider, Flex, Form, type FormRule, Input, InputNumber, Radio, Result, Select, Skeleton, Switch, Typography } from 'antd';
+import type { ZodType } from 'zod';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
@@ -25,9 +26,22 @@ type BillingFormValues = {
   billNextMonthAfterDay: number | null;
   moveOutCredit: boolean;
   rentChangeNoticeDays: number | null;
+  taxRent: string;
+  taxAdminFee: string;
+  taxLateFee: string;
 };
 
 const fields = BillingSettings.shape;
+const taxFields = SalesTaxRates.shape;
+
+/** A tax rate as the contract takes it; left empty it is no tax (saved as 0). */
+const taxRule = (label: string, schema: ZodType): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (typeof value === 'string' && value.trim() === '') return;
+    const result = schema.safeParse(value ?? '');
+    if (!result.success) throw new Error(`${label} ${result.error.issues[0]?.message ?? 'is invalid'}`);
+  },
+});
 const [fixedFee, percentFee] = LateFeeRule.options;
 
 const billingDayOptions = [
@@ -51,6 +65,9 @@ function formValuesOf(settings: BillingSettings, followBusiness: boolean): Billi
     billNextMonthAfterDay: settings.billNextMonthAfterDay,
     moveOutCredit: settings.moveOutCredit ?? false,
     rentChangeNoticeDays: settings.rentChangeNoticeDays,
+    taxRent: settings.salesTax.rent,
+    taxAdminFee: settings.salesTax.adminFee,
+    taxLateFee: settings.salesTax.lateFee,
   };
 }
 
@@ -68,6 +85,8 @@ function settingsOf(values: BillingFormValues): BillingSettings {
     billNextMonthAfterDay: values.billNextMonthAfterDay ?? null,
     moveOutCredit: values.moveOutCredit,
     rentChangeNoticeDays: values.rentChangeNoticeDays ?? 0,
+    // Empty is no tax.
+    salesTax: { rent: values.taxRent.trim() || '0', adminFee: values.taxAdminFee.trim() || '0', lateFee: values.taxLateFee.trim() || '0' },
   };
 }
 
@@ -253,6 +272,23 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           extra="A move-out before the end of a period already invoiced credits the days left"
         >
           <Switch disabled={fieldsDisabled} />
+        </GridField>
+      </FieldGrid>
+      <Divider titlePlacement="start" style={{ margin: '8px 0 16px' }}>
+        Sales Tax
+      </Divider>
+      <Typography.Paragraph type="secondary">
+        Percent of each charge, added to invoices as a line of its own (0: no tax). Deposits are never taxed; invoices already issued keep their tax.
+      </Typography.Paragraph>
+      <FieldGrid>
+        <GridField label="Tax on Rent" name="taxRent" extra="Also on prorated rent" rules={[taxRule('Tax on rent', taxFields.rent)]}>
+          <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
+        </GridField>
+        <GridField label="Tax on the Admin Fee" name="taxAdminFee" rules={[taxRule('Tax on the admin fee', taxFields.adminFee)]}>
+          <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
+        </GridField>
+        <GridField label="Tax on the Late Fee" name="taxLateFee" rules={[taxRule('Tax on the late fee', taxFields.lateFee)]}>
+          <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
         </GridField>
       </FieldGrid>
       {followingBusiness && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This facility uses the business's billing settings." />}
