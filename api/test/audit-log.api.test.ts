@@ -29,6 +29,8 @@ describe('the event log, a read table of its own', () => {
   let newFacilityId: string;
   let backdatedCustomerId: string;
   let renterFirstName: string;
+  /** The request that edited the customer added below: its X-Request-Id, the correlation id of what it appended. */
+  let editRequestId: string;
   /** Two events that occurred at the same instant: `committedFirst` has the larger global_position, the smaller transaction id. */
   const tie = { instant: '2019-06-01T12:00:00.000Z', committedFirst: '', committedLast: '' };
   const filters: Filter[] = [];
@@ -79,6 +81,7 @@ describe('the event log, a read table of its own', () => {
         const { actor, occurredAt } = event.metadata;
         if (filter.type && event.type !== filter.type) return false;
         if (filter.stream && shownStreamName(event.streamName) !== filter.stream) return false;
+        if (filter.correlationId && event.metadata.correlationId !== filter.correlationId) return false;
         if (term && !(actor.type === 'system' ? 'system'.includes(term) : people!.has(actor.id))) return false;
         if (members && !members.has(event.id)) return false;
         if (filter.from && occurredAt < filter.from) return false;
@@ -132,7 +135,9 @@ describe('the event log, a read table of its own', () => {
       facilityId: demoFacilityId,
     });
     expect(added.statusCode).toBe(201);
-    expect((await inject('PATCH', `/api/customers/${added.json().id}`, { lastName: 'Log-Reader' })).statusCode).toBe(200);
+    const edited = await inject('PATCH', `/api/customers/${added.json().id}`, { lastName: 'Log-Reader' });
+    expect(edited.statusCode).toBe(200);
+    editRequestId = edited.headers['x-request-id'] as string;
 
     // Written last but backdated before the whole demo history, and pairs of appends that occurred
     // in the same millisecond (an invoice generated and sent at once).
@@ -163,9 +168,9 @@ describe('the event log, a read table of its own', () => {
       await early.query('BEGIN');
       await early.query('SELECT pg_current_xact_id()');
       const last = tieEvent('audit-tie-last');
-      await platform.api.store.append(streams.uniqueKey('audit-tie', randomUUID()), [last], { expectedRevision: 'no_stream' });
+      await platform.api.store.append(streams.uniqueKey('facility-name', `audit-tie-${randomUUID()}`), [last], { expectedRevision: 'no_stream' });
       const first = tieEvent('audit-tie-first');
-      await appendWithinTransaction(early, streams.uniqueKey('audit-tie', randomUUID()), [first], 'no_stream');
+      await appendWithinTransaction(early, streams.uniqueKey('facility-name', `audit-tie-${randomUUID()}`), [first], 'no_stream');
       await early.query('COMMIT');
       Object.assign(tie, { committedFirst: first.id, committedLast: last.id });
     } finally {
@@ -186,6 +191,7 @@ describe('the event log, a read table of its own', () => {
       { facilityId: demoFacilityId },
       { facilityId: newFacilityId },
       { stream: `customer-${backdatedCustomerId}` },
+      { correlationId: editRequestId },
       { from: '2020-03-03', to: '2020-03-05' },
       { to: '2020-03-04' },
       { type: 'invoice_generated', facilityId: demoFacilityId, actor: 'system' },
@@ -202,12 +208,21 @@ describe('the event log, a read table of its own', () => {
     await platform?.close();
   });
 
-  it('holds one row per event of the log, in its order, its data in the shape and redaction the screen shows', async () => {
+  it('holds one row per event of the log, in its order, its data in the shape and redaction the screen shows, with its request, cause and revision', async () => {
     const events = await projected();
-    const Row = z.object({ event_id: z.string(), stream_name: z.string(), data: z.record(z.string(), z.unknown()), recorded_at: z.string() });
+    const Row = z.object({
+      event_id: z.string(),
+      stream_name: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      recorded_at: z.string(),
+      correlation_id: z.string().nullable(),
+      causation_id: z.string().nullable(),
+      stream_revision: z.string().nullable(),
+    });
     const newest = events.at(-1)!.position;
     const rows = await pool.any(sql.type(Row)`
-      SELECT event_id::text, stream_name, data, recorded_at FROM audit_log WHERE position <= ${logOrder(newest)}::numeric ORDER BY position`);
+      SELECT event_id::text, stream_name, data, recorded_at, correlation_id, causation_id, stream_revision::text
+      FROM audit_log WHERE position <= ${logOrder(newest)}::numeric ORDER BY position`);
     expect(rows.map((r) => r.event_id)).toEqual(events.map((e) => e.id));
     rows.forEach((row, i) => {
       const event = events[i]!;
@@ -216,6 +231,9 @@ describe('the event log, a read table of its own', () => {
         stream_name: shownStreamName(event.streamName),
         data: readableEvent(event.type, event.metadata.schemaVersion, event.data),
         recorded_at: event.recordedAt,
+        correlation_id: event.metadata.correlationId,
+        causation_id: event.metadata.causationId,
+        stream_revision: event.revision.toString(),
       });
     });
   });

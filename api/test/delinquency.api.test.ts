@@ -173,6 +173,7 @@ describe('delinquency schedule', () => {
         ...toDomainEvent(causeEvent),
         id: causeEvent.id,
         streamName: causeEvent.streamName,
+        revision: causeEvent.revision,
         metadata: causeEvent.metadata,
         position: causeEvent.position,
         recordedAt: causeEvent.recordedAt,

@@ -136,6 +136,7 @@ describe('a page number typed deep into the audit log and the activity feed', ()
         id: randomUUID(),
         type: 'customer_added',
         streamName: `customer-${customerId}`,
+        revision: 0n,
         data: { customerId, firstName: 'Back', lastName: `Dated ${i}`, email: `back${i}@example.com`, phone: '555-0100', status: 'active', facilityId: null },
         metadata: { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: instants[i % instants.length]! },
         position: { hi: 1n, lo: BigInt(i) },

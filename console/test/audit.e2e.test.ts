@@ -1,10 +1,12 @@
+import { animationsDone } from '@storage/testing/animations';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, signedInContext } from './staff-browser.ts';
 
 // An auditor in Chromium: every screen without the actions that change something, the History
-// of an entity, and the Audit Log.
+// of an entity, and the Audit Log: filtered by a customer picked as you type, an event opened in
+// full, and the events of its request.
 
 describe('the auditor in Chromium', { timeout: 120_000 }, () => {
   let product: ProductUnderTest;
@@ -53,5 +55,35 @@ describe('the auditor in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name: 'Customer added' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await product.screenshot(page, 'audit-log');
+  });
+
+  it("filters by a customer picked as you type, opens an event in full and lists its request's events", async () => {
+    const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
+    const picker = page.getByRole('combobox', { name: 'Entity' });
+    await picker.fill('Audited');
+    await page.locator('.ant-select-item-option').filter({ visible: true, hasText: 'Customer · Ada Audited · ada@example.com' }).click();
+    await page.waitForURL(/customerId=/);
+    await expect.poll(entities, { timeout: 15_000 }).toEqual(['Customer Ada Audited']);
+
+    await page.getByTestId('audit-row').first().click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Customer added').first().waitFor();
+    const correlation = details.locator('tr').filter({ hasText: 'Correlation ID' });
+    expect(await correlation.textContent()).toMatch(/Correlation ID[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(await details.getByRole('button').allTextContents()).not.toContainEqual(expect.stringMatching(/Edit|Delete|Save/));
+    await animationsDone(page);
+    await product.screenshot(page, 'audit-log-event-details');
+
+    await details.getByRole('button', { name: "Show this request's events" }).click();
+    await page.waitForURL(/correlationId=/);
+    expect(new URL(page.url()).searchParams.get('customerId')).toBeNull();
+    // The request that added her: the customer, and the claim of her email.
+    await expect
+      .poll(async () => (await entities()).sort(), { timeout: 15_000 })
+      .toEqual(['Customer Ada Audited', 'Customer email reservation · ada@example.com']);
+
+    await page.goBack();
+    await page.waitForURL(/customerId=/);
+    await page.locator('.ant-select').filter({ hasText: 'Customer · Ada Audited · ada@example.com' }).waitFor();
   });
 });

@@ -188,8 +188,7 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     });
     const lastAsked = () => Object.fromEntries([...asked.at(-1)!.searchParams].filter(([key]) => ['page', 'cursor', 'skip'].includes(key)));
     const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
-    const pageByNumber = async (n: number) =>
-      (await api<{ entity: string | null; streamName: string }>(page, `/api/audit/events?${query}&page=${n}`)).rows.map((e) => e.entity ?? e.streamName);
+    const pageByNumber = async (n: number) => (await api<{ entity: string }>(page, `/api/audit/events?${query}&page=${n}`)).rows.map((e) => e.entity);
     const showsPage = async (n: number) => {
       await page.locator(`.ant-pagination-item-${n}.ant-pagination-item-active`).waitFor();
       await expect.poll(entities, eventually).toEqual(await pageByNumber(n));
@@ -234,13 +233,13 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     await occurred.getByRole('button', { name: 'Occurred' }).click();
     await page.waitForURL(/order=asc/);
     await expect.poll(() => occurred.getAttribute('aria-sort')).toBe('ascending');
-    const oldest = await api<{ id: string; description: string; streamName: string; entity: string | null }>(
+    const oldest = await api<{ id: string; description: string; streamName: string; entity: string }>(
       page,
       '/api/audit/events?sort=occurredAt&order=asc&pageSize=25',
     );
-    // The Entity column names what each event is about ("Unit RS-A101"; the stream when it has no name), in the order the API sorted them.
+    // The Entity column names what each event is about ("Unit RS-A101", "Gate code · Unit RS-A101, …"), in the order the API sorted them.
     const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
-    await expect.poll(entities, eventually).toEqual(oldest.rows.map((e) => e.entity ?? e.streamName));
+    await expect.poll(entities, eventually).toEqual(oldest.rows.map((e) => e.entity));
 
     await page.getByRole('columnheader', { name: 'Recorded' }).getByRole('button').click();
     await page.waitForURL(/sort=recordedAt/);

@@ -627,6 +627,10 @@ export function upcast(type: EventType, version: number, data: Record<string, un
   return { type, data: eventSchemas[type].parse(current) } as DomainEvent;
 }
 
+/** The kinds of key the write side keeps unique, each claimed on a stream of its own (`streams.uniqueKey`). */
+export const uniqueKeyKinds = ['customer-email', 'staff-email', 'unit-number', 'invoice-number', 'facility-name', 'lock-serial', 'gate-code'] as const;
+export type UniqueKeyKind = (typeof uniqueKeyKinds)[number];
+
 export const streams = {
   staff: (id: string) => `staff-${id}`,
   facility: (id: string) => `facility-${id}`,
@@ -643,9 +647,9 @@ export const streams = {
   /** "Mark all as read" of one facility's notifications, or of all (`all`). */
   notificationMarks: (facilityId: string | null) => `notification-marks-${facilityId ?? 'all'}`,
   settings: (scope: string) => `settings-${scope}`,
-  /** The billing runs of one facility's day (facility null: units of no facility). */
   /** A renter's account: credits from overpayments and from staff, and where they were applied. */
   account: (customerId: string) => `account-${customerId}`,
+  /** The billing runs of one facility's day (facility null: units of no facility). */
   billingDay: (facilityId: string | null, date: string) => `billing-day-${facilityId ?? 'none'}-${date}`,
   /** The product's business clock: how far ahead of the wall clock its today runs. */
   businessClock: () => 'business-clock',
@@ -662,5 +666,58 @@ export const streams = {
   /** The owner's wording of one message template. */
   messageTemplate: (key: string) => `message-template-${key}`,
   /** Claims a unique key (an email, a unit number) so uniqueness holds under concurrency. */
-  uniqueKey: (kind: string, key: string) => `unique-${kind}-${key}`,
+  uniqueKey: (kind: UniqueKeyKind, key: string) => `unique-${kind}-${key}`,
 };
+
+/** Streams an earlier release wrote and this one no longer does: their events stay in the history. */
+const retiredStreamKinds = ['billingRun'] as const;
+
+/** What a stream holds: the name of its builder in `streams`, or of a retired one. */
+export type StreamKind = keyof typeof streams | (typeof retiredStreamKinds)[number];
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const DAY = '\\d{4}-\\d{2}-\\d{2}';
+const named = (pattern: string) => new RegExp(`^${pattern}$`, 'i');
+
+/** Each kind's names as its builder writes them, capturing what it was built from, in the builder's order. */
+const streamNamePatterns: Record<StreamKind, RegExp> = {
+  staff: named(`staff-(${UUID})`),
+  facility: named(`facility-(${UUID})`),
+  unit: named(`unit-(${UUID})`),
+  customer: named(`customer-(${UUID})`),
+  lease: named(`lease-(${UUID})`),
+  invoice: named(`invoice-(${UUID})`),
+  lock: named(`lock-(${UUID})`),
+  lockHeartbeats: named(`lock-heartbeats-(${UUID})`),
+  reservation: named(`reservation-(${UUID})`),
+  waitlistEntry: named(`waitlist-(${UUID})`),
+  notification: named(`notification-(${UUID})`),
+  notificationMarks: named(`notification-marks-(${UUID}|all)`),
+  settings: named('settings-(.+)'),
+  account: named(`account-(${UUID})`),
+  billingDay: named(`billing-day-(${UUID}|none)-(${DAY})`),
+  businessClock: named('business-clock'),
+  delinquency: named(`delinquency-(${UUID})`),
+  gateCode: named(`gate-code-(${UUID})`),
+  accessLog: named(`access-log-(${UUID})-(${DAY})`),
+  paymentProfile: named(`payment-profile-(${UUID})`),
+  autopayCharges: named(`autopay-(${UUID})`),
+  messageTemplate: named('message-template-(.+)'),
+  uniqueKey: named(`unique-(${uniqueKeyKinds.join('|')})-(.+)`),
+  billingRun: named(`billing-run-(${UUID})`),
+};
+
+export const streamKinds = Object.keys(streamNamePatterns) as StreamKind[];
+
+/**
+ * A stream's name read back: its kind and the values its builder was given (a facility given as
+ * null reads as 'none' or 'all', as written); null for a name no builder of this release or an
+ * earlier one writes. Reads shown names too (a gate code's claim without its code).
+ */
+export function readStreamName(streamName: string): { kind: StreamKind; parts: string[] } | null {
+  for (const kind of streamKinds) {
+    const match = streamNamePatterns[kind].exec(streamName);
+    if (match) return { kind, parts: match.slice(1) };
+  }
+  return null;
+}

@@ -67,6 +67,17 @@ export const AuditEventsFilter = z.strictObject({
   facilityId: Id.optional(),
   /** A stream name, e.g. customer-<id>. */
   stream: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  /**
+   * A customer's events: their own streams (record, account, delinquency, saved cards and
+   * autopay) and those of their leases (with gate codes), reservations and invoices (with autopay charges).
+   */
+  customerId: Id.optional(),
+  /** A unit's events: its own stream. */
+  unitId: Id.optional(),
+  /** An invoice's events: its stream and its autopay charges'. */
+  invoiceId: Id.optional(),
+  /** The events of one request (or process run): those appended under its correlation id. */
+  correlationId: Id.optional(),
   /** Inclusive days of when the events occurred. */
   from: IsoDate.optional(),
   to: IsoDate.optional(),
@@ -81,8 +92,16 @@ export type ListAuditEventsQuery = z.input<typeof ListAuditEventsQuery>;
 
 export const AuditEvent = HistoryEvent.omit({ changes: true }).extend({
   streamName: z.string(),
-  /** The entity of the stream in words ("Unit A-101", "Customer Jane Smith"); null when it has no name. */
-  entity: z.string().nullable(),
+  /** What the stream stands for, in words ("Unit A-101", "Gate code · Unit A-101, Jane Smith"); the stream's name for one no release wrote. */
+  entity: z.string(),
+  /** The event's 0-based place in its stream; null for an event logged before the log kept it (EventStoreDB, until the log is rebuilt). */
+  streamRevision: z.number().int().nullable(),
+  /** Its place in the whole log (the log's own order), as a decimal number. */
+  position: z.string(),
+  /** The request (its X-Request-Id) or process run that appended it; null when not recorded (as streamRevision). */
+  correlationId: z.string().nullable(),
+  /** The event that caused it (a process's step names the event it decided on); null for a request's own events. */
+  causationId: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;

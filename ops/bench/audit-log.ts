@@ -107,6 +107,9 @@ async function auditLog(pool: DatabasePool) {
   const facilityId = await pool.oneFirst(sql.type(Id)`SELECT id::text AS id FROM facilities ORDER BY name LIMIT 1`);
   const renter = await pool.oneFirst(sql.type(z.object({ name: z.string() }))`SELECT first_name AS name FROM customers ORDER BY id LIMIT 1`);
   const stream = await pool.oneFirst(sql.type(z.object({ s: z.string() }))`SELECT 'customer-' || id AS s FROM customers ORDER BY id LIMIT 1`);
+  // The renter with the most invoices: their streams are the most a customer's filter reads.
+  const customerId = await pool.oneFirst(sql.type(Id)`SELECT customer_id::text AS id FROM invoices GROUP BY customer_id ORDER BY count(*) DESC LIMIT 1`);
+  const correlationId = await pool.oneFirst(sql.type(Id)`SELECT correlation_id AS id FROM audit_log WHERE correlation_id IS NOT NULL ORDER BY position DESC LIMIT 1`);
   const filters: Array<[string, object]> = [
     ['no filter', {}],
     ['type customer_updated', { type: 'customer_updated' }],
@@ -117,6 +120,8 @@ async function auditLog(pool: DatabasePool) {
     ['dates (one week)', { from: '2026-06-01', to: '2026-06-07' }],
     ['facility', { facilityId }],
     ['entity (one stream)', { stream }],
+    ['customer (with their leases and invoices)', { customerId }],
+    ['one request (correlation id)', { correlationId }],
     ['type + facility + dates', { type: 'invoice_sent', facilityId, from: '2026-01-01', to: '2026-06-30' }],
     ['oldest first', { order: 'asc' }],
     ['by recorded, newest first', { sort: 'recordedAt' }],

@@ -7,6 +7,8 @@ import type { ReadTableName, TableName } from './read-model-tables.ts';
 export type ProjectedEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T] & {
   id: string;
   streamName: string;
+  /** 0-based place of the event in its stream. */
+  revision: bigint;
   metadata: EventMetadata;
   position: Position;
   recordedAt: string;

@@ -385,6 +385,11 @@ export interface ReadTables {
     occurred_at: Timestamp;
     recorded_at: Timestamp;
     schema_version: number;
+    /** The request (or process run) that appended it, and the event that caused it (migration 057). */
+    correlation_id?: string | null;
+    causation_id?: string | null;
+    /** Its 0-based place in its stream, as a decimal string. */
+    stream_revision?: string | null;
     /** In its current shape, redacted. */
     data: Record<string, unknown>;
   };

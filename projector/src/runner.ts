@@ -67,6 +67,7 @@ export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent | null
     ...current,
     id: recorded.id,
     streamName: recorded.streamName,
+    revision: recorded.revision,
     metadata: recorded.metadata,
     position: recorded.position,
     recordedAt: recorded.recordedAt,

@@ -25,7 +25,8 @@ import { z } from 'zod';
 import { allOf, containsPattern, type ListSql, listPage, NO_CONDITION, orderBy, type PageSpans, type SortColumns } from '../http/list-page.ts';
 import { billingEventIds, describeBillingEvent } from './billing-words.ts';
 import { describeMessageEvent } from './message-words.ts';
-import { entityNames, fieldLabel, idsIn, type Names, streamEntity, streamEntityText, valueText } from './readable.ts';
+import { entityNames, fieldLabel, idsIn, type Names, valueText } from './readable.ts';
+import { streamEntityText, streamNameRefs } from './stream-words.ts';
 
 type EntityState = { status: string } & Record<string, unknown>;
 
@@ -178,6 +179,10 @@ const AuditRow = z.object({
   actor_id: z.string().nullable(),
   occurred_at: z.string(),
   recorded_at: z.string(),
+  position: z.string(),
+  stream_revision: z.string().nullable(),
+  correlation_id: z.string().nullable(),
+  causation_id: z.string().nullable(),
 });
 type AuditRow = z.infer<typeof AuditRow>;
 type AuditFilter = z.output<typeof AuditEventsFilter>;
@@ -205,14 +210,49 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+const StreamIdRow = z.object({ kind: z.enum(['lease', 'reservation', 'invoice']), id: z.string() });
+
+/**
+ * The streams that hold the events of the entity the filter picks: a customer's own and those of
+ * their leases, reservations and invoices (as the read tables list them), a unit's, an invoice's
+ * with its autopay charges'. Null when none is picked; with several, the streams they share.
+ */
+async function entityStreams(pool: DatabasePool, filter: AuditFilter): Promise<string[] | null> {
+  const picked: string[][] = [];
+  if (filter.customerId) {
+    const id = filter.customerId;
+    const owned = await pool.any(sql.type(StreamIdRow)`
+      SELECT 'lease' AS kind, id::text FROM leases WHERE customer_id = ${id}
+      UNION ALL SELECT 'reservation', id::text FROM reservations WHERE customer_id = ${id}
+      UNION ALL SELECT 'invoice', id::text FROM invoices WHERE customer_id = ${id}`);
+    picked.push([
+      streams.customer(id),
+      streams.account(id),
+      streams.delinquency(id),
+      streams.paymentProfile(id),
+      ...owned.flatMap(({ kind, id }) => {
+        if (kind === 'lease') return [streams.lease(id), streams.gateCode(id)];
+        if (kind === 'invoice') return [streams.invoice(id), streams.autopayCharges(id)];
+        return [streams.reservation(id)];
+      }),
+    ]);
+  }
+  if (filter.unitId) picked.push([streams.unit(filter.unitId)]);
+  if (filter.invoiceId) picked.push([streams.invoice(filter.invoiceId), streams.autopayCharges(filter.invoiceId)]);
+  if (picked.length === 0) return null;
+  return picked.reduce((all, names) => all.filter((name) => names.includes(name)));
+}
+
 /**
  * Days are compared as the ISO text occurredAt is stored in (UTC, so it sorts as time does; the
  * column's collation is C): from the start of `from` up to, not including, the day after `to`.
  */
-function auditWhere(filter: AuditFilter): FragmentSqlToken {
+function auditWhere(filter: AuditFilter, inStreams: readonly string[] | null): FragmentSqlToken {
   const conditions: FragmentSqlToken[] = [];
   if (filter.type) conditions.push(sql.fragment`a.type = ${filter.type}`);
   if (filter.stream) conditions.push(sql.fragment`a.stream_name = ${filter.stream}`);
+  if (inStreams) conditions.push(sql.fragment`a.stream_name = ANY(${sql.array(inStreams, 'text')})`);
+  if (filter.correlationId) conditions.push(sql.fragment`a.correlation_id = ${filter.correlationId}`);
   if (filter.actor) conditions.push(actorCondition(filter.actor));
   if (filter.facilityId) conditions.push(sql.fragment`a.facility_id = ${filter.facilityId}`);
   if (filter.from) conditions.push(sql.fragment`a.occurred_at >= ${filter.from}`);
@@ -230,11 +270,12 @@ const sortColumns: SortColumns<keyof typeof auditSorting.columns> = {
   recordedAt: [],
 };
 
-function auditList(filter: AuditFilter, sort: AuditSort): ListSql {
-  const where = auditWhere(filter);
+function auditList(filter: AuditFilter, sort: AuditSort, inStreams: readonly string[] | null): ListSql {
+  const where = auditWhere(filter, inStreams);
   return {
     // Ids as the wire sends them (text): no cast per row, which a deep page would pay for every row it skips.
-    select: sql.fragment`a.event_id, a.type, a.stream_name, a.data, a.actor_type, a.actor_id, a.occurred_at, a.recorded_at`,
+    select: sql.fragment`a.event_id, a.type, a.stream_name, a.data, a.actor_type, a.actor_id, a.occurred_at, a.recorded_at,
+      a.position::text AS position, a.stream_revision::text AS stream_revision, a.correlation_id, a.causation_id`,
     from: sql.fragment`audit_log a`,
     where,
     orderBy: orderBy(sortColumns, sort, sql.fragment`a.position`),
@@ -250,7 +291,7 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
   const [label, names] = await Promise.all([
     actorLabels(pool, rows.map(actorOf)),
     entityNames(pool, [
-      ...rows.flatMap((r) => streamEntity(r.stream_name) ?? []),
+      ...streamNameRefs(rows.map((r) => r.stream_name)),
       // The billing events name their invoice, renter or facility in their sentence.
       ...rows.flatMap((r) => (billingEventTypes.has(r.type) ? [...idsIn([r.data]), ...billingEventIds(r.type, r.data)] : [])),
     ]),
@@ -261,6 +302,10 @@ async function toAuditEvents(pool: DatabasePool, rows: readonly AuditRow[]): Pro
     description: describeBillingEvent(r.type, r.data, names) ?? describeMessageEvent(r.type, r.data) ?? describeEventType(r.type),
     streamName: r.stream_name,
     entity: streamEntityText(r.stream_name, names),
+    streamRevision: r.stream_revision === null ? null : Number(r.stream_revision),
+    position: r.position,
+    correlationId: r.correlation_id,
+    causationId: r.causation_id,
     data: r.data,
     occurredAt: r.occurred_at,
     recordedAt: r.recorded_at,
@@ -274,7 +319,8 @@ export async function listAuditEvents(
   filter: AuditFilter & Partial<AuditSort>,
   paging: Paging,
 ): Promise<{ events: AuditEvent[]; info: ListPageInfo }> {
-  const { rows, info } = await listPage(pool, AuditRow, auditList(filter, sortOf(auditSorting, filter)), paging);
+  const list = auditList(filter, sortOf(auditSorting, filter), await entityStreams(pool, filter));
+  const { rows, info } = await listPage(pool, AuditRow, list, paging);
   return { events: await toAuditEvents(pool, rows), info };
 }
 
@@ -282,7 +328,7 @@ const EXPORT_BATCH = 1000;
 
 /** All the events the filter matches, in the order of the log screen, a batch at a time (each from the last one's cursor). */
 export async function* auditEventsMatching(pool: DatabasePool, filter: AuditFilter): AsyncGenerator<AuditEvent[]> {
-  const list = auditList(filter, auditSorting.byDefault);
+  const list = auditList(filter, auditSorting.byDefault, await entityStreams(pool, filter));
   let cursor: string | undefined;
   for (;;) {
     const { rows, info } = await listPage(pool, AuditRow, list, { page: 1, pageSize: EXPORT_BATCH, cursor });

@@ -5,8 +5,8 @@ import { z } from 'zod';
 // number it stands for, a status as its word, money in dollars. One batched read per answer.
 
 /** The entities an id can stand for, by the name of the field (without "Id") or stream that holds it. */
-const namedKinds = ['unit', 'customer', 'lease', 'invoice', 'facility', 'lock', 'staff', 'reservation'] as const;
-type NamedKind = (typeof namedKinds)[number];
+const namedKinds = ['unit', 'customer', 'lease', 'invoice', 'facility', 'lock', 'staff', 'reservation', 'waitlist', 'notification'] as const;
+export type NamedKind = (typeof namedKinds)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,7 +77,8 @@ const NameRow = z.object({ kind: z.enum(namedKinds), id: z.string(), name: z.str
 /**
  * What each id stands for, read in one statement from the read tables: a unit by its number, a
  * customer or staff member by name, a lease as its unit and renter, an invoice by its number, a
- * facility by name, a lock by its ID, a reservation as its unit and renter.
+ * facility by name, a lock by its ID, a reservation as its unit and renter, a waitlist entry by
+ * the name given, a notification by its title.
  */
 export async function entityNames(pool: DatabasePool, refs: ReadonlyArray<{ kind: NamedKind; id: string }>): Promise<Names> {
   const ids = (kind: NamedKind) => sql.array([...new Set(refs.filter((r) => r.kind === kind && UUID.test(r.id)).map((r) => r.id))], 'uuid');
@@ -94,33 +95,9 @@ export async function entityNames(pool: DatabasePool, refs: ReadonlyArray<{ kind
     UNION ALL SELECT 'lock', id::text, lock_id FROM locks WHERE id = ANY(${ids('lock')})
     UNION ALL SELECT 'staff', id::text, trim(concat_ws(' ', first_name, last_name)) FROM staff WHERE id = ANY(${ids('staff')})
     UNION ALL SELECT 'reservation', r.id::text, concat('Unit ', u.unit_number, ', ', c.first_name, ' ', c.last_name)
-      FROM reservations r JOIN units u ON u.id = r.unit_id JOIN customers c ON c.id = r.customer_id WHERE r.id = ANY(${ids('reservation')})`);
+      FROM reservations r JOIN units u ON u.id = r.unit_id JOIN customers c ON c.id = r.customer_id WHERE r.id = ANY(${ids('reservation')})
+    UNION ALL SELECT 'waitlist', id::text, concat_ws(' ', first_name, last_name) FROM waitlist_entries WHERE id = ANY(${ids('waitlist')})
+    UNION ALL SELECT 'notification', id::text, title FROM notifications WHERE id = ANY(${ids('notification')})`);
   const byKey = new Map(rows.filter((r) => r.name.trim() !== '').map((r) => [`${r.kind}:${r.id}`, r.name]));
   return (kind, id) => byKey.get(`${kind}:${id.toLowerCase()}`);
-}
-
-const entityWords: Record<NamedKind, string> = {
-  unit: 'Unit',
-  customer: 'Customer',
-  lease: 'Lease',
-  invoice: 'Invoice',
-  facility: 'Facility',
-  lock: 'Lock',
-  staff: 'Staff',
-  reservation: 'Reservation',
-};
-
-/** The entity a stream holds (`unit-<id>`), when it is one that has a name. */
-export function streamEntity(streamName: string): { kind: NamedKind; id: string } | null {
-  const match = /^([a-z]+)-(.+)$/.exec(streamName);
-  if (!match || !(namedKinds as readonly string[]).includes(match[1]!) || !UUID.test(match[2]!)) return null;
-  return { kind: match[1] as NamedKind, id: match[2]! };
-}
-
-/** "Unit A-101", "Customer Jane Smith", "Lease Unit A-101, Jane Smith"; null for a stream of no named entity, or one whose entity is gone. */
-export function streamEntityText(streamName: string, names: Names): string | null {
-  const entity = streamEntity(streamName);
-  const name = entity && names(entity.kind, entity.id);
-  if (!entity || !name) return null;
-  return entity.kind === 'lease' || entity.kind === 'reservation' ? `${entityWords[entity.kind]}: ${name}` : `${entityWords[entity.kind]} ${name}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, idsIn, type Names, streamEntityText, valueText } from './readable.ts';
+import { fieldLabel, idsIn, type Names, valueText } from './readable.ts';
 
 const unitId = '36f21988-1111-4222-8333-444455556666';
 const leaseId = '7d1c2b9e-1111-4222-8333-444455556666';
@@ -41,11 +41,5 @@ describe('history in words', () => {
       { kind: 'unit', id: unitId },
       { kind: 'lease', id: leaseId },
     ]);
-  });
-
-  it('names the entity of a stream, or nothing for one without a name', () => {
-    expect(streamEntityText(`unit-${unitId}`, names)).toBe('Unit A-101');
-    expect(streamEntityText(`lease-${leaseId}`, names)).toBe('Lease: Unit A-101, Jane Smith');
-    expect(streamEntityText('settings-business', names)).toBeNull();
   });
 });

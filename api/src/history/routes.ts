@@ -17,6 +17,8 @@ const exportColumns: ReadonlyArray<{ header: string; value: (event: AuditEvent) 
   { header: 'Stream', value: (e) => e.streamName },
   { header: 'Entity', value: (e) => e.entity },
   { header: 'Event ID', value: (e) => e.id },
+  { header: 'Correlation ID', value: (e) => e.correlationId },
+  { header: 'Causation ID', value: (e) => e.causationId },
   { header: 'Data', value: (e) => JSON.stringify(e.data) },
 ];
 
@@ -48,7 +50,8 @@ export async function historyRoutes(plugin: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'The event log',
-        description: 'Every event, newest first; deep pages by `cursor` (x-next-cursor, x-prev-cursor), jumps near a page by `cursor` and `skip`.',
+        description:
+          'Every event, newest first; deep pages by `cursor` (x-next-cursor, x-prev-cursor), jumps near a page by `cursor` and `skip`. `customerId`, `unitId` or `invoiceId` keeps the events of that entity (a customer: with their leases, reservations and invoices), `correlationId` those of one request.',
         querystring: ListAuditEventsQuery,
         response: { 200: page('A page of events', AuditEvent) },
       },

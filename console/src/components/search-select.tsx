@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useSearchTerm } from '../hooks/use-search-term.ts';
 
 export type SearchSelectOption = { value: string; label: string };
@@ -17,6 +17,13 @@ type SearchSelectProps<Item, Key extends QueryKey> = {
   onItemChosen?: (item: Item) => void;
   /** Options listed first whatever the search: an empty choice ("No unit assigned"), or the item chosen before the form opened. */
   fixedOptions?: SearchSelectOption[];
+  /** Its name, where no form label names it (a list's filter). */
+  'aria-label'?: string;
+  /** Offers to clear the choice; onChange then gets ''. */
+  allowClear?: boolean;
+  /** Said before anything is typed, for a search that lists nothing until then. */
+  typeToSearch?: string;
+  style?: CSSProperties;
 };
 
 /** A picker that searches the server as the user types; the chosen item stays named when a later search leaves it out. */
@@ -29,6 +36,10 @@ export function SearchSelect<Item, Key extends QueryKey>({
   toOption,
   onItemChosen,
   fixedOptions = [],
+  'aria-label': ariaLabel,
+  allowClear = false,
+  typeToSearch,
+  style = { width: '100%' },
 }: SearchSelectProps<Item, Key>) {
   const { input, setInput, search } = useSearchTerm();
   const [chosen, setChosen] = useState<SearchSelectOption | null>(null);
@@ -42,18 +53,22 @@ export function SearchSelect<Item, Key extends QueryKey>({
     ...found.map(({ option }) => option).filter((option) => !fixed.has(option.value)),
   ];
 
-  const choose = (selected: string) => {
+  // A cleared choice comes as undefined.
+  const choose = (selected: string | undefined) => {
     const match = found.find(({ option }) => option.value === selected);
     if (match) {
       setChosen(match.option);
       onItemChosen?.(match.item);
     }
-    onChange?.(selected);
+    onChange?.(selected ?? '');
   };
+  const nothingListed = items.isFetching ? <Spin size="small" /> : typeToSearch && !search ? typeToSearch : 'Nothing found';
 
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
+      allowClear={allowClear}
       value={value}
       onChange={choose}
       options={options}
@@ -63,9 +78,9 @@ export function SearchSelect<Item, Key extends QueryKey>({
         if (!open) setInput('');
       }}
       loading={items.isFetching}
-      notFoundContent={items.isFetching ? <Spin size="small" /> : 'Nothing found'}
+      notFoundContent={nothingListed}
       status={items.isError ? 'error' : undefined}
-      style={{ width: '100%' }}
+      style={style}
     />
   );
 }

@@ -24,6 +24,8 @@ export interface ListState<Column extends string, Filters extends FilterSchemas 
   setSort(sort: Sort<Column> | null): void;
   filters: FilterValues<Filters>;
   setFilter<Name extends keyof Filters & string>(name: Name, value: z.output<Filters[Name]> | null): void;
+  /** Several filters at once, one step back for Back (those not named stay as they are). */
+  setFilters(values: Partial<FilterValues<Filters>>): void;
   page: number;
   /** The page to read: its number, with the cursor it was reached by when the URL holds one (list-page.ts). */
   at: PageAt;
@@ -122,6 +124,7 @@ export function useListState<Column extends string, Filters extends FilterSchema
     },
     filters,
     setFilter: (key, value) => update({ [key]: value }),
+    setFilters: (values) => update(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Record<string, string | null>),
     page,
     at: { page, reachedBy, shownIn },
     setPage: (next) => {

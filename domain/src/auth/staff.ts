@@ -4,7 +4,7 @@ import { streams } from '@storage/contracts/events';
 import { type CommonQueryMethods, type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
-import { withUniqueKey } from '../commands/unique-keys.ts';
+import { type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { decideStaff } from '../staff/businessLogic.ts';
 import { staffAggregate } from '../staff/staff.ts';
 import { storeCredential } from './credentials.ts';
@@ -22,7 +22,7 @@ export type StaffCommandContext = CommandContext & { pool: DatabasePool };
 
 export async function registerStaff(ctx: StaffCommandContext, staff: NewStaff, staffId: string = randomUUID()) {
   const stream = streams.staff(staffId);
-  const key = {
+  const key: UniqueKey = {
     kind: 'staff-email',
     value: staff.email,
     ownerStream: stream,

@@ -1,4 +1,4 @@
-import { streams } from '@storage/contracts/events';
+import { streams, type UniqueKeyKind } from '@storage/contracts/events';
 import { type RecordedEvent, WrongExpectedRevisionError } from '@storage/eventstore/port';
 import { ConflictError } from './errors.ts';
 import { type CommandContext, envelope, toDomainEvent } from './handle.ts';
@@ -14,7 +14,7 @@ export function normaliseKey(key: string): string {
 }
 
 /** The stream that holds the claims of `key`. */
-export function uniqueKeyStream(kind: string, key: string): string {
+export function uniqueKeyStream(kind: UniqueKeyKind, key: string): string {
   return streams.uniqueKey(kind, normaliseKey(key));
 }
 
@@ -26,7 +26,7 @@ export function uniqueKeyStream(kind: string, key: string): string {
  */
 export async function claimUniqueKey(
   ctx: CommandContext,
-  kind: string,
+  kind: UniqueKeyKind,
   key: string,
   ownerStream: string,
   /** The key's stream as the caller read it a moment ago (readStreams); a lost race reads it afresh. */
@@ -58,7 +58,7 @@ export async function claimUniqueKey(
   return false;
 }
 
-export async function releaseUniqueKey(ctx: CommandContext, kind: string, key: string, ownerStream: string): Promise<void> {
+export async function releaseUniqueKey(ctx: CommandContext, kind: UniqueKeyKind, key: string, ownerStream: string): Promise<void> {
   const stream = streams.uniqueKey(kind, normaliseKey(key));
   const recorded = await ctx.store.readStream(stream);
   const last = recorded.at(-1);
@@ -76,7 +76,7 @@ export async function releaseUniqueKey(ctx: CommandContext, kind: string, key: s
 }
 
 export interface UniqueKey {
-  kind: string;
+  kind: UniqueKeyKind;
   value: string;
   ownerStream: string;
   /** The field the key comes from, and what to answer when another owner holds it. */

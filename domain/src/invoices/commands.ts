@@ -6,7 +6,7 @@ import { customerToday } from '../billing/settings.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { DomainRuleError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
-import { withUniqueKey } from '../commands/unique-keys.ts';
+import { type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import {
@@ -58,7 +58,7 @@ export async function generateInvoice(ctx: CommandContext, details: NewInvoice, 
     if (lease.status === 'none' || lease.status === 'abandoned') throw new DomainRuleError('leaseId: Lease not found', 'leaseId');
     if (lease.terms.customerId !== fields.customerId) throw new DomainRuleError('The lease belongs to another customer', 'leaseId');
   }
-  const key = {
+  const key: UniqueKey = {
     kind: 'invoice-number',
     value: fields.invoiceNumber,
     ownerStream: streams.invoice(invoiceId),

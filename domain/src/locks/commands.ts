@@ -3,7 +3,7 @@ import type { LockDesiredState, LockStatus } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, type CommandResult, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
-import { withUniqueKey } from '../commands/unique-keys.ts';
+import { type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { decideLock, isRoutineHeartbeat, type LockCommand } from './businessLogic.ts';
 import { evolveLock, type LockFields, type LockState, lockAggregate } from './lock.ts';
@@ -20,7 +20,7 @@ async function requireUnit(ctx: CommandContext, unitId: string | null) {
 
 export async function installLock(ctx: CommandContext, fields: LockFields, lockId: string = randomUUID()) {
   await requireUnit(ctx, fields.unitId);
-  const key = {
+  const key: UniqueKey = {
     kind: 'lock-serial',
     value: fields.serial,
     ownerStream: streams.lock(lockId),

@@ -4,7 +4,7 @@ import { streams } from '@storage/contracts/events';
 import { NO_UNIT_FEATURES, type UnitFeatures } from '@storage/contracts/unit-features';
 import { NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, type LoadedAggregate, loadAggregate } from '../commands/handle.ts';
-import { withUniqueKey } from '../commands/unique-keys.ts';
+import { type UniqueKey, withUniqueKey } from '../commands/unique-keys.ts';
 import { facilityAggregate } from '../facilities/facility.ts';
 import { reservationAggregate, reservationCustomerId } from '../reservations/reservation.ts';
 import { decideUnit, type HeldReservation, type UnitCommand } from './businessLogic.ts';
@@ -23,7 +23,7 @@ export async function addUnit(ctx: CommandContext, newFields: NewUnitFields, uni
     const { state: facility } = await loadAggregate(ctx.store, streams.facility(fields.facilityId), facilityAggregate);
     if (facility.status === 'none') throw new NotFoundError('Facility not found');
   }
-  const key = {
+  const key: UniqueKey = {
     kind: 'unit-number',
     value: fields.unitNumber,
     ownerStream: streams.unit(unitId),

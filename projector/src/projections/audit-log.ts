@@ -30,7 +30,7 @@ async function facilityOf(rows: ReadModelSession, streamName: string): Promise<s
 }
 
 async function auditRow(rows: ReadModelSession, event: ProjectedEvent) {
-  const { actor, occurredAt, schemaVersion } = event.metadata;
+  const { actor, occurredAt, schemaVersion, correlationId, causationId } = event.metadata;
   return {
     position: logOrderOf(event.position),
     event_id: event.id,
@@ -42,6 +42,9 @@ async function auditRow(rows: ReadModelSession, event: ProjectedEvent) {
     occurred_at: occurredAt,
     recorded_at: event.recordedAt,
     schema_version: schemaVersion,
+    correlation_id: correlationId,
+    causation_id: causationId,
+    stream_revision: event.revision.toString(),
     // The one redaction rule: what the log shows is all it keeps.
     data: redactEvent(event).data as Record<string, unknown>,
   };

@@ -5,12 +5,35 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchListPage, type PageAt } from '../../../lib/list-page.ts';
 import { queryParams } from '../../../lib/list-state.ts';
 
-export type AuditLogFilter = { type: string | null; actor: string; facilityId: string | null; stream: string; from: string; to: string };
+export type AuditLogFilter = {
+  type: string | null;
+  actor: string;
+  facilityId: string | null;
+  /** At most one of a customer, a unit and an invoice (the picker's), or a stream by its name (an older address's). */
+  customerId: string | null;
+  unitId: string | null;
+  invoiceId: string | null;
+  stream: string;
+  correlationId: string | null;
+  from: string;
+  to: string;
+};
 export type AuditLogSort = Sort<keyof typeof auditSorting.columns>;
 
 /** The filter as query parameters, the same for the list and its CSV export. */
-export function auditFilterParams({ type, actor, facilityId, stream, from, to }: AuditLogFilter): URLSearchParams {
-  return queryParams({ type, actor, facilityId, stream, from, to });
+export function auditFilterParams({
+  type,
+  actor,
+  facilityId,
+  customerId,
+  unitId,
+  invoiceId,
+  stream,
+  correlationId,
+  from,
+  to,
+}: AuditLogFilter): URLSearchParams {
+  return queryParams({ type, actor, facilityId, customerId, unitId, invoiceId, stream, correlationId, from, to });
 }
 
 export async function getAuditEvents(

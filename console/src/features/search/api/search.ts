@@ -1,6 +1,6 @@
 import type { SearchResults } from '@storage/contracts/search';
 import { apiRequest } from '@storage/web-client/api';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function searchEverything(q: string, facilityId: string | null): Promise<SearchResults> {
   const params = new URLSearchParams({ q });
@@ -8,12 +8,11 @@ export async function searchEverything(q: string, facilityId: string | null): Pr
   return (await apiRequest('GET', `/api/search?${params}`)).json();
 }
 
-/** The global search's answer for a term (none asked for an empty one); the last answer stays while the next loads. */
+/** The global search's answer for a term (none asked for an empty one). */
+export const searchQueryOptions = (q: string, facilityId: string | null) =>
+  queryOptions({ queryKey: ['search', q, facilityId], queryFn: () => searchEverything(q, facilityId), enabled: q.length > 0 });
+
+/** The global search's answer for a term; the last answer stays while the next loads. */
 export function useSearchEverything(q: string, facilityId: string | null) {
-  return useQuery({
-    queryKey: ['search', q, facilityId],
-    queryFn: () => searchEverything(q, facilityId),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...searchQueryOptions(q, facilityId), placeholderData: keepPreviousData });
 }
