@@ -75,18 +75,11 @@ export function TakePaymentButton({ customerId, onMoneyMoved }: { customerId: st
   );
 }
 
+/** A desk money form: the renter, their account as loaded (null: it could not be), and what follows the money moving. */
+type DeskFormProps = { customerId: string; account: CustomerAccount | null; onMoneyMoved: () => unknown; onDone: () => void };
+
 /** Made anew on each opening; the payment's key is the attempt's (attemptKey): a double submit or a retry pays once. */
-function TakePaymentForm({
-  customerId,
-  account,
-  onMoneyMoved,
-  onDone,
-}: {
-  customerId: string;
-  account: CustomerAccount | null;
-  onMoneyMoved: () => unknown;
-  onDone: () => void;
-}) {
+function TakePaymentForm({ customerId, account, onMoneyMoved, onDone }: DeskFormProps) {
   const [form] = Form.useForm<PaymentValues>();
   const take = useTakeDeskPayment(customerId, onMoneyMoved);
   const toast = useToast();
@@ -254,17 +247,7 @@ const withinCredit = (account: CustomerAccount): FormRule => ({
   },
 });
 
-function RefundCreditForm({
-  customerId,
-  account,
-  onMoneyMoved,
-  onDone,
-}: {
-  customerId: string;
-  account: CustomerAccount | null;
-  onMoneyMoved: () => unknown;
-  onDone: () => void;
-}) {
+function RefundCreditForm({ customerId, account, onMoneyMoved, onDone }: DeskFormProps) {
   const [form] = Form.useForm<CreditRefundValues>();
   const refund = useRefundCredit(customerId, onMoneyMoved);
   const toast = useToast();
