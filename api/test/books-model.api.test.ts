@@ -87,7 +87,9 @@ describe('the books balance after any sequence of commands', () => {
     provider = createTestProvider(platform.api.pool);
     const facility = await request('POST', '/api/facilities', { name: 'Ledger Hill Storage', address: '9 Balance Way' });
     facilityId = (facility.json() as { id: string }).id;
-    const settings = { ...defaultBillingSettings, graceDays: 3, lateFee: { kind: 'fixed', amount: '15.00' }, adminFee: '10.00', moveOutCredit: true };
+    // Sales tax on every taxable charge, so each sequence's books hold with tax lines too (a late fee's among them).
+    const salesTax = { rent: '8.875', adminFee: '6.25', lateFee: '7' };
+    const settings = { ...defaultBillingSettings, graceDays: 3, lateFee: { kind: 'fixed', amount: '15.00' }, adminFee: '10.00', moveOutCredit: true, salesTax };
     expect((await request('PUT', '/api/settings/billing', { facilityId: null, settings })).statusCode).toBe(200);
   });
   afterAll(async () => {

@@ -332,10 +332,10 @@ describe('reports from the ledger', () => {
     ]);
     const revenue = (await inject(`/api/reports/revenue-by-charge-type.csv?facilityId=${facilityId}&from=2026-03&to=2026-04`)).body.split('\r\n');
     expect(revenue).toEqual([
-      'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Charged,Voided,Written Off,Net',
-      '2026-03,100.00,70.97,50.00,10.00,0.00,0.00,0.00,230.97,0.00,0.00,230.97',
-      '2026-04,260.00,0.00,0.00,10.00,25.00,0.00,35.00,330.00,-15.00,-20.00,295.00',
-      'Total,360.00,70.97,50.00,20.00,25.00,0.00,35.00,560.97,-15.00,-20.00,525.97',
+      'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Charged,Sales Tax,Voided,Written Off,Net',
+      '2026-03,100.00,70.97,50.00,10.00,0.00,0.00,0.00,230.97,0.00,0.00,0.00,230.97',
+      '2026-04,260.00,0.00,0.00,10.00,25.00,0.00,35.00,330.00,0.00,-15.00,-20.00,295.00',
+      'Total,360.00,70.97,50.00,20.00,25.00,0.00,35.00,560.97,0.00,-15.00,-20.00,525.97',
       '',
     ]);
     const roll = (await inject(`/api/reports/rent-roll.csv?facilityId=${facilityId}`)).body.split('\r\n');

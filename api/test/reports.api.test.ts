@@ -61,6 +61,8 @@ describe('reports API', () => {
       '/api/reports/revenue-by-charge-type',
       '/api/reports/payments-by-method.csv',
       '/api/reports/revenue-by-charge-type.csv',
+      '/api/reports/sales-tax',
+      '/api/reports/sales-tax.csv',
     ]) {
       expect((await platform.api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }

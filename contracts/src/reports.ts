@@ -49,6 +49,7 @@ export const reportDownloads = [
   { kind: 'aging', title: 'Aging Receivables' },
   { kind: 'payments-by-method', title: 'Payments by Method' },
   { kind: 'revenue-by-charge-type', title: 'Revenue by Charge Type' },
+  { kind: 'sales-tax', title: 'Sales Tax' },
   { kind: 'occupancy', title: 'Occupancy' },
   { kind: 'revenue', title: 'Revenue' },
 ] as const;
@@ -194,15 +195,44 @@ export const RevenueByChargeTypeRow = z.object({
   lateFee: Amount,
   credit: Amount,
   adjustment: Amount,
-  /** Everything charged in the month. */
+  /** The revenue charged in the month: every line but sales tax. */
   charged: Amount,
-  /** Reversed by voiding invoices (zero or negative). */
+  /** Sales tax billed in the month: collected for the taxing authority (a liability), not revenue. */
+  tax: Amount,
+  /** Reversed by voiding invoices (zero or negative; with the tax they carried). */
   voided: Amount,
-  /** Written off as bad debt (zero or negative). */
+  /** Written off as bad debt (zero or negative; with the tax they carried). */
   writtenOff: Amount,
-  /** charged + voided + writtenOff. */
+  /** charged + tax + voided + writtenOff: every cent the ledger charged, net. */
   net: Amount,
 });
 export type RevenueByChargeTypeRow = z.infer<typeof RevenueByChargeTypeRow>;
 export const RevenueByChargeType = z.object({ rows: z.array(RevenueByChargeTypeRow), totals: RevenueByChargeTypeRow.omit({ month: true }) });
 export type RevenueByChargeType = z.infer<typeof RevenueByChargeType>;
+
+/** GET /api/reports/sales-tax: invoices issued `from`–`to` (the facility's dates; default today), at most a year and a day. */
+export const SalesTaxQuery = PaymentsByMethodQuery;
+export type SalesTaxQuery = z.input<typeof SalesTaxQuery>;
+
+/** One facility's one taxable charge kind over the range. */
+export const SalesTaxRow = z.object({
+  facilityId: Id.nullable(),
+  facility: z.string().nullable(),
+  /** The charge's InvoiceLineKind (rent, prorated_rent, admin_fee, late_fee). */
+  kind: z.string(),
+  kindLabel: z.string(),
+  /** Every line of that kind billed. */
+  billed: Amount,
+  /** The lines of it that carried sales tax. */
+  taxable: Amount,
+  /** The sales tax billed on them. */
+  tax: Amount,
+});
+export type SalesTaxRow = z.infer<typeof SalesTaxRow>;
+export const SalesTaxReport = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  rows: z.array(SalesTaxRow),
+  totals: SalesTaxRow.pick({ billed: true, taxable: true, tax: true }),
+});
+export type SalesTaxReport = z.infer<typeof SalesTaxReport>;

@@ -443,18 +443,30 @@ export function methodLabel(method: string | null): string {
  * move no money and are not here. A desk receipt counts as one payment however many invoices it
  * paid; an entry of a receipt without a method of its own takes the receipt's.
  */
-export async function paymentsByMethod(
+/**
+ * The days of a report of a range (the facility's dates, both included): alone, `from` runs to
+ * today (or is the one day, when later); `to` runs from today (or is the one day, when earlier).
+ */
+export async function reportDays(
   db: CommonQueryMethods,
   query: { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined },
   now: Date,
-): Promise<PaymentsByMethod> {
+): Promise<{ from: string; to: string }> {
   const today = await reportToday(db, query.facilityId, now);
-  // Alone, `from` runs to today (or is the one day, when later); `to` runs from today (or is the one day, when earlier).
   const from = query.from ?? first([query.to ?? today, today]);
   const to = query.to ?? last([from, today]);
   if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= MAX_REPORT_DAYS) {
     throw new ValidationError(`from: must be at most ${MAX_REPORT_DAYS} days before to (${to})`, 'from');
   }
+  return { from, to };
+}
+
+export async function paymentsByMethod(
+  db: CommonQueryMethods,
+  query: { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<PaymentsByMethod> {
+  const { from, to } = await reportDays(db, query, now);
   const rows = await db.any(sql.type(MoneyDayRow)`
     WITH money AS (
       SELECT le.id, le.entry_date, le.kind, le.amount, le.receipt_id,
@@ -519,7 +531,8 @@ const lineKeys = {
  * Revenue by charge type per month: the invoice lines charged in the month (the facility's dates),
  * by line kind, with the voids and write-offs of the month apart. A line counts in the month its
  * charge entered the ledger: the lines an invoice had when it was sent in the month of that charge,
- * a line added later (the late fee) in the month of its own entry. The report-totals projection
+ * a line added later (the late fee) in the month of its own entry. Sales tax lines are a column of
+ * their own, not in what was charged (not revenue). The report-totals projection
  * keeps these sums per facility and month (charge_type_months), so a year is a few hundred rows.
  * Refunds are money going back, not a charge type: they are in payments by method.
  */
@@ -551,11 +564,13 @@ export async function revenueByChargeType(
     // A line kind the contract does not name yet still counts in what was charged.
     const other = total(pick('*other*'));
     const all = total([chargedTotal, other]);
+    // Sales tax is the taxing authority's money, not revenue: apart from what was charged, yet in the net.
+    const tax = total(pick('tax'));
     const v = total(voided);
     const w = total(writtenOff);
-    return { ...byKind, charged: all, voided: v, writtenOff: w, net: total([all, v, w]) };
+    return { ...byKind, charged: all, tax, voided: v, writtenOff: w, net: total([all, tax, v, w]) };
   };
-  const known = new Set(Object.keys(lineKeys));
+  const known = new Set([...Object.keys(lineKeys), 'tax']);
   const amountsOf = (rows: typeof charged) => (kind: string) =>
     rows.filter((r) => (kind === '*other*' ? !known.has(r.kind) : r.kind === kind)).map((r) => r.amount);
   const out: RevenueByChargeTypeRow[] = months.map((month) => ({

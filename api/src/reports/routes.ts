@@ -13,6 +13,8 @@ import {
   RevenueByChargeType,
   RevenueByChargeTypeQuery,
   reportDownloads,
+  SalesTaxQuery,
+  SalesTaxReport,
 } from '@storage/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
@@ -23,6 +25,7 @@ import { file, json, pageWithFigures } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { ledgerAging, ledgerRentRoll, paymentsByMethod, rentRollPage, revenueByChargeType } from './ledger-reports.ts';
 import { reportsOverview } from './queries.ts';
+import { salesTaxReport } from './sales-tax.ts';
 
 type Csv = { header: string[]; rows: Array<Array<string | number | null>> };
 type CsvQuery = { facilityId?: string | undefined; from?: string | undefined; to?: string | undefined; asOf?: string | undefined };
@@ -98,13 +101,38 @@ const csvReports: Record<ReportKind, (pool: DatabasePool, query: CsvQuery, now: 
       r.credit,
       r.adjustment,
       r.charged,
+      r.tax,
       r.voided,
       r.writtenOff,
       r.net,
     ];
     return {
-      header: ['Month', 'Rent', 'Prorated Rent', 'Deposit', 'Admin Fee', 'Late Fee', 'Credit', 'Adjustment', 'Charged', 'Voided', 'Written Off', 'Net'],
+      header: [
+        'Month',
+        'Rent',
+        'Prorated Rent',
+        'Deposit',
+        'Admin Fee',
+        'Late Fee',
+        'Credit',
+        'Adjustment',
+        'Charged',
+        'Sales Tax',
+        'Voided',
+        'Written Off',
+        'Net',
+      ],
       rows: [...report.rows.map((r) => [r.month, ...figures(r)]), ['Total', ...figures(report.totals)]],
+    };
+  },
+  'sales-tax': async (pool, query, now) => {
+    const report = await salesTaxReport(pool, query, now);
+    return {
+      header: ['From', 'To', 'Facility', 'Charge', 'Billed', 'Taxable', 'Sales Tax'],
+      rows: [
+        ...report.rows.map((r) => [report.from, report.to, r.facility, r.kindLabel, r.billed, r.taxable, r.tax]),
+        [report.from, report.to, 'Total', null, report.totals.billed, report.totals.taxable, report.totals.tax],
+      ],
     };
   },
   occupancy: async (pool, { facilityId }, now) => ({
@@ -130,6 +158,7 @@ const csvQueries: Record<ReportKind, z.ZodType<CsvQuery>> = {
   aging: AsOfQuery,
   'payments-by-method': PaymentsByMethodQuery,
   'revenue-by-charge-type': RevenueByChargeTypeQuery,
+  'sales-tax': SalesTaxQuery,
   occupancy: ReportsQuery,
   revenue: ReportsQuery,
 };
@@ -205,6 +234,20 @@ export async function reportRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => revenueByChargeType(deps.pool, request.query, deps.clock.now()),
+  );
+
+  app.get(
+    '/api/reports/sales-tax',
+    {
+      schema: {
+        summary: 'Sales tax',
+        description:
+          "Per facility and taxable charge kind, over the invoices issued from `from` to `to` (the facility's dates; default today): what was billed, what of it carried sales tax, and the tax billed.",
+        querystring: SalesTaxQuery,
+        response: { 200: json('The sales tax', SalesTaxReport) },
+      },
+    },
+    async (request) => salesTaxReport(deps.pool, request.query, deps.clock.now()),
   );
 
   for (const { kind, title } of reportDownloads) {

@@ -1,12 +1,14 @@
 import { BillingSettingsAnswer, defaultBillingSettings, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
+import { SalesTaxReport as SalesTaxReportAnswer } from '@storage/contracts/reports';
 import { answer } from '@storage/testing/component-api';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SalesTaxReport } from '../../src/features/reports/components/ledger-reports.tsx';
 import { BillingSettingsCard } from '../../src/features/settings/components/billing-settings-card.tsx';
 import { FACILITIES, fill, renderConsole } from './render.tsx';
 
 // Sales tax: its section of the Billing settings card (per facility scope, read-only for roles that
-// may not change billing settings).
+// may not change billing settings), and its card on the Reports screen.
 
 const riverside = FACILITIES[0]!;
 const own = { ...defaultBillingSettings, salesTax: { rent: '8.875', adminFee: '0', lateFee: '0' } };
@@ -42,5 +44,47 @@ describe('the Billing settings card: Sales Tax', () => {
       expect((await billing.findByLabelText(label)).hasAttribute('disabled')).toBe(true);
     }
     expect(billing.queryByRole('button', { name: 'Save Billing Settings' })).toBeNull();
+  });
+});
+
+describe('the Sales Tax report card', () => {
+  const report = {
+    from: '2026-03-01',
+    to: '2026-03-31',
+    rows: [
+      { facilityId: riverside.id, facility: riverside.name, kind: 'rent', kindLabel: 'Rent', billed: '1000.00', taxable: '1000.00', tax: '88.75' },
+      { facilityId: riverside.id, facility: riverside.name, kind: 'admin_fee', kindLabel: 'Admin fee', billed: '40.00', taxable: '20.00', tax: '1.00' },
+    ],
+    totals: { billed: '1040.00', taxable: '1020.00', tax: '89.75' },
+  };
+
+  it('shows billed, taxable and tax per facility and charge with the total, for the days chosen, and downloads the same as CSV', async () => {
+    const taxes = answer('get', '/api/reports/sales-tax', SalesTaxReportAnswer, report);
+    renderConsole(<SalesTaxReport facilityId={riverside.id} />, { path: '/reports', api: [taxes] });
+    const card = within(await screen.findByTestId('sales-tax-report'));
+    const rows = await card.findAllByTestId('sales-tax-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${riverside.name}Rent$1,000.00$1,000.00$88.75`,
+      `${riverside.name}Admin fee$40.00$20.00$1.00`,
+      'TotalAll charges$1,040.00$1,020.00$89.75',
+    ]);
+    expect(taxes.sent[0]!.search.get('facilityId')).toBe(riverside.id);
+    expect(card.getByRole('link', { name: 'Download Sales Tax as CSV' }).getAttribute('href')).toBe(
+      `/api/reports/sales-tax.csv?facilityId=${riverside.id}&from=2026-03-01&to=2026-03-31`,
+    );
+    card.getByText(/not revenue/);
+    // jsdom types no keys into a date input: the change a picked day makes.
+    fireEvent.change(card.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    await waitFor(() => expect(taxes.sent.at(-1)!.search.get('from')).toBe('2026-02-01'));
+  });
+
+  it('says when nothing taxable was issued', async () => {
+    const none = answer('get', '/api/reports/sales-tax', SalesTaxReportAnswer, {
+      ...report,
+      rows: [],
+      totals: { billed: '0.00', taxable: '0.00', tax: '0.00' },
+    });
+    renderConsole(<SalesTaxReport facilityId={null} />, { path: '/reports', api: [none] });
+    await screen.findByText('No taxable charges issued in these days');
   });
 });

@@ -4,7 +4,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useDashboardMetrics } from '../../features/dashboard/api/get-dashboard-metrics.ts';
 import { MetricCards } from '../../features/dashboard/components/metric-cards.tsx';
 import { useReportsOverview } from '../../features/reports/api/get-reports-overview.ts';
-import { AgingReport, PaymentsByMethodReport, RentRollReport, RevenueByChargeTypeReport } from '../../features/reports/components/ledger-reports.tsx';
+import {
+  AgingReport,
+  PaymentsByMethodReport,
+  RentRollReport,
+  RevenueByChargeTypeReport,
+  SalesTaxReport,
+} from '../../features/reports/components/ledger-reports.tsx';
 import { ReportCharts } from '../../features/reports/components/report-charts.tsx';
 import { ReportDownloads } from '../../features/reports/components/report-downloads.tsx';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
@@ -33,6 +39,7 @@ export default function ReportsPage() {
         <RentRollReport facilityId={facilityId} />
         <AgingReport facilityId={facilityId} />
         <RevenueByChargeTypeReport facilityId={facilityId} />
+        <SalesTaxReport facilityId={facilityId} />
         <ReportDownloads facilityId={facilityId} />
       </Flex>
     </>

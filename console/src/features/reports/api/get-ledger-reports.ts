@@ -1,5 +1,5 @@
 import type { ListTotal } from '@storage/contracts/page-info';
-import type { AgingReport, PaymentsByMethod, RentRoll, RentRollRow, RevenueByChargeType } from '@storage/contracts/reports';
+import type { AgingReport, PaymentsByMethod, RentRoll, RentRollRow, RevenueByChargeType, SalesTaxReport } from '@storage/contracts/reports';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchListPage } from '../../../lib/list-page.ts';
@@ -45,6 +45,16 @@ export function useAging(facilityId: string | null, asOf: string | null) {
   return useQuery({
     queryKey: ['reports', 'aging', facilityId, asOf],
     queryFn: () => getReport<AgingReport>('aging', { facilityId, asOf }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sales tax of the invoices issued from `from` to `to` (null: the server's today). */
+export function useSalesTax(facilityId: string | null, from: string | null, to: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'sales-tax', facilityId, from, to],
+    queryFn: () => getReport<SalesTaxReport>('sales-tax', { facilityId, from, to }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,20 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { AgingRow, PaymentsByMethod, RentRollRow, RevenueByChargeTypeRow } from '@storage/contracts/reports';
+import type { AgingRow, PaymentsByMethod, RentRollRow, RevenueByChargeTypeRow, SalesTaxRow } from '@storage/contracts/reports';
 import { Button, Card, Flex, Input, Typography } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { formatDate, formatDollars, formatPeriod } from '../../../lib/format.ts';
 import { NO_TOTAL } from '../../../lib/list-page.ts';
-import { RENT_ROLL_PAGE_SIZE, reportQuery, useAging, usePaymentsByMethod, useRentRoll, useRevenueByChargeType } from '../api/get-ledger-reports.ts';
+import {
+  RENT_ROLL_PAGE_SIZE,
+  reportQuery,
+  useAging,
+  usePaymentsByMethod,
+  useRentRoll,
+  useRevenueByChargeType,
+  useSalesTax,
+} from '../api/get-ledger-reports.ts';
 
 // The Reports screen's tables from the ledger, each with its CSV download (the same report, the
 // same scope and range). Every figure is the server's; nothing here adds money up.
@@ -171,12 +179,35 @@ const paymentColumns = paymentColumn.columns([
 ]);
 
 /** The end-of-day report: money in per day and method over a range (today by default), refunds negative, totals per method and overall. */
+type DaysControlProps = {
+  from: string | undefined;
+  to: string | undefined;
+  onFrom: (day: string | null) => void;
+  onTo: (day: string | null) => void;
+};
+
+/** The days of a report of a range; unchosen, the server's (shown once it answers). */
+function DaysControl({ from, to, onFrom, onTo }: DaysControlProps) {
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <Flex wrap gap={12} align="end">
+      <Flex vertical gap={4}>
+        <label htmlFor={fromId}>From</label>
+        <Input id={fromId} type="date" style={{ width: 180 }} value={from ?? ''} onChange={(e) => onFrom(e.target.value || null)} />
+      </Flex>
+      <Flex vertical gap={4}>
+        <label htmlFor={toId}>To</label>
+        <Input id={toId} type="date" style={{ width: 180 }} value={to ?? ''} onChange={(e) => onTo(e.target.value || null)} />
+      </Flex>
+    </Flex>
+  );
+}
+
 export function PaymentsByMethodReport({ facilityId }: { facilityId: string | null }) {
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const report = usePaymentsByMethod(facilityId, from, to);
-  const fromId = useId();
-  const toId = useId();
   const data = report.data;
   const rows: PaymentLine[] | undefined = data && [
     ...data.rows.map(({ method, ...row }) => ({ ...row, id: `${row.date}-${method}` })),
@@ -192,18 +223,7 @@ export function PaymentsByMethodReport({ facilityId }: { facilityId: string | nu
       title="Payments by Method"
       testId="payments-by-method-report"
       csv={`/api/reports/payments-by-method.csv${reportQuery({ facilityId, from: from ?? data?.from, to: to ?? data?.to })}`}
-      controls={
-        <Flex wrap gap={12} align="end">
-          <Flex vertical gap={4}>
-            <label htmlFor={fromId}>From</label>
-            <Input id={fromId} type="date" style={{ width: 180 }} value={from ?? data?.from ?? ''} onChange={(e) => setFrom(e.target.value || null)} />
-          </Flex>
-          <Flex vertical gap={4}>
-            <label htmlFor={toId}>To</label>
-            <Input id={toId} type="date" style={{ width: 180 }} value={to ?? data?.to ?? ''} onChange={(e) => setTo(e.target.value || null)} />
-          </Flex>
-        </Flex>
-      }
+      controls={<DaysControl from={from ?? data?.from} to={to ?? data?.to} onFrom={setFrom} onTo={setTo} />}
     >
       <DataTable
         label="Payments by method per day"
@@ -235,6 +255,8 @@ const revenueColumns = revenueColumn.columns([
   revenueMoney('credit', 'Credit'),
   revenueMoney('adjustment', 'Adjustment'),
   revenueMoney('charged', 'Charged'),
+  // Not revenue: collected for the taxing authority, shown apart.
+  revenueMoney('tax', 'Sales Tax'),
   revenueMoney('voided', 'Voided'),
   revenueMoney('writtenOff', 'Written Off'),
   revenueMoney('net', 'Net'),
@@ -259,6 +281,50 @@ export function RevenueByChargeTypeReport({ facilityId }: { facilityId: string |
         getRowId={(row) => row.month}
         failure={report.isError ? { title: 'Could not load the revenue', error: report.error } : null}
         empty="Nothing charged"
+      />
+    </ReportCard>
+  );
+}
+
+type SalesTaxLine = Omit<SalesTaxRow, 'facilityId' | 'kind'> & { id: string };
+const salesTaxColumn = dataTableColumns<SalesTaxLine>();
+const salesTaxColumns = salesTaxColumn.columns([
+  salesTaxColumn.accessor('facility', { header: 'Facility', cell: (info) => info.getValue() ?? 'No facility' }),
+  salesTaxColumn.accessor('kindLabel', { header: 'Charge' }),
+  salesTaxColumn.accessor('billed', { header: 'Billed', cell: (info) => money(info.getValue()) }),
+  salesTaxColumn.accessor('taxable', { header: 'Taxable', cell: (info) => money(info.getValue()) }),
+  salesTaxColumn.accessor('tax', { header: 'Sales Tax', cell: (info) => money(info.getValue()) }),
+]);
+
+/** Sales tax billed per facility and taxable charge, over the invoices issued in the days chosen (default today). */
+export function SalesTaxReport({ facilityId }: { facilityId: string | null }) {
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const report = useSalesTax(facilityId, from, to);
+  const data = report.data;
+  const rows: SalesTaxLine[] | undefined = data && [
+    ...data.rows.map(({ facilityId: facility, kind, ...row }) => ({ ...row, id: `${facility ?? 'none'}-${kind}` })),
+    ...(data.rows.length > 0 ? [{ ...data.totals, id: 'total', facility: 'Total', kindLabel: 'All charges' }] : []),
+  ];
+  return (
+    <ReportCard
+      title="Sales Tax"
+      testId="sales-tax-report"
+      csv={`/api/reports/sales-tax.csv${reportQuery({ facilityId, from: from ?? data?.from, to: to ?? data?.to })}`}
+      controls={<DaysControl from={from ?? data?.from} to={to ?? data?.to} onFrom={setFrom} onTo={setTo} />}
+      summary="By the day each invoice was issued, in its facility's time zone. Sales tax is owed to the taxing authority: it is not revenue."
+    >
+      <DataTable
+        label="Sales tax per facility and charge"
+        className="ledger-table"
+        compact
+        columns={salesTaxColumns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        failure={report.isError ? { title: 'Could not load the sales tax', error: report.error } : null}
+        dimmed={report.isPlaceholderData}
+        empty="No taxable charges issued in these days"
+        rowTestId="sales-tax-row"
       />
     </ReportCard>
   );
