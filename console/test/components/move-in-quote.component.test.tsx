@@ -25,7 +25,7 @@ const unit: Unit = {
 };
 const quotePath = `/api/units/${unit.id}/move-in-quote`;
 
-const line = (kind: 'prorated_rent' | 'rent' | 'deposit' | 'admin_fee', description: string, amount: string) => ({
+const line = (kind: 'prorated_rent' | 'rent' | 'deposit' | 'admin_fee' | 'tax', description: string, amount: string) => ({
   kind,
   description,
   amount,
@@ -108,6 +108,25 @@ describe('the Move In dialog’s quote', () => {
     // Asked once, for the unit's rate it took, the day chosen and no deposit.
     expect(quoted.sent).toHaveLength(1);
     expect(Object.fromEntries(quoted.sent[0]!.search)).toEqual({ startDate: '2026-02-10', monthlyRate: '120.00' });
+  });
+
+  it('shows each sales tax line under the charge it taxes, in the total', async () => {
+    const untaxed = quote(null);
+    const move = untaxed.dueToday[0]!;
+    const lines = [
+      move.lines[0]!,
+      line('tax', 'Sales tax 8.875% on Prorated rent Feb 10 – Feb 28, 2026 (19 of 28 days)', '7.23'),
+      move.lines[1]!,
+      line('tax', 'Sales tax 5% on Admin fee', '1.25'),
+    ];
+    const taxed: MoveInQuote = { ...untaxed, dueToday: [{ ...move, lines, total: '114.91' }], totalDueToday: '114.91' };
+    const { user, dialog } = await openMoveIn([answer('get', quotePath, MoveInQuote, taxed)]);
+    await chooseUnit(user, dialog);
+    const section = await screen.findByRole('region', { name: 'What the renter pays at move-in' });
+    await within(section).findByText('Sales tax 8.875% on Prorated rent Feb 10 – Feb 28, 2026 (19 of 28 days)');
+    expect(within(section).getByText('$7.23')).toBeTruthy();
+    expect(within(section).getByText('Sales tax 5% on Admin fee')).toBeTruthy();
+    expect(within(section).getByTestId('move-in-quote-total').textContent).toBe('$114.91');
   });
 
   it('asks again, once, when the deposit is typed, and shows the new figures', async () => {

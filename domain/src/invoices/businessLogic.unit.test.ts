@@ -358,3 +358,23 @@ describe('request a card refund (before the provider is asked)', () => {
     expect(() => given(generated, sent, cash).when(request('5.00'))).toThrow(ConflictError);
   });
 });
+
+describe('add an invoice line', () => {
+  const fee = { kind: 'late_fee' as const, description: 'Late fee', amount: '25.00', periodStart: null, periodEnd: null };
+  const tax = { kind: 'tax' as const, description: 'Sales tax 7.25% on Late fee', amount: '1.81', periodStart: null, periodEnd: null };
+
+  it('adds a late fee and its sales tax in one decision, each with the total after it', () => {
+    expect(given(generated, sent, overdue).when({ type: 'AddInvoiceLine', invoiceId, line: fee, tax })).toEqual([
+      { type: 'invoice_line_added', data: { invoiceId, customerId, line: fee, amount: '145.00' } },
+      { type: 'invoice_line_added', data: { invoiceId, customerId, line: tax, amount: '146.81' } },
+    ]);
+  });
+
+  it('adds the late fee once: a second one, taxed or not, adds nothing', () => {
+    const added: DomainEvent[] = [
+      { type: 'invoice_line_added', data: { invoiceId, customerId, line: fee, amount: '145.00' } },
+      { type: 'invoice_line_added', data: { invoiceId, customerId, line: tax, amount: '146.81' } },
+    ];
+    expect(given(generated, sent, overdue, ...added).when({ type: 'AddInvoiceLine', invoiceId, line: fee, tax })).toEqual([]);
+  });
+});
