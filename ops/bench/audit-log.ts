@@ -109,7 +109,9 @@ async function auditLog(pool: DatabasePool) {
   const stream = await pool.oneFirst(sql.type(z.object({ s: z.string() }))`SELECT 'customer-' || id AS s FROM customers ORDER BY id LIMIT 1`);
   // The renter with the most invoices: their streams are the most a customer's filter reads.
   const customerId = await pool.oneFirst(sql.type(Id)`SELECT customer_id::text AS id FROM invoices GROUP BY customer_id ORDER BY count(*) DESC LIMIT 1`);
-  const correlationId = await pool.oneFirst(sql.type(Id)`SELECT correlation_id AS id FROM audit_log WHERE correlation_id IS NOT NULL ORDER BY position DESC LIMIT 1`);
+  const correlationId = await pool.oneFirst(
+    sql.type(Id)`SELECT correlation_id AS id FROM audit_log WHERE correlation_id IS NOT NULL ORDER BY position DESC LIMIT 1`,
+  );
   const filters: Array<[string, object]> = [
     ['no filter', {}],
     ['type customer_updated', { type: 'customer_updated' }],
