@@ -9,10 +9,9 @@ import { z } from 'zod';
 import { accountAggregate } from '../accounts/account.ts';
 import { type CurrentInvoice, lateFrom } from '../accounts/receivables.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
-import { aggregateFrom, type CommandContext, envelope, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { aggregateFrom, type CommandContext, envelope, loadAggregate } from '../commands/handle.ts';
 import { runDelinquencyDay } from '../delinquency/run.ts';
-import { decideInvoice } from '../invoices/businessLogic.ts';
-import { markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
+import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
@@ -210,9 +209,7 @@ async function applyLateRules(
       };
       // The fee and its sales tax in one append (settings of today: the fee is new, nothing billed is taxed again).
       const tax = taxLineFor(line, settings.salesTax);
-      const added = await handleCommand(ctx, streams.invoice(invoiceId), invoiceAggregate, (s) =>
-        decideInvoice({ type: 'AddInvoiceLine', invoiceId, line, tax }, s),
-      );
+      const added = await addInvoiceLine(ctx, invoiceId, line, tax);
       if (added.position) {
         run.lateFeesCharged++;
         position = added.position;

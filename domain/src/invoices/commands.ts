@@ -97,8 +97,9 @@ export async function markInvoiceOverdue(ctx: CommandContext, invoiceId: string,
 }
 
 /** Adds a line to an open invoice (the late fee: once per invoice). */
-export async function addInvoiceLine(ctx: CommandContext, invoiceId: string, line: InvoiceLine) {
-  return decide(ctx, { type: 'AddInvoiceLine', invoiceId, line });
+/** Adds a line to an open invoice, with its sales tax line when it is taxed (one append: never the line without its tax). */
+export async function addInvoiceLine(ctx: CommandContext, invoiceId: string, line: InvoiceLine, tax: InvoiceLine | null = null) {
+  return decide(ctx, { type: 'AddInvoiceLine', invoiceId, line, tax });
 }
 
 /**
