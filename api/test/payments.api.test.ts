@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { derivedId } from '@storage/domain/commands/derived-id';
 import { envelope } from '@storage/domain/commands/handle';
-import { cancelInvoice, recordPayment } from '@storage/domain/invoices/commands';
+import { cancelInvoice, markCustomerOverdue, recordPayment } from '@storage/domain/invoices/commands';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
 import { readConfig } from '@storage/platform/config';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
@@ -34,13 +34,18 @@ function billingFixture(getPlatform: () => TestPlatform) {
     if (last) expect(await getPlatform().api.afterAppend(last.position, 15_000)).toBe(true);
   }
 
-  async function renter(status = 'active') {
+  /** A renter signed in to the portal; `overdue`: one the billing engine has marked overdue (no one is added overdue). */
+  async function renter(standing: 'active' | 'overdue' = 'active') {
     if (!staff) staff = await getPlatform().signIn('clerk');
     const t = tag();
     const phone = `(555) 010-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-    const created = await inject('POST', '/api/customers', { firstName: 'Rita', lastName: `Renter${t}`, email: `rita-${t}@example.com`, phone, status }, staff);
+    const created = await inject('POST', '/api/customers', { firstName: 'Rita', lastName: `Renter${t}`, email: `rita-${t}@example.com`, phone }, staff);
     expect(created.statusCode, created.body).toBe(201);
     const customer = created.json() as { id: string; email: string };
+    if (standing === 'overdue') {
+      const ctx = { store: getPlatform().api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+      await markCustomerOverdue(ctx, customer.id, 'An invoice is past due');
+    }
     await projected(`customer-${customer.id}`);
     const verified = await inject('POST', '/api/customer/verify', { email: customer.email, phoneLast4: phone.slice(-4) });
     expect(verified.statusCode, verified.body).toBe(200);
