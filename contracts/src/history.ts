@@ -55,7 +55,15 @@ export const EntityHistory = z.object({
 });
 export type EntityHistory = z.infer<typeof EntityHistory>;
 
+/** Event types whose name alone says little to an auditor: what they mean, in words. */
+const eventTypeWords: Partial<Record<string, string>> = {
+  unique_key_claimed: 'Taken: no other record may use it',
+  unique_key_released: 'Released: free for another record',
+};
+
 export function describeEventType(type: string): string {
+  const described = eventTypeWords[type];
+  if (described) return described;
   const words = type.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
