@@ -13,8 +13,8 @@ export const apiServer = setupServer();
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** A request the screen sent to an answer: its query and its JSON body (undefined without one). */
-export type SentRequest = { search: URLSearchParams; body: unknown };
+/** A request the screen sent to an answer: its query, its JSON body (undefined without one) and its headers (an Idempotency-Key). */
+export type SentRequest = { search: URLSearchParams; body: unknown; headers: Headers };
 
 /** An answer the API gives, with the requests it answered (in order), to check what the screen sent. */
 export type Answer = { handler: RequestHandler; sent: SentRequest[] };
@@ -25,7 +25,7 @@ function answering(method: Method, path: string, respond: () => Response | Promi
   const sent: SentRequest[] = [];
   const handler = http[method](path, async ({ request }) => {
     const text = await request.text();
-    sent.push({ search: new URL(request.url).searchParams, body: text ? JSON.parse(text) : undefined });
+    sent.push({ search: new URL(request.url).searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers });
     return respond();
   });
   return { handler, sent };

@@ -24,3 +24,9 @@ export function useCanChangeRent(): boolean {
   const role = useQuery(authUserQueryOptions()).data?.role;
   return role === 'owner' || role === 'manager';
 }
+
+/** Owners, managers and clerks take money at the desk (as the desk payment route allows). */
+export function useCanTakePayments(): boolean {
+  const role = useQuery(authUserQueryOptions()).data?.role;
+  return role === 'owner' || role === 'manager' || role === 'clerk';
+}

@@ -1,15 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header.tsx';
-import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
+import { takeDeskPaymentOnce } from '../../features/customers/api/desk.ts';
+import { CustomerPicker, customerOption } from '../../features/customers/components/customer-picker.tsx';
+import { LazyCustomerFormDialog } from '../../features/customers/components/lazy-customer-form-dialog.tsx';
 import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
 import { LeasesList } from '../../features/leases/components/leases-list.tsx';
-import { MoveInButton } from '../../features/leases/components/move-in-button.tsx';
+import { MoveInButton, type MoveInNewCustomerDialog } from '../../features/leases/components/move-in-button.tsx';
 import { RentIncreaseButton } from '../../features/leases/components/rent-increase-button.tsx';
 import { ReservationsSection } from '../../features/reservations/components/reservations-section.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { facilitiesQueryOptions } from '../../lib/facilities.ts';
 import { useFacilityScope } from '../../lib/facility-scope.tsx';
+import { customersQueryKey } from '../../lib/query-keys.ts';
 import { useCanChangeRent } from '../../lib/staff-permissions.ts';
+
+/** Add Customer over the Move In: the customer added is chosen in its picker. */
+const NewCustomerDialog: MoveInNewCustomerDialog = ({ open, onClose, onCreated }) => (
+  <LazyCustomerFormDialog open={open} onClose={onClose} onCreated={(customer) => onCreated(customerOption(customer))} />
+);
 
 export default function LeasesPage() {
   const queryClient = useQueryClient();
@@ -21,6 +29,12 @@ export default function LeasesPage() {
     void queryClient.invalidateQueries({ queryKey: unitsQueryKey });
     void queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey });
   };
+  // A payment taken at move-in changes the renter's balance.
+  const takeMoveInPayment: typeof takeDeskPaymentOnce = async (customerId, request) => {
+    const receipt = await takeDeskPaymentOnce(customerId, request);
+    void queryClient.invalidateQueries({ queryKey: customersQueryKey });
+    return receipt;
+  };
 
   return (
     <>
@@ -30,7 +44,7 @@ export default function LeasesPage() {
         actions={
           <>
             {canChangeRent && <RentIncreaseButton />}
-            <MoveInButton customerPicker={CustomerPicker} onMovedIn={refreshUnits} />
+            <MoveInButton customerPicker={CustomerPicker} newCustomerDialog={NewCustomerDialog} takePayment={takeMoveInPayment} onMovedIn={refreshUnits} />
           </>
         }
       />

@@ -40,16 +40,27 @@ function useAfterMoney(onMoneyMoved: () => unknown) {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: customersQueryKey }), onMoneyMoved()]);
 }
 
+/**
+ * A desk payment under its attempt's key: Take Payment and the Move In dialog share the scope, so a
+ * payment sent again from either after an unanswered attempt (same renter, same request) pays once.
+ */
+export async function takeDeskPaymentOnce(customerId: string, request: DeskPaymentRequest): Promise<DeskReceipt> {
+  const scope = `desk-payment:${customerId}`;
+  try {
+    const receipt = await takeDeskPayment(customerId, request, attemptKey(scope, request));
+    attemptSettled(scope);
+    return receipt;
+  } catch (error) {
+    attemptSettled(scope, error);
+    throw error;
+  }
+}
+
 export function useTakeDeskPayment(customerId: string, onMoneyMoved: () => unknown) {
   const after = useAfterMoney(onMoneyMoved);
-  const scope = `desk-payment:${customerId}`;
   return useMutation({
-    mutationFn: (request: DeskPaymentRequest) => takeDeskPayment(customerId, request, attemptKey(scope, request)),
-    onSuccess: () => {
-      attemptSettled(scope);
-      return after();
-    },
-    onError: (error) => attemptSettled(scope, error),
+    mutationFn: (request: DeskPaymentRequest) => takeDeskPaymentOnce(customerId, request),
+    onSuccess: () => after(),
   });
 }
 

@@ -54,18 +54,20 @@ type CustomerFormDialogProps = {
   /** The customer to edit; without one the dialog adds a customer. */
   customer?: Customer;
   onClose: () => void;
+  /** The customer added (before the dialog closes), e.g. to choose them in the form it was opened from. */
+  onCreated?: (customer: Customer) => void;
 };
 
 /** Add Customer and Edit Customer share this dialog. */
-export function CustomerFormDialog({ open, customer, onClose }: CustomerFormDialogProps) {
+export function CustomerFormDialog({ open, customer, onClose, onCreated }: CustomerFormDialogProps) {
   return (
     <FormDialog open={open} title={customer ? 'Edit Customer' : 'Add Customer'} width={640} onClose={onClose}>
-      <CustomerForm customer={customer} onDone={onClose} />
+      <CustomerForm customer={customer} onDone={onClose} onCreated={onCreated} />
     </FormDialog>
   );
 }
 
-function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () => void }) {
+function CustomerForm({ customer, onDone, onCreated }: { customer?: Customer; onDone: () => void; onCreated?: (customer: Customer) => void }) {
   const createCustomer = useCreateCustomer();
   const updateCustomer = useUpdateCustomer();
   const { selectedFacility } = useFacilityScope();
@@ -84,7 +86,10 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
     }
     createCustomer.mutate(
       { ...values, status: values.status ?? 'active', facilityId: values.facilityId ?? null },
-      toast.outcome('Customer created successfully', 'Failed to create customer', onDone),
+      toast.outcome('Customer created successfully', 'Failed to create customer', (created: Customer) => {
+        onCreated?.(created);
+        onDone();
+      }),
     );
   };
 

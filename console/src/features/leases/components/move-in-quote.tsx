@@ -1,7 +1,7 @@
 import type { MoveInQuote, QuotedInvoice } from '@storage/contracts/quotes';
 import { serverMessage } from '@storage/web-client/api';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { type MoveInQuoteTerms, useMoveInQuote } from '../api/get-move-in-quote.ts';
@@ -15,11 +15,16 @@ const QUOTE_DELAY_MS = 300;
  * `terms`: null while no unit or start date is chosen (nothing is shown); `invalid`: a rate or a
  * deposit that cannot be quoted (its field says why).
  */
-export function MoveInQuotePanel({ terms, invalid }: { terms: MoveInQuoteTerms | null; invalid: boolean }) {
+export function MoveInQuotePanel({ terms, invalid, onTotal }: { terms: MoveInQuoteTerms | null; invalid: boolean; onTotal?: (totalDueToday: string) => void }) {
   // Compared as text, so the same terms typed again are the same quote.
   const typed = terms && !invalid ? JSON.stringify(terms) : null;
   const settled = useDebouncedValue(typed, QUOTE_DELAY_MS);
   const quote = useMoveInQuote(settled === null ? null : (JSON.parse(settled) as MoveInQuoteTerms));
+  // Only the quote of the terms on screen, never the previous one kept while the next loads.
+  const total = quote.data && !quote.isPlaceholderData && typed !== null && typed === settled ? quote.data.totalDueToday : null;
+  useEffect(() => {
+    if (total !== null) onTotal?.(total);
+  }, [total, onTotal]);
   if (terms === null) return null;
   let shown: ReactNode;
   if (invalid) shown = <Typography.Text type="secondary">Enter a valid monthly rate and deposit to see what the renter pays.</Typography.Text>;
