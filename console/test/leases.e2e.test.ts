@@ -1,4 +1,5 @@
 import type { Customer } from '@storage/contracts/customers';
+import type { Facility } from '@storage/contracts/facilities';
 import type { Lease, LeaseCounts, LeaseMoveOut } from '@storage/contracts/leases';
 import type { Reservation } from '@storage/contracts/reservations';
 import type { Unit } from '@storage/contracts/units';
@@ -120,13 +121,28 @@ describe('Lease Agreements in Chromium', () => {
     await cards().first().waitFor();
   });
 
-  it('moves a customer in through the Move In dialog, with the unit’s rate as the default', async () => {
-    const [customer] = await api<Customer[]>('/api/customers?pageSize=1&status=active');
+  it('moves a new customer in through the Move In dialog, with the unit’s rate as the default, and takes the payment in it', async () => {
     const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
+    const facilities = await api<Facility[]>('/api/facilities');
+    const facility = facilities.find((f) => f.id === unit!.facilityId) ?? facilities[0]!;
+    // A renter added here owes nothing else, so the payment pays the move-in invoice.
+    const customer = { firstName: 'Mona', lastName: 'Movein', email: `mona.movein.${Date.now()}@example.com` };
     await page.getByRole('button', { name: 'Move In' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Start Date' });
     await dialog.getByText('Start Date').waitFor();
-    await chooseOption('Customer', customer!.email, customer!.email);
+    await dialog.getByRole('button', { name: 'New customer' }).click();
+    const adding = page.getByRole('dialog').filter({ hasText: 'Emergency Contact' });
+    await adding.getByLabel('First Name').fill(customer.firstName);
+    await adding.getByLabel('Last Name').fill(customer.lastName);
+    await adding.getByLabel('Email').fill(customer.email);
+    if ((await adding.getByLabel('Facility').inputValue()) === '' && (await adding.getByText('Choose a facility').count()) > 0) {
+      await adding.getByLabel('Facility').click();
+      await page.locator('.ant-select-item-option').filter({ visible: true }).filter({ hasText: facility.name }).first().click();
+    }
+    await adding.getByRole('button', { name: 'Add Customer' }).click();
+    await adding.waitFor({ state: 'hidden' });
+    // The customer added is chosen in the Move In's picker.
+    await dialog.getByText(`${customer.firstName} ${customer.lastName} · ${customer.email}`).waitFor();
     await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
     expect(await dialog.getByLabel('Monthly Rate').inputValue()).toBe(unit!.monthlyRate);
     await dialog.getByLabel('Deposit').fill('50.00');
@@ -135,27 +151,35 @@ describe('Lease Agreements in Chromium', () => {
     await quote.getByText('Security deposit').waitFor();
     await quote.getByText('Due today').waitFor();
     expect(await quote.getByText(/^Next invoice: \$/).count()).toBe(1);
+    // The payment starts at what the renter pays today, taken by check.
+    const dueToday = (await quote.getByTestId('move-in-quote-total').textContent())!.replace('$', '').replace(/,/g, '');
+    const payment = dialog.getByRole('region', { name: 'Payment at move-in' });
+    expect(await payment.getByLabel('Take payment now').isChecked()).toBe(true);
+    await expect.poll(() => payment.getByLabel('Amount').inputValue()).toBe(dueToday);
+    await payment.getByLabel('Method').click();
+    await page.locator('.ant-select-item-option').filter({ visible: true }).filter({ hasText: 'Check' }).first().click();
+    await payment.getByLabel('Check Number').fill('2051');
     await product.screenshot(page, 'leases-move-in-1440');
     await dialog.getByRole('button', { name: 'Move In' }).click();
 
-    await page.getByText('Lease created successfully').waitFor();
+    await page.getByText(/^Lease created; payment recorded: INV-/).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByLabel('Search leases').fill(unit!.unitNumber);
     const card = cards()
-      .filter({ hasText: `${customer!.firstName} ${customer!.lastName}` })
+      .filter({ hasText: `${customer.firstName} ${customer.lastName}` })
       .filter({ hasText: `Unit ${unit!.unitNumber} ` });
     await card.waitFor();
     expect(await cards().first().textContent()).toBe(await card.textContent());
     const text = await card.textContent();
-    expect(text).toContain(`${customer!.firstName} ${customer!.lastName}`);
+    expect(text).toContain(`${customer.firstName} ${customer.lastName}`);
     expect(text).toContain('Active');
     expect(text).toContain('$50.00');
     // Billed at once: the move-in invoice (and next month's rent too when the move-in falls within its issue days).
     expect(text).toMatch(/[12] total/);
     const newest = await api<{ description: string | null; status: string; dueDate: string }[]>(
-      `/api/invoices?search=${encodeURIComponent(customer!.email)}&sort=createdAt&order=desc&pageSize=5`,
+      `/api/invoices?search=${encodeURIComponent(customer.email)}&sort=createdAt&order=desc&pageSize=5`,
     );
-    expect(newest).toContainEqual(expect.objectContaining({ description: 'Move-in charges', status: 'sent' }));
+    expect(newest).toContainEqual(expect.objectContaining({ description: 'Move-in charges', status: 'paid' }));
     const [available] = await api<Unit[]>(`/api/units?search=${encodeURIComponent(unit!.unitNumber)}`);
     expect(available!.status).toBe('occupied');
   });
@@ -169,6 +193,8 @@ describe('Lease Agreements in Chromium', () => {
     await chooseOption('Customer', customer!.email, customer!.email);
     await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
     expect(await dialog.getByLabel('Deposit').inputValue()).toBe('');
+    // No payment at move-in: the invoice is left to be paid.
+    await dialog.getByLabel('Take payment now').uncheck();
     const created = page.waitForResponse((r) => r.url().endsWith('/api/leases') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Move In' }).click();
     expect((await created).status()).toBe(201);
