@@ -176,6 +176,43 @@ describe('the Move In dialog’s payment at move-in', () => {
     expect(paid.sent[0]!.body).toEqual({ amount: '100.00', method: 'cash', reference: null });
   });
 
+  it('makes one lease and pays once when Move In is pressed again while it saves', async () => {
+    const made = heldAnswer('post', '/api/leases', Lease, lease);
+    const paid = answer('post', paymentsPath, DeskReceipt, receipt);
+    const opened = await openMoveIn([answer('get', quotePath, MoveInQuote, quoteOf(null, '226.80')), made, paid]);
+    const { user, dialog } = opened;
+    await fillMoveIn(opened, '$226.80');
+    await waitFor(() => expect(amountField(dialog).value).toBe('226.80'));
+    const submit = within(dialog).getByRole('button', { name: 'Move In' });
+    await user.click(submit);
+    await made.arrived;
+    await user.click(submit);
+    made.release();
+    await screen.findByText('Lease created; payment recorded: INV-0107 $226.80');
+    expect(made.sent).toHaveLength(1);
+    expect(paid.sent).toHaveLength(1);
+  });
+
+  it('sends the same Move In again under the same key after a lost answer, then pays once', async () => {
+    const lost = refuse('post', '/api/leases', 503, { message: 'The server is not answering' });
+    const paid = answer('post', paymentsPath, DeskReceipt, receipt);
+    const opened = await openMoveIn([answer('get', quotePath, MoveInQuote, quoteOf(null, '226.80')), lost, paid]);
+    const { user, dialog } = opened;
+    await fillMoveIn(opened, '$226.80');
+    await waitFor(() => expect(amountField(dialog).value).toBe('226.80'));
+    await user.click(within(dialog).getByRole('button', { name: 'Move In' }));
+    await screen.findByText('Failed to create lease');
+    expect(paid.sent).toHaveLength(0);
+
+    const made = answer('post', '/api/leases', Lease, lease);
+    declareAnswers(made);
+    await user.click(within(dialog).getByRole('button', { name: 'Move In' }));
+    await screen.findByText('Lease created; payment recorded: INV-0107 $226.80');
+    // The server finishes the first attempt rather than making a second lease.
+    expect(made.sent[0]!.headers.get('Idempotency-Key')).toBe(lost.sent[0]!.headers.get('Idempotency-Key'));
+    expect(paid.sent).toHaveLength(1);
+  });
+
   it('says plainly when the lease is made but the payment is refused, and keeps the lease', async () => {
     const made = answer('post', '/api/leases', Lease, lease);
     const refused = refuse('post', paymentsPath, 409, { message: 'This customer is archived' });

@@ -140,7 +140,19 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
     [form],
   );
 
-  const save = async ({ customerId, unitId, monthlyRate, depositAmount, startDate, ...pay }: MoveInValues) => {
+  // A second press before the form shows it is saving (a double click) is the same Move In: it is ignored.
+  const saving = useRef(false);
+  const save = async (values: MoveInValues) => {
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await moveIn(values);
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  const moveIn = async ({ customerId, unitId, monthlyRate, depositAmount, startDate, ...pay }: MoveInValues) => {
     let lease: Awaited<ReturnType<typeof startLease.mutateAsync>>;
     try {
       lease = await startLease.mutateAsync({ customerId: customerId!, unitId: unitId!, monthlyRate, depositAmount, startDate });
