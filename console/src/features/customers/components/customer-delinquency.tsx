@@ -54,7 +54,7 @@ export function CustomerDelinquency({ customerId, canPause }: { customerId: stri
         </Descriptions>
         {canPause && (
           <Flex gap={8}>
-            {timeline.status === 'paused' ? <ResumeButton customerId={customerId} /> : <PauseButton customerId={customerId} today={timeline.today} />}
+            <ScheduleControls customerId={customerId} paused={timeline.status === 'paused'} today={timeline.today} />
           </Flex>
         )}
       </Flex>
@@ -92,15 +92,30 @@ export function CustomerDelinquency({ customerId, canPause }: { customerId: stri
 
 type PauseValues = { until: string; reason: string };
 
-function PauseButton({ customerId, today }: { customerId: string; today: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Pause or Resume, as the schedule stands. Both dialogs stay mounted whatever the status: a pause
+ * answered turns the schedule to paused at once, and a dialog unmounted with its button in the
+ * middle of closing could be left on the screen.
+ */
+function ScheduleControls({ customerId, paused, today }: { customerId: string; paused: boolean; today: string }) {
+  const [open, setOpen] = useState<'pause' | 'resume' | null>(null);
+  const close = () => setOpen(null);
   return (
     <>
-      <Button icon={<PauseCircleOutlined />} onClick={() => setOpen(true)}>
-        Pause
-      </Button>
-      <FormDialog open={open} title="Pause the Delinquency Schedule" width={480} onClose={() => setOpen(false)}>
-        <PauseForm customerId={customerId} today={today} onDone={() => setOpen(false)} />
+      {paused ? (
+        <Button icon={<PlayCircleOutlined />} onClick={() => setOpen('resume')}>
+          Resume
+        </Button>
+      ) : (
+        <Button icon={<PauseCircleOutlined />} onClick={() => setOpen('pause')}>
+          Pause
+        </Button>
+      )}
+      <FormDialog open={open === 'pause'} title="Pause the Delinquency Schedule" width={480} onClose={close}>
+        <PauseForm customerId={customerId} today={today} onDone={close} />
+      </FormDialog>
+      <FormDialog open={open === 'resume'} title="Resume the Delinquency Schedule" width={480} onClose={close}>
+        <ResumeForm customerId={customerId} onDone={close} />
       </FormDialog>
     </>
   );
@@ -147,20 +162,6 @@ function PauseForm({ customerId, today, onDone }: { customerId: string; today: s
         </GridField>
       </FieldGrid>
     </DialogForm>
-  );
-}
-
-function ResumeButton({ customerId }: { customerId: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button icon={<PlayCircleOutlined />} onClick={() => setOpen(true)}>
-        Resume
-      </Button>
-      <FormDialog open={open} title="Resume the Delinquency Schedule" width={480} onClose={() => setOpen(false)}>
-        <ResumeForm customerId={customerId} onDone={() => setOpen(false)} />
-      </FormDialog>
-    </>
   );
 }
 
