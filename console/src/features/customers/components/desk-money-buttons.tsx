@@ -1,10 +1,11 @@
 import { CreditRefundRequest, CreditRequest, creditRefundRefusal, type DeskPaymentPlan, DeskPaymentRequest } from '@storage/contracts/billing';
 import type { CustomerAccount } from '@storage/contracts/customers';
-import { type DeskPaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
 import { serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Descriptions, Form, type FormRule, Input, Select, Skeleton, Table, type TableProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { DeskPaymentFields, deskMethodOptions } from '../../../components/desk-payment-fields.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -12,9 +13,6 @@ import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeskPaymentPlan, useGiveCredit, useRefundCredit, useTakeDeskPayment } from '../api/desk.ts';
 import { useCustomerAccount } from '../api/get-customer.ts';
-
-const deskMethods = ['cash', 'check', 'card_present', 'bank_transfer'] as const satisfies readonly DeskPaymentMethod[];
-const methodOptions = deskMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
 
 /** An amount the payment contract takes (so one the server can plan); the form says why another is refused. */
 const isPaymentAmount = (amount: string) => amount !== '' && DeskPaymentRequest.shape.amount.safeParse(amount).success;
@@ -107,22 +105,7 @@ function TakePaymentForm({ customerId, account, onMoneyMoved, onDone }: DeskForm
       submitLabel="Record Payment"
       onCancel={onDone}
     >
-      <FieldGrid>
-        <GridField label="Amount" name="amount" required rules={[contractRule('Amount', DeskPaymentRequest.shape.amount)]}>
-          <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" autoFocus />
-        </GridField>
-        <GridField label="Method" name="method">
-          <Select options={methodOptions} />
-        </GridField>
-        <GridField
-          wide
-          label={method === 'check' ? 'Check Number' : 'Reference'}
-          name="reference"
-          rules={[contractRule('Reference', DeskPaymentRequest.shape.reference)]}
-        >
-          <Input autoComplete="off" />
-        </GridField>
-      </FieldGrid>
+      <DeskPaymentFields names={{ amount: 'amount', method: 'method', reference: 'reference' }} method={method} autoFocus />
       <PaymentPlan customerId={customerId} amount={amount ?? ''} />
     </DialogForm>
   );
@@ -277,7 +260,7 @@ function RefundCreditForm({ customerId, account, onMoneyMoved, onDone }: DeskFor
           <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" autoFocus />
         </GridField>
         <GridField label="Method" name="method">
-          <Select options={methodOptions} />
+          <Select options={deskMethodOptions} />
         </GridField>
         <GridField
           wide

@@ -1,12 +1,13 @@
 import { LoginOutlined, UserAddOutlined } from '@ant-design/icons';
-import { DeskPaymentRequest, type DeskReceipt } from '@storage/contracts/billing';
-import { type DeskPaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
+import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { StartLeaseRequest } from '@storage/contracts/leases';
 import { formatDollars, toCents } from '@storage/contracts/money';
 import { serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { type ComponentType, useCallback, useRef, useState } from 'react';
+import { DeskPaymentFields } from '../../../components/desk-payment-fields.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import type { SearchSelectOption } from '../../../components/search-select.tsx';
@@ -33,9 +34,6 @@ type MoveInValues = {
 };
 
 const fieldSchemas = StartLeaseRequest.shape;
-
-const deskMethods = ['cash', 'check', 'card_present', 'bank_transfer'] as const satisfies readonly DeskPaymentMethod[];
-const methodOptions = deskMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
 
 /** An empty optional amount is no amount at all. */
 const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
@@ -261,28 +259,11 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
               <Checkbox>Take payment now</Checkbox>
             </Form.Item>
             {takingPayment && (
-              <FieldGrid>
-                <GridField
-                  label="Amount"
-                  name="paymentAmount"
-                  required
-                  rules={[contractRule('Amount', DeskPaymentRequest.shape.amount)]}
-                  extra="Less than due today leaves the rest owed."
-                >
-                  <Input prefix="$" placeholder="0.00" inputMode="decimal" autoComplete="off" />
-                </GridField>
-                <GridField label="Method" name="paymentMethod">
-                  <Select options={methodOptions} />
-                </GridField>
-                <GridField
-                  wide
-                  label={method === 'check' ? 'Check Number' : 'Reference'}
-                  name="paymentReference"
-                  rules={[contractRule('Reference', DeskPaymentRequest.shape.reference)]}
-                >
-                  <Input autoComplete="off" />
-                </GridField>
-              </FieldGrid>
+              <DeskPaymentFields
+                names={{ amount: 'paymentAmount', method: 'paymentMethod', reference: 'paymentReference' }}
+                method={method}
+                amountExtra="Less than due today leaves the rest owed."
+              />
             )}
           </section>
         )}
