@@ -9,7 +9,7 @@ import { confirmationToken } from '@storage/testing/online-reservations';
 import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP, dismissToasts, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
+import { chooseFacility, chooseSelectOption, DESKTOP, dismissToasts, horizontalOverflow, PHONE, signedInContext } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Lease Agreements screen in Chromium on the demo data: the list as the spec draws it, a
@@ -136,8 +136,8 @@ describe('Lease Agreements in Chromium', () => {
     await adding.getByLabel('Last Name').fill(customer.lastName);
     await adding.getByLabel('Email').fill(customer.email);
     if ((await adding.getByLabel('Facility').inputValue()) === '' && (await adding.getByText('Choose a facility').count()) > 0) {
-      await adding.getByLabel('Facility').click();
-      await page.locator('.ant-select-item-option').filter({ visible: true }).filter({ hasText: facility.name }).first().click();
+      // A click can land while the list is still opening and be lost: chosen until the field shows it.
+      await chooseFacility(page, adding, facility.name);
     }
     await adding.getByRole('button', { name: 'Add Customer' }).click();
     await adding.waitFor({ state: 'hidden' });
@@ -156,8 +156,7 @@ describe('Lease Agreements in Chromium', () => {
     const payment = dialog.getByRole('region', { name: 'Payment at move-in' });
     expect(await payment.getByLabel('Take payment now').isChecked()).toBe(true);
     await expect.poll(() => payment.getByLabel('Amount').inputValue()).toBe(dueToday);
-    await payment.getByLabel('Method').click();
-    await page.locator('.ant-select-item-option').filter({ visible: true }).filter({ hasText: 'Check' }).first().click();
+    await chooseSelectOption(page, payment.getByLabel('Method'), 'Check', payment.getByLabel('Check Number'));
     await payment.getByLabel('Check Number').fill('2051');
     await product.screenshot(page, 'leases-move-in-1440');
     await dialog.getByRole('button', { name: 'Move In' }).click();
