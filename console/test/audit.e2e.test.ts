@@ -60,9 +60,17 @@ describe('the auditor in Chromium', { timeout: 120_000 }, () => {
   it("filters by a customer picked as you type, opens an event in full and lists its request's events", async () => {
     const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
     const picker = page.getByRole('combobox', { name: 'Entity' });
-    await picker.fill('Audited');
-    await page.locator('.ant-select-item-option').filter({ visible: true, hasText: 'Customer · Ada Audited · ada@example.com' }).click();
-    await page.waitForURL(/customerId=/);
+    // Under load a click can land on the list while it is still opening and be lost: tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await picker.fill('Audited');
+        await page.locator('.ant-select-item-option').filter({ visible: true, hasText: 'Customer · Ada Audited · ada@example.com' }).click({ timeout: 10_000 });
+        await page.waitForURL(/customerId=/, { timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await expect.poll(entities, { timeout: 15_000 }).toEqual(['Customer Ada Audited']);
 
     await page.getByTestId('audit-row').first().click();
