@@ -116,6 +116,19 @@ describe('payments API with the built-in test provider', () => {
     expect(stored).toEqual({ amount: '149.99', invoice_id: bill.id, customer_id: rita.id });
   });
 
+  it('charges what is still owed on an invoice paid in part, and records that payment instead of refunding it', async () => {
+    const rita = await renter();
+    const bill = await invoice(rita.id, { amount: '149.99' });
+    const ctx = { store: platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    await recordPayment(ctx, bill.id, { amount: '50.00', method: 'cash', stripePaymentIntentId: null });
+    const intent = await paidIntent(rita, bill.id);
+    expect(intent.amount).toBe('99.99');
+    const report = await inject('POST', '/api/stripe/webhook/simulate', { paymentIntentId: intent.paymentIntentId }, rita.cookie);
+    expect(report.json()).toMatchObject({ recorded: true, refunded: false });
+    const payments = await paymentEvents(bill.id);
+    expect(payments.map((p) => p.data.amount)).toEqual(['50.00', '99.99']);
+  });
+
   it("needs the portal session of the invoice's customer", async () => {
     const rita = await renter();
     const other = await renter();

@@ -16,7 +16,7 @@ import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ConflictError, ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
-import { invoiceAggregate } from '@storage/domain/invoices/invoice';
+import { invoiceAggregate, openBalance } from '@storage/domain/invoices/invoice';
 import { startAccountPayment } from '@storage/domain/payments/account-payment';
 import { intentForInvoice } from '@storage/domain/payments/intents';
 import { cardPaymentReceipt } from '@storage/domain/payments/receipt';
@@ -97,12 +97,15 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { invoiceId } = request.body;
       const { state: invoice } = await loadAggregate(deps.store, streams.invoice(invoiceId), invoiceAggregate);
       if (invoice.status === 'none') throw new NotFoundError('Invoice not found');
-      const { customerId, status, amount } = invoice.fields;
+      const { customerId, status } = invoice.fields;
       if (customerId !== request.customerId) throw new ForbiddenError('This invoice belongs to another customer');
       if (status === 'paid') throw new ConflictError('This invoice is already paid');
       if (status === 'cancelled') throw new ConflictError('This invoice is cancelled and cannot be paid');
       const { state: customer } = await loadAggregate(deps.store, streams.customer(customerId), customerAggregate);
       if (customer.status === 'none') throw new NotFoundError('Customer not found');
+      // What is still owed on it, as the payment's record checks it: an invoice paid in part (at the
+      // desk, say) is charged the rest, not its whole amount, which the record would refund.
+      const amount = openBalance(invoice);
       const intent = await intentForInvoice(deps.pool, provider, { amount, invoiceId, customerId, customerEmail: customer.fields.email });
       if (intent.kind === 'succeeded') {
         // Its report has not arrived (a closed tab, a late webhook): record it now, and pay nothing twice.
