@@ -12,7 +12,7 @@ const business: BillingSettings = {
   prorateFirstMonth: true,
   billNextMonthAfterDay: 20,
   rentChangeNoticeDays: 30,
-  salesTax: { rent: '8.875', adminFee: '0', lateFee: '0' },
+  salesTax: { rent: '8.875', adminFee: '0', lateFee: '0', merchandise: '0' },
 };
 
 const ownOfFacility: BillingSettings = {
@@ -24,7 +24,7 @@ const ownOfFacility: BillingSettings = {
   prorateFirstMonth: false,
   billNextMonthAfterDay: null,
   rentChangeNoticeDays: 45,
-  salesTax: { rent: '0', adminFee: '0', lateFee: '0' },
+  salesTax: { rent: '0', adminFee: '0', lateFee: '0', merchandise: '0' },
 };
 
 describe('billing settings API', () => {
@@ -128,7 +128,7 @@ describe('billing settings API', () => {
     const { salesTax: _none, ...withoutTax } = business;
     const untaxed = await inject('PUT', '/api/settings/billing', { facilityId, settings: withoutTax });
     expect(untaxed.statusCode).toBe(200);
-    expect(untaxed.json().effective.salesTax).toEqual({ rent: '0', adminFee: '0', lateFee: '0' });
+    expect(untaxed.json().effective.salesTax).toEqual({ rent: '0', adminFee: '0', lateFee: '0', merchandise: '0' });
     expect((await inject('PUT', '/api/settings/billing', { facilityId, settings: null })).statusCode).toBe(200);
   });
 

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 //   7.25% = 1.81 (1.8125).
 
 const CHICAGO_EVENING = 'T23:00:00Z'; // 18:00 in Chicago (CDT), the same date there as in UTC
-const salesTax = { rent: '8.875', adminFee: '5', lateFee: '7.25' };
+const salesTax = { rent: '8.875', adminFee: '5', lateFee: '7.25', merchandise: '0' };
 const taxed: BillingSettings = { ...defaultBillingSettings, adminFee: '20.00', salesTax };
 
 describe('sales tax', () => {

@@ -56,6 +56,8 @@ const ids = {
   autopayAttempt: id(),
   paymentMethod: id(),
   rentChange: id(),
+  plan: id(),
+  promotion: id(),
 };
 
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
@@ -413,6 +415,58 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
     },
   },
   lease_rent_change_cancelled: { stream: streams.lease(ids.lease), data: { leaseId: ids.lease, changeId: ids.rentChange, reason: 'Rate kept' } },
+  protection_settings_updated: {
+    stream: streams.settings(ids.facility),
+    data: {
+      scope: ids.facility,
+      settings: {
+        plans: [{ planId: ids.plan, name: 'Basic', coverageAmount: '2000.00', monthlyPremium: '12.00' }],
+        defaultPlanId: ids.plan,
+        enrollAfterDays: 30,
+      },
+    },
+  },
+  promotions_updated: {
+    stream: streams.settings('business'),
+    data: {
+      scope: 'business',
+      promotions: [
+        {
+          promotionId: ids.promotion,
+          name: 'First month free',
+          terms: { kind: 'percent_off', percent: '100', months: 1 },
+          channel: 'both',
+          facilityIds: [],
+          unitSizes: [],
+          startsOn: null,
+          endsOn: null,
+          active: true,
+        },
+      ],
+    },
+  },
+  lease_protection_changed: {
+    stream: streams.lease(ids.lease),
+    data: {
+      leaseId: ids.lease,
+      customerId: ids.customer,
+      protection: { planId: ids.plan, name: 'Basic', coverageAmount: '2000.00', monthlyPremium: '12.00' },
+      effectiveDate: '2026-02-01',
+      reason: 'changed_by_staff',
+    },
+  },
+  lease_insurance_proof_recorded: {
+    stream: streams.lease(ids.lease),
+    data: { leaseId: ids.lease, customerId: ids.customer, carrier: 'Acme Mutual', policyNumber: 'P-1', expiresOn: '2027-01-01' },
+  },
+  lease_promotion_applied: {
+    stream: streams.lease(ids.lease),
+    data: {
+      leaseId: ids.lease,
+      customerId: ids.customer,
+      promotion: { promotionId: ids.promotion, name: 'First month free', terms: { kind: 'percent_off', percent: '100', months: 1 } },
+    },
+  },
   lease_move_out_scheduled: {
     stream: streams.lease(ids.lease),
     data: {

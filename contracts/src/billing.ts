@@ -8,7 +8,22 @@ import { pagingFields } from './paging.ts';
 // per facility) and facility time zones. The engine itself is a write-side process (domain/src/billing).
 
 /** What an invoice line charges (or credits, with a negative amount). */
-export const InvoiceLineKind = z.enum(['rent', 'prorated_rent', 'deposit', 'admin_fee', 'late_fee', 'credit', 'adjustment', 'tax']);
+export const InvoiceLineKind = z.enum([
+  'rent',
+  'prorated_rent',
+  'deposit',
+  'admin_fee',
+  'late_fee',
+  'credit',
+  'adjustment',
+  'tax',
+  /** The protection plan's premium for a period (tenant insurance). */
+  'protection',
+  /** A promotion's discount on a rent line (negative). */
+  'discount',
+  /** Goods sold at the desk or at move-in (a lock, boxes). */
+  'merchandise',
+]);
 export type InvoiceLineKind = z.infer<typeof InvoiceLineKind>;
 
 export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
@@ -20,6 +35,9 @@ export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
   credit: 'Credit',
   adjustment: 'Charge',
   tax: 'Sales tax',
+  protection: 'Protection plan',
+  discount: 'Promotion',
+  merchandise: 'Merchandise',
 };
 
 /** One line of an invoice; rent lines name the period they cover (both days included). */
@@ -63,18 +81,24 @@ export const TaxRate = z
   .refine((rate) => Number(rate) <= 25, 'must be at most 25');
 export type TaxRate = z.infer<typeof TaxRate>;
 
-/** The sales tax rates per taxable charge: rent (and prorated rent), the admin fee, the late fee. Deposits are never taxed. */
-export const SalesTaxRates = z.strictObject({ rent: TaxRate, adminFee: TaxRate, lateFee: TaxRate });
+/**
+ * The sales tax rates per taxable charge: rent (and prorated rent, and a promotion's discount on
+ * it), the admin fee, the late fee, merchandise (settings saved before it existed: none).
+ * Deposits and protection premiums are never taxed.
+ */
+export const SalesTaxRates = z.strictObject({ rent: TaxRate, adminFee: TaxRate, lateFee: TaxRate, merchandise: TaxRate.default('0') });
 export type SalesTaxRates = z.infer<typeof SalesTaxRates>;
 
-export const noSalesTax: SalesTaxRates = { rent: '0', adminFee: '0', lateFee: '0' };
+export const noSalesTax: SalesTaxRates = { rent: '0', adminFee: '0', lateFee: '0', merchandise: '0' };
 
-/** The line kinds a sales tax rate applies to, and which rate. */
+/** The line kinds a sales tax rate applies to, and which rate (a discount lowers the rent it is taken off, so its tax too). */
 export const taxedLineKinds: Partial<Record<InvoiceLineKind, keyof SalesTaxRates>> = {
   rent: 'rent',
   prorated_rent: 'rent',
+  discount: 'rent',
   admin_fee: 'adminFee',
   late_fee: 'lateFee',
+  merchandise: 'merchandise',
 };
 
 export const BillingSettings = z.strictObject({

@@ -15,6 +15,8 @@ import {
   UnitStatus,
 } from './enums.ts';
 import { Id, IsoDate, IsoDateTime } from './fields.ts';
+import { LeasePromotion, Promotions } from './promotions.ts';
+import { LeaseProtection, ProtectionChangeReason, ProtectionSettings } from './protection.ts';
 import { NO_UNIT_FEATURES, UnitFeatures } from './unit-features.ts';
 
 // The one catalogue of domain events. Each type has a current schema version; an event stored
@@ -515,6 +517,27 @@ export const eventSchemas = {
     reason: nullableText,
   }),
   lease_rent_change_cancelled: z.object({ leaseId: Id, changeId: Id, reason: text }),
+
+  // --- Protection plans and promotions ---
+  /** The protection plans of the business (scope 'business'), or a facility's own (scope: its id; null: the business's apply). */
+  protection_settings_updated: z.object({ scope: text, settings: ProtectionSettings.nullable() }),
+  /** The business's promotions, all of them (scope 'business'). */
+  promotions_updated: z.object({ scope: text, promotions: Promotions }),
+  /**
+   * The lease's protection plan from effectiveDate (the first day of the first period not yet
+   * invoiced, or the move-in): the plan as it was then (null: none from then on).
+   */
+  lease_protection_changed: z.object({
+    leaseId: Id,
+    customerId: Id,
+    protection: LeaseProtection.nullable(),
+    effectiveDate: IsoDate,
+    reason: ProtectionChangeReason,
+  }),
+  /** The renter's own insurance, on file until expiresOn (a newer proof replaces it). */
+  lease_insurance_proof_recorded: z.object({ leaseId: Id, customerId: Id, carrier: text, policyNumber: text, expiresOn: IsoDate }),
+  /** The promotion given at the move-in, as it was then: billing takes its discount off the first months' rent. */
+  lease_promotion_applied: z.object({ leaseId: Id, customerId: Id, promotion: LeasePromotion }),
 
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),

@@ -11,7 +11,7 @@ import { FACILITIES, fill, renderConsole } from './render.tsx';
 // may not change billing settings), and its card on the Reports screen.
 
 const riverside = FACILITIES[0]!;
-const own = { ...defaultBillingSettings, salesTax: { rent: '8.875', adminFee: '0', lateFee: '0' } };
+const own = { ...defaultBillingSettings, salesTax: { rent: '8.875', adminFee: '0', lateFee: '0', merchandise: '0' } };
 const card = async () => within((await screen.findByText('Billing', { selector: '.ant-card-head-title *' })).closest('.ant-card') as HTMLElement);
 
 describe('the Billing settings card: Sales Tax', () => {

@@ -112,7 +112,7 @@ describe('late fees', () => {
 });
 
 describe('sales tax', () => {
-  const taxed = (overrides: Partial<BillingSettings['salesTax']> = {}) => ({ rent: '0', adminFee: '0', lateFee: '0', ...overrides });
+  const taxed = (overrides: Partial<BillingSettings['salesTax']> = {}) => ({ rent: '0', adminFee: '0', lateFee: '0', merchandise: '0', ...overrides });
 
   it('is the amount times the rate, half up to the cent', () => {
     expect(taxOn('100.00', '8.875')).toBe('8.88'); // 8.875 rounds up

@@ -137,7 +137,7 @@ const arbitrarySettings = fc.record({
   adminFee: cents(1_000_000n),
   prorateFirstMonth: fc.boolean(),
   billNextMonthAfterDay: fc.option(fc.integer({ min: 1, max: 28 })),
-  salesTax: fc.record({ rent: taxRate, adminFee: taxRate, lateFee: taxRate }),
+  salesTax: fc.record({ rent: taxRate, adminFee: taxRate, lateFee: taxRate, merchandise: taxRate }),
 });
 const arbitraryTerms = fc.record({
   startDate: isoDay,

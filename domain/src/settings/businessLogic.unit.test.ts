@@ -58,7 +58,7 @@ describe('billing settings', () => {
     prorateFirstMonth: true,
     billNextMonthAfterDay: null,
     rentChangeNoticeDays: 30,
-    salesTax: { rent: '0', adminFee: '0', lateFee: '0' },
+    salesTax: { rent: '0', adminFee: '0', lateFee: '0', merchandise: '0' },
   };
 
   it("keeps the Payments card's late fee in step with the business's fixed fee, in the same append", () => {

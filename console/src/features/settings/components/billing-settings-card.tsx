@@ -29,6 +29,7 @@ type BillingFormValues = {
   taxRent: string;
   taxAdminFee: string;
   taxLateFee: string;
+  taxMerchandise: string;
 };
 
 const fields = BillingSettings.shape;
@@ -68,6 +69,7 @@ function formValuesOf(settings: BillingSettings, followBusiness: boolean): Billi
     taxRent: settings.salesTax.rent,
     taxAdminFee: settings.salesTax.adminFee,
     taxLateFee: settings.salesTax.lateFee,
+    taxMerchandise: settings.salesTax.merchandise,
   };
 }
 
@@ -86,7 +88,12 @@ function settingsOf(values: BillingFormValues): BillingSettings {
     moveOutCredit: values.moveOutCredit,
     rentChangeNoticeDays: values.rentChangeNoticeDays ?? 0,
     // Empty is no tax.
-    salesTax: { rent: values.taxRent.trim() || '0', adminFee: values.taxAdminFee.trim() || '0', lateFee: values.taxLateFee.trim() || '0' },
+    salesTax: {
+      rent: values.taxRent.trim() || '0',
+      adminFee: values.taxAdminFee.trim() || '0',
+      lateFee: values.taxLateFee.trim() || '0',
+      merchandise: values.taxMerchandise.trim() || '0',
+    },
   };
 }
 
@@ -278,7 +285,8 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
         Sales Tax
       </Divider>
       <Typography.Paragraph type="secondary">
-        Percent of each charge, added to invoices as a line of its own (0: no tax). Deposits are never taxed; invoices already issued keep their tax.
+        Percent of each charge, added to invoices as a line of its own (0: no tax). Deposits and protection premiums are never taxed; a promotion's discount
+        lowers the rent's tax; invoices already issued keep their tax.
       </Typography.Paragraph>
       <FieldGrid>
         <GridField label="Tax on Rent" name="taxRent" extra="Also on prorated rent" rules={[taxRule('Tax on rent', taxFields.rent)]}>
@@ -288,6 +296,9 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
         </GridField>
         <GridField label="Tax on the Late Fee" name="taxLateFee" rules={[taxRule('Tax on the late fee', taxFields.lateFee)]}>
+          <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
+        </GridField>
+        <GridField label="Tax on Merchandise" name="taxMerchandise" rules={[taxRule('Tax on merchandise', taxFields.merchandise)]}>
           <Input suffix="%" inputMode="decimal" placeholder="0" disabled={fieldsDisabled} />
         </GridField>
       </FieldGrid>
