@@ -48,8 +48,21 @@ export type ProtectionSettings = z.infer<typeof ProtectionSettings>;
 
 export const noProtectionPlans: ProtectionSettings = { plans: [], defaultPlanId: null, enrollAfterDays: null };
 
-/** PUT /api/settings/protection (and per facility): the scope's plans; a facility's null follows the business's. */
-export const UpdateProtectionSettingsRequest = z.strictObject({ settings: ProtectionSettings.nullable() });
+/** The plans that apply at a facility: its own, else the business's, else none (the engine and the settings screen ask this one rule). */
+export function effectiveProtectionSettings(business: ProtectionSettings | null, facility: ProtectionSettings | null): ProtectionSettings {
+  return facility ?? business ?? noProtectionPlans;
+}
+
+/** GET /api/settings/protection: the business's plans, the facility's own (null: it follows the business's) and those that apply. */
+export const ProtectionSettingsAnswer = z.object({
+  business: ProtectionSettings.nullable(),
+  facility: ProtectionSettings.nullable(),
+  effective: ProtectionSettings,
+});
+export type ProtectionSettingsAnswer = z.infer<typeof ProtectionSettingsAnswer>;
+
+/** PUT /api/settings/protection: the business's plans (facilityId null) or a facility's own; a facility's null follows the business's. */
+export const UpdateProtectionSettingsRequest = z.strictObject({ facilityId: Id.nullable(), settings: ProtectionSettings.nullable() });
 export type UpdateProtectionSettingsRequest = z.input<typeof UpdateProtectionSettingsRequest>;
 
 /** The plan a lease carries, as it was when chosen: a later edit of the tier does not change it. */

@@ -1,5 +1,7 @@
 import { type BillingSettings, DEFAULT_TIME_ZONE, defaultBillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
+import type { Promotion } from '@storage/contracts/promotions';
+import { effectiveProtectionSettings, type ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { type EventStore, readStreams } from '@storage/eventstore/port';
 import { type Aggregate, aggregateFrom, loadAggregate } from '../commands/handle.ts';
@@ -32,15 +34,27 @@ export async function facilityTimeZone(store: EventStore, facilityId: string | n
   return zoneOf((await loadAggregate(store, streams.facility(facilityId), facilityAggregate)).state);
 }
 
-/** A facility's zone and the billing settings that apply to it, its three streams read in one statement. */
-export async function facilityBilling(store: EventStore, facilityId: string | null): Promise<{ timeZone: string; settings: BillingSettings }> {
+/** What applies at a facility: its zone, billing settings, protection plans, and the business's promotions. */
+export interface FacilityTerms {
+  timeZone: string;
+  settings: BillingSettings;
+  protection: ProtectionSettings;
+  promotions: readonly Promotion[];
+}
+
+/** A facility's zone, billing settings, protection plans and the business's promotions, its three streams read in one statement. */
+export async function facilityBilling(store: EventStore, facilityId: string | null): Promise<FacilityTerms> {
   const business = streams.settings(BUSINESS_SETTINGS_SCOPE);
   const own = facilityId ? { facility: streams.facility(facilityId), settings: streams.settings(facilityId) } : null;
   const read = await readStreams(store, own ? [business, own.facility, own.settings] : [business]);
   const state = <S>(name: string, aggregate: Aggregate<S>) => aggregateFrom(read.get(name) ?? [], aggregate).state;
+  const businessSettings = state(business, settingsAggregate);
+  const facilitySettings = own ? state(own.settings, settingsAggregate) : null;
   return {
     timeZone: own ? zoneOf(state(own.facility, facilityAggregate)) : DEFAULT_TIME_ZONE,
-    settings: effectiveBillingSettings(state(business, settingsAggregate), own ? state(own.settings, settingsAggregate) : null),
+    settings: effectiveBillingSettings(businessSettings, facilitySettings),
+    protection: effectiveProtectionSettings(businessSettings.protection, facilitySettings?.protection ?? null),
+    promotions: businessSettings.promotions,
   };
 }
 

@@ -1,7 +1,10 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
+import type { Promotion } from '@storage/contracts/promotions';
+import type { ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
+import { DomainRuleError } from '../commands/errors.ts';
 import type { SettingsState } from './settings.ts';
 
 export type UpdateBusinessProfile = { type: 'UpdateBusinessProfile'; scope: string; profile: BusinessProfile };
@@ -13,7 +16,13 @@ export type UpdateBillingSettings = { type: 'UpdateBillingSettings'; scope: stri
 export type UpdateDelinquencySettings = { type: 'UpdateDelinquencySettings'; scope: string; steps: readonly DelinquencyStep[] | null };
 /** Whether every staff member must sign in with two factors. */
 export type UpdateSecuritySettings = { type: 'UpdateSecuritySettings'; scope: string; twoFactorRequired: boolean };
+/** null: a facility follows the business's plans again (the business: no plans). Validated by the contract (ProtectionSettings). */
+export type UpdateProtectionSettings = { type: 'UpdateProtectionSettings'; scope: string; settings: ProtectionSettings | null };
+/** The business's promotions, all of them. Validated by the contract (Promotions). */
+export type UpdatePromotions = { type: 'UpdatePromotions'; scope: string; promotions: readonly Promotion[] };
 export type SettingsCommand =
+  | UpdateProtectionSettings
+  | UpdatePromotions
   | UpdateBusinessProfile
   | UpdateNotificationPreferences
   | UpdatePaymentSettings
@@ -64,8 +73,24 @@ export function updateSecuritySettings(command: UpdateSecuritySettings, state: S
   return [{ type: 'security_settings_updated', data: { scope: command.scope, twoFactorRequired: command.twoFactorRequired } }];
 }
 
+export function updateProtectionSettings(command: UpdateProtectionSettings, state: SettingsState): DomainEvent[] {
+  if (JSON.stringify(state.protection) === JSON.stringify(command.settings)) return [];
+  return [{ type: 'protection_settings_updated', data: { scope: command.scope, settings: command.settings } }];
+}
+
+/** Promotions belong to the business: a facility's scope is refused (a promotion names the facilities it applies at). */
+export function updatePromotions(command: UpdatePromotions, state: SettingsState): DomainEvent[] {
+  if (command.scope !== BUSINESS_SETTINGS_SCOPE) throw new DomainRuleError('scope: promotions belong to the business, not a facility', 'scope');
+  if (JSON.stringify(state.promotions) === JSON.stringify(command.promotions)) return [];
+  return [{ type: 'promotions_updated', data: { scope: command.scope, promotions: [...command.promotions] } }];
+}
+
 export function decideSettings(command: SettingsCommand, state: SettingsState): DomainEvent[] {
   switch (command.type) {
+    case 'UpdateProtectionSettings':
+      return updateProtectionSettings(command, state);
+    case 'UpdatePromotions':
+      return updatePromotions(command, state);
     case 'UpdateBusinessProfile':
       return updateBusinessProfile(command, state);
     case 'UpdateNotificationPreferences':

@@ -103,3 +103,35 @@ describe('security settings', () => {
     expect(given(required).when({ type: 'UpdateSecuritySettings', scope, twoFactorRequired: true })).toEqual([]);
   });
 });
+
+describe('protection plans and promotions', () => {
+  const basic = { planId: '7d1c2b7e-0000-4000-8000-000000000001', name: 'Basic', coverageAmount: '2000.00', monthlyPremium: '12.00' };
+  const plans = { plans: [basic], defaultPlanId: basic.planId, enrollAfterDays: 30 };
+  const offer = {
+    promotionId: '7d1c2b7e-0000-4000-8000-000000000002',
+    name: 'First month free',
+    terms: { kind: 'percent_off' as const, percent: '100', months: 1 },
+    channel: 'both' as const,
+    facilityIds: [],
+    unitSizes: [],
+    startsOn: null,
+    endsOn: null,
+    active: true,
+  };
+
+  it('records a scope’s plans, nothing when they are saved unchanged, and a facility going back to the business’s', () => {
+    const saved: DomainEvent = { type: 'protection_settings_updated', data: { scope: 'a-facility-id', settings: plans } };
+    expect(given().when({ type: 'UpdateProtectionSettings', scope: 'a-facility-id', settings: plans })).toEqual([saved]);
+    expect(given(saved).when({ type: 'UpdateProtectionSettings', scope: 'a-facility-id', settings: plans })).toEqual([]);
+    expect(given(saved).when({ type: 'UpdateProtectionSettings', scope: 'a-facility-id', settings: null })).toEqual([
+      { type: 'protection_settings_updated', data: { scope: 'a-facility-id', settings: null } },
+    ]);
+  });
+
+  it('records the business’s promotions, nothing when unchanged, and refuses them on a facility’s scope', () => {
+    const saved: DomainEvent = { type: 'promotions_updated', data: { scope, promotions: [offer] } };
+    expect(given().when({ type: 'UpdatePromotions', scope, promotions: [offer] })).toEqual([saved]);
+    expect(given(saved).when({ type: 'UpdatePromotions', scope, promotions: [offer] })).toEqual([]);
+    expect(() => given().when({ type: 'UpdatePromotions', scope: 'a-facility-id', promotions: [offer] })).toThrow(/belong to the business/);
+  });
+});

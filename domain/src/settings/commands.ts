@@ -1,6 +1,8 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { streams } from '@storage/contracts/events';
+import type { Promotion } from '@storage/contracts/promotions';
+import type { ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
 import { type CommandContext, handleCommand } from '../commands/handle.ts';
 import { decideSettings } from './businessLogic.ts';
@@ -36,4 +38,17 @@ export function updateSecuritySettings(ctx: CommandContext, twoFactorRequired: b
   return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) =>
     decideSettings({ type: 'UpdateSecuritySettings', scope, twoFactorRequired }, state),
   );
+}
+
+/** The business's protection plans, or (scope: a facility's id) that facility's own; null: follow the business's (or none). */
+export function updateProtectionSettings(ctx: CommandContext, settings: ProtectionSettings | null, scope = BUSINESS_SETTINGS_SCOPE) {
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) =>
+    decideSettings({ type: 'UpdateProtectionSettings', scope, settings }, state),
+  );
+}
+
+/** The business's promotions, all of them (the list replaces the one before). */
+export function updatePromotions(ctx: CommandContext, promotions: readonly Promotion[]) {
+  const scope = BUSINESS_SETTINGS_SCOPE;
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdatePromotions', scope, promotions }, state));
 }

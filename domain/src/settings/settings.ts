@@ -1,20 +1,33 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
+import type { Promotion } from '@storage/contracts/promotions';
+import type { ProtectionSettings } from '@storage/contracts/protection';
 import { defaultSettings } from '@storage/contracts/settings';
 
 /**
  * billing: the scope's own billing settings; null: the defaults (business) or the business's (a facility).
  * delinquency: the scope's own delinquency schedule; null likewise.
  * twoFactorRequired: every staff member must sign in with two factors (the business's scope).
+ * protection: the scope's own protection plans; null: none (business) or the business's (a facility).
+ * promotions: the business's promotions (the business's scope).
  */
 export type SettingsState = typeof defaultSettings & {
   billing: BillingSettings | null;
   delinquency: readonly DelinquencyStep[] | null;
   twoFactorRequired: boolean;
+  protection: ProtectionSettings | null;
+  promotions: readonly Promotion[];
 };
 
-export const initialSettingsState: SettingsState = { ...defaultSettings, billing: null, delinquency: null, twoFactorRequired: false };
+export const initialSettingsState: SettingsState = {
+  ...defaultSettings,
+  billing: null,
+  delinquency: null,
+  twoFactorRequired: false,
+  protection: null,
+  promotions: [],
+};
 
 export function evolveSettings(state: SettingsState, event: DomainEvent): SettingsState {
   switch (event.type) {
@@ -39,6 +52,10 @@ export function evolveSettings(state: SettingsState, event: DomainEvent): Settin
       return { ...state, delinquency: event.data.steps };
     case 'security_settings_updated':
       return { ...state, twoFactorRequired: event.data.twoFactorRequired };
+    case 'protection_settings_updated':
+      return { ...state, protection: event.data.settings };
+    case 'promotions_updated':
+      return { ...state, promotions: event.data.promotions };
     default:
       return state;
   }
