@@ -15,6 +15,7 @@ import {
   UnitStatus,
 } from './enums.ts';
 import { Id, IsoDate, IsoDateTime } from './fields.ts';
+import { SignatureChannel, SignedLeaseDocument } from './lease-signatures.ts';
 import { LeasePromotion, Promotions } from './promotions.ts';
 import { LeaseProtection, ProtectionChangeReason, ProtectionSettings } from './protection.ts';
 import { NO_UNIT_FEATURES, UnitFeatures } from './unit-features.ts';
@@ -538,6 +539,26 @@ export const eventSchemas = {
   lease_insurance_proof_recorded: z.object({ leaseId: Id, customerId: Id, carrier: text, policyNumber: text, expiresOn: IsoDate }),
   /** The promotion given at the move-in, as it was then: billing takes its discount off the first months' rent. */
   lease_promotion_applied: z.object({ leaseId: Id, customerId: Id, promotion: LeasePromotion }),
+
+  // --- Lease signatures ---
+  /**
+   * The renter signed the lease agreement (channel: at the desk or online): their typed name, the
+   * mark they drew, the request's address and browser, and the document as signed with its
+   * SHA-256 (computed by the server over its canonical text). A later signature of a changed
+   * document is recorded beside it.
+   */
+  lease_signed: z.object({
+    leaseId: Id,
+    customerId: Id,
+    signerName: text,
+    mark: text,
+    signedAt: IsoDateTime,
+    ipAddress: text,
+    userAgent: text,
+    documentSha256: text,
+    channel: SignatureChannel,
+    document: SignedLeaseDocument,
+  }),
 
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),
