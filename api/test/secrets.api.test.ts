@@ -60,6 +60,9 @@ const ids = {
   promotion: id(),
 };
 
+const MERCHANDISE_ITEM = '6d1f0c2e-8b7a-4c3d-9e2f-1a0b9c8d7e6f';
+const MERCHANDISE_SALE = '7e2a1d3f-9c8b-4d4e-8f3a-2b1c0d9e8f70';
+
 /** One event of every type, in an order the projections accept, with its stream. A new type fails to compile until it is added here. */
 const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, { type: T }>['data'] } } = {
   facility_added: {
@@ -497,6 +500,41 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       channel: 'desk',
       document: { leaseId: ids.lease, title: 'Storage Unit Lease Agreement', sections: [], termsAndConditions: [], signatures: [] },
     },
+  },
+  merchandise_item_added: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: { itemId: MERCHANDISE_ITEM, facilityId: ids.facility, name: 'Disc lock', price: '24.99', taxable: true, stock: 5 },
+  },
+  merchandise_item_changed: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: { itemId: MERCHANDISE_ITEM, facilityId: ids.facility, name: 'Disc lock', price: '21.99', taxable: true, active: true },
+  },
+  merchandise_restocked: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: { itemId: MERCHANDISE_ITEM, facilityId: ids.facility, quantity: 3, stockAfter: 8 },
+  },
+  merchandise_stock_adjusted: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: { itemId: MERCHANDISE_ITEM, facilityId: ids.facility, stockBefore: 8, stockAfter: 7, reason: 'One damaged' },
+  },
+  merchandise_sold: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: {
+      itemId: MERCHANDISE_ITEM,
+      facilityId: ids.facility,
+      saleId: MERCHANDISE_SALE,
+      quantity: 2,
+      customerId: ids.customer,
+      invoiceId: ids.invoice,
+      name: 'Disc lock',
+      price: '21.99',
+      taxable: true,
+      stockAfter: 5,
+    },
+  },
+  merchandise_sale_undone: {
+    stream: streams.merchandise(MERCHANDISE_ITEM),
+    data: { itemId: MERCHANDISE_ITEM, facilityId: ids.facility, saleId: MERCHANDISE_SALE, quantity: 2, stockAfter: 7, reason: 'Sale not completed' },
   },
   unique_key_claimed: { stream: streams.uniqueKey('facility-name', 'secret-test-k'), data: { ownerStream: streams.customer(ids.customer) } },
   unique_key_released: { stream: streams.uniqueKey('facility-name', 'secret-test-k'), data: { ownerStream: streams.customer(ids.customer) } },

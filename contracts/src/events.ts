@@ -560,6 +560,40 @@ export const eventSchemas = {
     document: SignedLeaseDocument,
   }),
 
+  // --- Merchandise (the desk's goods and fees, each item on its own stream) ---
+  /** stock: items on hand; null: an item with no stock to count (a service fee). */
+  merchandise_item_added: z.object({ itemId: Id, facilityId: Id, name: text, price: amount, taxable: z.boolean(), stock: z.number().int().nullable() }),
+  /** What staff set of an item, all of it (active false: retired, no longer sold). */
+  merchandise_item_changed: z.object({ itemId: Id, facilityId: Id, name: text, price: amount, taxable: z.boolean(), active: z.boolean() }),
+  merchandise_restocked: z.object({ itemId: Id, facilityId: Id, quantity: z.number().int(), stockAfter: z.number().int() }),
+  /** A count of the shelf corrected the stock (stockBefore → stockAfter), with why. */
+  merchandise_stock_adjusted: z.object({ itemId: Id, facilityId: Id, stockBefore: z.number().int(), stockAfter: z.number().int(), reason: text }),
+  /**
+   * Sold to a renter as part of the sale `saleId`, billed on `invoiceId`: the name, price and
+   * taxability as they were then, so a retry issues the invoice the sale was decided on.
+   */
+  merchandise_sold: z.object({
+    itemId: Id,
+    facilityId: Id,
+    saleId: Id,
+    quantity: z.number().int(),
+    customerId: Id,
+    invoiceId: Id,
+    name: text,
+    price: amount,
+    taxable: z.boolean(),
+    stockAfter: z.number().int().nullable(),
+  }),
+  /** A sale's items put back on the shelf: another item of the same sale could not be sold, so nothing of it was billed. */
+  merchandise_sale_undone: z.object({
+    itemId: Id,
+    facilityId: Id,
+    saleId: Id,
+    quantity: z.number().int(),
+    stockAfter: z.number().int().nullable(),
+    reason: text,
+  }),
+
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),
 } as const;
@@ -682,6 +716,8 @@ export const streams = {
   customer: (id: string) => `customer-${id}`,
   lease: (id: string) => `lease-${id}`,
   invoice: (id: string) => `invoice-${id}`,
+  /** One item a facility sells: its price, its stock, its sales. */
+  merchandise: (id: string) => `merchandise-${id}`,
   lock: (id: string) => `lock-${id}`,
   /** A lock's routine heartbeats, off its decision stream so that no lock command replays them. */
   lockHeartbeats: (lockId: string) => `lock-heartbeats-${lockId}`,
@@ -731,6 +767,7 @@ const streamNamePatterns: Record<StreamKind, RegExp> = {
   customer: named(`customer-(${UUID})`),
   lease: named(`lease-(${UUID})`),
   invoice: named(`invoice-(${UUID})`),
+  merchandise: named(`merchandise-(${UUID})`),
   lock: named(`lock-(${UUID})`),
   lockHeartbeats: named(`lock-heartbeats-(${UUID})`),
   reservation: named(`reservation-(${UUID})`),

@@ -64,6 +64,7 @@ const streamWords: Record<StreamKind, StreamWords> = {
   customer: entity('customer', 'Customer'),
   lease: keptFor('lease', 'Lease'),
   invoice: entity('invoice', 'Invoice'),
+  merchandise: { refs: () => [], words: () => 'Merchandise item' },
   lock: entity('lock', 'Lock'),
   lockHeartbeats: keptFor('lock', 'Lock heartbeats'),
   reservation: keptFor('reservation', 'Reservation'),

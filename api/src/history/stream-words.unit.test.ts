@@ -14,6 +14,7 @@ const ids = {
   reservation: '0a1b2c3d-1111-4222-8333-000000000008',
   waitlist: '0a1b2c3d-1111-4222-8333-000000000009',
   notification: '0a1b2c3d-1111-4222-8333-00000000000a',
+  merchandise: '0a1b2c3d-1111-4222-8333-00000000000b',
 };
 const known: Record<string, string> = {
   [`staff:${ids.staff}`]: 'Sam Staff',
@@ -41,6 +42,7 @@ const examples: { [Kind in keyof typeof streams]: [name: ReturnType<(typeof stre
   customer: [streams.customer(ids.customer), 'Customer Jane Doe'],
   lease: [streams.lease(ids.lease), 'Lease · Unit A-101, Jane Doe'],
   invoice: [streams.invoice(ids.invoice), 'Invoice INV-0001'],
+  merchandise: [streams.merchandise(ids.merchandise), 'Merchandise item'],
   lock: [streams.lock(ids.lock), 'Lock LK-100'],
   lockHeartbeats: [streams.lockHeartbeats(ids.lock), 'Lock heartbeats · LK-100'],
   reservation: [streams.reservation(ids.reservation), 'Reservation · Unit B-201, Ann Lee'],
