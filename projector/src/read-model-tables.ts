@@ -40,6 +40,10 @@ export interface ReadTables {
     delinquency?: unknown;
     /** Every staff member must sign in with two factors (the business's scope). */
     two_factor_required?: boolean;
+    /** ProtectionSettings (contracts/src/protection.ts), or null: none (business) or the business's (facility). */
+    protection?: unknown;
+    /** Promotion[] (contracts/src/promotions.ts): the business's; empty on a facility's row. */
+    promotions?: unknown;
     updated_at: Timestamp;
   };
   facilities: {

@@ -1,5 +1,7 @@
 import { BillingSettings, type BillingSettingsAnswer, defaultBillingSettings } from '@storage/contracts/billing';
 import { type DelinquencySettingsAnswer, DelinquencyStep, effectiveDelinquencySteps } from '@storage/contracts/delinquency';
+import { Promotion } from '@storage/contracts/promotions';
+import { effectiveProtectionSettings, ProtectionSettings, type ProtectionSettingsAnswer } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE, defaultSettings, maskPublishableKey, type Settings } from '@storage/contracts/settings';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -63,4 +65,33 @@ export async function getDelinquencySettings(pool: DatabasePool, facilityId: str
   const business = rows.find((row) => row.scope === BUSINESS_SETTINGS_SCOPE)?.delinquency ?? null;
   const facility = (facilityId && rows.find((row) => row.scope === facilityId)?.delinquency) || null;
   return { business, facility, effective: [...effectiveDelinquencySteps(business, facility)] };
+}
+
+const ProtectionRow = z.object({ scope: z.string(), protection: ProtectionSettings.nullable() });
+
+/** The business's protection plans and (with a facility) the facility's own, and those that apply (effectiveProtectionSettings). */
+export async function getProtectionSettings(pool: DatabasePool, facilityId: string | null): Promise<ProtectionSettingsAnswer> {
+  const scopes = facilityId ? [BUSINESS_SETTINGS_SCOPE, facilityId] : [BUSINESS_SETTINGS_SCOPE];
+  const rows = await pool.any(sql.type(ProtectionRow)`
+    SELECT scope, protection FROM settings WHERE scope = ANY(${sql.array(scopes, 'text')})`);
+  const business = rows.find((row) => row.scope === BUSINESS_SETTINGS_SCOPE)?.protection ?? null;
+  const facility = (facilityId && rows.find((row) => row.scope === facilityId)?.protection) || null;
+  return { business, facility, effective: effectiveProtectionSettings(business, facility) };
+}
+
+const PromotionsRow = z.object({ promotions: z.array(Promotion) });
+
+/** The business's promotions as the read model holds them; none until some are saved. */
+export async function getPromotions(pool: DatabasePool): Promise<{ promotions: Promotion[] }> {
+  const row = await pool.maybeOne(sql.type(PromotionsRow)`SELECT promotions FROM settings WHERE scope = ${BUSINESS_SETTINGS_SCOPE}`);
+  return { promotions: row?.promotions ?? [] };
+}
+
+/** Those of the facility ids that name no facility, in the order given. */
+export async function unknownFacilities(pool: DatabasePool, facilityIds: readonly string[]): Promise<string[]> {
+  if (facilityIds.length === 0) return [];
+  const known = new Set(
+    await pool.anyFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM facilities WHERE id = ANY(${sql.array([...facilityIds], 'uuid')})`),
+  );
+  return facilityIds.filter((id) => !known.has(id.toLowerCase()));
 }

@@ -1,5 +1,7 @@
 import { BillingSettingsAnswer, BillingSettingsQuery, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
 import { DelinquencySettingsAnswer, DelinquencySettingsQuery, UpdateDelinquencySettingsRequest } from '@storage/contracts/delinquency';
+import { UpdatePromotionsRequest } from '@storage/contracts/promotions';
+import { ProtectionSettingsAnswer, UpdateProtectionSettingsRequest } from '@storage/contracts/protection';
 import {
   BUSINESS_SETTINGS_SCOPE,
   BusinessProfile,
@@ -8,7 +10,7 @@ import {
   SecuritySettings,
   Settings,
 } from '@storage/contracts/settings';
-import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
+import { ConflictError, DomainRuleError, NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import {
   updateBillingSettings,
@@ -16,6 +18,8 @@ import {
   updateDelinquencySettings,
   updateNotificationPreferences,
   updatePaymentSettings,
+  updatePromotions,
+  updateProtectionSettings,
   updateSecuritySettings,
 } from '@storage/domain/settings/commands';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +32,7 @@ import { callerOf } from '../http/caller.ts';
 import { commandContext } from '../http/command-context.ts';
 import { json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { getBillingSettings, getDelinquencySettings, getSettings } from './queries.ts';
+import { getBillingSettings, getDelinquencySettings, getPromotions, getProtectionSettings, getSettings, unknownFacilities } from './queries.ts';
 
 export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
   const app = routeGroup(plugin, { tag: 'Settings', access: 'staff' });
@@ -166,6 +170,74 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const result = await updateDelinquencySettings(commandContext(deps, request), request.body.steps, facilityId ?? BUSINESS_SETTINGS_SCOPE);
       if (result.position) await deps.afterAppend(result.position);
       return getDelinquencySettings(deps.pool, facilityId);
+    },
+  );
+
+  app.get(
+    '/api/settings/protection',
+    {
+      schema: {
+        summary: 'The protection plans',
+        description: "The business's own protection plans, the facility's own (with facilityId; null: it follows the business's), and those that apply to it.",
+        querystring: BillingSettingsQuery,
+        response: { 200: json('The protection plans', ProtectionSettingsAnswer) },
+      },
+    },
+    async (request) => getProtectionSettings(deps.pool, await knownFacility(request.query.facilityId)),
+  );
+
+  app.put(
+    '/api/settings/protection',
+    {
+      config: changeSettings,
+      schema: {
+        summary: 'Save the protection plans',
+        description:
+          "Saves the business's protection plans (facilityId null) or a facility's own: at most 12 tiers, each with its coverage and monthly premium, the default plan and after how many days a renter with neither a plan nor proof of insurance is enrolled in it. Settings null: the facility follows the business's again (the business: no plans).",
+        body: UpdateProtectionSettingsRequest,
+        response: { 200: json('The protection plans as saved', ProtectionSettingsAnswer) },
+      },
+    },
+    async (request) => {
+      const facilityId = await knownFacility(request.body.facilityId);
+      const result = await updateProtectionSettings(commandContext(deps, request), request.body.settings, facilityId ?? BUSINESS_SETTINGS_SCOPE);
+      if (result.position) await deps.afterAppend(result.position);
+      return getProtectionSettings(deps.pool, facilityId);
+    },
+  );
+
+  app.get(
+    '/api/settings/promotions',
+    {
+      schema: {
+        summary: 'The promotions',
+        description: "The business's promotions, active or not.",
+        response: { 200: json('The promotions', UpdatePromotionsRequest) },
+      },
+    },
+    async () => getPromotions(deps.pool),
+  );
+
+  app.put(
+    '/api/settings/promotions',
+    {
+      config: changeSettings,
+      schema: {
+        summary: 'Save the promotions',
+        description:
+          "Saves the business's promotions, all of them (the list replaces the one before; leases given a promotion keep its terms). Each names the facilities it applies at (none: all), which must exist.",
+        body: UpdatePromotionsRequest,
+        response: { 200: json('The promotions as saved', UpdatePromotionsRequest) },
+      },
+    },
+    async (request) => {
+      const { promotions } = request.body;
+      const unknown = new Set(await unknownFacilities(deps.pool, [...new Set(promotions.flatMap((p) => p.facilityIds))]));
+      const at = promotions.findIndex((p) => p.facilityIds.some((id) => unknown.has(id)));
+      if (at >= 0) throw new DomainRuleError(`promotions.${at}.facilityIds: no such facility`, `promotions.${at}.facilityIds`);
+      const result = await updatePromotions(commandContext(deps, request), promotions);
+      if (result.position) await deps.afterAppend(result.position);
+      return getPromotions(deps.pool);
     },
   );
 }

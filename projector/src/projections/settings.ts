@@ -19,6 +19,8 @@ async function save(rows: ReadModelSession, scope: string, at: string, changes: 
     billing: null,
     delinquency: null,
     two_factor_required: false,
+    protection: null,
+    promotions: [],
     updated_at: at,
   };
   rows.insert('settings', { ...row, ...changes, updated_at: at });
@@ -33,6 +35,8 @@ export const settingsProjection = defineProjection({
     'delinquency_settings_updated',
     'notification_preferences_updated',
     'payment_settings_updated',
+    'promotions_updated',
+    'protection_settings_updated',
     'security_settings_updated',
   ],
   async apply(rows, event) {
@@ -57,6 +61,12 @@ export const settingsProjection = defineProjection({
         return;
       case 'delinquency_settings_updated':
         await save(rows, event.data.scope, at, { delinquency: event.data.steps });
+        return;
+      case 'protection_settings_updated':
+        await save(rows, event.data.scope, at, { protection: event.data.settings });
+        return;
+      case 'promotions_updated':
+        await save(rows, event.data.scope, at, { promotions: event.data.promotions });
         return;
       case 'security_settings_updated':
         await save(rows, event.data.scope, at, { two_factor_required: event.data.twoFactorRequired });
