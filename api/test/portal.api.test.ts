@@ -94,12 +94,19 @@ describe('customer portal API', () => {
   it("gives the renter their own facility's name, phone and address to call, and the business's phone where the facility has none", async () => {
     const cookie = await signIn(renterA);
     const Facility = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), address: z.string() });
+    // The facility of the renter's lease (the demo's renters rent at one).
     const facility = await platform.api.pool.one(sql.type(Facility)`
-      SELECT f.id::text, f.name, f.phone, f.address FROM customers c JOIN facilities f ON f.id = c.facility_id WHERE c.id = ${renterA.id}`);
+      SELECT DISTINCT f.id::text, f.name, f.phone, f.address
+      FROM leases l JOIN units u ON u.id = l.unit_id JOIN facilities f ON f.id = u.facility_id
+      WHERE l.customer_id = ${renterA.id} AND l.is_active`);
     const business = (await platform.api.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: await platform.signIn() } })).json()
       .businessProfile as { phone: string | null; email: string | null };
     const contact = async () => PortalContact.strict().parse((await read('/api/customer/contact', cookie)).json());
-    expect(await contact()).toEqual({ name: facility.name, phone: facility.phone, email: business.email, address: facility.address });
+    const { places, email } = await contact();
+    expect(email).toBe(business.email);
+    expect(places.map(({ units: _, ...place }) => place)).toEqual([
+      { facilityId: facility.id, name: facility.name, phone: facility.phone, address: facility.address },
+    ]);
 
     const staff = await platform.signIn();
     const cleared = await platform.api.app.inject({
@@ -110,7 +117,7 @@ describe('customer portal API', () => {
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     await platform.readModelCaughtUp();
-    expect((await contact()).phone).toBe(business.phone);
+    expect((await contact()).places[0]!.phone).toBe(business.phone);
   });
 
   it('answers 401 to every portal read without a portal session, also for a staff session', async () => {

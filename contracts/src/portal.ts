@@ -59,6 +59,10 @@ export const PortalSession = z.discriminatedUnion('signedIn', [
 ]);
 export type PortalSession = z.infer<typeof PortalSession>;
 
+/** One charge of a bill, with its kind in words ('Late fee': invoiceLineKindLabels). */
+export const PortalInvoiceLine = InvoiceLine.extend({ label: z.string() });
+export type PortalInvoiceLine = z.infer<typeof PortalInvoiceLine>;
+
 export const PortalInvoice = z.object({
   id: Id,
   customerId: Id,
@@ -67,8 +71,8 @@ export const PortalInvoice = z.object({
   /** What is still owed on it: the amount less its payments ("0.00" once paid). */
   openBalance: z.string(),
   description: z.string().nullable(),
-  /** Every charge on it, in order (rent, a late fee, a credit…); their sum is the amount. */
-  lines: z.array(InvoiceLine),
+  /** Every charge on it, in the order billing wrote them (rent, a late fee, a credit…); their sum is the amount. */
+  lines: z.array(PortalInvoiceLine),
   dueDate: z.string(),
   status: InvoiceStatus,
 });
@@ -103,16 +107,26 @@ export const PortalAccessLog = z.object({
 });
 export type PortalAccessLog = z.infer<typeof PortalAccessLog>;
 
+/** One place a renter calls: a facility they rent at (or the business, for a renter of none). */
+export const PortalContactPlace = z.object({
+  /** null: the business. */
+  facilityId: Id.nullable(),
+  name: z.string().nullable(),
+  /** The facility's phone; the business's where the facility has none. */
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The renter's units there, so a renter of two facilities knows which number is whose. */
+  units: z.array(z.object({ building: z.string(), unitNumber: z.string() })),
+});
+export type PortalContactPlace = z.infer<typeof PortalContactPlace>;
+
 /**
- * How a renter reaches the people who run their storage: their facility (its name, phone and
- * address; the business's phone where the facility has none), or the business for a renter of no
- * facility; the business's email either way.
+ * How a renter reaches the people who run their storage: each facility of their leases (its
+ * name, phone and address), or the business for a renter of no facility; the business's email.
  */
 export const PortalContact = z.object({
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
+  places: z.array(PortalContactPlace).min(1),
   email: z.string().nullable(),
-  address: z.string().nullable(),
 });
 export type PortalContact = z.infer<typeof PortalContact>;
 

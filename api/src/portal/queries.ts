@@ -1,6 +1,6 @@
-import { InvoiceLine } from '@storage/contracts/billing';
+import { InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
-import type { PortalAccessLog, PortalAccount, PortalContact, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
+import type { PortalAccessLog, PortalAccount, PortalContact, PortalContactPlace, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
 import { accountStanding } from '@storage/domain/payments/account-payment';
 import type { EventStore } from '@storage/eventstore/port';
@@ -65,7 +65,7 @@ export async function listPortalInvoices(db: CommonQueryMethods, customerId: str
     amount: r.amount,
     openBalance: r.open_balance,
     description: r.description,
-    lines: shownLines(r),
+    lines: shownLines(r).map((line) => ({ ...line, label: invoiceLineKindLabels[line.kind] })),
     dueDate: r.due_date,
     status: r.status,
   }));
@@ -151,16 +151,55 @@ export async function listPortalAccessLogs(db: CommonQueryMethods, customerId: s
   }));
 }
 
-const FacilityContactRow = z.object({ name: z.string(), phone: z.string().nullable(), address: z.string() });
+const FacilityContactRow = z.object({
+  facility_id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string(),
+  building: z.string().nullable(),
+  unit_number: z.string().nullable(),
+});
 
-/** Who the renter calls (PortalContact): their facility's name, phone and address, else the business's. */
-export async function getPortalContact(
-  db: CommonQueryMethods,
-  customerId: string,
-  business: { name: string | null; phone: string | null; email: string | null },
-): Promise<PortalContact> {
-  const facility = await db.maybeOne(sql.type(FacilityContactRow)`
-    SELECT f.name, f.phone, f.address FROM customers c JOIN facilities f ON f.id = c.facility_id WHERE c.id = ${customerId}`);
-  if (!facility) return { ...business, address: null };
-  return { name: facility.name, phone: facility.phone ?? business.phone, email: business.email, address: facility.address };
+type BusinessContact = { name: string | null; phone: string | null; email: string | null };
+
+/**
+ * Whom the renter calls (PortalContact): each facility of their active leases with their units
+ * there; without one, the facility of their latest lease, else the facility on their record;
+ * the business for a renter of no facility. A facility without a phone gives the business's.
+ */
+export async function getPortalContact(db: CommonQueryMethods, customerId: string, business: BusinessContact): Promise<PortalContact> {
+  const rows = await db.any(sql.type(FacilityContactRow)`
+    WITH rented AS (
+      SELECT u.facility_id, u.building, u.unit_number, l.is_active, l.start_date, l.created_at
+      FROM leases l JOIN units u ON u.id = l.unit_id
+      WHERE l.customer_id = ${customerId} AND u.facility_id IS NOT NULL
+    ), chosen AS (
+      SELECT facility_id, building, unit_number FROM rented WHERE is_active
+      UNION ALL
+      (SELECT facility_id, NULL, NULL FROM rented WHERE NOT EXISTS (SELECT 1 FROM rented WHERE is_active)
+       ORDER BY start_date DESC, created_at DESC LIMIT 1)
+      UNION ALL
+      SELECT c.facility_id, NULL, NULL FROM customers c
+      WHERE c.id = ${customerId} AND c.facility_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rented)
+    )
+    SELECT f.id::text AS facility_id, f.name, f.phone, f.address, ch.building, ch.unit_number
+    FROM chosen ch JOIN facilities f ON f.id = ch.facility_id
+    ORDER BY f.name, f.id, ch.building, ch.unit_number`);
+  const places = new Map<string, PortalContactPlace>();
+  for (const row of rows) {
+    const place = places.get(row.facility_id) ?? {
+      facilityId: row.facility_id,
+      name: row.name,
+      phone: row.phone ?? business.phone,
+      address: row.address,
+      units: [],
+    };
+    if (row.building !== null && row.unit_number !== null) place.units.push({ building: row.building, unitNumber: row.unit_number });
+    places.set(row.facility_id, place);
+  }
+  const found = [...places.values()];
+  return {
+    places: found.length > 0 ? found : [{ facilityId: null, name: business.name, phone: business.phone, address: null, units: [] }],
+    email: business.email,
+  };
 }

@@ -16,7 +16,7 @@ import {
   VerifyCodeRequest,
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
-import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
+import { BUSINESS_SETTINGS_SCOPE, type Settings } from '@storage/contracts/settings';
 import { ForbiddenError } from '@storage/domain/commands/errors';
 import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -60,6 +60,8 @@ const GATE_LIMIT: FailureLimit = {
 
 /** Wrong codes, per email from one address and per address (each code also wears out after CODE_TRIES). */
 const CODE_LIMIT: FailureLimit = { ...GATE_LIMIT, kind: 'portal-code', perAccountFromIp: 10 };
+
+type BusinessProfile = Settings['businessProfile'];
 
 type GatePass = { customer: PortalCustomer; code: IssuedCode | null };
 
@@ -209,13 +211,22 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
   );
   app.get(
     '/api/customer/contact',
-    ownAccount('My facility’s contact', json('How to reach my facility (the business for a renter of none)', PortalContact)),
+    ownAccount('My facilities’ contacts', json('How to reach each facility I rent at (the business for a renter of none)', PortalContact)),
     async (request): Promise<PortalContact> => {
       const customer = await sessionCustomer(request, request.query.email);
       const business = (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
       return getPortalContact(deps.pool, customer.id, business);
     },
   );
+
+  /** Who the renter's statement is from: their facility; the business, with each facility's phone, for a renter of several. */
+  async function statementSender(customerId: string): Promise<BusinessProfile> {
+    const business = (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
+    const { places, email } = await getPortalContact(deps.pool, customerId, business);
+    if (places.length === 1) return { name: places[0]!.name, phone: places[0]!.phone, email };
+    const phones = places.filter((place) => place.phone).map((place) => `${place.name} ${place.phone}`);
+    return { name: business.name, phone: phones.join('   ·   ') || business.phone, email };
+  }
 
   /** The session's own ledger, as of today in their facility. */
   async function ownLedger(request: FastifyRequest, email: string | undefined) {
@@ -237,11 +248,10 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
     },
     async (request, reply) => {
       const ledger = await ownLedger(request, request.query.email);
-      const { businessProfile } = await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(statementFileName(ledger)))
-        .send(await statementPdf(ledger, businessProfile));
+        .send(await statementPdf(ledger, await statementSender(ledger.customer.id)));
     },
   );
 }

@@ -27,3 +27,8 @@ export function formatMoment(timestamp: string): string {
 export function hasBalance(amount: string): boolean {
   return /[1-9]/.test(amount);
 }
+
+/** "A-101": a unit as the renter finds it on site. */
+export function unitLabel(unit: { building: string; unitNumber: string }): string {
+  return `${unit.building}-${unit.unitNumber}`;
+}

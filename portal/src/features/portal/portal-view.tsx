@@ -2,8 +2,10 @@ import { ledgerEntryKindLabels } from '@storage/contracts/ledger';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { AutopayPanel } from './autopay-panel.tsx';
+import { BillList } from './bill-list.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
-import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance } from './format.ts';
+import { ContactPlaces, usePortalContact } from './contact-places.tsx';
+import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance, unitLabel } from './format.ts';
 import { MessageChoices } from './message-choices.tsx';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
 
@@ -120,11 +122,6 @@ function Overview({ data, onViewBills }: { data: PortalData; onViewBills: () => 
   );
 }
 
-const statusBadge: Record<string, { label: string; tone: string }> = {
-  paid: { label: 'PAID', tone: 'portal-badge-good' },
-  overdue: { label: 'OVERDUE', tone: 'portal-badge-due' },
-};
-
 function Bills({ data }: { data: PortalData }) {
   if (data.invoices.length === 0) return <p className="portal-empty">No bills yet.</p>;
   const { account } = data;
@@ -144,55 +141,20 @@ function Bills({ data }: { data: PortalData }) {
           </Link>
         </div>
       )}
-      <BillList data={data} />
+      <BillList invoices={data.invoices} />
+      <BillQuestions />
     </>
   );
 }
 
-function BillList({ data }: { data: PortalData }) {
+/** Whom to ask about a bill: the renter's facility (each of them). */
+function BillQuestions() {
+  const contact = usePortalContact();
   return (
-    <ul className="portal-list">
-      {data.invoices.map((invoice) => {
-        const badge = statusBadge[invoice.status] ?? { label: invoice.status.toUpperCase(), tone: 'portal-badge-neutral' };
-        return (
-          <li key={invoice.id} className="portal-card portal-row">
-            <div>
-              <p className="portal-row-title">{invoice.invoiceNumber}</p>
-              <p className="portal-muted">Due {formatCalendarDay(invoice.dueDate)}</p>
-              {invoice.description && <p>{invoice.description}</p>}
-              {invoice.lines.length > 1 && (
-                <ul className="portal-invoice-lines" aria-label={`Charges on ${invoice.invoiceNumber}`}>
-                  {invoice.lines.map((line, index) => (
-                    // Lines have no id of their own: their place on the invoice is theirs for good.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: an invoice's lines are only ever appended
-                    <li key={index}>
-                      <span>{line.description}</span>
-                      <span>{formatDollars(line.amount)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="portal-row-end">
-              {invoice.status !== 'paid' && invoice.openBalance !== invoice.amount ? (
-                // Partly paid (or a payment refunded): what is left to pay, and of what.
-                <p className="portal-row-amount">
-                  {formatDollars(invoice.openBalance)} <span className="portal-muted">left of {formatDollars(invoice.amount)}</span>
-                </p>
-              ) : (
-                <p className="portal-row-amount">{formatDollars(invoice.amount)}</p>
-              )}
-              <span className={`portal-badge ${badge.tone}`}>{badge.label}</span>
-              {invoice.status !== 'paid' && (
-                <Link href={`/checkout/${invoice.id}`} className="button button-primary">
-                  Pay Now
-                </Link>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <section className="portal-card portal-bill-questions" aria-labelledby="bill-questions-title">
+      <h2 id="bill-questions-title">Questions about a bill?</h2>
+      {contact ? <ContactPlaces contact={contact} subject="A question about my bill" /> : <p className="portal-muted">Loading…</p>}
+    </section>
   );
 }
 
@@ -256,9 +218,7 @@ function Units({ data }: { data: PortalData }) {
     <ul className="portal-list portal-grid">
       {data.units.map((unit) => (
         <li key={unit.leaseId} className="portal-card">
-          <p className="portal-row-title">
-            {unit.building}-{unit.unitNumber}
-          </p>
+          <p className="portal-row-title">{unitLabel(unit)}</p>
           <p className="portal-muted">Size: {unit.size}</p>
           <p>{formatDollars(unit.monthlyRate)}/month</p>
           {unit.moveOutDate && <p data-testid="portal-move-out">Moves out on {formatCalendarDay(unit.moveOutDate)}</p>}
