@@ -203,3 +203,13 @@ export async function getPortalContact(db: CommonQueryMethods, customerId: strin
     email: business.email,
   };
 }
+
+/**
+ * The sender a renter's statement names at its top: their one facility (its name and phone, the
+ * business's email), or, for a renter of several, the business with each facility's phone.
+ */
+export function statementSender({ places, email }: PortalContact, business: BusinessContact): BusinessContact {
+  if (places.length === 1) return { name: places[0]!.name, phone: places[0]!.phone, email };
+  const phones = places.filter((place) => place.phone !== null).map((place) => `${place.name} ${place.phone}`);
+  return { name: business.name, phone: phones.join('   ·   ') || business.phone, email };
+}

@@ -16,7 +16,7 @@ import {
   VerifyCodeRequest,
   VerifyCustomerRequest,
 } from '@storage/contracts/portal';
-import { BUSINESS_SETTINGS_SCOPE, type Settings } from '@storage/contracts/settings';
+import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { ForbiddenError } from '@storage/domain/commands/errors';
 import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,6 +39,7 @@ import {
   listPortalInvoices,
   listPortalUnits,
   type PortalCustomer,
+  statementSender,
   toPortalProfile,
 } from './queries.ts';
 import { closeCustomerSession, openCustomerSession } from './session.ts';
@@ -60,8 +61,6 @@ const GATE_LIMIT: FailureLimit = {
 
 /** Wrong codes, per email from one address and per address (each code also wears out after CODE_TRIES). */
 const CODE_LIMIT: FailureLimit = { ...GATE_LIMIT, kind: 'portal-code', perAccountFromIp: 10 };
-
-type BusinessProfile = Settings['businessProfile'];
 
 type GatePass = { customer: PortalCustomer; code: IssuedCode | null };
 
@@ -219,13 +218,10 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
     },
   );
 
-  /** Who the renter's statement is from: their facility; the business, with each facility's phone, for a renter of several. */
-  async function statementSender(customerId: string): Promise<BusinessProfile> {
+  /** Who the renter's statement is from (statementSender): their facility, or the business for a renter of several or none. */
+  async function statementFrom(customerId: string) {
     const business = (await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined)).businessProfile;
-    const { places, email } = await getPortalContact(deps.pool, customerId, business);
-    if (places.length === 1) return { name: places[0]!.name, phone: places[0]!.phone, email };
-    const phones = places.filter((place) => place.phone).map((place) => `${place.name} ${place.phone}`);
-    return { name: business.name, phone: phones.join('   ·   ') || business.phone, email };
+    return statementSender(await getPortalContact(deps.pool, customerId, business), business);
   }
 
   /** The session's own ledger, as of today in their facility. */
@@ -251,7 +247,7 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(statementFileName(ledger)))
-        .send(await statementPdf(ledger, await statementSender(ledger.customer.id)));
+        .send(await statementPdf(ledger, await statementFrom(ledger.customer.id)));
     },
   );
 }
