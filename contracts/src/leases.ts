@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { DeskPaymentMethod, UnitSize } from './enums.ts';
 import { Id, IsoDate, IsoDateTime, OptionalText, SearchText } from './fields.ts';
+import { LeaseSignatureSummary } from './lease-signatures.ts';
 import { DepositAmount, PositiveMonthlyRate } from './money.ts';
 import { pagingFields } from './paging.ts';
 import { listSorting } from './sorting.ts';
 
 export const LeaseStatusFilter = z.enum(['active', 'inactive']);
 export type LeaseStatusFilter = z.infer<typeof LeaseStatusFilter>;
+
+/** Leases whose agreement is signed electronically, or awaits the renter's signature. */
+export const LeaseSignatureFilter = z.enum(['awaiting', 'signed']);
+export type LeaseSignatureFilter = z.infer<typeof LeaseSignatureFilter>;
 
 /** What narrows the lease list and its CSV export: a search over the tenant's name and email and the unit number. */
 export const LeasesFilter = z.strictObject({
@@ -15,6 +20,7 @@ export const LeasesFilter = z.strictObject({
   /** One tenant's leases (the invoice form offers them). */
   customerId: Id.optional(),
   status: LeaseStatusFilter.optional(),
+  signature: LeaseSignatureFilter.optional(),
 });
 export type LeasesFilter = z.input<typeof LeasesFilter>;
 
@@ -41,6 +47,10 @@ export const StartLeaseRequest = z.strictObject({
   monthlyRate: PositiveMonthlyRate,
   depositAmount: DepositAmount.nullish().transform((v) => v ?? null),
   startDate: LeaseStartDate,
+  /** A protection plan of the unit's facility (absent or null: none). */
+  protectionPlanId: Id.nullish().transform((v) => v ?? null),
+  /** A promotion the business offers at the desk for this unit and day (absent or null: none). */
+  promotionId: Id.nullish().transform((v) => v ?? null),
 });
 export type StartLeaseRequest = z.input<typeof StartLeaseRequest>;
 
@@ -92,6 +102,8 @@ export const Lease = z.object({
   moveOutDate: IsoDate.nullable(),
   createdAt: IsoDateTime,
   invoiceSummary: LeaseInvoiceSummary,
+  /** The newest signature of the agreement (null: awaiting the renter's signature). Absent in fixtures written before signatures. */
+  signature: LeaseSignatureSummary.nullable().optional(),
 });
 export type Lease = z.infer<typeof Lease>;
 

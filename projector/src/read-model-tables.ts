@@ -104,6 +104,10 @@ export interface ReadTables {
     billed_through: IsoDate | null;
     /** The day a scheduled move-out ends the lease (null: none); kept once the lease ended on it. */
     move_out_date: IsoDate | null;
+    /** The newest signature of the agreement (lease_signed); null: not signed electronically. */
+    signed_at: Timestamp | null;
+    signer_name: string | null;
+    signature_channel: 'desk' | 'online' | null;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;

@@ -1,6 +1,7 @@
+import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
 import type { Lease } from '@storage/contracts/leases';
 import { describe, expect, it } from 'vitest';
-import { leaseDocument, leaseDocumentPdf } from './document.ts';
+import { leaseDocument, leaseDocumentBody, leaseDocumentPdf } from './document.ts';
 
 const lease: Lease = {
   id: '9e1f3b7c-2d4a-4f6b-8a0c-1e2d3c4b5a03',
@@ -23,32 +24,63 @@ const rowsOf = (document: ReturnType<typeof leaseDocument>, title: string) =>
 
 describe('lease document', () => {
   it('has the tenant, the unit and the lease terms, with what is not on record shown as —', () => {
-    const document = leaseDocument({ lease, facility: null, lateFee: '25.00' }, generatedAt, 'UTC');
+    const document = leaseDocument({ lease, facility: null, billing: defaultBillingSettings }, generatedAt, 'UTC');
     expect(document.sections.map((s) => s.title)).toEqual(['Tenant Information', 'Unit Information', 'Lease Terms']);
     expect(rowsOf(document, 'Tenant Information')).toEqual({ Name: 'Ada Lovelace', Email: 'ada@example.com', Phone: '—' });
     expect(rowsOf(document, 'Unit Information')).toEqual({ 'Unit Number': 'RS-A101', Size: '10x15 (150 sq ft)', Building: 'A' });
     expect(rowsOf(document, 'Lease Terms')).toEqual({
       'Monthly Rent': '$155.00',
       'Security Deposit': '—',
+      'Admin Fee': 'None',
       'Start Date': 'Mar 1, 2025',
       'End Date': 'Month-to-month',
       Status: 'Active',
     });
   });
 
-  it('has the six terms and conditions, with the late fee from Settings', () => {
-    const terms = leaseDocument({ lease, facility: null, lateFee: '30.50' }, generatedAt, 'UTC').termsAndConditions;
+  it('has the six terms and conditions of the default settings: due on the 1st, the late fee 10 days after', () => {
+    const terms = leaseDocument({ lease, facility: null, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
     expect(terms).toHaveLength(6);
     expect(terms[0]).toBe('Rent is due on the 1st of each month.');
-    expect(terms[1]).toContain('late fee of $30.50');
-    expect(terms[1]).toContain('after the 10th of the month');
+    expect(terms[1]).toBe('A late fee of $25.00 is charged when rent is still unpaid 10 days after its due date (on the 11th of the month).');
     expect(terms[2]).toContain('30 days');
     expect(terms[3]).toContain('24/7');
   });
 
+  it('writes the terms from the facility’s billing settings: anniversary day, grace days, a percent late fee, the admin fee and the deposit', () => {
+    const billing: BillingSettings = {
+      ...defaultBillingSettings,
+      billingDay: 'anniversary',
+      graceDays: 5,
+      lateFee: { kind: 'percent', percent: '10', minimum: '15.00' },
+      adminFee: '20.00',
+    };
+    const document = leaseDocument({ lease: { ...lease, startDate: '2025-03-17', depositAmount: '50.00' }, facility: null, billing }, generatedAt, 'UTC');
+    expect(document.termsAndConditions.slice(0, 2)).toEqual([
+      'Rent is due on the 17th of each month (the day this lease started).',
+      "A late fee of 10% of the month's rent (at least $15.00) is charged when rent is still unpaid 5 days after its due date.",
+    ]);
+    expect(rowsOf(document, 'Lease Terms')).toMatchObject({ 'Admin Fee': '$20.00, once, on the move-in invoice', 'Security Deposit': '$50.00' });
+  });
+
+  it('says a start on the 31st falls due on the last day of a shorter month', () => {
+    const billing: BillingSettings = { ...defaultBillingSettings, billingDay: 'anniversary', graceDays: 0 };
+    const [due, late] = leaseDocument({ lease: { ...lease, startDate: '2025-01-31' }, facility: null, billing }, generatedAt, 'UTC').termsAndConditions;
+    expect(due).toBe('Rent is due on the 31st of each month (the day this lease started, or the last day of a shorter month).');
+    expect(late).toContain('unpaid 1 day after its due date.');
+  });
+
+  it('is the same body for the same lease and terms, whenever it is generated', () => {
+    const facts = { lease, facility, billing: defaultBillingSettings };
+    const { generatedAt: _a, generatedAtText: _b, ...first } = leaseDocument(facts, generatedAt, 'UTC');
+    const { generatedAt: _c, generatedAtText: _d, ...later } = leaseDocument(facts, new Date('2026-01-01T00:00:00Z'), 'Asia/Tokyo');
+    expect(later).toEqual(first);
+    expect(leaseDocumentBody(facts)).toEqual(first);
+  });
+
   it('names the facility and its manager, and signs off with the lease id and the time in the reader’s zone', () => {
     const document = leaseDocument(
-      { lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, lateFee: '25.00' },
+      { lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, billing: defaultBillingSettings },
       generatedAt,
       'America/Los_Angeles',
     );
@@ -65,7 +97,8 @@ describe('lease document', () => {
 
   it('prints as a PDF', async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of await leaseDocumentPdf(leaseDocument({ lease, facility, lateFee: '25.00' }, generatedAt, 'UTC'))) chunks.push(chunk as Buffer);
+    for await (const chunk of await leaseDocumentPdf(leaseDocument({ lease, facility, billing: defaultBillingSettings }, generatedAt, 'UTC')))
+      chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');

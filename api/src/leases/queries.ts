@@ -1,4 +1,5 @@
 import { UnitSize } from '@storage/contracts/enums';
+import { SignatureChannel } from '@storage/contracts/lease-signatures';
 import { type Lease, type LeaseCounts, type LeaseInvoiceSummary, type LeasesFilter, type ListLeasesQuery, leaseSorting } from '@storage/contracts/leases';
 import { sortOf } from '@storage/contracts/sorting';
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
@@ -15,6 +16,9 @@ const LeaseRow = z.object({
   start_date: z.string(),
   end_date: z.string().nullable(),
   move_out_date: z.string().nullable(),
+  signed_at: z.string().nullable(),
+  signer_name: z.string().nullable(),
+  signature_channel: SignatureChannel.nullable(),
   created_at: z.string(),
   customer_id: z.string(),
   first_name: z.string(),
@@ -42,6 +46,7 @@ const rateInEffect = sql.fragment`COALESCE((
 const columns = sql.fragment`
   l.id::text, l.is_active, ${rateInEffect} AS monthly_rate, l.deposit_amount, l.start_date, l.end_date,
   CASE WHEN l.is_active THEN l.move_out_date END AS move_out_date, l.created_at,
+  l.signed_at, l.signer_name, l.signature_channel,
   c.id::text AS customer_id, c.first_name, c.last_name, c.email, c.phone,
   u.id::text AS unit_id, u.unit_number, u.size, u.building, u.facility_id::text`;
 
@@ -56,6 +61,7 @@ function conditionsOf(filter: Filter): FragmentSqlToken[] {
   if (filter.customerId) conditions.push(sql.fragment`l.customer_id = ${filter.customerId}`);
   if (filter.search) conditions.push(searchMatches(sql.fragment`l.search_text`, filter.search));
   if (filter.status) conditions.push(sql.fragment`l.is_active = ${filter.status === 'active'}`);
+  if (filter.signature) conditions.push(filter.signature === 'awaiting' ? sql.fragment`l.signed_at IS NULL` : sql.fragment`l.signed_at IS NOT NULL`);
   return conditions;
 }
 
@@ -89,6 +95,10 @@ function toLease(row: LeaseRow, invoiceSummary: LeaseInvoiceSummary): Lease {
     moveOutDate: row.move_out_date,
     createdAt: row.created_at,
     invoiceSummary,
+    signature:
+      row.signed_at && row.signer_name && row.signature_channel
+        ? { signerName: row.signer_name, signedAt: row.signed_at, channel: row.signature_channel }
+        : null,
   };
 }
 

@@ -13,8 +13,7 @@ import {
   StartLeaseRequest,
 } from '@storage/contracts/leases';
 import { pageHeaders } from '@storage/contracts/paging';
-import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
-import { ForbiddenError, NotFoundError } from '@storage/domain/commands/errors';
+import { ForbiddenError } from '@storage/domain/commands/errors';
 import { loadAggregate } from '@storage/domain/commands/handle';
 import { customerAggregate } from '@storage/domain/customers/customer';
 import { startLease } from '@storage/domain/leases/commands';
@@ -23,15 +22,15 @@ import { cancelScheduledMoveOut, moveOutCalendar, requestMoveOut } from '@storag
 import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { attachment, type CsvValue, csvDownload } from '../http/csv.ts';
 import { IdParams } from '../http/params.ts';
 import { empty, errorAnswer, file, json, page } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { getSettings } from '../settings/queries.ts';
 import { leaseDocument, leaseDocumentPdf } from './document.ts';
 import { countLeases, getLease, leasesMatching, listLeases } from './queries.ts';
+import { leaseSignatureRoutes } from './signature-routes.ts';
+import { currentLeaseAgreement } from './signatures.ts';
 
 const exportColumns: ReadonlyArray<{ header: string; value: (lease: Lease) => CsvValue }> = [
   { header: 'Lease ID', value: (l) => l.id },
@@ -89,13 +88,8 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
   }
 
   async function documentOf(leaseId: string, timeZone: string) {
-    const lease = await getLease(deps.pool, leaseId);
-    if (!lease) throw new NotFoundError('Lease not found');
-    const [facility, settings] = await Promise.all([
-      lease.unit.facilityId ? getFacility(deps.pool, lease.unit.facilityId) : null,
-      getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined),
-    ]);
-    return { lease, document: leaseDocument({ lease, facility, lateFee: settings.payments.lateFeeAmount }, deps.clock.now(), timeZone) };
+    const { lease, facility, billing } = await currentLeaseAgreement(deps, leaseId);
+    return { lease, document: leaseDocument({ lease, facility, billing }, deps.clock.now(), timeZone) };
   }
 
   app.get(
@@ -144,7 +138,8 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const result = await startLease(commandContext(deps, request), request.body);
+      const { protectionPlanId, promotionId, ...agreed } = request.body;
+      const result = await startLease(commandContext(deps, request), agreed, undefined, null, { choices: { protectionPlanId, promotionId }, channel: 'desk' });
       if (result.position) await deps.afterAppend(result.position);
       return reply.status(201).send(await leaseAsShown(result.state));
     },
@@ -254,4 +249,6 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
         .send(await leaseDocumentPdf(document));
     },
   );
+
+  await leaseSignatureRoutes(plugin, deps);
 }

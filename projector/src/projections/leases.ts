@@ -21,6 +21,7 @@ export const leasesProjection = defineProjection({
     'lease_rent_billed',
     'lease_rent_change_cancelled',
     'lease_rent_change_scheduled',
+    'lease_signed',
     'lease_started',
   ],
   async apply(rows, event) {
@@ -39,6 +40,9 @@ export const leasesProjection = defineProjection({
           is_active: true,
           billed_through: null,
           move_out_date: null,
+          signed_at: null,
+          signer_name: null,
+          signature_channel: null,
           search_text: '',
           created_at: at,
           updated_at: at,
@@ -62,6 +66,12 @@ export const leasesProjection = defineProjection({
       case 'lease_move_out_cancelled':
         await rows.update('leases', event.data.leaseId, { move_out_date: null, updated_at: at });
         return;
+      case 'lease_signed': {
+        // The newest signature: a changed agreement signed again replaces the one before.
+        const { signedAt, signerName, channel } = event.data;
+        await rows.update('leases', event.data.leaseId, { signed_at: signedAt, signer_name: signerName, signature_channel: channel, updated_at: at });
+        return;
+      }
       case 'lease_rent_change_scheduled': {
         const d = event.data;
         const actor = event.metadata.actor;
