@@ -27,6 +27,7 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
+import { merchandiseRoutes } from './merchandise/routes.ts';
 import { messagePortalRoutes, messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(unitRoutes, deps);
+  await app.register(merchandiseRoutes, deps);
   await app.register(lockRoutes, deps);
   await app.register(accessRoutes, deps);
   await app.register(invoiceRoutes, deps);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceLine } from './billing.ts';
 import { Id, RequiredText } from './fields.ts';
 import { FeeAmount, toCents } from './money.ts';
 
@@ -96,3 +97,25 @@ export const MerchandiseSale = z.object({
   total: z.string(),
 });
 export type MerchandiseSale = z.infer<typeof MerchandiseSale>;
+
+/** `lines`: itemId:quantity pairs, comma separated ("<id>:2,<id>:1"), as the sale would send them. */
+export const MerchandiseQuoteQuery = z.strictObject({
+  lines: z
+    .string()
+    .max(4000, 'must be at most 50 items')
+    .transform((text, ctx) => {
+      const pairs = text.split(',').map((pair) => {
+        const [itemId = '', quantity = ''] = pair.split(':');
+        return { itemId: itemId.trim(), quantity: /^\d{1,4}$/.test(quantity.trim()) ? Number(quantity) : Number.NaN };
+      });
+      const parsed = MerchandiseSaleRequest.shape.lines.safeParse(pairs);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: `must be itemId:quantity pairs, comma separated (${parsed.error.issues[0]?.message ?? 'invalid'})` });
+      return z.NEVER;
+    }),
+});
+export type MerchandiseQuoteQuery = z.input<typeof MerchandiseQuoteQuery>;
+
+/** What a sale of these items would bill were it made now: its invoice's lines and their total. */
+export const MerchandiseQuote = z.object({ lines: z.array(InvoiceLine), total: z.string() });
+export type MerchandiseQuote = z.infer<typeof MerchandiseQuote>;

@@ -12,6 +12,7 @@ import { invoicesProjection } from './projections/invoices.ts';
 import { leasesProjection } from './projections/leases.ts';
 import { ledgerProjection } from './projections/ledger.ts';
 import { locksProjection } from './projections/locks.ts';
+import { merchandiseProjection } from './projections/merchandise.ts';
 import { metricsProjection } from './projections/metrics.ts';
 import { notificationsProjection } from './projections/notifications.ts';
 import { reportTotalsProjection } from './projections/report-totals.ts';
@@ -39,6 +40,7 @@ export const readModelProjections: Projection[] = [
   reportTotalsProjection,
   // After invoices: an autopay attempt reads its invoice's facility.
   autopayProjection,
+  merchandiseProjection,
   locksProjection,
   gatewayKeysProjection,
   // After leases, units and locks: gate codes and gateway changes read them as of the event.

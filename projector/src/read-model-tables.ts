@@ -448,6 +448,18 @@ export interface ReadTables {
     next_attempt_on: IsoDate | null;
     updated_at: Timestamp;
   };
+  /** What each facility sells at the desk (migration 058). stock null: not counted (a service fee). */
+  merchandise_items: {
+    id: string;
+    facility_id: string;
+    name: string;
+    price: Money;
+    taxable: boolean;
+    stock: number | null;
+    active: boolean;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 }
 
 export type TableName = keyof ReadTables;
@@ -490,6 +502,7 @@ export const keyColumn: { [T in TableName]: keyof RowOf<T> & string } = {
   payment_methods: 'id',
   autopay_enrollments: 'customer_id',
   autopay_charges: 'invoice_id',
+  merchandise_items: 'id',
 };
 
 /** Figures added up per key (never read back by the projections), such as the daily metrics. */

@@ -5,6 +5,8 @@ import { BillingSettingsAnswer, defaultBillingSettings } from '@storage/contract
 import { DelinquencySettingsAnswer, defaultDelinquencySteps } from '@storage/contracts/delinquency';
 import { GatewayKey } from '@storage/contracts/locks';
 import { MessageTemplate } from '@storage/contracts/messages';
+import { UpdatePromotionsRequest } from '@storage/contracts/promotions';
+import { noProtectionPlans, ProtectionSettingsAnswer } from '@storage/contracts/protection';
 import { SecuritySettings, Settings } from '@storage/contracts/settings';
 import { type Answer, answer } from '@storage/testing/component-api';
 
@@ -19,6 +21,8 @@ export function settingsScreenAnswers(): Answer[] {
   return [
     answer('get', '/api/settings', Settings, defaultSettingsAnswer),
     answer('get', '/api/settings/billing', BillingSettingsAnswer, { business: null, facility: null, effective: defaultBillingSettings }),
+    answer('get', '/api/settings/protection', ProtectionSettingsAnswer, { business: null, facility: null, effective: noProtectionPlans }),
+    answer('get', '/api/settings/promotions', UpdatePromotionsRequest, { promotions: [] }),
     answer('get', '/api/settings/delinquency', DelinquencySettingsAnswer, { business: null, facility: null, effective: [...defaultDelinquencySteps] }),
     answer('get', '/api/settings/security', SecuritySettings, { twoFactorRequired: false }),
     answer('get', '/api/auth/two-factor/status', TwoFactorStatus, { enabled: false, required: false, recoveryCodesLeft: null }),

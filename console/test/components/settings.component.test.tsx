@@ -135,10 +135,22 @@ describe('Settings for a clerk', () => {
     const billing = await card('Billing');
     expect((await billing.findByLabelText('Grace Days Before the Late Fee')).hasAttribute('disabled')).toBe(true);
     await card('Payment Settings');
-    // Business Profile, Notifications, Payment Settings and Billing.
-    expect(screen.getAllByText('Only owners and managers can change these settings.')).toHaveLength(4);
-    for (const name of ['Save Profile', 'Save Preferences', 'Save Payment Settings', 'Save Billing Settings', 'Add Facility']) {
-      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    await (await card('Protection Plans')).findByText('No protection plans');
+    await (await card('Promotions')).findByText('No promotions');
+    // Business Profile, Notifications, Payment Settings, Billing, Protection Plans and Promotions.
+    expect(screen.getAllByText('Only owners and managers can change these settings.')).toHaveLength(6);
+    for (const name of [
+      'Save Profile',
+      'Save Preferences',
+      'Save Payment Settings',
+      'Save Billing Settings',
+      'Save Protection Plans',
+      'Save Promotions',
+      /Add Plan/,
+      /Add Promotion/,
+      /Add Facility/,
+    ]) {
+      expect(screen.queryByRole('button', { name }), String(name)).toBeNull();
     }
     expect(screen.getByRole('switch', { name: 'Overdue Payment Alerts' }).hasAttribute('disabled')).toBe(true);
     // The password is the clerk's own: that form stays open to them.

@@ -15,6 +15,8 @@ import { BusinessProfileCard } from '../../features/settings/components/business
 import { DelinquencySettingsCard } from '../../features/settings/components/delinquency-settings-card.tsx';
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
+import { PromotionsSettingsCard } from '../../features/settings/components/promotions-settings-card.tsx';
+import { ProtectionSettingsCard } from '../../features/settings/components/protection-settings-card.tsx';
 import { SecurityCard } from '../../features/settings/components/security-card.tsx';
 import { StaffCard } from '../../features/staff/components/staff-card.tsx';
 import { useFacilities } from '../../lib/facilities.ts';
@@ -66,6 +68,8 @@ export default function SettingsPage() {
           </Row>
         )}
         <BillingSettingsCard canChange={canChange} />
+        <ProtectionSettingsCard canChange={canChange} />
+        <PromotionsSettingsCard canChange={canChange} />
         <DelinquencySettingsCard canChange={user?.role === 'owner'} />
         <FacilitiesCard canManage={canChange} />
         <MessageTemplatesCard canEdit={user?.role === 'owner'} canPreview={canSendChanges} customerPicker={CustomerPicker} />
