@@ -18,6 +18,7 @@ import { EntityHistory } from '../../features/history/components/entity-history.
 import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
 import { CustomerInvoices, CustomerPayments } from '../../features/invoices/components/customer-invoices.tsx';
 import { CustomerLeases } from '../../features/leases/components/customer-leases.tsx';
+import { SellItemsButton } from '../../features/merchandise/components/sell-items-button.tsx';
 import { MessagePreferencesCard } from '../../features/messages/components/message-preferences-card.tsx';
 import { SentMessages } from '../../features/messages/components/sent-messages.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
@@ -111,6 +112,7 @@ export default function CustomerPage() {
           canChange && (
             <>
               <TakePaymentButton customerId={person.id} onMoneyMoved={afterMoney} />
+              <SellItemsButton customerId={person.id} facilityId={person.facilityId} onSold={afterMoney} />
               {canGiveMoneyBack && <GiveCreditButton customerId={person.id} onMoneyMoved={afterMoney} />}
               {canGiveMoneyBack && <RefundCreditButton customerId={person.id} onMoneyMoved={afterMoney} />}
               <EditCustomerButton customer={person} />

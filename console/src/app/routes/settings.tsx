@@ -7,6 +7,7 @@ import { TwoFactorSection } from '../../features/auth/components/two-factor-sect
 import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
 import { FacilitiesCard } from '../../features/facilities/components/facilities-card.tsx';
 import { GatewayKeysCard } from '../../features/locks/components/gateway-keys-card.tsx';
+import { MerchandiseCard } from '../../features/merchandise/components/merchandise-card.tsx';
 import { MessageTemplatesCard } from '../../features/messages/components/message-templates-card.tsx';
 import { ReadModelCard } from '../../features/read-model/components/read-model-card.tsx';
 import { useSettings } from '../../features/settings/api/get-settings.ts';
@@ -72,6 +73,7 @@ export default function SettingsPage() {
         <PromotionsSettingsCard canChange={canChange} />
         <DelinquencySettingsCard canChange={user?.role === 'owner'} />
         <FacilitiesCard canManage={canChange} />
+        <MerchandiseCard canChange={canChange} />
         <MessageTemplatesCard canEdit={user?.role === 'owner'} canPreview={canSendChanges} customerPicker={CustomerPicker} />
         <GatewayKeysCard facilities={facilities.data ?? []} loading={facilities.isPending} canManage={user?.role === 'owner'} />
         {user?.role === 'owner' && <StaffCard currentUserId={user.id} />}
