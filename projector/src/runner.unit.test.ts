@@ -26,6 +26,7 @@ describe('projection lanes', () => {
         'notifications',
         'audit-log',
       ],
+      ['merchandise'],
       ['gateway_keys'],
       ['reservations'],
       ['billing_runs'],

@@ -4,6 +4,7 @@ import { TwoFactorStatus } from '@storage/contracts/auth';
 import { BillingSettingsAnswer, defaultBillingSettings } from '@storage/contracts/billing';
 import { DelinquencySettingsAnswer, defaultDelinquencySteps } from '@storage/contracts/delinquency';
 import { GatewayKey } from '@storage/contracts/locks';
+import { MerchandiseItem } from '@storage/contracts/merchandise';
 import { MessageTemplate } from '@storage/contracts/messages';
 import { UpdatePromotionsRequest } from '@storage/contracts/promotions';
 import { noProtectionPlans, ProtectionSettingsAnswer } from '@storage/contracts/protection';
@@ -27,6 +28,7 @@ export function settingsScreenAnswers(): Answer[] {
     answer('get', '/api/settings/security', SecuritySettings, { twoFactorRequired: false }),
     answer('get', '/api/auth/two-factor/status', TwoFactorStatus, { enabled: false, required: false, recoveryCodesLeft: null }),
     answer('get', '/api/message-templates', MessageTemplate.array(), []),
+    answer('get', '/api/facilities/:facilityId/merchandise', MerchandiseItem.array(), []),
     answer('get', '/api/facilities/:facilityId/gateway-key', GatewayKey, { keyPrefix: 'gk_3f9a', createdAt: '2025-01-02T10:00:00.000Z' }),
   ];
 }
