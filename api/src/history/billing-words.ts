@@ -4,6 +4,7 @@ import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, pa
 import { formatDollars } from '@storage/contracts/money';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { describeAutopayEvent } from './autopay-words.ts';
+import { describeMerchandiseEvent } from './merchandise-words.ts';
 import type { Names } from './readable.ts';
 
 // The billing engine's events in a manager's words, for history and the audit log: which invoice
@@ -163,6 +164,6 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
     case 'access_attempted':
       return `${data.via === 'gate_code' ? 'Gate code' : 'Lock'} ${data.granted ? 'granted' : 'denied'}: ${data.reason as string}`;
     default:
-      return describeAutopayEvent(type, data, names);
+      return describeAutopayEvent(type, data, names) ?? describeMerchandiseEvent(type, data, names);
   }
 }
