@@ -11,8 +11,12 @@ import { merchandiseSaleInvoiceId, sellMerchandiseAtDesk } from '@storage/domain
 import { merchandiseAggregate } from '@storage/domain/merchandise/item';
 import { updateBillingSettings } from '@storage/domain/settings/commands';
 import type { Position } from '@storage/eventstore/port';
+import { readModelProjections } from '@storage/projector/projections';
+import { rebuildReadModel } from '@storage/projector/rebuild';
+import { verifyReadModel } from '@storage/projector/verify';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { renterFields } from '@storage/testing/renters';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelCaughtUp } from './read-model.ts';
 
@@ -243,5 +247,15 @@ describe('merchandise over HTTP', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Old lock is no longer sold');
     expect(await stockOf(item.id)).toBe(2);
+  });
+
+  it('rebuilds the catalogue equal to the live one, after sales, undone sales, restocks and counts', async () => {
+    const { pool, store } = platform.api;
+    await readModelCaughtUp(platform);
+    const before = await pool.any(sql.unsafe`SELECT * FROM merchandise_items ORDER BY id`);
+    expect(before.length).toBeGreaterThan(5);
+    expect((await verifyReadModel(pool, store)).differences).toEqual([]);
+    await rebuildReadModel(pool, store, readModelProjections);
+    expect(await pool.any(sql.unsafe`SELECT * FROM merchandise_items ORDER BY id`)).toEqual(before);
   });
 });
