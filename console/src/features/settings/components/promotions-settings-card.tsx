@@ -100,7 +100,8 @@ function PromotionsForm({ saved, inFacility, canChange, update }: PromotionsForm
 
   const save = () => update.mutate({ promotions: list }, toast.outcome('Promotions saved successfully', 'Failed to save promotions'));
   const put = (promotion: Promotion) => {
-    setList((current) => (editing?.index == null ? [...current, promotion] : current.map((p, i) => (i === editing.index ? promotion : p))));
+    const index = editing?.index ?? null;
+    setList((current) => (index === null ? [...current, promotion] : current.map((p, i) => (i === index ? promotion : p))));
     setEditing(null);
   };
 
