@@ -1,9 +1,9 @@
-import type { LeaseCounts } from '@storage/contracts/leases';
+import type { LeaseCounts, LeaseSignatureFilter } from '@storage/contracts/leases';
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { leasesFilterParams, leasesQueryKey } from './get-leases.ts';
 
-export type LeaseCountsFilter = { search: string; facilityId: string | null };
+export type LeaseCountsFilter = { search: string; facilityId: string | null; signature?: LeaseSignatureFilter | null };
 
 export async function getLeaseCounts(filter: LeaseCountsFilter): Promise<LeaseCounts> {
   const params = leasesFilterParams(filter);

@@ -1,4 +1,4 @@
-import type { Lease, LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
+import type { Lease, LeaseSignatureFilter, LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
 import type { ListTotal } from '@storage/contracts/page-info';
 import type { Sort } from '@storage/contracts/sorting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -10,15 +10,22 @@ export const LEASES_PAGE_SIZE = 30;
 export const leasesQueryKey = ['leases'] as const;
 
 /** `customerId`: one tenant's leases (the customer page). */
-export type LeasesFilter = { search: string; facilityId: string | null; status: LeaseStatusFilter | null; customerId?: string };
+export type LeasesFilter = {
+  search: string;
+  facilityId: string | null;
+  status: LeaseStatusFilter | null;
+  customerId?: string;
+  /** Signed electronically, or awaiting the renter's signature (null or absent: either). */
+  signature?: LeaseSignatureFilter | null;
+};
 
 export type LeasesSort = Sort<keyof typeof leaseSorting.columns>;
 
 export type LeasesPage = { leases: Lease[]; total: ListTotal };
 
 /** The filter as query parameters, the same for the list, its counts and the CSV export. */
-export function leasesFilterParams({ search, facilityId, status, customerId }: Partial<LeasesFilter>): URLSearchParams {
-  return queryParams({ search, facilityId, customerId, status });
+export function leasesFilterParams({ search, facilityId, status, customerId, signature }: Partial<LeasesFilter>): URLSearchParams {
+  return queryParams({ search, facilityId, customerId, status, signature });
 }
 
 export async function getLeases(filter: LeasesFilter, sort: LeasesSort, page: PageAt): Promise<LeasesPage> {

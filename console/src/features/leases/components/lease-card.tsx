@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { HistoryButton } from '../../history/components/history-button.tsx';
 import { useCancelMoveOut } from '../api/end-lease.ts';
 import { LeaseDocumentView } from './lease-document-view.tsx';
+import { AwaitingSignatureTag, LeaseSignatureLine } from './lease-signature.tsx';
 import { MoveOutButton } from './move-out-button.tsx';
 import { ChangeRentButton, PendingRentChange } from './rent-change.tsx';
 
@@ -87,7 +88,12 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
           `Unit ${unit.unitNumber}`
         )
       }
-      extra={<Tag color={lease.isActive ? 'green' : 'default'}>{lease.isActive ? 'Active' : 'Inactive'}</Tag>}
+      extra={
+        <Flex gap={4}>
+          <AwaitingSignatureTag lease={lease} />
+          <Tag color={lease.isActive ? 'green' : 'default'}>{lease.isActive ? 'Active' : 'Inactive'}</Tag>
+        </Flex>
+      }
       actions={actions}
     >
       <Flex vertical gap={12}>
@@ -122,6 +128,7 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
         {lease.isActive && lease.moveOutDate !== null && <ScheduledMoveOut lease={{ ...lease, moveOutDate: lease.moveOutDate }} canCancel={canChange} />}
         {/* On the renter's own page: a rent change that is still to come, with Cancel. */}
         {!showTenant && lease.isActive && <PendingRentChange leaseId={lease.id} canCancel={canChangeRent} />}
+        <LeaseSignatureLine lease={lease} canSign={canChange} />
         <Flex gap={8} wrap align="center" data-testid="invoice-summary">
           <Typography.Text type="secondary">Invoices:</Typography.Text>
           <Tag color="green">{invoiceSummary.paid} paid</Tag>

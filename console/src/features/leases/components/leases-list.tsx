@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
+import { LeaseSignatureFilter, LeaseStatusFilter, leaseSorting } from '@storage/contracts/leases';
 import { Button, Card, Flex, Result, Select, Tabs } from 'antd';
 import { CardGrid, PlaceholderCards } from '../../../components/card-grid.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
@@ -25,6 +25,14 @@ const statusFilterOptions: Array<{ value: StatusView; label: string }> = [
   { value: 'inactive', label: 'Inactive Only' },
 ];
 
+type SignatureView = 'any' | LeaseSignatureFilter;
+
+const signatureFilterOptions: Array<{ value: SignatureView; label: string }> = [
+  { value: 'any', label: 'Any Signature' },
+  { value: 'awaiting', label: 'Awaiting Signature' },
+  { value: 'signed', label: 'Signed' },
+];
+
 const tabLabels: Record<StatusView, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 const emptyTitles: Record<StatusView, string> = { all: 'No Leases Found', active: 'No Active Leases', inactive: 'No Inactive Leases' };
 
@@ -34,13 +42,14 @@ const sortLabels = { createdAt: 'Date added', startDate: 'Start date', customer:
 export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
   const { selectedFacility } = useFacilityScope();
   const facilityId = selectedFacility?.id ?? null;
-  const list = useListState({ sorting: leaseSorting, filters: { status: LeaseStatusFilter }, scope: facilityId });
+  const list = useListState({ sorting: leaseSorting, filters: { status: LeaseStatusFilter, signature: LeaseSignatureFilter }, scope: facilityId });
   const { search } = list;
   const statusView: StatusView = list.filters.status ?? 'all';
   const setStatusView = (view: StatusView) => list.setFilter('status', view === 'all' ? null : view);
-  const filter = { search, facilityId, status: list.filters.status };
+  const signature = list.filters.signature ?? null;
+  const filter = { search, facilityId, status: list.filters.status, signature };
   const leases = useLeases(filter, list.sort, list.at);
-  const counts = useLeaseCounts({ search, facilityId });
+  const counts = useLeaseCounts({ search, facilityId, signature });
 
   const loaded = leases.data?.leases ?? [];
 
@@ -49,6 +58,13 @@ export function LeasesList({ onMovedOut }: { onMovedOut: () => void }) {
       <Flex gap={12} align="center" wrap>
         <SearchInput placeholder="Search by name, email, or unit number..." label="Search leases" value={list.searchInput} onChange={list.setSearch} />
         <Select aria-label="Lease status" value={statusView} onChange={setStatusView} options={statusFilterOptions} style={{ width: 160 }} />
+        <Select
+          aria-label="Signature"
+          value={signature ?? 'any'}
+          onChange={(view: SignatureView) => list.setFilter('signature', view === 'any' ? null : view)}
+          options={signatureFilterOptions}
+          style={{ width: 180 }}
+        />
         <SortSelect list={list} labels={sortLabels} />
         <Button icon={<DownloadOutlined />} href={leasesExportUrl(filter)} download>
           Export All
