@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/static.ts';
 import { registerStorableInput } from './http/storable-input.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { leaseProtectionRoutes } from './leases/protection-routes.ts';
 import { leaseRoutes } from './leases/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { lockRoutes } from './locks/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, deps);
   await app.register(billingRunRoutes, deps);
   await app.register(leaseRoutes, deps);
+  await app.register(leaseProtectionRoutes, deps);
   await app.register(rentChangeRoutes, deps);
   await app.register(reservationRoutes, deps);
   await app.register(activityRoutes, deps);

@@ -3,6 +3,8 @@ import { InvoiceLine } from './billing.ts';
 import { Id, IsoDate } from './fields.ts';
 import { LeaseStartDate } from './leases.ts';
 import { DepositAmount, PositiveMonthlyRate } from './money.ts';
+import { LeasePromotion, OfferedPromotion } from './promotions.ts';
+import { LeaseProtection, ProtectionPlan } from './protection.ts';
 
 // The move-in quote: what a renter pays at move-in and what the next invoice will be, computed by
 // the billing engine's own rules (domain/src/billing/quote.ts), so the desk, the public site and
@@ -13,11 +15,15 @@ export const MoveInQuoteQuery = z.strictObject({
   startDate: LeaseStartDate,
   monthlyRate: PositiveMonthlyRate.optional(),
   depositAmount: DepositAmount.optional(),
+  /** A protection plan of the unit's facility. */
+  protectionPlanId: Id.optional(),
+  /** A promotion offered at the desk for this unit and day. */
+  promotionId: Id.optional(),
 });
 export type MoveInQuoteQuery = z.input<typeof MoveInQuoteQuery>;
 
 /** A visitor's move-in day; the unit's rate applies. */
-export const PublicMoveInQuoteQuery = z.strictObject({ moveInDate: LeaseStartDate });
+export const PublicMoveInQuoteQuery = z.strictObject({ moveInDate: LeaseStartDate, protectionPlanId: Id.optional(), promotionId: Id.optional() });
 export type PublicMoveInQuoteQuery = z.input<typeof PublicMoveInQuoteQuery>;
 
 const Amount = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -49,6 +55,11 @@ export const MoveInQuote = z.object({
   totalDueToday: Amount,
   /** The first invoice after those (null: none, which only a lease that ends has). */
   nextInvoice: QuotedInvoice.nullable(),
+  /** The plan and the promotion the quote is for (null: none). */
+  protection: LeaseProtection.nullable(),
+  promotion: LeasePromotion.nullable(),
+  /** What may be added to this move-in: the facility's plans, the promotions that apply to it here. */
+  offers: z.object({ plans: z.array(ProtectionPlan), promotions: z.array(OfferedPromotion) }),
 });
 export type MoveInQuote = z.infer<typeof MoveInQuote>;
 

@@ -2,6 +2,8 @@ import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
 import { formatDollars } from '@storage/contracts/money';
+import { type LeasePromotion, type Promotion, promotionTermsWords } from '@storage/contracts/promotions';
+import { type LeaseProtection, type ProtectionChangeReason, type ProtectionSettings, protectionChangeReasonLabels } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { describeAutopayEvent } from './autopay-words.ts';
 import { describeMerchandiseEvent } from './merchandise-words.ts';
@@ -43,7 +45,7 @@ export function delinquencyScheduleText(steps: readonly DelinquencyStep[]): stri
 /** The ids these events name beyond their fields' own (a facility's settings name it by their scope). */
 export function billingEventIds(type: string, data: Record<string, unknown>): Array<{ kind: 'facility'; id: string }> {
   if (
-    (type === 'billing_settings_updated' || type === 'delinquency_settings_updated') &&
+    (type === 'billing_settings_updated' || type === 'delinquency_settings_updated' || type === 'protection_settings_updated') &&
     typeof data.scope === 'string' &&
     data.scope !== BUSINESS_SETTINGS_SCOPE
   )
@@ -75,6 +77,36 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
     }
     case 'lease_rent_change_cancelled':
       return `Rent change cancelled: ${data.reason as string}`;
+    case 'lease_protection_changed': {
+      const plan = data.protection as LeaseProtection | null;
+      const reason = protectionChangeReasonLabels[data.reason as ProtectionChangeReason] ?? String(data.reason);
+      const from = dayText(data.effectiveDate as string);
+      return plan
+        ? `Protection plan ${plan.name} (${formatDollars(plan.coverageAmount)} coverage, ${formatDollars(plan.monthlyPremium)} a month) from ${from}: ${reason}`
+        : `No protection plan from ${from}: ${reason}`;
+    }
+    case 'lease_insurance_proof_recorded':
+      return `Proof of insurance on file: ${data.carrier as string}, policy ${data.policyNumber as string}, until ${dayText(data.expiresOn as string)}`;
+    case 'lease_promotion_applied': {
+      const promotion = data.promotion as LeasePromotion;
+      return `Promotion ${promotion.name} applied: ${promotionTermsWords(promotion.terms)}`;
+    }
+    case 'protection_settings_updated': {
+      const settings = data.settings as ProtectionSettings | null;
+      const plans = settings
+        ? settings.plans.length
+          ? settings.plans.map((p) => `${p.name} ${formatDollars(p.monthlyPremium)} a month`).join(', ')
+          : 'none'
+        : null;
+      if (data.scope === BUSINESS_SETTINGS_SCOPE) return `Protection plans saved: ${plans ?? 'none'}`;
+      const facility = names('facility', data.scope as string) ?? 'A facility';
+      return plans === null ? `${facility} uses the business's protection plans again` : `${facility} has protection plans of its own: ${plans}`;
+    }
+    case 'promotions_updated': {
+      const promotions = data.promotions as Promotion[];
+      const active = promotions.filter((p) => p.active).map((p) => p.name);
+      return `Promotions saved: ${promotions.length} (${active.length ? `offered: ${active.join(', ')}` : 'none offered'})`;
+    }
     case 'billing_settings_updated': {
       const settings = data.settings as BillingSettings | null;
       if (data.scope === BUSINESS_SETTINGS_SCOPE) {

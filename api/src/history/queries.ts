@@ -55,13 +55,18 @@ const billingEventTypes = new Set([
   'lease_rent_change_cancelled',
   'lease_move_out_scheduled',
   'lease_move_out_cancelled',
+  'lease_protection_changed',
+  'lease_insurance_proof_recorded',
+  'lease_promotion_applied',
+  'protection_settings_updated',
+  'promotions_updated',
 ]);
 
 /**
  * What an aggregate keeps for its own decisions, told by its events' sentences instead (a lease's
  * rent changes and scheduled move-out, a customer's leases, a staff member's two-factor factor).
  */
-const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases', 'moveOut', 'twoFactorId']);
+const bookkeeping = new Set(['rentChanges', 'lastPeriodStart', 'leases', 'moveOut', 'twoFactorId', 'protection', 'insuranceProof', 'promotion']);
 
 function flatten(state: EntityState): Record<string, unknown> {
   if (state.status === 'none') return {};

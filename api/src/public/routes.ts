@@ -92,7 +92,10 @@ export async function publicRoutes(plugin: FastifyInstance, deps: AppDeps) {
         },
       },
     },
-    async (request) => quotePublicMoveIn(deps.store, request.params.id, request.query.moveInDate, deps.clock.now()),
+    async (request) => {
+      const { moveInDate, ...choices } = request.query;
+      return quotePublicMoveIn(deps.store, request.params.id, moveInDate, deps.clock.now(), choices);
+    },
   );
 
   app.post(

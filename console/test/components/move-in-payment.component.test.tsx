@@ -59,6 +59,9 @@ const quoteOf = (depositAmount: string | null, total: string): MoveInQuote => ({
   ],
   totalDueToday: total,
   nextInvoice: null,
+  protection: null,
+  promotion: null,
+  offers: { plans: [], promotions: [] },
 });
 
 const lease: Lease = {

@@ -68,6 +68,9 @@ const quote = (depositAmount: string | null): MoveInQuote => {
       lines: [line('rent', 'Rent Mar 1 – Mar 31, 2026', '120.00')],
       total: '120.00',
     },
+    protection: null,
+    promotion: null,
+    offers: { plans: [], promotions: [] },
   };
 };
 

@@ -37,7 +37,8 @@ function forBilling(lease: Extract<LeaseState, { status: 'active' | 'ended' }>):
   const rentChanges = lease.rentChanges.filter((change) => !change.cancelled);
   // A scheduled move-out bills as a move-out on that day would: nothing that starts after it.
   const endDate = lease.status === 'ended' ? lease.endDate : (lease.moveOut?.endDate ?? null);
-  return { startDate, monthlyRate, rentChanges, depositAmount, billedThrough: lease.billedThrough, endDate };
+  const { protection, promotion } = lease;
+  return { startDate, monthlyRate, rentChanges, protection, promotion, depositAmount, billedThrough: lease.billedThrough, endDate };
 }
 
 /** Records that the lease's rent is invoiced for a period (the engine's step; the demo seed's own invoices too). */

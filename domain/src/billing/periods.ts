@@ -1,5 +1,7 @@
 import { type BillingSettings, type InvoiceLine, noSalesTax, type SalesTaxRates, taxedLineKinds } from '@storage/contracts/billing';
 import { fromCents, toCents } from '@storage/contracts/money';
+import type { LeasePromotion } from '@storage/contracts/promotions';
+import type { LeaseProtection } from '@storage/contracts/protection';
 import { addDays, addMonths, dayOfMonth, daysInclusive, daysInMonth, endOfMonth, periodWords } from './calendar.ts';
 
 // What a lease is billed for, decided from its terms, the billing settings and how far it is
@@ -86,12 +88,22 @@ export function rateOn(lease: { monthlyRate: string; rentChanges?: readonly Rate
   return rate;
 }
 
+/** The lease's protection plan from a date on (null: none from then). */
+export interface ProtectionFrom {
+  effectiveDate: string;
+  protection: LeaseProtection | null;
+}
+
 export interface LeaseForBilling {
   startDate: string;
   /** The rate the lease started with. */
   monthlyRate: string;
   /** Its rent changes (absent: none). */
   rentChanges?: readonly RateChange[];
+  /** Its protection plans over time, in the order chosen (absent: none). */
+  protection?: readonly ProtectionFrom[];
+  /** The promotion given at its move-in (absent or null: none). */
+  promotion?: LeasePromotion | null;
   depositAmount: string | null;
   /** The last day already invoiced; null before the move-in invoice. */
   billedThrough: string | null;
@@ -123,6 +135,83 @@ function rentLine(lease: LeaseForBilling, start: string, end: string, whole: boo
   };
 }
 
+/** The protection plan for a period that starts on `date`: of the plans chosen (in order), the latest effective on or before it. */
+export function protectionOn(choices: readonly ProtectionFrom[] | undefined, date: string): LeaseProtection | null {
+  let current: LeaseProtection | null = null;
+  for (const change of choices ?? []) {
+    if (change.effectiveDate <= date) current = change.protection;
+  }
+  return current;
+}
+
+/** Whole months from the lease's start to `date` (its start month is 0): which month of the lease a rent line is. */
+function leaseMonth(lease: LeaseForBilling, date: string): number {
+  const [startYear, startMonth] = lease.startDate.split('-').map(Number) as [number, number];
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return (year - startYear) * 12 + (month - startMonth);
+}
+
+/** An amount a month, for the days of a rent line: the whole amount on a whole (or unprorated) month, else prorated as the rent is. */
+function forLineDays(monthly: string, rent: InvoiceLine): string {
+  if (rent.kind !== 'prorated_rent' || rent.periodStart === null || rent.periodEnd === null) return monthly;
+  return proratedRent(monthly, daysInclusive(rent.periodStart, rent.periodEnd), daysInMonth(rent.periodStart));
+}
+
+/** A percentage (up to 2 decimals) of an amount, half up to the cent. */
+function percentOf(amount: string, percent: string): string {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  const basisPoints = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2) || '0');
+  return fromCents((toCents(amount) * basisPoints * 2n + 10_000n) / 20_000n);
+}
+
+/**
+ * The promotion's discount on one rent line (a negative line), or null: the promotion covers the
+ * lease's first `months` months counted from the move-in month (a prorated first month is the
+ * first), never takes more than the line, and an amount off or a fixed price is prorated with a
+ * prorated line. The line is decided from the lease's own terms, so it is written once per period
+ * whatever retries the billing makes.
+ */
+export function discountLine(lease: LeaseForBilling, rent: InvoiceLine): InvoiceLine | null {
+  const promotion = lease.promotion;
+  if (!promotion || rent.periodStart === null) return null;
+  const { terms } = promotion;
+  if (leaseMonth(lease, rent.periodStart) >= terms.months) return null;
+  const line = toCents(rent.amount);
+  let off: bigint;
+  if (terms.kind === 'percent_off') off = toCents(percentOf(rent.amount, terms.percent));
+  else if (terms.kind === 'amount_off') off = toCents(forLineDays(terms.amount, rent));
+  else off = line - toCents(forLineDays(terms.amount, rent));
+  if (off > line) off = line;
+  if (off <= 0n) return null;
+  return {
+    kind: 'discount',
+    description: `${promotion.name} on ${rent.description}`,
+    amount: fromCents(-off),
+    periodStart: rent.periodStart,
+    periodEnd: rent.periodEnd,
+  };
+}
+
+/** The protection premium for the days of one rent line (prorated with it), or null when the lease has no plan then. */
+export function protectionLine(lease: LeaseForBilling, rent: InvoiceLine): InvoiceLine | null {
+  if (rent.periodStart === null || rent.periodEnd === null) return null;
+  const plan = protectionOn(lease.protection, rent.periodStart);
+  if (!plan) return null;
+  const days = rent.kind === 'prorated_rent' ? ` (${daysInclusive(rent.periodStart, rent.periodEnd)} of ${daysInMonth(rent.periodStart)} days)` : '';
+  return {
+    kind: 'protection',
+    description: `Protection plan ${plan.name} ${periodWords(rent.periodStart, rent.periodEnd)}${days}`,
+    amount: forLineDays(plan.monthlyPremium, rent),
+    periodStart: rent.periodStart,
+    periodEnd: rent.periodEnd,
+  };
+}
+
+/** A rent line with what rides on it: the promotion's discount, then the protection premium for the same days. */
+function withRentExtras(lease: LeaseForBilling, rent: InvoiceLine): InvoiceLine[] {
+  return [rent, discountLine(lease, rent), protectionLine(lease, rent)].filter((line): line is InvoiceLine => line !== null);
+}
+
 /** The lease's first anniversary after `date` (the start day of a month, or its last day when shorter). */
 function nextAnniversaryAfter(lease: LeaseForBilling, date: string): string {
   let months = 0;
@@ -147,18 +236,21 @@ export function moveInPeriod(lease: LeaseForBilling, settings: BillingSettings):
   let end: string;
   if (settings.billingDay === 'anniversary') {
     end = addDays(addMonths(start, 1), -1);
-    lines.push(rentLine(lease, start, end, true));
+    lines.push(...withRentExtras(lease, rentLine(lease, start, end, true)));
   } else {
     end = endOfMonth(start);
     const firstMonth = rentLine(lease, start, end, dayOfMonth(start) === 1);
     // Not prorated: the first (partial) month costs the monthly rate.
     lines.push(
-      settings.prorateFirstMonth ? firstMonth : { ...firstMonth, kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: rateOn(lease, start) },
+      ...withRentExtras(
+        lease,
+        settings.prorateFirstMonth ? firstMonth : { ...firstMonth, kind: 'rent', description: `Rent ${periodWords(start, end)}`, amount: rateOn(lease, start) },
+      ),
     );
     if (settings.billNextMonthAfterDay !== null && dayOfMonth(start) > settings.billNextMonthAfterDay) {
       const nextStart = addDays(end, 1);
       end = endOfMonth(nextStart);
-      lines.push(rentLine(lease, nextStart, end, true));
+      lines.push(...withRentExtras(lease, rentLine(lease, nextStart, end, true)));
     }
   }
   if (lease.depositAmount !== null && toCents(lease.depositAmount) > 0n) {
@@ -189,7 +281,7 @@ export function nextRentPeriod(lease: LeaseForBilling, settings: BillingSettings
     periodEnd: end,
     issueDate: addDays(start, -settings.issueDaysBefore),
     dueDate: start,
-    lines: withSalesTax([rentLine(lease, start, end, whole)], settings.salesTax),
+    lines: withSalesTax(withRentExtras(lease, rentLine(lease, start, end, whole)), settings.salesTax),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
+import type { LeasePromotion, PromotionContext } from '@storage/contracts/promotions';
+import type { LeaseProtection } from '@storage/contracts/protection';
 import { type MoveInQuote, type PublicMoveInQuote, type QuotedInvoice, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
 import type { EventStore } from '@storage/eventstore/port';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
@@ -8,17 +10,20 @@ import { loadAggregate } from '../commands/handle.ts';
 import { requireMoveInNotPast } from '../reservations/businessLogic.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { todayIn } from './calendar.ts';
+import { offeredPromotions, rentalExtras } from './offers.ts';
 import { type BillingPeriod, invoiceDescription, issuedBy, type LeaseForBilling, linesTotal, MAX_PERIODS_AT_ONCE, nextPeriod } from './periods.ts';
-import { facilityBilling } from './settings.ts';
+import { type FacilityTerms, facilityBilling } from './settings.ts';
 
 // The move-in quote walks the periods a new lease is billed, as billLease does, and stops where
 // billLease stops (issuedBy): what it calls due today is what a move-in on `today` issues.
 
-/** The terms a lease would start on. */
+/** The terms a lease would start on, with the plan and promotion it would carry. */
 export interface MoveInTerms {
   startDate: string;
   monthlyRate: string;
   depositAmount: string | null;
+  protection?: LeaseProtection | null;
+  promotion?: LeasePromotion | null;
 }
 
 export type MoveInQuoteBody = Pick<MoveInQuote, 'dueToday' | 'totalDueToday' | 'nextInvoice'>;
@@ -34,7 +39,14 @@ function quoted(period: BillingPeriod): QuotedInvoice {
  * their total, and the invoice after them.
  */
 export function moveInQuote(terms: MoveInTerms, settings: BillingSettings, today: string): MoveInQuoteBody {
-  let lease: LeaseForBilling = { ...terms, billedThrough: null, endDate: null };
+  const { protection = null, promotion = null, ...agreed } = terms;
+  let lease: LeaseForBilling = {
+    ...agreed,
+    protection: protection ? [{ effectiveDate: terms.startDate, protection }] : [],
+    promotion,
+    billedThrough: null,
+    endDate: null,
+  };
   const dueToday: QuotedInvoice[] = [];
   let period = nextPeriod(lease, settings);
   while (period && issuedBy(period, today) && dueToday.length < MAX_PERIODS_AT_ONCE) {
@@ -46,38 +58,60 @@ export function moveInQuote(terms: MoveInTerms, settings: BillingSettings, today
   return { dueToday, totalDueToday, nextInvoice: period ? quoted(period) : null };
 }
 
-/** A unit's stream and its facility's zone and billing settings; 404 for a unit that does not exist. */
+/** A unit's stream and its facility's zone, billing settings and offers; 404 for a unit that does not exist. */
 async function unitForQuote(store: EventStore, unitId: string, now: Date) {
   const { state: unit } = await loadAggregate(store, streams.unit(unitId), unitAggregate);
   if (unit.status === 'none') throw new NotFoundError('Unit not found');
-  const { timeZone, settings } = await facilityBilling(store, unit.fields.facilityId);
-  return { unit, settings, today: todayIn(timeZone, now) };
+  const offers = await facilityBilling(store, unit.fields.facilityId);
+  return { unit, offers, settings: offers.settings, today: todayIn(offers.timeZone, now) };
 }
 
-/** The desk's quote for a unit: at the rate given (the unit's unless said) and the deposit given (none unless said). */
+type Choices = { protectionPlanId?: string | undefined; promotionId?: string | undefined };
+
+/** The plan and promotion asked for, checked as the move-in checks them, and what else this move-in could be given. */
+function quotedExtras(offers: FacilityTerms, choices: Choices, at: PromotionContext) {
+  const extras = rentalExtras(offers, { protectionPlanId: choices.protectionPlanId ?? null, promotionId: choices.promotionId ?? null }, at);
+  return { extras, offered: { plans: [...offers.protection.plans], promotions: offeredPromotions(offers, at) } };
+}
+
+/** The desk's quote for a unit: at the rate given (the unit's unless said), the deposit given (none unless said), the plan and promotion chosen. */
 export async function quoteUnitMoveIn(
   store: EventStore,
   unitId: string,
-  request: { startDate: string; monthlyRate?: string | undefined; depositAmount?: string | undefined },
+  request: { startDate: string; monthlyRate?: string | undefined; depositAmount?: string | undefined } & Choices,
   now: Date,
 ): Promise<MoveInQuote> {
-  const { unit, settings, today } = await unitForQuote(store, unitId, now);
+  const { unit, offers, settings, today } = await unitForQuote(store, unitId, now);
+  const at = { channel: 'desk' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate: request.startDate };
+  const { extras, offered } = quotedExtras(offers, request, at);
   const terms: MoveInTerms = {
     startDate: request.startDate,
     monthlyRate: request.monthlyRate ?? unit.fields.monthlyRate,
     depositAmount: request.depositAmount ?? null,
+    ...extras,
   };
-  return { unitId, ...terms, today, ...moveInQuote(terms, settings, today) };
+  return {
+    unitId,
+    startDate: terms.startDate,
+    monthlyRate: terms.monthlyRate,
+    depositAmount: terms.depositAmount,
+    today,
+    ...moveInQuote(terms, settings, today),
+    ...extras,
+    offers: offered,
+  };
 }
 
 /**
  * The public site's quote: an available unit at its own rate, no deposit (the site takes none),
  * from a move-in day the reservation would accept.
  */
-export async function quotePublicMoveIn(store: EventStore, unitId: string, moveInDate: string, now: Date): Promise<PublicMoveInQuote> {
+export async function quotePublicMoveIn(store: EventStore, unitId: string, moveInDate: string, now: Date, choices: Choices = {}): Promise<PublicMoveInQuote> {
   requireMoveInNotPast(moveInDate, now, 'moveInDate');
-  const { unit, settings, today } = await unitForQuote(store, unitId, now);
+  const { unit, offers, settings, today } = await unitForQuote(store, unitId, now);
   if (unit.fields.status !== 'available') throw new ConflictError(UNIT_NOT_AVAILABLE_MESSAGE);
-  const terms: MoveInTerms = { startDate: moveInDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null };
-  return { unitId, startDate: moveInDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today) };
+  const at = { channel: 'online' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate };
+  const { extras, offered } = quotedExtras(offers, choices, at);
+  const terms: MoveInTerms = { startDate: moveInDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
+  return { unitId, startDate: moveInDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today), ...extras, offers: offered };
 }

@@ -97,11 +97,21 @@ describe('the move-in quote', () => {
 // while the shared rule says so, recorded as lease_rent_billed.
 const leaseId = '0b0e3f4c-9a8d-4c7b-8e6f-5d4c3b2a1f0e';
 function billedAsBillLeaseBills(agreed: MoveInTerms, billing: BillingSettings, today: string) {
-  const started: DomainEvent = {
-    type: 'lease_started',
-    data: { leaseId, customerId: leaseId, unitId: leaseId, facilityId: null, ...agreed },
-  };
-  let lease: LeaseState = evolveLease(initialLeaseState, started);
+  const { protection = null, promotion = null, ...leaseTerms } = agreed;
+  // The move-in's own append: the start, then the plan and the promotion chosen with it.
+  const startedWith: DomainEvent[] = [
+    { type: 'lease_started', data: { leaseId, customerId: leaseId, unitId: leaseId, facilityId: null, ...leaseTerms } },
+    ...(protection
+      ? [
+          {
+            type: 'lease_protection_changed' as const,
+            data: { leaseId, customerId: leaseId, protection, effectiveDate: agreed.startDate, reason: 'chosen_at_move_in' as const },
+          },
+        ]
+      : []),
+    ...(promotion ? [{ type: 'lease_promotion_applied' as const, data: { leaseId, customerId: leaseId, promotion } }] : []),
+  ];
+  let lease: LeaseState = startedWith.reduce(evolveLease, initialLeaseState);
   const issued: BillingPeriod[] = [];
   for (let n = 0; n < MAX_PERIODS_AT_ONCE; n++) {
     const period = nextLeasePeriod(lease, billing);
@@ -143,6 +153,37 @@ const arbitraryTerms = fc.record({
   startDate: isoDay,
   monthlyRate: fc.bigInt({ min: 1n, max: 10_000_000n }).map(fromCents),
   depositAmount: fc.option(cents(10_000_000n)),
+  protection: fc.option(
+    fc.record({
+      planId: fc.constant('3f2b8d6e-1c4a-4e7b-9d2f-6a5c4b3e2d1f'),
+      name: fc.constantFrom('Basic', 'Premium'),
+      coverageAmount: fc.bigInt({ min: 1n, max: 10_000_000n }).map(fromCents),
+      monthlyPremium: fc.bigInt({ min: 1n, max: 1_000_000n }).map(fromCents),
+    }),
+  ),
+  promotion: fc.option(
+    fc.record({
+      promotionId: fc.constant('4a3c9e7f-2d5b-4f8c-8e3a-7b6d5c4f3e2a'),
+      name: fc.constant('Offer'),
+      terms: fc.oneof(
+        fc.record({
+          kind: fc.constant('percent_off' as const),
+          percent: fc.integer({ min: 1, max: 10_000 }).map((bp) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`),
+          months: fc.integer({ min: 1, max: 24 }),
+        }),
+        fc.record({
+          kind: fc.constant('amount_off' as const),
+          amount: fc.bigInt({ min: 1n, max: 10_000_000n }).map(fromCents),
+          months: fc.integer({ min: 1, max: 24 }),
+        }),
+        fc.record({
+          kind: fc.constant('fixed_price' as const),
+          amount: fc.bigInt({ min: 1n, max: 10_000_000n }).map(fromCents),
+          months: fc.integer({ min: 1, max: 24 }),
+        }),
+      ),
+    }),
+  ),
 });
 
 describe('the quote and the billing engine', () => {

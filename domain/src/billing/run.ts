@@ -14,12 +14,13 @@ import { runDelinquencyDay } from '../delinquency/run.ts';
 import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
+import { enrollInDefaultPlan } from '../leases/protection.ts';
 import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { addDays, instantOn, todayIn } from './calendar.ts';
 import { billLease, invoiceNumberKeyStream, type LeaseBillingHints, nextLeasePeriod } from './lease-billing.ts';
 import { issuedBy, lateFeeAmount, lateFeeDay, taxLineFor } from './periods.ts';
-import { billingSettingsFor, facilityTimeZone } from './settings.ts';
+import { type FacilityTerms, facilityBilling } from './settings.ts';
 
 // The billing day, per facility in its own time zone: every lease's due invoices issued (billLease),
 // autopay's charges due that day, then every open invoice past its due date marked overdue with its
@@ -47,6 +48,8 @@ export interface FacilityBillingRun {
   delinquencySteps: number;
   delinquencyCleared: number;
   skipped: { leaseId: string; reason: string }[];
+  /** Leases enrolled in the default protection plan (each a lease_protection_changed of its own). */
+  protectionEnrolled: number;
   /** Autopay's charges of the day (not part of billing_run_completed: each is an event of its own). */
   autopay: Omit<AutopayRun, 'position'>;
   /** The move-outs scheduled for the day (or a missed day before it) that it did (not part of billing_run_completed either). */
@@ -265,16 +268,16 @@ async function lastBilled(deps: BillingDeps, facilityId: string | null, today: s
 }
 
 async function billFacility(deps: BillingDeps, facilityId: string | null, now: Date, options: RunOptions) {
-  const zone = await facilityTimeZone(deps.store, facilityId);
+  const offers = await facilityBilling(deps.store, facilityId);
+  const { timeZone: zone } = offers;
   const today = options.date ?? todayIn(zone, now);
-  const settings = await billingSettingsFor(deps.store, facilityId);
   const billed: Billed = { invoiceIds: new Set(), renters: new Set() };
   const runs: FacilityBillingRun[] = [];
   let position: Position | null = null;
   // Each missed day whole, in order: a day's autopay charges and late rules see the invoices the
   // days before issued, and no day's late rules come before its own charges.
   for (const day of catchUpDays(await lastBilled(deps, facilityId, today), today)) {
-    const billedDay = await billFacilityDay(deps, facilityId, day, zone, settings, now, options, billed);
+    const billedDay = await billFacilityDay(deps, facilityId, day, zone, offers, now, options, billed);
     runs.push(billedDay.run);
     position = later(position, billedDay.position);
   }
@@ -286,11 +289,14 @@ async function billFacilityDay(
   facilityId: string | null,
   today: string,
   zone: string,
-  settings: BillingSettings,
+  offers: FacilityTerms,
   now: Date,
   options: RunOptions,
   billed: Billed,
 ) {
+  const { settings } = offers;
+  // Only a facility that enrols renters in a default plan reads each lease for it.
+  const enrolling = offers.protection.enrollAfterDays !== null && offers.protection.defaultPlanId !== null;
   const { newId = randomUUID, concurrency = BILLING_CONCURRENCY } = options;
   // A fresh correlation id per run; each event names the one it was decided on as its causation.
   // Stamped on the day it bills (a catch-up's earlier days, a day run ahead), so the ledger dates each charge and fee on it.
@@ -306,6 +312,7 @@ async function billFacilityDay(
     delinquencySteps: 0,
     delinquencyCleared: 0,
     skipped: [],
+    protectionEnrolled: 0,
     autopay: { attempted: 0, succeeded: 0, failed: 0, errors: [] },
     moveOuts: { movedOut: 0, skipped: [] },
   };
@@ -338,7 +345,10 @@ async function billFacilityDay(
     const hints = await hintsOf(chunk);
     for (const leaseId of renters[i]![1]) {
       try {
-        const lease = await billLease(ctx, leaseId, today, settings, hints.get(leaseId));
+        // Before billing, so the period billed today already carries the plan it is enrolled in.
+        const enrolled = enrolling ? await enrollInDefaultPlan(ctx, leaseId, offers, today) : null;
+        if (enrolled?.position) run.protectionEnrolled += 1;
+        const lease = await billLease(ctx, leaseId, today, settings, enrolled?.position ? undefined : hints.get(leaseId));
         run.invoicesIssued += lease.issued;
         for (const invoiceId of lease.invoiceIds) billed.invoiceIds.add(invoiceId);
         if (lease.invoiceIds.length > 0) billed.renters.add(renters[i]![0]);

@@ -2,11 +2,13 @@ import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import type { DomainEvent } from '@storage/contracts/events';
 import { overLimitMessage, toCents, withinLimit } from '@storage/contracts/money';
 import { addDays } from '../billing/calendar.ts';
+import type { RentalExtras } from '../billing/offers.ts';
 import { rateOn } from '../billing/periods.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import type { LeaseState, LeaseTerms, ScheduledRentChange } from './lease.ts';
 
-export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerms };
+/** extras: the protection plan and the promotion chosen, as checked against the facility's offers (absent: none). */
+export type StartLease = { type: 'StartLease'; leaseId: string; terms: LeaseTerms; extras?: RentalExtras };
 export type EndLease = { type: 'EndLease'; leaseId: string; endDate: string };
 /** The lease's unit was taken but the lease never started: it never will. */
 export type AbandonLeaseStart = { type: 'AbandonLeaseStart'; leaseId: string; unitId: string; reason: string };
@@ -65,7 +67,16 @@ export function startLease(command: StartLease, state: LeaseState): DomainEvent[
   if (depositAmount !== null && !withinLimit(depositAmount, 'deposit')) {
     throw new DomainRuleError(`depositAmount: ${overLimitMessage('deposit')}`, 'depositAmount');
   }
-  return [{ type: 'lease_started', data: { leaseId: command.leaseId, ...command.terms } }];
+  const { leaseId, terms } = command;
+  const started: DomainEvent[] = [{ type: 'lease_started', data: { leaseId, ...terms } }];
+  // In the same append as the start, so the move-in invoice is billed with them.
+  const { protection, promotion } = command.extras ?? { protection: null, promotion: null };
+  const { customerId, startDate } = terms;
+  if (protection) {
+    started.push({ type: 'lease_protection_changed', data: { leaseId, customerId, protection, effectiveDate: startDate, reason: 'chosen_at_move_in' } });
+  }
+  if (promotion) started.push({ type: 'lease_promotion_applied', data: { leaseId, customerId, promotion } });
+  return started;
 }
 
 export function abandonLeaseStart(command: AbandonLeaseStart, state: LeaseState): DomainEvent[] {

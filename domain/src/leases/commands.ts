@@ -3,7 +3,8 @@ import { streams } from '@storage/contracts/events';
 import { readStreams } from '@storage/eventstore/port';
 import { todayIn } from '../billing/calendar.ts';
 import { billLease } from '../billing/lease-billing.ts';
-import { facilityBilling } from '../billing/settings.ts';
+import { NO_RENTAL_EXTRAS, type RentalChoices, type RentalExtras, rentalExtras } from '../billing/offers.ts';
+import { type FacilityTerms, facilityBilling } from '../billing/settings.ts';
 import { aggregateFrom, type CommandContext, handleCommand, type LoadedAggregate, loadAggregate, stepWritten } from '../commands/handle.ts';
 import { currentCustomer, listCustomerLease } from '../customers/commands.ts';
 import { customerAggregate } from '../customers/customer.ts';
@@ -17,13 +18,15 @@ import { type LeaseState, type LeaseTerms, leaseAggregate } from './lease.ts';
  * gets it), then the lease starts. A refused start gives the unit back at once; a start that
  * stopped in between (a crash) is given up by the recovery process (`abandonLeaseStart`).
  * `heldFor`: the reservation the unit is held for, which gets it back if the lease does not start.
+ * `choices`: the protection plan and promotion asked for, checked against what the unit's facility
+ * offers where the move-in happens (`channel`).
  */
 export async function startLease(
   ctx: CommandContext,
   agreed: Omit<LeaseTerms, 'facilityId'>,
   leaseId: string = randomUUID(),
   heldFor: string | null = null,
-  options: { bill?: boolean } = {},
+  options: { bill?: boolean; choices?: RentalChoices; channel?: 'desk' | 'online' } = {},
 ) {
   const stream = streams.lease(leaseId);
   // The unit, the customer and the lease, read in one statement; each is decided on as read (a
@@ -34,7 +37,16 @@ export async function startLease(
   const unit = aggregateFrom(read.get(unitStream) ?? [], unitAggregate);
   // A unit stays in the facility it was added to, so the lease records that facility.
   const terms: LeaseTerms = { ...agreed, facilityId: unit.state.status === 'current' ? unit.state.fields.facilityId : null };
-  const command: StartLease = { type: 'StartLease', leaseId, terms };
+  const choices = options.choices ?? { protectionPlanId: null, promotionId: null };
+  // The facility's terms are read once: for the plan and promotion now, for the move-in invoice after.
+  let offers: FacilityTerms | null = null;
+  let extras: RentalExtras = NO_RENTAL_EXTRAS;
+  if ((choices.protectionPlanId !== null || choices.promotionId !== null) && unit.state.status === 'current') {
+    offers = await facilityBilling(ctx.store, terms.facilityId);
+    const at = { channel: options.channel ?? 'desk', facilityId: terms.facilityId, unitSize: unit.state.fields.size, moveInDate: terms.startDate };
+    extras = rentalExtras(offers, choices, at);
+  }
+  const command: StartLease = { type: 'StartLease', leaseId, terms, extras };
   const customer = currentCustomer(aggregateFrom(read.get(customerStream) ?? [], customerAggregate));
   const lease = aggregateFrom(read.get(stream) ?? [], leaseAggregate);
   // Refused here, a bad lease never touches the unit.
@@ -51,7 +63,7 @@ export async function startLease(
     if (options.bill === false) return started;
     // The move-in invoice (and any rent already due on a backdated lease); should this stop half-way,
     // the billing run finishes it.
-    const billed = await billLeaseNow(ctx, leaseId, terms.facilityId, started);
+    const billed = await billLeaseNow(ctx, leaseId, offers ?? (await facilityBilling(ctx.store, terms.facilityId)), started);
     return { ...started, position: billed.position ?? started.position };
   } catch (error) {
     // Give the unit back unless the lease was started after all (by a racing repeat of this move-in).
@@ -62,8 +74,7 @@ export async function startLease(
 }
 
 /** Bills the lease as it just started (`lease`: its stream as the start left it, not read again). */
-async function billLeaseNow(ctx: CommandContext, leaseId: string, facilityId: string | null, lease: LoadedAggregate<LeaseState>) {
-  const { timeZone, settings } = await facilityBilling(ctx.store, facilityId);
+async function billLeaseNow(ctx: CommandContext, leaseId: string, { timeZone, settings }: FacilityTerms, lease: LoadedAggregate<LeaseState>) {
   return billLease(ctx, leaseId, todayIn(timeZone, ctx.now), settings, { lease });
 }
 

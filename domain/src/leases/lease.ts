@@ -1,4 +1,6 @@
 import type { DomainEvent, EventData } from '@storage/contracts/events';
+import type { LeasePromotion } from '@storage/contracts/promotions';
+import type { LeaseProtection, ProtectionChangeReason } from '@storage/contracts/protection';
 
 export type LeaseTerms = Omit<EventData<'lease_started'>, 'leaseId'>;
 
@@ -20,6 +22,16 @@ export interface ScheduledRentChange {
  */
 export type ScheduledMoveOut = Omit<EventData<'lease_move_out_scheduled'>, 'leaseId' | 'customerId' | 'unitId'>;
 
+/** One choice of protection plan, from effectiveDate (protection null: none from then). */
+export interface ProtectionChoice {
+  protection: LeaseProtection | null;
+  effectiveDate: string;
+  reason: ProtectionChangeReason;
+}
+
+/** The renter's own insurance on file. */
+export type InsuranceProof = Omit<EventData<'lease_insurance_proof_recorded'>, 'leaseId' | 'customerId'>;
+
 /** What an active or ended lease holds besides its terms. rentChanges: in the order they were scheduled. */
 type LeaseBook = {
   leaseId: string;
@@ -32,6 +44,12 @@ type LeaseBook = {
   rentChanges: readonly ScheduledRentChange[];
   /** The move-out scheduled and not cancelled (null: none). */
   moveOut: ScheduledMoveOut | null;
+  /** Its protection plans over time, in the order chosen. */
+  protection: readonly ProtectionChoice[];
+  /** The renter's own insurance on file (null: none). */
+  insuranceProof: InsuranceProof | null;
+  /** The promotion given at the move-in (null: none). */
+  promotion: LeasePromotion | null;
 };
 
 export type LeaseState =
@@ -50,7 +68,18 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
   switch (event.type) {
     case 'lease_started': {
       const { leaseId, ...terms } = event.data;
-      return { status: 'active', leaseId, terms, billedThrough: null, lastPeriodStart: null, rentChanges: [], moveOut: null };
+      return {
+        status: 'active',
+        leaseId,
+        terms,
+        billedThrough: null,
+        lastPeriodStart: null,
+        rentChanges: [],
+        moveOut: null,
+        protection: [],
+        insuranceProof: null,
+        promotion: null,
+      };
     }
     case 'lease_start_abandoned':
       return state.status === 'none' ? { status: 'abandoned', leaseId: event.data.leaseId } : state;
@@ -83,6 +112,19 @@ export function evolveLease(state: LeaseState, event: DomainEvent): LeaseState {
       const { changeId } = event.data;
       return { ...state, rentChanges: state.rentChanges.map((c) => (c.changeId === changeId ? { ...c, cancelled: true } : c)) };
     }
+    case 'lease_protection_changed': {
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      const { protection, effectiveDate, reason } = event.data;
+      return { ...state, protection: [...state.protection, { protection, effectiveDate, reason }] };
+    }
+    case 'lease_insurance_proof_recorded': {
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      const { leaseId: _lease, customerId: _customer, ...proof } = event.data;
+      return { ...state, insuranceProof: proof };
+    }
+    case 'lease_promotion_applied':
+      if (state.status !== 'active' && state.status !== 'ended') return state;
+      return { ...state, promotion: event.data.promotion };
     default:
       return state;
   }

@@ -54,6 +54,9 @@ const w101Quote: PublicMoveInQuote = {
     lines: [rentLine('Rent Apr 1 – Apr 30, 2030', '149.00')],
     total: '149.00',
   },
+  protection: null,
+  promotion: null,
+  offers: { plans: [], promotions: [] },
 };
 
 function openWizard(api: RenderOptions['api'] = [], path = `/rent-now?unit=${w101.id}`) {
