@@ -6,6 +6,7 @@ import { BillList } from './bill-list.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { ContactPlaces, usePortalContact } from './contact-places.tsx';
 import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance, unitLabel } from './format.ts';
+import { LeaseSigning } from './lease-signing.tsx';
 import { MessageChoices } from './message-choices.tsx';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
 
@@ -229,6 +230,7 @@ function Units({ data }: { data: PortalData }) {
             </p>
           )}
           <span className="portal-badge portal-badge-good">{unit.status}</span>
+          <LeaseSigning leaseId={unit.leaseId} />
         </li>
       ))}
     </ul>
