@@ -18,6 +18,7 @@ import { startTestPlatform, type TestPlatform } from '@storage/testing/platform'
 import { renterFields } from '@storage/testing/renters';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { readModelCaughtUp } from './read-model.ts';
 
 // The desk's merchandise: the catalogue kept by owners and managers (seen by every staff member,
@@ -257,5 +258,12 @@ describe('merchandise over HTTP', () => {
     expect((await verifyReadModel(pool, store)).differences).toEqual([]);
     await rebuildReadModel(pool, store, readModelProjections);
     expect(await pool.any(sql.unsafe`SELECT * FROM merchandise_items ORDER BY id`)).toEqual(before);
+    // The audit log files every event of an item under the facility that sells it.
+    const filed = await pool.anyFirst(
+      sql.type(
+        z.object({ facility_id: z.string().nullable() }),
+      )`SELECT DISTINCT a.facility_id::text AS facility_id FROM audit_log a WHERE a.stream_name LIKE 'merchandise-%'`,
+    );
+    expect([...filed].sort()).toEqual([facilityId, otherFacilityId].sort());
   });
 });

@@ -6,11 +6,11 @@ import type { ReadModelSession } from '../read-model-session.ts';
 // The auditors' event log: one row per event, in the shape its screen shows and filters on (see
 // migration 036). Rows are only ever added (appended), one multi-row write per batch through the session.
 
-const ENTITY_STREAM = /^(facility|unit|customer|lease|invoice|lock)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const ENTITY_STREAM = /^(facility|unit|customer|lease|invoice|lock|merchandise)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The facility the stream's entity belongs to as of the event (its row as the projections before this one left it). */
-async function facilityOf(rows: ReadModelSession, streamName: string): Promise<string | null> {
-  const [, kind, id] = ENTITY_STREAM.exec(streamName) ?? [];
+async function facilityOf(rows: ReadModelSession, event: ProjectedEvent): Promise<string | null> {
+  const [, kind, id] = ENTITY_STREAM.exec(event.streamName) ?? [];
   switch (kind) {
     case 'facility':
       return id!;
@@ -24,6 +24,9 @@ async function facilityOf(rows: ReadModelSession, streamName: string): Promise<s
       return (await rows.get('invoices', id))?.facility_id ?? null;
     case 'lock':
       return (await rows.get('locks', id))?.facility_id ?? null;
+    case 'merchandise':
+      // Every event of an item names the facility that sells it.
+      return (event.data as { facilityId?: string }).facilityId ?? null;
     default:
       return null;
   }
@@ -36,7 +39,7 @@ async function auditRow(rows: ReadModelSession, event: ProjectedEvent) {
     event_id: event.id,
     type: event.type,
     stream_name: shownStreamName(event.streamName),
-    facility_id: await facilityOf(rows, event.streamName),
+    facility_id: await facilityOf(rows, event),
     actor_type: actor.type,
     actor_id: actor.id ?? null,
     occurred_at: occurredAt,
