@@ -8,6 +8,8 @@ import { addFacility } from '@storage/domain/facilities/commands';
 import { leaseDocumentSha256 } from '@storage/domain/leases/signature';
 import { addUnit } from '@storage/domain/units/commands';
 import type { Position } from '@storage/eventstore/port';
+import { readModelProjections } from '@storage/projector/projections';
+import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPagesText } from './pdf-text.ts';
@@ -177,6 +179,12 @@ describe('signing the lease', () => {
     expect(second.statusCode).toBe(201);
     expect(LeaseSignature.parse(second.json()).documentSha256).toBe(after.documentSha256);
     expect((await platform.api.store.readStream(streams.lease(lease.id))).filter((e) => e.type === 'lease_signed')).toHaveLength(2);
+
+    // The list shows the newest signature, and a rebuild from the events gives the same tables.
+    const [shown] = (await inject('GET', `/api/leases?search=${encodeURIComponent(lease.unit.unitNumber)}`, { cookie: owner })).json() as Lease[];
+    expect(shown!.signature?.signedAt).toBe(LeaseSignature.parse(second.json()).signedAt);
+    const verification = await verifyReadModel(platform.api.pool, platform.api.store, readModelProjections);
+    expect(verification.differences.map(describeDifference)).toEqual([]);
   });
 
   it('refuses a mark over 64 KB, one that is not a path or PNG, and a missing name, naming the field, and records nothing', async () => {
