@@ -77,6 +77,55 @@ async function saleFacility(ctx: CommandContext, sale: DeskSale): Promise<string
   return sale.facilityId;
 }
 
+/** Items to take off the shelf for one sale, billed on `invoiceId`. */
+export type MerchandiseToTake = { customerId: string; facilityId: string; lines: ReadonlyArray<{ itemId: string; quantity: number }> };
+
+/**
+ * The stock step of a sale, for any invoice that bills it (the desk's own, or a move-in's): each
+ * item sold on its stream under `saleId`, never below 0, a repeat of the sale a no-op. Answers what
+ * each stream recorded (name, price, taxability as they were when sold), for merchandiseLines. When
+ * an item cannot be sold, the items already taken for this sale go back (putBackMerchandise) and
+ * the refusal is thrown: nothing of the sale is left taken.
+ */
+export async function takeMerchandise(ctx: CommandContext, sale: MerchandiseToTake, saleId: string, invoiceId: string) {
+  // Checked before anything is written: a mistake in the request sells nothing.
+  for (const [index, line] of sale.lines.entries()) {
+    const { state } = await loadAggregate(ctx.store, streams.merchandise(line.itemId), merchandiseAggregate);
+    if (state.status === 'none') throw new DomainRuleError(`lines.${index}.itemId: Item not found`, 'lines');
+    if (state.facilityId !== sale.facilityId && !liveSale(state, saleId))
+      throw new DomainRuleError(`lines.${index}.itemId: ${state.name} is not sold at this facility`, 'lines');
+  }
+  const sold: ItemSale[] = [];
+  let position: Position | null = null;
+  for (const [index, line] of sale.lines.entries()) {
+    try {
+      const { itemId, quantity } = line;
+      const result = await decide(ctx, {
+        type: 'SellMerchandise',
+        itemId,
+        facilityId: sale.facilityId,
+        saleId,
+        quantity,
+        customerId: sale.customerId,
+        invoiceId,
+      });
+      position = result.position ?? position;
+      const recorded = liveSale(result.state, saleId);
+      if (!recorded) throw new Error(`Sale ${saleId} of item ${itemId} was not recorded`);
+      sold.push(recorded);
+    } catch (error) {
+      await putBackMerchandise(ctx, sale.lines.slice(0, index), saleId, `Sale not completed: ${error instanceof Error ? error.message : 'refused'}`);
+      throw error;
+    }
+  }
+  return { sold, position };
+}
+
+/** Puts back what a sale took of these items (a sale whose invoice will not be issued); once, whatever is repeated. */
+export async function putBackMerchandise(ctx: CommandContext, lines: ReadonlyArray<{ itemId: string }>, saleId: string, reason: string) {
+  for (const line of lines) await decide(ctx, { type: 'UndoMerchandiseSale', itemId: line.itemId, saleId, reason });
+}
+
 /**
  * Sells items at the desk: each item's sale on its own stream (its stock never below 0), then one
  * invoice to the renter with a line per item and its tax, sent and paid from their credit as the
@@ -91,37 +140,7 @@ export async function sellMerchandiseAtDesk(ctx: CommandContext, sale: DeskSale,
   const done = await loadAggregate(ctx.store, streams.invoice(invoiceId), invoiceAggregate);
   if (done.state.status === 'current') return finishInvoice(ctx, saleId, done.state, null);
 
-  // Checked before anything is written: a mistake in the request sells nothing.
-  for (const [index, line] of sale.lines.entries()) {
-    const { state } = await loadAggregate(ctx.store, streams.merchandise(line.itemId), merchandiseAggregate);
-    if (state.status === 'none') throw new DomainRuleError(`lines.${index}.itemId: Item not found`, 'lines');
-    if (state.facilityId !== facilityId && !liveSale(state, saleId))
-      throw new DomainRuleError(`lines.${index}.itemId: ${state.name} is not sold at this facility`, 'lines');
-  }
-
-  const sold: ItemSale[] = [];
-  let position: Position | null = null;
-  for (const [index, line] of sale.lines.entries()) {
-    try {
-      const result = await decide(ctx, {
-        type: 'SellMerchandise',
-        itemId: line.itemId,
-        facilityId,
-        saleId,
-        quantity: line.quantity,
-        customerId: sale.customerId,
-        invoiceId,
-      });
-      position = result.position ?? position;
-      const recorded = liveSale(result.state, saleId);
-      if (!recorded) throw new Error(`Sale ${saleId} of item ${line.itemId} was not recorded`);
-      sold.push(recorded);
-    } catch (error) {
-      const reason = `Sale not completed: ${error instanceof Error ? error.message : 'refused'}`;
-      for (const earlier of sale.lines.slice(0, index)) await decide(ctx, { type: 'UndoMerchandiseSale', itemId: earlier.itemId, saleId, reason });
-      throw error;
-    }
-  }
+  const { sold, position } = await takeMerchandise(ctx, { customerId: sale.customerId, facilityId, lines: sale.lines }, saleId, invoiceId);
 
   const { timeZone, settings } = await facilityBilling(ctx.store, facilityId);
   const today = todayIn(timeZone, ctx.now);

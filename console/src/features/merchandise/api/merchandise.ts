@@ -11,6 +11,7 @@ import type {
 import { apiRequest } from '@storage/web-client/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
+import { customersQueryKey } from '../../../lib/query-keys.ts';
 
 export const merchandiseQueryKey = ['merchandise'] as const;
 
@@ -60,7 +61,12 @@ export function useSellMerchandise(customerId: string, onSold: () => unknown) {
       (await apiRequest('POST', `/api/customers/${customerId}/merchandise-sales`, request, { 'Idempotency-Key': attemptKey(scope, request) })).json(),
     onSuccess: () => {
       attemptSettled(scope);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: merchandiseQueryKey }), onSold()]);
+      // The stock moved, and the renter owes the invoice (their balance on the customer page).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: merchandiseQueryKey }),
+        queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+        onSold(),
+      ]);
     },
     onError: (error) => attemptSettled(scope, error),
   });
