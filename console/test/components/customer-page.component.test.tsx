@@ -74,12 +74,13 @@ describe('customer page', () => {
     await within(await screen.findByTestId('customer-balance')).findByText('Outstanding Balance');
     await screen.findByTestId('lease-card');
     screen.getByRole('tab', { name: 'History' });
-    expect(screen.queryByRole('button', { name: /Take Payment|Give Credit|Refund Credit|Edit|Delete|Move Out|Change Status/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Take Payment|Sell Items|Give Credit|Refund Credit|Edit|Delete|Move Out|Change Status/ })).toBeNull();
   });
 
   it('lets a clerk take a payment but not give money back, and shows no history', async () => {
     openPage('clerk', grace.id, grace200());
     await screen.findByRole('button', { name: 'Take Payment' });
+    screen.getByRole('button', { name: 'Sell Items' });
     screen.getByRole('button', { name: /Edit/ });
     await within(await screen.findByTestId('lease-card')).findByRole('button', { name: /Move Out/ });
     expect(screen.queryByRole('button', { name: /Give Credit|Refund Credit/ })).toBeNull();
