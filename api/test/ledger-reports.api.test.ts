@@ -285,6 +285,9 @@ describe('reports from the ledger', () => {
       r.lateFee,
       r.credit,
       r.adjustment,
+      r.protection,
+      r.discount,
+      r.merchandise,
       r.charged,
       r.voided,
       r.writtenOff,
@@ -292,12 +295,27 @@ describe('reports from the ledger', () => {
     ];
     expect(report.rows.map((r: Record<string, string>) => [r.month, ...figures(r)])).toEqual([
       // Ada's move-in and April's rent (issued March 27).
-      ['2026-03', '100.00', '70.97', '50.00', '10.00', '0.00', '0.00', '0.00', '230.97', '0.00', '0.00', '230.97'],
+      ['2026-03', '100.00', '70.97', '50.00', '10.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '230.97', '0.00', '0.00', '230.97'],
       // Bob's move-in (80 + 10), the late fee, the cleaning and lock-cut charges, May's rents (100 + 80).
-      ['2026-04', '260.00', '0.00', '0.00', '10.00', '25.00', '0.00', '35.00', '330.00', '-15.00', '-20.00', '295.00'],
-      ['2026-05', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00'],
+      ['2026-04', '260.00', '0.00', '0.00', '10.00', '25.00', '0.00', '35.00', '0.00', '0.00', '0.00', '330.00', '-15.00', '-20.00', '295.00'],
+      ['2026-05', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00'],
     ]);
-    expect(figures(report.totals)).toEqual(['360.00', '70.97', '50.00', '20.00', '25.00', '0.00', '35.00', '560.97', '-15.00', '-20.00', '525.97']);
+    expect(figures(report.totals)).toEqual([
+      '360.00',
+      '70.97',
+      '50.00',
+      '20.00',
+      '25.00',
+      '0.00',
+      '35.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '560.97',
+      '-15.00',
+      '-20.00',
+      '525.97',
+    ]);
     // What was charged is what the ledger charged, to the cent.
     const ledgerCharged = await platform.api.pool.oneFirst(
       sql.unsafe`SELECT sum(amount)::text AS total FROM ledger_entries WHERE facility_id = ${facilityId} AND kind IN ('charge', 'late_fee')`,
@@ -332,10 +350,10 @@ describe('reports from the ledger', () => {
     ]);
     const revenue = (await inject(`/api/reports/revenue-by-charge-type.csv?facilityId=${facilityId}&from=2026-03&to=2026-04`)).body.split('\r\n');
     expect(revenue).toEqual([
-      'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Charged,Sales Tax,Voided,Written Off,Net',
-      '2026-03,100.00,70.97,50.00,10.00,0.00,0.00,0.00,230.97,0.00,0.00,0.00,230.97',
-      '2026-04,260.00,0.00,0.00,10.00,25.00,0.00,35.00,330.00,0.00,-15.00,-20.00,295.00',
-      'Total,360.00,70.97,50.00,20.00,25.00,0.00,35.00,560.97,0.00,-15.00,-20.00,525.97',
+      'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Protection,Promotions,Merchandise,Charged,Sales Tax,Voided,Written Off,Net',
+      '2026-03,100.00,70.97,50.00,10.00,0.00,0.00,0.00,0.00,0.00,0.00,230.97,0.00,0.00,0.00,230.97',
+      '2026-04,260.00,0.00,0.00,10.00,25.00,0.00,35.00,0.00,0.00,0.00,330.00,0.00,-15.00,-20.00,295.00',
+      'Total,360.00,70.97,50.00,20.00,25.00,0.00,35.00,0.00,0.00,0.00,560.97,0.00,-15.00,-20.00,525.97',
       '',
     ]);
     const roll = (await inject(`/api/reports/rent-roll.csv?facilityId=${facilityId}`)).body.split('\r\n');

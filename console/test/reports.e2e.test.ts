@@ -64,7 +64,10 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
       ],
       ['Aging Receivables', 'Customer,Email,Facility,Current,1-30 Days,31-60 Days,61-90 Days,90+ Days,Credit,Balance,Unreconciled'],
       ['Payments by Method', 'Date,Method,Payments,Paid,Refunds,Refunded,Total'],
-      ['Revenue by Charge Type', 'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Charged,Sales Tax,Voided,Written Off,Net'],
+      [
+        'Revenue by Charge Type',
+        'Month,Rent,Prorated Rent,Deposit,Admin Fee,Late Fee,Credit,Adjustment,Protection,Promotions,Merchandise,Charged,Sales Tax,Voided,Written Off,Net',
+      ],
       ['Sales Tax', 'From,To,Facility,Charge,Billed,Taxable,Sales Tax'],
       ['Occupancy', 'Month,Total Units,Occupied Units,Occupancy Rate (%),Move-ins,Move-outs'],
       ['Revenue', 'Month,Payments,Revenue'],

@@ -195,6 +195,11 @@ export const RevenueByChargeTypeRow = z.object({
   lateFee: Amount,
   credit: Amount,
   adjustment: Amount,
+  /** Protection plan premiums. */
+  protection: Amount,
+  /** Promotions' discounts (zero or negative). */
+  discount: Amount,
+  merchandise: Amount,
   /** The revenue charged in the month: every line but sales tax. */
   charged: Amount,
   /** Sales tax billed in the month: collected for the taxing authority (a liability), not revenue. */

@@ -525,6 +525,9 @@ const lineKeys = {
   late_fee: 'lateFee',
   credit: 'credit',
   adjustment: 'adjustment',
+  protection: 'protection',
+  discount: 'discount',
+  merchandise: 'merchandise',
 } as const;
 
 /**

@@ -254,6 +254,9 @@ const revenueColumns = revenueColumn.columns([
   revenueMoney('lateFee', 'Late Fee'),
   revenueMoney('credit', 'Credit'),
   revenueMoney('adjustment', 'Adjustment'),
+  revenueMoney('protection', 'Protection'),
+  revenueMoney('discount', 'Promotions'),
+  revenueMoney('merchandise', 'Merchandise'),
   revenueMoney('charged', 'Charged'),
   // Not revenue: collected for the taxing authority, shown apart.
   revenueMoney('tax', 'Sales Tax'),
