@@ -1,10 +1,11 @@
 import { LEASE_CHANGED_SINCE_OPENED, LeaseSignature, LeaseToSign } from '@storage/contracts/lease-signatures';
-import type { Lease } from '@storage/contracts/leases';
-import { answer, refuse } from '@storage/testing/component-api';
+import { Lease, LeaseCounts } from '@storage/contracts/leases';
+import { answer, answerPage, refuse } from '@storage/testing/component-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LeaseCard } from '../../src/features/leases/components/lease-card.tsx';
+import { LeasesList } from '../../src/features/leases/components/leases-list.tsx';
 import { fill, renderConsole } from './render.tsx';
 
 // Signing at the desk: the lease card says "Awaiting signature" until the renter signs; Sign at the
@@ -134,5 +135,21 @@ describe('Sign at the Desk', () => {
     expect(screen.getByRole('link', { name: /Download Signed PDF/ }).getAttribute('href')).toBe(`/api/leases/${leaseId}/signed.pdf`);
     expect(screen.getAllByText('Awaiting signature')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Sign at the Desk/ })).toBeNull();
+  });
+});
+
+describe('the Leases list', () => {
+  it('filters on the signature: Awaiting Signature asks for the leases not signed, and the tabs count them', async () => {
+    const list = answerPage('/api/leases', Lease, [lease]);
+    const counts = answer('get', '/api/leases/counts', LeaseCounts, { all: 1, active: 1, inactive: 0 });
+    const { user } = renderConsole(<LeasesList onMovedOut={() => {}} />, { role: 'clerk', api: [list, counts] });
+    await screen.findByText('Awaiting signature');
+    expect(list.sent[0]!.search.get('signature')).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Signature' }));
+    await user.click(await screen.findByTitle('Awaiting Signature'));
+    await waitFor(() => expect(list.sent.at(-1)!.search.get('signature')).toBe('awaiting'));
+    expect(counts.sent.at(-1)!.search.get('signature')).toBe('awaiting');
+    expect(new URLSearchParams(window.location.search).get('signature')).toBe('awaiting');
   });
 });
