@@ -5,6 +5,7 @@ import { serverMessage } from '@storage/web-client/api';
 import { Alert, Button, Empty, Flex, Form, InputNumber, Select, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useFacilities } from '../../../lib/facilities.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -52,7 +53,9 @@ function SellItemsForm({ customerId, facilityId, onSold, onDone }: SellItemsForm
   const watchedLines = Form.useWatch('lines', form) as LineValues[] | undefined;
   const items = useMerchandise(chosenFacility);
   const lines = completeLines(watchedLines);
-  const quote = useMerchandiseQuote(chosenFacility, lines);
+  // Quoted once the desk stops typing: the lines as text, so an equal list is the same value.
+  const quotedLines = useDebouncedValue(lines && JSON.stringify(lines), 250);
+  const quote = useMerchandiseQuote(chosenFacility, quotedLines ? (JSON.parse(quotedLines) as typeof lines) : null);
   const sell = useSellMerchandise(customerId, onSold);
   const toast = useToast();
   const onSale = (items.data ?? []).filter((item) => item.active);
