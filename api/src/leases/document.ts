@@ -175,8 +175,10 @@ function drawAgreement(pdf: PDFKit.PDFDocument, left: number, width: number, doc
   pdf.moveDown(3);
 }
 
+/** The line under the agreement: on its last page, at the bottom margin at the lowest, so it never takes a page of its own. */
 function footer(pdf: PDFKit.PDFDocument, left: number, width: number, text: string) {
-  pdfText(pdf, text, left, pdf.y, { width, align: 'center', size: 8, color: MUTED });
+  const lastLine = pdf.page.height - pdf.page.margins.bottom - 2 * pdf.currentLineHeight(true);
+  pdfText(pdf, text, left, Math.min(pdf.y, lastLine), { width, align: 'center', size: 8, color: MUTED });
 }
 
 /** The document as a PDF (US Letter), streamed as pdfkit writes it. */
