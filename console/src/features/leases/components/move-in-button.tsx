@@ -3,23 +3,26 @@ import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { StartLeaseRequest } from '@storage/contracts/leases';
 import { formatDollars, toCents } from '@storage/contracts/money';
+import type { MoveInQuote } from '@storage/contracts/quotes';
 import { serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
-import { type ComponentType, useCallback, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Input, Select, Typography } from 'antd';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { DeskPaymentFields } from '../../../components/desk-payment-fields.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import type { SearchSelectOption } from '../../../components/search-select.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
-import { contractRule } from '../../../lib/form-rules.ts';
+import { contractRule, refusalOfField, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useCanChange, useCanTakePayments } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import type { MoveInQuoteTerms } from '../api/get-move-in-quote.ts';
 import { useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
+import { NO_PLAN, planOptions } from '../protection-words.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
-import { MoveInQuotePanel } from './move-in-quote.tsx';
+import { MoveInQuotePanel, useTermsQuote } from './move-in-quote.tsx';
 
 type MoveInValues = {
   customerId?: string;
@@ -27,6 +30,9 @@ type MoveInValues = {
   monthlyRate: string;
   depositAmount: string | null;
   startDate: string;
+  /** NO_PLAN: none (as the selects hold it). */
+  protectionPlanId: string;
+  promotionId: string;
   takePayment: boolean;
   paymentAmount: string;
   paymentMethod: DeskPaymentMethod;
@@ -37,6 +43,21 @@ const fieldSchemas = StartLeaseRequest.shape;
 
 /** An empty optional amount is no amount at all. */
 const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
+
+/** The choices the quote and the Move In check against the unit and the day, by the field a refusal names. */
+const choiceLabels = { protectionPlanId: 'Protection plan', promotionId: 'Promotion' } as const;
+type Choice = keyof typeof choiceLabels;
+const isChoiceRefused = (error: Error) => refusalOfField(error, choiceLabels) !== null;
+
+/** Why a choice was taken back: what was chosen no longer applies to the unit or the day now chosen. */
+function withdrawnWords(field: Choice, offers: MoveInQuote['offers'] | null, chosen: string): string {
+  if (field === 'promotionId') {
+    const name = offers?.promotions.find((p) => p.promotionId === chosen)?.name;
+    return `${name ?? 'The promotion'} does not apply to this unit and start date, so it was removed.`;
+  }
+  const name = offers?.plans.find((p) => p.planId === chosen)?.name;
+  return `${name ? `The ${name} plan` : 'That plan'} is not offered for this unit, so it was removed.`;
+}
 
 /** The customer field of the form; the screen plugs in the customers feature's picker. */
 export type MoveInCustomerPicker = ComponentType<{
@@ -120,14 +141,43 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
   const depositAmount = Form.useWatch('depositAmount', form) ?? null;
   const takingPayment = (Form.useWatch('takePayment', form) ?? true) && mayTakePayments;
   const method = Form.useWatch('paymentMethod', form);
-  // Quoted once a unit and a day are chosen, at the rate and deposit as typed (checked as the Move In checks them).
+  const protectionPlanId = Form.useWatch('protectionPlanId', { form, preserve: true }) ?? NO_PLAN;
+  const promotionId = Form.useWatch('promotionId', { form, preserve: true }) ?? NO_PLAN;
+  // Quoted once a unit and a day are chosen, at the rate and deposit as typed (checked as the Move In checks them), with the plan and promotion chosen.
   const quoteTerms: MoveInQuoteTerms | null =
     unitId && startDate && fieldSchemas.startDate.safeParse(startDate).success
-      ? { unitId, startDate, ...(monthlyRate.trim() && { monthlyRate: monthlyRate.trim() }), ...(depositAmount && { depositAmount: depositAmount.trim() }) }
+      ? {
+          unitId,
+          startDate,
+          ...(monthlyRate.trim() && { monthlyRate: monthlyRate.trim() }),
+          ...(depositAmount && { depositAmount: depositAmount.trim() }),
+          ...(protectionPlanId && { protectionPlanId }),
+          ...(promotionId && { promotionId }),
+        }
       : null;
   const unquotable =
     (quoteTerms?.monthlyRate !== undefined && !fieldSchemas.monthlyRate.safeParse(quoteTerms.monthlyRate).success) ||
     (quoteTerms?.depositAmount !== undefined && !fieldSchemas.depositAmount.safeParse(quoteTerms.depositAmount).success);
+  const quoted = useTermsQuote(quoteTerms, unquotable);
+
+  // What may be added: the last quote's offers, kept while the next loads or is refused.
+  const [offers, setOffers] = useState<MoveInQuote['offers'] | null>(null);
+  const answeredOffers = quoted.query.data?.offers;
+  useEffect(() => {
+    if (answeredOffers) setOffers(answeredOffers);
+  }, [answeredOffers]);
+  // A choice the quote refuses (the unit or the day changed under it) is taken back, and the field says so.
+  const [withdrawn, setWithdrawn] = useState<Partial<Record<Choice, string>>>({});
+  const refused = quoted.query.error;
+  useEffect(() => {
+    const refusal = refused && refusalOfField(refused, choiceLabels);
+    if (!refusal) return;
+    const field = refusal.field as Choice;
+    const chosen: string = form.getFieldValue(field) ?? NO_PLAN;
+    if (chosen === NO_PLAN) return;
+    form.setFieldValue(field, NO_PLAN);
+    setWithdrawn((notes) => ({ ...notes, [field]: withdrawnWords(field, offers, chosen) }));
+  }, [refused, form, offers]);
 
   // The amount follows the quote's Due today until staff type one of their own (clearing it lets it follow again).
   const amountTyped = useRef(false);
@@ -150,11 +200,21 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
     }
   };
 
-  const moveIn = async ({ customerId, unitId, monthlyRate, depositAmount, startDate, ...pay }: MoveInValues) => {
+  const moveIn = async ({ customerId, unitId, monthlyRate, depositAmount, startDate, protectionPlanId, promotionId, ...pay }: MoveInValues) => {
     let lease: Awaited<ReturnType<typeof startLease.mutateAsync>>;
     try {
-      lease = await startLease.mutateAsync({ customerId: customerId!, unitId: unitId!, monthlyRate, depositAmount, startDate });
+      lease = await startLease.mutateAsync({
+        customerId: customerId!,
+        unitId: unitId!,
+        monthlyRate,
+        depositAmount,
+        startDate,
+        // A select not shown (nothing offered) holds no value: none.
+        ...(protectionPlanId && { protectionPlanId }),
+        ...(promotionId && { promotionId }),
+      });
     } catch (error) {
+      showRefusalOnField(form, error as Error, choiceLabels);
       toast.failure('Failed to create lease', error as Error);
       return;
     }
@@ -202,6 +262,8 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
           monthlyRate: '',
           depositAmount: null,
           startDate: todayLocalIsoDate(),
+          protectionPlanId: NO_PLAN,
+          promotionId: NO_PLAN,
           takePayment: true,
           paymentAmount: '',
           paymentMethod: 'cash',
@@ -209,6 +271,10 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
         }}
         onValuesChange={(changed: Partial<MoveInValues>) => {
           if (changed.paymentAmount !== undefined) amountTyped.current = changed.paymentAmount.trim() !== '';
+          // A choice made again replaces the word that the last one was taken back.
+          for (const field of ['protectionPlanId', 'promotionId'] as const) {
+            if (changed[field] !== undefined) setWithdrawn((notes) => ({ ...notes, [field]: undefined }));
+          }
         }}
         onFinish={save}
         saving={startLease.isPending || payment.isPending}
@@ -249,7 +315,8 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
             <Input type="date" />
           </GridField>
         </FieldGrid>
-        <MoveInQuotePanel terms={quoteTerms} invalid={unquotable} onTotal={followQuote} />
+        {quoteTerms && offers && <MoveInChoices offers={offers} withdrawn={withdrawn} />}
+        <MoveInQuotePanel quoted={quoted} onTotal={followQuote} takenBack={isChoiceRefused} />
         {mayTakePayments && (
           <section aria-label="Payment at move-in">
             <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
@@ -278,6 +345,46 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
             void form.validateFields(['customerId']);
           }}
         />
+      )}
+    </>
+  );
+}
+
+const withdrawnStyle = { display: 'block', marginBottom: 16 } as const;
+
+/** The protection plan and the promotion a Move In may add, from the quote's offers; a choice taken back says so under its field. */
+function MoveInChoices({ offers, withdrawn }: { offers: MoveInQuote['offers']; withdrawn: Partial<Record<Choice, string>> }) {
+  const withdrawnNote = (field: Choice) =>
+    withdrawn[field] && (
+      <Typography.Text type="warning" style={withdrawnStyle} data-testid={`${field}-withdrawn`}>
+        {withdrawn[field]}
+      </Typography.Text>
+    );
+  return (
+    <>
+      {offers.plans.length > 0 ? (
+        <Form.Item label="Protection Plan" name="protectionPlanId" extra={withdrawnNote('protectionPlanId')}>
+          <Select options={planOptions(offers.plans)} />
+        </Form.Item>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" data-testid="no-protection-plans">
+            No protection plans are set up for this facility. <Link href="/settings">Settings</Link>
+          </Typography.Paragraph>
+          {withdrawnNote('protectionPlanId')}
+        </>
+      )}
+      {offers.promotions.length > 0 ? (
+        <Form.Item label="Promotion" name="promotionId" extra={withdrawnNote('promotionId')}>
+          <Select
+            options={[
+              ...offers.promotions.map((promotion) => ({ value: promotion.promotionId, label: `${promotion.name}: ${promotion.words}` })),
+              { value: NO_PLAN, label: 'No promotion' },
+            ]}
+          />
+        </Form.Item>
+      ) : (
+        withdrawnNote('promotionId')
       )}
     </>
   );

@@ -9,28 +9,59 @@ import { type MoveInQuoteTerms, useMoveInQuote } from '../api/get-move-in-quote.
 /** How long the terms rest before they are quoted: typing a rate asks once, not at every key. */
 const QUOTE_DELAY_MS = 300;
 
+/** The quote of the terms on screen, asked once they rest; `current`: the quote of exactly these terms (null while another loads). */
+export type TermsQuote = {
+  terms: MoveInQuoteTerms | null;
+  invalid: boolean;
+  query: ReturnType<typeof useMoveInQuote>;
+  /** The terms last asked (the query's), which may lag the typed ones. */
+  settledTerms: MoveInQuoteTerms | null;
+  current: MoveInQuote | null;
+  /** The terms on screen are not yet those asked. */
+  stale: boolean;
+};
+
 /**
- * What the renter pays at move-in and what the next invoice will be, as billing will issue them
- * (the server's quote, the one place that works it out), following the terms as staff change them.
- * `terms`: null while no unit or start date is chosen (nothing is shown); `invalid`: a rate or a
- * deposit that cannot be quoted (its field says why).
+ * Quotes the terms as staff change them. `terms`: null while no unit or start date is chosen;
+ * `invalid`: a rate or a deposit that cannot be quoted (its field says why).
  */
-export function MoveInQuotePanel({ terms, invalid, onTotal }: { terms: MoveInQuoteTerms | null; invalid: boolean; onTotal?: (totalDueToday: string) => void }) {
+export function useTermsQuote(terms: MoveInQuoteTerms | null, invalid: boolean): TermsQuote {
   // Compared as text, so the same terms typed again are the same quote.
   const typed = terms && !invalid ? JSON.stringify(terms) : null;
   const settled = useDebouncedValue(typed, QUOTE_DELAY_MS);
-  const quote = useMoveInQuote(settled === null ? null : (JSON.parse(settled) as MoveInQuoteTerms));
+  const settledTerms = settled === null ? null : (JSON.parse(settled) as MoveInQuoteTerms);
+  const query = useMoveInQuote(settledTerms);
   // Only the quote of the terms on screen, never the previous one kept while the next loads.
-  const total = quote.data && !quote.isPlaceholderData && typed !== null && typed === settled ? quote.data.totalDueToday : null;
+  const current = query.data && !query.isPlaceholderData && typed !== null && typed === settled ? query.data : null;
+  return { terms, invalid, query, settledTerms, current, stale: typed !== settled };
+}
+
+/**
+ * What the renter pays at move-in and what the next invoice will be, as billing will issue them
+ * (the server's quote, the one place that works it out), following the terms as staff change them.
+ */
+/** `takenBack`: a refusal the form answers by taking a choice back (the quote is asked again without it): no warning for it. */
+export function MoveInQuotePanel({
+  quoted,
+  onTotal,
+  takenBack,
+}: {
+  quoted: TermsQuote;
+  onTotal?: (totalDueToday: string) => void;
+  takenBack?: (error: Error) => boolean;
+}) {
+  const { terms, invalid, query: quote } = quoted;
+  const total = quoted.current?.totalDueToday ?? null;
   useEffect(() => {
     if (total !== null) onTotal?.(total);
   }, [total, onTotal]);
   if (terms === null) return null;
   let shown: ReactNode;
   if (invalid) shown = <Typography.Text type="secondary">Enter a valid monthly rate and deposit to see what the renter pays.</Typography.Text>;
-  else if (quote.isError) shown = <Alert type="warning" showIcon title="Could not work out the move-in charges" description={serverMessage(quote.error)} />;
-  else if (!quote.data) shown = <Skeleton active title={false} paragraph={{ rows: 3 }} />;
-  else shown = <QuoteFigures quote={quote.data} stale={quote.isPlaceholderData || typed !== settled} />;
+  else if (quote.isError && !takenBack?.(quote.error))
+    shown = <Alert type="warning" showIcon title="Could not work out the move-in charges" description={serverMessage(quote.error)} />;
+  else if (!quote.data || quote.isError) shown = <Skeleton active title={false} paragraph={{ rows: 3 }} />;
+  else shown = <QuoteFigures quote={quote.data} stale={quote.isPlaceholderData || quoted.stale} />;
   return (
     <section aria-label="What the renter pays at move-in" aria-live="polite" style={{ marginBottom: 16 }}>
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
