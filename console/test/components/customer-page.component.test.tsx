@@ -1,6 +1,7 @@
 import { PaymentProfile } from '@storage/contracts/autopay';
 import { Customer, CustomerAccount } from '@storage/contracts/customers';
 import { Lease } from '@storage/contracts/leases';
+import { LeaseProtectionView } from '@storage/contracts/protection';
 import { LeaseRentChanges } from '@storage/contracts/rent-changes';
 import { answer, answerPage, refuse } from '@storage/testing/component-api';
 import { screen, within } from '@testing-library/react';
@@ -46,6 +47,7 @@ const grace200 = () => [
     terms: { today: '2025-06-01', noticeDays: 30, earliestEffectiveDate: '2025-07-01' },
     changes: [],
   }),
+  answer('get', `/api/leases/${lease.id}/protection`, LeaseProtectionView, { leaseId: lease.id, current: null, history: [], insuranceProof: null, plans: [] }),
   answer('get', `/api/customers/${grace.id}/payment-profile`, PaymentProfile, {
     cards: [],
     autopay: false,

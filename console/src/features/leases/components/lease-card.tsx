@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { HistoryButton } from '../../history/components/history-button.tsx';
 import { useCancelMoveOut } from '../api/end-lease.ts';
 import { LeaseDocumentView } from './lease-document-view.tsx';
+import { LeaseProtectionBlock } from './lease-protection.tsx';
 import { AwaitingSignatureTag, LeaseSignatureLine } from './lease-signature.tsx';
 import { MoveOutButton } from './move-out-button.tsx';
 import { ChangeRentButton, PendingRentChange } from './rent-change.tsx';
@@ -128,6 +129,8 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
         {lease.isActive && lease.moveOutDate !== null && <ScheduledMoveOut lease={{ ...lease, moveOutDate: lease.moveOutDate }} canCancel={canChange} />}
         {/* On the renter's own page: a rent change that is still to come, with Cancel. */}
         {!showTenant && lease.isActive && <PendingRentChange leaseId={lease.id} canCancel={canChangeRent} />}
+        {/* On the renter's own page: the plan, the proof of insurance and their history. */}
+        {!showTenant && <LeaseProtectionBlock leaseId={lease.id} canChange={canChange && lease.isActive} />}
         <LeaseSignatureLine lease={lease} canSign={canChange} />
         <Flex gap={8} wrap align="center" data-testid="invoice-summary">
           <Typography.Text type="secondary">Invoices:</Typography.Text>
