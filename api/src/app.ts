@@ -34,6 +34,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { customerPortalRoutes } from './portal/routes.ts';
+import { onlineRentalRoutes } from './public/rentals.ts';
 import { publicRoutes } from './public/routes.ts';
 import { readModelRoutes } from './read-model/routes.ts';
 import { rentChangeRoutes } from './rent-changes/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(publicRoutes, deps);
+  await app.register(onlineRentalRoutes, deps);
   await app.register(customerPortalRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(autopayRoutes, deps);

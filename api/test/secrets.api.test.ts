@@ -217,7 +217,18 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       startDate: '2026-03-01',
       monthlyRate: '100.00',
       depositAmount: null,
+      protectionPlanId: null,
+      promotionId: null,
+      channel: 'desk',
     },
+  },
+  reservation_checkout_started: {
+    stream: streams.reservation(ids.reservation),
+    data: { reservationId: ids.reservation, paymentIntentId: 'pi_test_secret', amount: '10.00', protectionPlanId: null, promotionId: null },
+  },
+  reservation_checkout_refunded: {
+    stream: streams.reservation(ids.reservation),
+    data: { reservationId: ids.reservation, paymentIntentId: 'pi_test_secret', refundId: 're_test', amount: '10.00', reason: 'test' },
   },
   reservation_conversion_abandoned: {
     stream: streams.reservation(ids.reservation),

@@ -345,6 +345,8 @@ export const eventSchemas = {
   reservation_expired: z.object({ reservationId: Id, unitId: Id }),
   // --- Workflows across aggregates (move-in of a reservation, online reservation, lease start) ---
   /** Staff started moving the renter in: from here the reservation belongs to this lease (no cancel, no expiry). */
+  // protectionPlanId, promotionId: chosen for the lease (absent in conversions recorded before
+  // they could be: none); channel: where the move-in was made (absent: the desk).
   reservation_conversion_started: z.object({
     reservationId: Id,
     leaseId: Id,
@@ -353,7 +355,24 @@ export const eventSchemas = {
     startDate: IsoDate,
     monthlyRate: amount,
     depositAmount: amount.nullable(),
+    protectionPlanId: Id.nullable().default(null),
+    promotionId: Id.nullable().default(null),
+    channel: z.enum(['desk', 'online']).default('desk'),
   }),
+  /**
+   * The renter of an online reservation is paying for the move-in online: the card payment
+   * (paymentIntentId, for the move-in invoice's amount) and what it is for. The payment, once it
+   * succeeds, moves them in on these choices; a later checkout of the same intent replaces them.
+   */
+  reservation_checkout_started: z.object({
+    reservationId: Id,
+    paymentIntentId: text,
+    amount,
+    protectionPlanId: Id.nullable(),
+    promotionId: Id.nullable(),
+  }),
+  /** The online payment was given back: the rental could not be made (the reason), so the money is not kept. */
+  reservation_checkout_refunded: z.object({ reservationId: Id, paymentIntentId: text, refundId: text, amount, reason: text }),
   /** The move-in could not finish (the lease was refused): the reservation is open again and holds its unit. */
   reservation_conversion_abandoned: z.object({ reservationId: Id, leaseId: Id, reason: text }),
   /** An online reservation held its unit but was never submitted (the request stopped): the unit is let go. */

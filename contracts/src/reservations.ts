@@ -64,6 +64,9 @@ export const ConvertReservationRequest = z
     depositAmount: DepositAmount.nullish().transform((v) => v ?? null),
     customerId: Id.optional(),
     createCustomer: z.boolean().optional(),
+    /** A protection plan of the unit's facility, and a promotion offered at the desk (absent or null: none). */
+    protectionPlanId: Id.nullish(),
+    promotionId: Id.nullish(),
   })
   .refine((r) => !(r.customerId !== undefined && r.createCustomer === true), {
     message: 'choose an existing customer or a new one, not both',

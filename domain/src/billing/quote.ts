@@ -115,3 +115,28 @@ export async function quotePublicMoveIn(store: EventStore, unitId: string, moveI
   const terms: MoveInTerms = { startDate: moveInDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
   return { unitId, startDate: moveInDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today), ...extras, offers: offered };
 }
+
+/** An online rental starts on the reservation's move-in day, or today when that day has passed. */
+export function onlineStartDate(moveInDate: string, today: string): string {
+  return moveInDate < today ? today : moveInDate;
+}
+
+/**
+ * The quote of an online reservation's move-in: its unit, held for it, at the unit's rate, no
+ * deposit, on its move-in day, with the plan and promotion chosen online. What the renter pays to
+ * finish the rental online.
+ */
+export async function quoteReservedMoveIn(
+  store: EventStore,
+  reservation: { reservationId: string; unitId: string; moveInDate: string },
+  now: Date,
+  choices: Choices = {},
+): Promise<PublicMoveInQuote> {
+  const { unit, offers, settings, today } = await unitForQuote(store, reservation.unitId, now);
+  if (unit.fields.status !== 'reserved' || unit.reservationId !== reservation.reservationId) throw new ConflictError(UNIT_NOT_AVAILABLE_MESSAGE);
+  const startDate = onlineStartDate(reservation.moveInDate, today);
+  const at = { channel: 'online' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate: startDate };
+  const { extras, offered } = quotedExtras(offers, choices, at);
+  const terms: MoveInTerms = { startDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
+  return { unitId: unit.unitId, startDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today), ...extras, offers: offered };
+}

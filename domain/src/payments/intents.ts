@@ -17,6 +17,9 @@ const LOCK_RETRY_MS = 25;
 /** What an intent is for: one invoice, or (invoiceId null) the renter's whole balance. */
 export type Payable = Pick<NewPaymentIntent, 'invoiceId' | 'customerId'>;
 
+/** An intent asked for: reservationId names the online rental it pays the move-in invoice of (that invoice does not exist yet). */
+export type IntentRequest = NewPaymentIntent & { reservationId?: string };
+
 /** What creating an intent for an invoice (or an account) came to. */
 export type IntentForInvoice =
   | { kind: 'intent'; id: string; clientSecret: string; reused: boolean }
@@ -33,7 +36,7 @@ export type IntentForInvoice =
  * intent; the partial unique index refuses a second live row whatever the code does. No
  * transaction stays open while the provider answers (the Postgres event store reads below those).
  */
-export async function intentForInvoice(pool: DatabasePool, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
+export async function intentForInvoice(pool: DatabasePool, provider: PaymentProvider, intent: IntentRequest): Promise<IntentForInvoice> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     // A waiter holds no connection while it waits (many tabs must not drain the pool the lock
@@ -74,7 +77,8 @@ export async function underIntentLock<T>(
 }
 
 /** Under the invoice's (or account's) lock: the live intent, reused, or replaced. */
-async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, intent: NewPaymentIntent): Promise<IntentForInvoice> {
+async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, request: IntentRequest): Promise<IntentForInvoice> {
+  const { reservationId = null, ...intent } = request;
   const ofPayable = intent.invoiceId ? sql.fragment`invoice_id = ${intent.invoiceId}` : sql.fragment`customer_id = ${intent.customerId} AND invoice_id IS NULL`;
   const live = await tx.maybeOne(sql.type(LiveRow)`
     SELECT id, amount::text FROM payment_intents WHERE ${ofPayable} AND state = 'live'`);
@@ -98,8 +102,8 @@ async function decideIntent(tx: DatabaseConnection, provider: PaymentProvider, i
   }
   const created = await provider.createIntent(intent);
   await tx.query(sql.unsafe`
-    INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state)
-    VALUES (${created.id}, ${provider.name}, ${intent.invoiceId}, ${intent.customerId}, ${intent.amount}, 'live')`);
+    INSERT INTO payment_intents (id, provider, invoice_id, customer_id, amount, state, reservation_id)
+    VALUES (${created.id}, ${provider.name}, ${intent.invoiceId}, ${intent.customerId}, ${intent.amount}, 'live', ${reservationId})`);
   return { kind: 'intent', id: created.id, clientSecret: created.clientSecret, reused: false };
 }
 
@@ -131,4 +135,10 @@ export async function markIntentSettled(pool: DatabasePool, id: string) {
   await pool.query(sql.unsafe`
     UPDATE payment_intents SET state = 'succeeded', settled_at = coalesce(settled_at, now()), last_error = NULL, updated_at = now()
     WHERE id = ${id}`);
+}
+
+/** The online rental (its reservation) an intent pays the move-in of; null for an invoice's or an account's payment. */
+export async function rentalOfIntent(pool: DatabasePool, id: string): Promise<string | null> {
+  return pool.maybeOneFirst(sql.type(z.object({ reservation_id: z.string().nullable() }))`
+    SELECT reservation_id::text FROM payment_intents WHERE id = ${id}`);
 }

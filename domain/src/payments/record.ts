@@ -7,8 +7,9 @@ import { type CommandContext, loadAggregate } from '../commands/handle.ts';
 import { cardChargeOutcome } from '../invoices/businessLogic.ts';
 import { afterPaymentRecorded, recordPayment, recordRefund } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
+import { finishPaidRental } from '../reservations/online-rental.ts';
 import { recordPortalPayment } from './desk.ts';
-import { markIntentSettled } from './intents.ts';
+import { markIntentSettled, rentalOfIntent } from './intents.ts';
 
 /** What a caller claims about a payment; only the intent id is taken on trust, the rest is checked. */
 export interface PaymentReport {
@@ -60,6 +61,13 @@ export async function recordIntentPayment(ctx: CommandContext, pool: DatabasePoo
     const receipt = await recordPortalPayment(payCtx, { paymentIntentId: intent.id, customerId: intent.customerId, amount: intent.amount });
     await markIntentSettled(pool, intent.id);
     return { paymentIntentId: intent.id, invoiceId: null, recorded: receipt.planned, refunded: false, position: receipt.position };
+  }
+  // An online rental's payment is made before its lease and invoice: it moves the renter in first,
+  // or (the rental can no longer be made) was refunded.
+  const rental = await rentalOfIntent(pool, intent.id);
+  if (rental !== null) {
+    const paid = await finishPaidRental(payCtx, { pool, provider }, rental, intent);
+    if (paid.kind === 'refunded') return { paymentIntentId: intent.id, invoiceId, recorded: false, refunded: true, position: null };
   }
   for (let attempt = 0; ; attempt++) {
     const { state: invoice } = await loadAggregate(payCtx.store, streams.invoice(invoiceId), invoiceAggregate);

@@ -42,6 +42,9 @@ describe('reservation decisions', () => {
     startDate: '2026-05-10',
     monthlyRate: '100.00',
     depositAmount: null,
+    protectionPlanId: null,
+    promotionId: null,
+    channel: 'desk' as const,
   };
   const converting = () => decideReservation({ type: 'StartConversion', reservationId, conversion }, submitted()).reduce(evolveReservation, submitted());
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { streams } from '@storage/contracts/events';
 import { type JoinWaitlistCommand, type SubmitReservationCommand, UNIT_TAKEN_MESSAGE } from '@storage/contracts/public';
 import type { ConvertReservationCommand } from '@storage/contracts/reservations';
+import { rentalExtras } from '../billing/offers.ts';
+import { facilityBilling } from '../billing/settings.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, handleCommand, loadAggregate, stepWritten } from '../commands/handle.ts';
@@ -117,7 +119,12 @@ async function conversionCustomer(
  * be moved in. The lease takes the reservation's id, so a repeated convert continues the lease it
  * started before instead of starting a second one.
  */
-export async function convertReservation(ctx: CommandContext, reservationId: string, terms: ConvertReservationCommand) {
+export async function convertReservation(
+  ctx: CommandContext,
+  reservationId: string,
+  terms: ConvertReservationCommand,
+  channel: 'desk' | 'online' = 'desk',
+) {
   const reservation = await existingReservation(ctx, reservationId);
   const leaseId = reservationId;
   if (reservation.status === 'converting') return finishConversion(ctx, reservationId, reservation.conversion);
@@ -136,11 +143,19 @@ export async function convertReservation(ctx: CommandContext, reservationId: str
     startDate: terms.startDate ?? reservation.details.moveInDate,
     monthlyRate: unit.fields.monthlyRate,
     depositAmount: terms.depositAmount,
+    protectionPlanId: terms.protectionPlanId ?? null,
+    promotionId: terms.promotionId ?? null,
+    channel,
   };
   // Refused here, a bad lease never starts the move-in.
   await requireCurrentCustomer(ctx, customerId);
-  const { leaseId: _leaseId, ...leaseTerms } = conversion;
+  const { leaseId: _leaseId, protectionPlanId, promotionId, channel: _channel, ...leaseTerms } = conversion;
   decideLease({ type: 'StartLease', leaseId, terms: { ...leaseTerms, facilityId: unit.fields.facilityId } }, initialLeaseState);
+  // The plan and the promotion are checked as the lease's start will check them, before the reservation decides.
+  if (protectionPlanId !== null || promotionId !== null) {
+    const at = { channel, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate: conversion.startDate };
+    rentalExtras(await facilityBilling(ctx.store, unit.fields.facilityId), { protectionPlanId, promotionId }, at);
+  }
   const started = await decide(ctx, { type: 'StartConversion', reservationId, conversion });
   await stepWritten(ctx, 'conversion:started');
   if (started.state.status !== 'converting') return started;
@@ -154,10 +169,10 @@ export async function convertReservation(ctx: CommandContext, reservationId: str
  * to the reservation and reopens it (conversion abandoned), and the refusal is passed on.
  */
 export async function finishConversion(ctx: CommandContext, reservationId: string, conversion: Conversion) {
-  const { leaseId, ...terms } = conversion;
+  const { leaseId, protectionPlanId, promotionId, channel, ...terms } = conversion;
   let leasePosition = null;
   try {
-    leasePosition = (await startLeaseOnce(ctx, leaseId, terms, reservationId)).position;
+    leasePosition = (await startLeaseOnce(ctx, leaseId, terms, reservationId, { choices: { protectionPlanId, promotionId }, channel })).position;
   } catch (error) {
     if (error instanceof ConflictError || error instanceof DomainRuleError || error instanceof NotFoundError) {
       await decide(ctx, { type: 'AbandonConversion', reservationId, leaseId, reason: error.message });
@@ -168,9 +183,15 @@ export async function finishConversion(ctx: CommandContext, reservationId: strin
   return { ...converted, position: converted.position ?? leasePosition };
 }
 
-async function startLeaseOnce(ctx: CommandContext, leaseId: string, terms: Parameters<typeof startLease>[1], heldFor: string) {
+async function startLeaseOnce(
+  ctx: CommandContext,
+  leaseId: string,
+  terms: Parameters<typeof startLease>[1],
+  heldFor: string,
+  options: Parameters<typeof startLease>[4],
+) {
   try {
-    return await startLease(ctx, terms, leaseId, heldFor);
+    return await startLease(ctx, terms, leaseId, heldFor, options);
   } catch (error) {
     // A repeated move-in: the lease was started by the earlier attempt.
     const { state } = await loadAggregate(ctx.store, streams.lease(leaseId), leaseAggregate);

@@ -1,0 +1,164 @@
+import rateLimit from '@fastify/rate-limit';
+import { streams } from '@storage/contracts/events';
+import { CompleteRentalRequest, RentalCheckout, RentalChoicesRequest, RentalOffer, RentalStatus, RentalStatusRequest } from '@storage/contracts/online-rentals';
+import { currentGateCodes } from '@storage/domain/access/gate-codes';
+import { NotFoundError } from '@storage/domain/commands/errors';
+import { aggregateFrom, loadAggregate } from '@storage/domain/commands/handle';
+import { rentalOfIntent } from '@storage/domain/payments/intents';
+import { recordIntentPayment } from '@storage/domain/payments/record';
+import { rentalQuote, startRentalCheckout } from '@storage/domain/reservations/online-rental';
+import { reservationAggregate } from '@storage/domain/reservations/reservation';
+import { unitAggregate } from '@storage/domain/units/unit';
+import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { getFacility } from '../facilities/queries.ts';
+import { commandContext } from '../http/command-context.ts';
+import { errorAnswer, json } from '../http/responses.ts';
+import { routeGroup } from '../http/route-group.ts';
+import { requestOfToken } from './reservation-requests.ts';
+
+// Finishing an online reservation online, with the link mailed to confirm it as the key: the
+// offer (quote with a plan and a promotion), the card payment, and the payment's outcome.
+
+const limited = {
+  rateLimit: {
+    max: 60,
+    timeWindow: '10 minutes',
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again later or call us directly.' }),
+  },
+};
+
+const NO_LINK = 'This link does not confirm any reservation. Please check the link in your email.';
+
+export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps) {
+  const app = routeGroup(plugin, { tag: 'Public rental pages', access: 'public' });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'storage-rental-rate-limit-' } : {}),
+  });
+  const provider = createPaymentProvider(deps, deps.pool);
+
+  /** The reservation a confirmed link names; 404 for any other token (an unconfirmed link holds nothing yet). */
+  async function reservationOf(token: string): Promise<string> {
+    const pending = await requestOfToken(deps.pool, token);
+    if (!pending?.confirmed) throw Object.assign(new NotFoundError(NO_LINK), { field: 'token' });
+    return pending.reservationId;
+  }
+
+  async function unitOf(unitId: string) {
+    const { state } = await loadAggregate(deps.store, streams.unit(unitId), unitAggregate);
+    if (state.status === 'none') throw new NotFoundError('Unit not found');
+    const facility = state.fields.facilityId ? await getFacility(deps.pool, state.fields.facilityId) : null;
+    const { unitNumber, building, size } = state.fields;
+    return { unitNumber, building, size, facilityName: facility?.name ?? null };
+  }
+
+  app.post(
+    '/api/public/rentals/offer',
+    {
+      config: limited,
+      schema: {
+        summary: 'What finishing an online reservation costs',
+        description:
+          "The move-in quote of the reservation's unit on its move-in day (today if that has passed), with the protection plan and the promotion chosen (400 naming the field when one does not apply online), and what may be chosen.",
+        body: RentalChoicesRequest,
+        response: { 200: json('The offer', RentalOffer), 404: errorAnswer(NO_LINK), 409: errorAnswer('The reservation is no longer open') },
+      },
+    },
+    async (request): Promise<RentalOffer> => {
+      const { token, ...choices } = request.body;
+      const reservationId = await reservationOf(token);
+      const { reservation, quote } = await rentalQuote(deps.store, reservationId, deps.clock.now(), choices);
+      return { reservationId, unit: await unitOf(reservation.details.unitId), moveInDate: quote.startDate, quote };
+    },
+  );
+
+  app.post(
+    '/api/public/rentals/checkout',
+    {
+      config: limited,
+      schema: {
+        summary: 'Pay for an online reservation and move in',
+        description:
+          'Starts the card payment of the move-in invoice on these choices (a repeat gets the same payment back while its amount holds). When it succeeds the payment moves the renter in; a payment the rental can no longer take is refunded. Nothing to pay (a free first month, no fees): moved in at once.',
+        body: RentalChoicesRequest,
+        response: { 200: json('What to pay', RentalCheckout), 404: errorAnswer(NO_LINK), 409: errorAnswer('The reservation is no longer open') },
+      },
+    },
+    async (request): Promise<RentalCheckout> => {
+      const { token, ...choices } = request.body;
+      const reservationId = await reservationOf(token);
+      const { position, ...outcome } = await startRentalCheckout(commandContext(deps, request), { pool: deps.pool, provider }, reservationId, choices);
+      if (position) await deps.afterAppend(position);
+      if (outcome.kind === 'pay') return { ...outcome, provider: provider.name, publishableKey: provider.publishableKey };
+      if (outcome.kind === 'paid') return outcome;
+      return { kind: 'rented' };
+    },
+  );
+
+  /** Where the reservation's online rental stands, and the gate code once the move-in assigned it. */
+  async function statusOf(reservationId: string): Promise<RentalStatus> {
+    const recorded = await deps.store.readStream(streams.reservation(reservationId));
+    const { state } = aggregateFrom(recorded, reservationAggregate);
+    if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Reservation not found');
+    const unit = await unitOf(state.details.unitId);
+    const refunded = recorded.some((e) => e.type === 'reservation_checkout_refunded');
+    if (state.status === 'converted') {
+      const code = (await currentGateCodes(deps.store, [state.leaseId])).get(state.leaseId);
+      const moveInDate = state.conversion?.startDate ?? state.details.moveInDate;
+      return {
+        status: 'rented',
+        reservationId,
+        unit,
+        moveInDate,
+        gateCode: code && code.suspended === null ? code.code : null,
+        message: code ? 'Your unit is rented. Use this gate code to enter.' : 'Your unit is rented. Your gate code is on its way.',
+      };
+    }
+    const base = { reservationId, unit, moveInDate: state.details.moveInDate, gateCode: null };
+    if (refunded && state.status !== 'submitted')
+      return { ...base, status: 'refunded', message: 'Your payment was refunded: this reservation could not be rented.' };
+    if (state.status === 'submitted' || state.status === 'converting')
+      return { ...base, status: 'open', message: 'Your reservation is held. Finish your rental to get your gate code.' };
+    return { ...base, status: 'closed', message: `This reservation was ${state.status}.` };
+  }
+
+  app.post(
+    '/api/public/rentals/complete',
+    {
+      config: limited,
+      schema: {
+        summary: 'Report a succeeded rental payment',
+        description:
+          'The payment is asked of the provider (never taken on trust): succeeded, it moves the renter in and pays the move-in invoice, or is refunded when the rental can no longer be made. Repeatable.',
+        body: CompleteRentalRequest,
+        response: { 200: json('Where the rental stands', RentalStatus), 404: errorAnswer(NO_LINK), 409: errorAnswer('The payment has not succeeded') },
+      },
+    },
+    async (request): Promise<RentalStatus> => {
+      const reservationId = await reservationOf(request.body.token);
+      const intent = await provider.retrieveIntent(request.body.paymentIntentId);
+      // Only this reservation's own payment: another's id is unknown here.
+      if (!intent || intent.invoiceId === null) throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
+      if ((await rentalOfIntent(deps.pool, intent.id)) !== reservationId)
+        throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
+      const recorded = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { paymentIntentId: intent.id });
+      if (recorded.position) await deps.afterAppend(recorded.position);
+      return statusOf(reservationId);
+    },
+  );
+
+  app.post(
+    '/api/public/rentals/status',
+    {
+      config: limited,
+      schema: {
+        summary: 'Where an online rental stands',
+        body: RentalStatusRequest,
+        response: { 200: json('Where the rental stands', RentalStatus), 404: errorAnswer(NO_LINK) },
+      },
+    },
+    async (request) => statusOf(await reservationOf(request.body.token)),
+  );
+}
