@@ -119,12 +119,7 @@ async function conversionCustomer(
  * be moved in. The lease takes the reservation's id, so a repeated convert continues the lease it
  * started before instead of starting a second one.
  */
-export async function convertReservation(
-  ctx: CommandContext,
-  reservationId: string,
-  terms: ConvertReservationCommand,
-  channel: 'desk' | 'online' = 'desk',
-) {
+export async function convertReservation(ctx: CommandContext, reservationId: string, terms: ConvertReservationCommand, channel: 'desk' | 'online' = 'desk') {
   const reservation = await existingReservation(ctx, reservationId);
   const leaseId = reservationId;
   if (reservation.status === 'converting') return finishConversion(ctx, reservationId, reservation.conversion);
