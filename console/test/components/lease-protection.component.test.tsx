@@ -1,5 +1,4 @@
 import type { StaffRole } from '@storage/contracts/enums';
-import type { Lease } from '@storage/contracts/leases';
 import { LeaseProtectionView, type LeaseProtectionView as LeaseProtectionViewType, type ProtectionPlan } from '@storage/contracts/protection';
 import { LeaseRentChanges } from '@storage/contracts/rent-changes';
 import { answer, refuse } from '@storage/testing/component-api';
@@ -7,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LeaseCard } from '../../src/features/leases/components/lease-card.tsx';
 import { LeaseProtectionBlock } from '../../src/features/leases/components/lease-protection.tsx';
+import { graceLeaseOfA101 } from './lease-fixtures.ts';
 import { fill, renderConsole } from './render.tsx';
 
 // The lease's Protection block: the plan now, the renter's own insurance (expired said so) and the
@@ -30,20 +30,7 @@ const view: LeaseProtectionViewType = {
   plans: [basic, premium],
 };
 
-const lease: Lease = {
-  id: leaseId,
-  customer: { id: '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: null },
-  unit: { id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', unitNumber: 'A-101', size: '10x10', building: 'A', facilityId: null },
-  isActive: true,
-  monthlyRate: '120.00',
-  depositAmount: null,
-  startDate: '2026-02-10',
-  endDate: null,
-  moveOutDate: null,
-  createdAt: '2026-02-10T10:00:00.000Z',
-  invoiceSummary: { paid: 0, overdue: 0, total: 1 },
-  signature: null,
-};
+const lease = graceLeaseOfA101({ id: leaseId, signature: null });
 
 function renderBlock(role: StaffRole, api = [answer('get', path, LeaseProtectionView, view)]) {
   return renderConsole(<LeaseProtectionBlock leaseId={leaseId} canChange={role !== 'auditor'} />, { role, api });

@@ -2,7 +2,6 @@ import { Lease } from '@storage/contracts/leases';
 import type { OfferedPromotion } from '@storage/contracts/promotions';
 import type { ProtectionPlan } from '@storage/contracts/protection';
 import { MoveInQuote } from '@storage/contracts/quotes';
-import { NO_UNIT_FEATURES } from '@storage/contracts/unit-features';
 import { Unit } from '@storage/contracts/units';
 import { type Answer, answer, answerPage, apiServer, declareAnswers } from '@storage/testing/component-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { takeDeskPaymentOnce } from '../../src/features/customers/api/desk.ts';
 import { MoveInButton, type MoveInCustomerPicker } from '../../src/features/leases/components/move-in-button.tsx';
 import { graceHopper } from './customer-fixtures.ts';
+import { graceLeaseOfA101, unitA101 } from './lease-fixtures.ts';
 import { fill, renderConsole } from './render.tsx';
 
 // The Move In dialog's protection plan and promotion: chosen from the quote's offers, sent in the
@@ -19,19 +19,7 @@ import { fill, renderConsole } from './render.tsx';
 // a facility without plans says so and links to Settings.
 
 const customer = graceHopper();
-const unit: Unit = {
-  id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
-  unitNumber: 'A-101',
-  building: 'A',
-  facilityId: null,
-  size: '10x10',
-  monthlyRate: '120.00',
-  status: 'available',
-  description: null,
-  features: NO_UNIT_FEATURES,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  updatedAt: '2026-01-02T10:00:00.000Z',
-};
+const unit = unitA101;
 const quotePath = `/api/units/${unit.id}/move-in-quote`;
 
 const basic: ProtectionPlan = { planId: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Basic', coverageAmount: '2000.00', monthlyPremium: '12.00' };
@@ -89,19 +77,7 @@ function quoteOf({
   };
 }
 
-const lease: Lease = {
-  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
-  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
-  unit: { id: unit.id, unitNumber: unit.unitNumber, size: unit.size, building: unit.building, facilityId: null },
-  isActive: true,
-  monthlyRate: '120.00',
-  depositAmount: null,
-  startDate: '2026-02-10',
-  endDate: null,
-  moveOutDate: null,
-  createdAt: '2026-02-10T10:00:00.000Z',
-  invoiceSummary: { paid: 0, overdue: 0, total: 1 },
-};
+const lease = graceLeaseOfA101();
 
 const TypedCustomerPicker: MoveInCustomerPicker = ({ id, value, onChange }) => (
   <input id={id} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />
