@@ -113,7 +113,10 @@ describe('online rental API', () => {
 
     // Not paid yet: reporting it is refused, and nothing moves.
     expect((await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId })).statusCode).toBe(409);
-    expect((await createTestProvider(platform.api.pool).confirmIntent(checkout.paymentIntentId, goodCard, new Date())).status).toBe('succeeded');
+    // The renter's page pays with the test provider's card form, by the link's token (no portal session yet).
+    const card = await post('/api/public/rentals/test-payment', { token, paymentIntentId: checkout.paymentIntentId, card: goodCard });
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toMatchObject({ status: 'succeeded' });
     const completed = await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId });
     expect(completed.statusCode).toBe(200);
     expect(RentalStatus.parse(completed.json())).toMatchObject({ status: 'rented', moveInDate: daysFromNow(2) });
@@ -174,5 +177,8 @@ describe('online rental API', () => {
     const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { token: first.token })).json());
     if (checkout.kind !== 'pay') throw new Error('expected a payment');
     expect((await post('/api/public/rentals/complete', { token: second.token, paymentIntentId: checkout.paymentIntentId })).statusCode).toBe(404);
+    expect(
+      (await post('/api/public/rentals/test-payment', { token: second.token, paymentIntentId: checkout.paymentIntentId, card: goodCard })).statusCode,
+    ).toBe(404);
   });
 });

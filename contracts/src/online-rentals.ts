@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
+import { ConfirmTestPaymentRequest } from './payments.ts';
 import { PublicMoveInQuote } from './quotes.ts';
 
 // Finishing an online reservation online: the link mailed to confirm the reservation (its token)
@@ -57,3 +58,11 @@ export const RentalStatus = z.object({
   message: z.string(),
 });
 export type RentalStatus = z.infer<typeof RentalStatus>;
+
+/** POST /api/public/rentals/test-payment: the built-in test provider's card form for a rental's payment (no portal session yet). */
+export const RentalTestPaymentRequest = z.strictObject({
+  token: Token,
+  paymentIntentId: z.string().trim().min(1, 'is required').max(255),
+  card: ConfirmTestPaymentRequest,
+});
+export type RentalTestPaymentRequest = z.input<typeof RentalTestPaymentRequest>;

@@ -1,8 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import { streams } from '@storage/contracts/events';
-import { CompleteRentalRequest, RentalCheckout, RentalChoicesRequest, RentalOffer, RentalStatus, RentalStatusRequest } from '@storage/contracts/online-rentals';
+import {
+  CompleteRentalRequest,
+  RentalCheckout,
+  RentalChoicesRequest,
+  RentalOffer,
+  RentalStatus,
+  RentalStatusRequest,
+  RentalTestPaymentRequest,
+} from '@storage/contracts/online-rentals';
+import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
-import { NotFoundError } from '@storage/domain/commands/errors';
+import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import { aggregateFrom, loadAggregate } from '@storage/domain/commands/handle';
 import { rentalOfIntent } from '@storage/domain/payments/intents';
 import { recordIntentPayment } from '@storage/domain/payments/record';
@@ -146,6 +155,31 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       const recorded = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { paymentIntentId: intent.id });
       if (recorded.position) await deps.afterAppend(recorded.position);
       return statusOf(reservationId);
+    },
+  );
+
+  app.post(
+    '/api/public/rentals/test-payment',
+    {
+      config: limited,
+      schema: {
+        summary: 'Pay a rental with the test provider',
+        description:
+          "The built-in test provider's card form for an online rental's payment (only while Stripe is not configured): the payment must be this reservation's.",
+        body: RentalTestPaymentRequest,
+        response: { 200: json('The outcome, as Stripe would answer it', ConfirmTestPaymentResponse), 404: errorAnswer('No such payment') },
+      },
+    },
+    async (request): Promise<ConfirmTestPaymentResponse> => {
+      if (!('confirmIntent' in provider)) throw new NotFoundError('Not Found');
+      const reservationId = await reservationOf(request.body.token);
+      const { paymentIntentId: id, card } = request.body;
+      if ((await rentalOfIntent(deps.pool, id)) !== reservationId) throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
+      const outcome = await provider.confirmIntent(id, card, new Date());
+      if (outcome.status === 'unknown') throw new NotFoundError('Payment not found');
+      if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
+      if (outcome.status === 'canceled') throw new ConflictError('This payment was replaced by a newer one: reload the page to pay');
+      return { paymentIntentId: id, ...outcome };
     },
   );
 

@@ -5,9 +5,10 @@ import { Link } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { formatCalendarDay } from '../../features/portal/format.ts';
+import { FinishRental } from '../../features/rent-now/finish-rental.tsx';
 import { confirmReservation } from '../../features/rent-now/reservations-api.ts';
 
-type Outcome = { kind: 'confirmed'; reservation: SubmittedReservation } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'confirmed'; reservation: SubmittedReservation; token: string } | { kind: 'failed'; message: string };
 
 /**
  * Where the mailed link lands: it confirms the reservation once (the link's token leaves the
@@ -25,7 +26,7 @@ export default function ConfirmReservationPage() {
     }
     let current = true;
     confirmReservation({ token }).then(
-      (reservation) => current && setOutcome({ kind: 'confirmed', reservation }),
+      (reservation) => current && setOutcome({ kind: 'confirmed', reservation, token }),
       (error: Error) => current && setOutcome({ kind: 'failed', message: serverMessage(error) || 'Please try again or call us directly.' }),
     );
     return () => {
@@ -46,7 +47,8 @@ export default function ConfirmReservationPage() {
             <>
               <h1 className="payment-result-title payment-result-good">Reservation Confirmed</h1>
               <p>The unit is held for you, moving in on {formatCalendarDay(outcome.reservation.moveInDate)}.</p>
-              <p>We will contact you within 24 hours to complete the setup.</p>
+              <FinishRental token={outcome.token} />
+              <p>Or finish at the office: we will contact you within 24 hours to complete the setup.</p>
             </>
           ) : (
             <>

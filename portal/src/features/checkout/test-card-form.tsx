@@ -5,7 +5,13 @@ import { confirmTestPayment } from './checkout-api.ts';
 import { type CardFormProps, PayButton } from './pay-button.tsx';
 
 /** The built-in test provider's own card form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
-export function TestCardForm({ amount, paymentIntentId, onFailed, onSucceeded }: CardFormProps) {
+export function TestCardForm({
+  amount,
+  paymentIntentId,
+  onFailed,
+  onSucceeded,
+  confirm = confirmTestPayment,
+}: CardFormProps & { confirm?: typeof confirmTestPayment }) {
   const [card, setCard] = useState(EMPTY_TEST_CARD);
   const [processing, setProcessing] = useState(false);
 
@@ -13,7 +19,7 @@ export function TestCardForm({ amount, paymentIntentId, onFailed, onSucceeded }:
     event.preventDefault();
     setProcessing(true);
     try {
-      const result = await confirmTestPayment(paymentIntentId, card);
+      const result = await confirm(paymentIntentId, card);
       if (result.error) onFailed(result.error.message);
       else onSucceeded(result.paymentIntentId);
     } catch (error) {

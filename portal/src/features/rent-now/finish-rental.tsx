@@ -1,0 +1,236 @@
+import { formatDollars } from '@storage/contracts/money';
+import type { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
+import { serverMessage } from '@storage/web-client/api';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { TestCardForm } from '../checkout/test-card-form.tsx';
+import { formatCalendarDay } from '../portal/format.ts';
+import { completeRental, confirmRentalTestPayment, loadRentalOffer, rentalStatus, startRentalCheckout } from './rentals-api.ts';
+
+const StripeCardForm = lazy(() => import('../checkout/stripe-card-form.tsx'));
+
+type Choices = { protectionPlanId: string | null; promotionId: string | null };
+type Stage =
+  | { kind: 'choosing' }
+  | { kind: 'paying'; checkout: Extract<RentalCheckout, { kind: 'pay' }> }
+  | { kind: 'finishing' }
+  | { kind: 'done'; status: RentalStatus };
+
+/** How long the confirmation waits for the gate code the move-in assigns a moment after it. */
+const GATE_CODE_WAIT_MS = 20_000;
+
+/**
+ * Finishing an online reservation now: a protection plan and a promotion, what is due today line
+ * by line, the card payment, and the gate code once the payment moved the renter in.
+ */
+export function FinishRental({ token }: { token: string }) {
+  const [choices, setChoices] = useState<Choices>({ protectionPlanId: null, promotionId: null });
+  const [offer, setOffer] = useState<RentalOffer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'choosing' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    loadRentalOffer({ token, ...choices }).then(
+      (answer) => current && (setOffer(answer), setError(null)),
+      (failure: Error) => current && setError(serverMessage(failure) || 'Please try again or call us directly.'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, choices]);
+
+  // The gate code comes a moment after the move-in: asked again until it is there.
+  useEffect(() => {
+    if (stage.kind !== 'done' || stage.status.status !== 'rented' || stage.status.gateCode) return;
+    const until = Date.now() + GATE_CODE_WAIT_MS;
+    let current = true;
+    const ask = async () => {
+      const status = await rentalStatus(token).catch(() => null);
+      if (!current) return;
+      if (status?.gateCode) setStage({ kind: 'done', status });
+      else if (Date.now() < until) setTimeout(ask, 1000);
+    };
+    const timer = setTimeout(ask, 1000);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [stage, token]);
+
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    try {
+      const checkout = await startRentalCheckout({ token, ...choices });
+      if (checkout.kind === 'pay') setStage({ kind: 'paying', checkout });
+      else setStage({ kind: 'done', status: await rentalStatus(token) });
+    } catch (failure) {
+      setError(serverMessage(failure as Error) || 'Please try again or call us directly.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function paid(paymentIntentId: string) {
+    setStage({ kind: 'finishing' });
+    try {
+      setStage({ kind: 'done', status: await completeRental(token, paymentIntentId) });
+    } catch (failure) {
+      setError(serverMessage(failure as Error) || 'Your payment went through; we are finishing your rental. Please check your email.');
+      setStage({ kind: 'choosing' });
+    }
+  }
+
+  if (stage.kind === 'done') return <RentalDone status={stage.status} />;
+  if (stage.kind === 'finishing') {
+    return (
+      <div className="checkout-spinner" role="status" aria-label="Finishing your rental">
+        <span className="checkout-spinner-mark" />
+      </div>
+    );
+  }
+
+  const quote = offer?.quote;
+  return (
+    <section className="finish-rental" aria-labelledby="finish-rental-title">
+      <h2 id="finish-rental-title">Finish Your Rental Now</h2>
+      <p>Pay online and get your gate code right away: no visit to the office needed.</p>
+      {error && (
+        <p className="form-notice form-notice-bad" role="alert">
+          {error}
+        </p>
+      )}
+      {quote && (
+        <>
+          {quote.offers.plans.length > 0 && (
+            <fieldset className="finish-rental-choices" disabled={stage.kind !== 'choosing'}>
+              <legend>Protection Plan</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="plan"
+                  checked={choices.protectionPlanId === null}
+                  onChange={() => setChoices({ ...choices, protectionPlanId: null })}
+                />
+                No protection plan (I have my own insurance)
+              </label>
+              {quote.offers.plans.map((plan) => (
+                <label key={plan.planId}>
+                  <input
+                    type="radio"
+                    name="plan"
+                    checked={choices.protectionPlanId === plan.planId}
+                    onChange={() => setChoices({ ...choices, protectionPlanId: plan.planId })}
+                  />
+                  {plan.name}: {formatDollars(plan.coverageAmount)} coverage, {formatDollars(plan.monthlyPremium)} a month
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {quote.offers.promotions.length > 0 && (
+            <fieldset className="finish-rental-choices" disabled={stage.kind !== 'choosing'}>
+              <legend>Promotion</legend>
+              <label>
+                <input type="radio" name="promotion" checked={choices.promotionId === null} onChange={() => setChoices({ ...choices, promotionId: null })} />
+                No promotion
+              </label>
+              {quote.offers.promotions.map((promotion) => (
+                <label key={promotion.promotionId}>
+                  <input
+                    type="radio"
+                    name="promotion"
+                    checked={choices.promotionId === promotion.promotionId}
+                    onChange={() => setChoices({ ...choices, promotionId: promotion.promotionId })}
+                  />
+                  {promotion.name}: {promotion.words}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <table className="finish-rental-lines" aria-label="Due today">
+            <tbody>
+              {quote.dueToday.flatMap((invoice) =>
+                invoice.lines.map((line, index) => (
+                  // Lines of one invoice in billing's order; a line's place is its identity.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id of their own
+                  <tr key={`${invoice.periodStart}-${index}`}>
+                    <td>{line.description}</td>
+                    <td className="amount">{formatDollars(line.amount)}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Due today</th>
+                <td className="amount">{formatDollars(quote.totalDueToday)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          {quote.nextInvoice && (
+            <p className="finish-rental-next">
+              Then {formatDollars(quote.nextInvoice.total)} due {formatCalendarDay(quote.nextInvoice.dueDate)}.
+            </p>
+          )}
+          {stage.kind === 'choosing' ? (
+            <button type="button" className="button button-primary button-large" onClick={pay} disabled={busy}>
+              {busy ? 'Processing...' : 'Continue to Payment'}
+            </button>
+          ) : stage.checkout.provider === 'stripe' && stage.checkout.publishableKey ? (
+            <Suspense fallback={null}>
+              <StripeCardForm
+                amount={stage.checkout.amount}
+                paymentIntentId={stage.checkout.paymentIntentId}
+                clientSecret={stage.checkout.clientSecret}
+                returnUrl={window.location.href}
+                publishableKey={stage.checkout.publishableKey}
+                onFailed={setError}
+                onSucceeded={paid}
+              />
+            </Suspense>
+          ) : (
+            <TestCardForm
+              amount={stage.checkout.amount}
+              paymentIntentId={stage.checkout.paymentIntentId}
+              clientSecret={stage.checkout.clientSecret}
+              returnUrl={window.location.href}
+              onFailed={setError}
+              onSucceeded={paid}
+              confirm={(intentId, card) => confirmRentalTestPayment(token, intentId, card)}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RentalDone({ status }: { status: RentalStatus }) {
+  const { unit } = status;
+  const place = `${unit.building}-${unit.unitNumber}${unit.facilityName ? ` at ${unit.facilityName}` : ''}`;
+  if (status.status !== 'rented') {
+    return (
+      <section className="finish-rental">
+        <h2 className="payment-result-bad">Rental Not Completed</h2>
+        <p>{status.message}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="finish-rental">
+      <h2 className="payment-result-good">Your Unit Is Rented</h2>
+      <p>
+        Unit {place}, from {formatCalendarDay(status.moveInDate)}.
+      </p>
+      {status.gateCode ? (
+        <p className="finish-rental-gate">
+          Gate code: <strong>{status.gateCode}</strong>
+        </p>
+      ) : (
+        <p role="status">Your gate code is on its way…</p>
+      )}
+      <p>We have emailed it to you as well. Sign in to the customer portal to see your bills and sign your lease.</p>
+    </section>
+  );
+}

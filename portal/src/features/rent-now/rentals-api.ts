@@ -1,0 +1,26 @@
+import type { RentalCheckout, RentalChoicesRequest, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
+import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
+import { apiRequest } from '@storage/web-client/api';
+
+// Finishing an online reservation online, with the token of the link that confirmed it.
+
+export async function loadRentalOffer(request: RentalChoicesRequest): Promise<RentalOffer> {
+  return (await apiRequest('POST', '/api/public/rentals/offer', request)).json() as Promise<RentalOffer>;
+}
+
+export async function startRentalCheckout(request: RentalChoicesRequest): Promise<RentalCheckout> {
+  return (await apiRequest('POST', '/api/public/rentals/checkout', request)).json() as Promise<RentalCheckout>;
+}
+
+export async function completeRental(token: string, paymentIntentId: string): Promise<RentalStatus> {
+  return (await apiRequest('POST', '/api/public/rentals/complete', { token, paymentIntentId })).json() as Promise<RentalStatus>;
+}
+
+export async function rentalStatus(token: string): Promise<RentalStatus> {
+  return (await apiRequest('POST', '/api/public/rentals/status', { token })).json() as Promise<RentalStatus>;
+}
+
+/** The built-in test provider's card, for a rental's payment (no portal session yet). */
+export async function confirmRentalTestPayment(token: string, paymentIntentId: string, card: ConfirmTestPaymentRequest): Promise<ConfirmTestPaymentResponse> {
+  return (await apiRequest('POST', '/api/public/rentals/test-payment', { token, paymentIntentId, card })).json() as Promise<ConfirmTestPaymentResponse>;
+}
