@@ -33,7 +33,7 @@ describe('the Billing settings card: Sales Tax', () => {
     await screen.findByText('Billing settings saved successfully');
     const body = UpdateBillingSettingsRequest.parse(saved.sent[0]!.body);
     expect(body.facilityId).toBe(riverside.id);
-    expect(body.settings?.salesTax).toEqual({ rent: '8.875', adminFee: '0', lateFee: '1.5' });
+    expect(body.settings?.salesTax).toEqual({ rent: '8.875', adminFee: '0', lateFee: '1.5', merchandise: '0' });
   });
 
   it('is read-only for a role that may not change billing settings', async () => {
