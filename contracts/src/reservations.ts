@@ -8,6 +8,10 @@ import { listSorting } from './sorting.ts';
 export const ReservationStatus = z.enum(['submitted', 'converting', 'converted', 'cancelled', 'expired']);
 export type ReservationStatus = z.infer<typeof ReservationStatus>;
 
+/** Where a renter's online payment for their reservation stands. */
+export const OnlineCheckout = z.enum(['paying', 'refunded']);
+export type OnlineCheckout = z.infer<typeof OnlineCheckout>;
+
 export const Reservation = z.object({
   id: Id,
   status: ReservationStatus,
@@ -28,6 +32,12 @@ export const Reservation = z.object({
   leaseId: Id.nullable(),
   /** For a pending contact: the current customer who holds the email typed (a hint; staff decide). */
   matchedCustomer: z.object({ id: Id, name: z.string() }).nullable(),
+  /**
+   * The renter's own online payment for the move-in: paying (under way: converting at the desk may
+   * leave it to be refunded), refunded (the rental could not be made), or null (none); since onlineCheckoutAt.
+   */
+  onlineCheckout: OnlineCheckout.nullable(),
+  onlineCheckoutAt: z.string().nullable(),
 });
 export type Reservation = z.infer<typeof Reservation>;
 

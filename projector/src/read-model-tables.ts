@@ -335,6 +335,9 @@ export interface ReadTables {
     special_requests: string | null;
     status: string;
     lease_id: string | null;
+    /** The renter's online payment: 'paying' (under way), 'refunded' (the rental could not be made), null (none); as of online_checkout_at. */
+    online_checkout: 'paying' | 'refunded' | null;
+    online_checkout_at: Timestamp | null;
     submitted_at: Timestamp;
     updated_at: Timestamp;
   };

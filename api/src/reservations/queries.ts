@@ -3,6 +3,7 @@ import type { WaitlistEntry } from '@storage/contracts/public';
 import {
   type ListReservationsQuery,
   type ListWaitlistQuery,
+  OnlineCheckout,
   openReservationStatuses,
   type Reservation,
   ReservationStatus,
@@ -32,6 +33,8 @@ const ReservationRow = z.object({
   lease_id: z.string().nullable(),
   matched_customer_id: z.string().nullable(),
   matched_customer_name: z.string().nullable(),
+  online_checkout: OnlineCheckout.nullable(),
+  online_checkout_at: z.string().nullable(),
 });
 
 const customerName = sql.fragment`COALESCE(c.first_name || ' ' || c.last_name, (r.contact->>'firstName') || ' ' || (r.contact->>'lastName'), '')`;
@@ -55,7 +58,8 @@ export function reservationsSql(query: z.output<typeof ListReservationsQuery>): 
       COALESCE(c.email, r.contact->>'email', '') AS customer_email,
       CASE WHEN c.id IS NOT NULL THEN c.phone ELSE r.contact->>'phone' END AS customer_phone,
       to_char(r.move_in_date, 'YYYY-MM-DD') AS move_in_date, r.special_requests, r.submitted_at::text, r.lease_id::text,
-      m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name`,
+      m.id::text AS matched_customer_id, m.first_name || ' ' || m.last_name AS matched_customer_name,
+      r.online_checkout, r.online_checkout_at::text`,
     from: sql.fragment`reservations r JOIN units u ON u.id = r.unit_id
       LEFT JOIN customers c ON c.id = r.customer_id
       LEFT JOIN LATERAL (
@@ -92,6 +96,8 @@ export async function listReservations(pool: DatabasePool, query: z.output<typeo
     submittedAt: row.submitted_at,
     leaseId: row.lease_id,
     matchedCustomer: row.matched_customer_id && row.matched_customer_name ? { id: row.matched_customer_id, name: row.matched_customer_name } : null,
+    onlineCheckout: row.online_checkout,
+    onlineCheckoutAt: row.online_checkout_at,
   }));
   return { reservations, paging: info };
 }

@@ -25,6 +25,8 @@ const reservation: Reservation = {
   submittedAt: '2025-06-20T10:00:00.000Z',
   leaseId: null,
   matchedCustomer: null,
+  onlineCheckout: null,
+  onlineCheckoutAt: null,
 };
 const waiting: WaitlistEntry = {
   id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',

@@ -5,6 +5,8 @@ export const reservationsProjection = defineProjection({
   tables: ['reservations', 'waitlist_entries'],
   canHandle: [
     'reservation_cancelled',
+    'reservation_checkout_refunded',
+    'reservation_checkout_started',
     'reservation_conversion_abandoned',
     'reservation_conversion_started',
     'reservation_converted',
@@ -26,11 +28,22 @@ export const reservationsProjection = defineProjection({
           special_requests: d.specialRequests,
           status: 'submitted',
           lease_id: null,
+          online_checkout: null,
+          online_checkout_at: null,
           submitted_at: at,
           updated_at: at,
         });
         return;
       }
+      // Where the renter's online payment stands, for staff about to move them in at the desk.
+      case 'reservation_checkout_started':
+      case 'reservation_checkout_refunded':
+        await rows.update('reservations', event.data.reservationId, {
+          online_checkout: event.type === 'reservation_checkout_started' ? 'paying' : 'refunded',
+          online_checkout_at: at,
+          updated_at: at,
+        });
+        return;
       case 'reservation_conversion_started':
         await rows.update('reservations', event.data.reservationId, { status: 'converting', updated_at: at });
         return;
