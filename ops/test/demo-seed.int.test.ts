@@ -8,6 +8,7 @@ import { type FacilityState, facilityAggregate } from '@storage/domain/facilitie
 import { type InvoiceState, invoiceAggregate } from '@storage/domain/invoices/invoice';
 import { type LeaseState, leaseAggregate } from '@storage/domain/leases/lease';
 import { type LockState, lockAggregate } from '@storage/domain/locks/lock';
+import { type MerchandiseState, merchandiseAggregate } from '@storage/domain/merchandise/item';
 import { type UnitState, unitAggregate } from '@storage/domain/units/unit';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@storage/eventstore/postgres';
@@ -16,6 +17,7 @@ import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
 import { DEMO_BILLING_SETTINGS, DEMO_BUSINESS, seedDemoData } from '@storage/seed/demo';
+import { DEMO_MERCHANDISE, DEMO_PLANS, HALF_OFF_SIZES } from '@storage/seed/offers';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,7 @@ describe('the demo seed', () => {
   let leases: Exclude<LeaseState, { status: 'none' }>[];
   let invoices: Exclude<InvoiceState, { status: 'none' }>[];
   let locks: Exclude<LockState, { status: 'none' }>[];
+  let items: Exclude<MerchandiseState, { status: 'none' }>[];
 
   const ofType = <T extends DomainEvent['type']>(type: T) =>
     events.filter((e) => e.type === type).map((e) => toDomainEvent(e) as Extract<DomainEvent, { type: T }>);
@@ -86,6 +89,7 @@ describe('the demo seed', () => {
     leases = current(statesOf(events, 'lease', leaseAggregate));
     invoices = current(statesOf(events, 'invoice', invoiceAggregate));
     locks = current(statesOf(events, 'lock', lockAggregate));
+    items = current(statesOf(events, 'merchandise', merchandiseAggregate));
   }, 180_000);
 
   afterAll(async () => {
@@ -187,10 +191,14 @@ describe('the demo seed', () => {
         .filter((i) => i.fields.leaseId === lease.leaseId)
         .sort((a, b) => (a.fields.lines[0]!.periodStart! < b.fields.lines[0]!.periodStart! ? -1 : 1));
       const [moveIn, ...rent] = own;
-      // The move-in invoice: the rest of the first month prorated (whole from the 1st), the deposit if any, the admin fee; due at once.
+      // The move-in invoice: the rest of the first month prorated (whole from the 1st) with its
+      // promotion and the plan chosen at the move-in, the deposit if any, the admin fee; due at once.
       expect(moveIn!.fields.dueDate).toBe(lease.terms.startDate);
+      const chosenAtMoveIn = lease.protection.some((p) => p.reason === 'chosen_at_move_in');
       expect(moveIn!.fields.lines.map((l) => l.kind)).toEqual([
         lease.terms.startDate.endsWith('-01') ? 'rent' : 'prorated_rent',
+        ...(lease.promotion ? ['discount'] : []),
+        ...(chosenAtMoveIn ? ['protection'] : []),
         ...(lease.terms.depositAmount ? ['deposit'] : []),
         'admin_fee',
       ]);
@@ -272,6 +280,79 @@ describe('the demo seed', () => {
     }
     expect(ofType('invoice_written_off')).toHaveLength(1);
     expect(ofType('desk_payment_received').length).toBeGreaterThan(started().length);
+  });
+
+  it('offers three protection plans, Basic given a month after the move-in, and most leases carry one; one renter shows their own insurance instead', () => {
+    const settings = ofType('protection_settings_updated');
+    expect(settings).toHaveLength(1);
+    const offered = settings[0]!.data.settings!;
+    expect(offered.plans.map(({ name, coverageAmount, monthlyPremium }) => ({ name, coverageAmount, monthlyPremium }))).toEqual(DEMO_PLANS);
+    expect(offered.defaultPlanId).toBe(offered.plans.find((p) => p.name === 'Basic')!.planId);
+    expect(offered.enrollAfterDays).toBe(30);
+    const active = leases.filter((l) => l.status === 'active');
+    const covered = active.filter((l) => l.protection.at(-1)?.protection);
+    expect(covered.length).toBeGreaterThan(active.length / 2);
+    const reasons = new Set(started().flatMap((l) => l.protection.map((p) => p.reason)));
+    expect(reasons).toEqual(new Set(['chosen_at_move_in', 'enrolled_by_default']));
+    // Every plan is chosen by someone, and every lease a month old either has one or its own insurance.
+    expect(new Set(covered.map((l) => l.protection.at(-1)!.protection!.name))).toEqual(new Set(DEMO_PLANS.map((p) => p.name)));
+    const insured = active.filter((l) => l.insuranceProof !== null);
+    expect(insured).toHaveLength(1);
+    expect(insured[0]!.protection).toEqual([]);
+    expect(insured[0]!.insuranceProof!.expiresOn > '2025-06-15').toBe(true);
+    for (const lease of active.filter((l) => l.terms.startDate < addDays('2025-06-15', -31) && l.insuranceProof === null)) {
+      expect(lease.protection.length).toBeGreaterThan(0);
+    }
+    // The premium is billed as its own line, for the days of the rent it rides on.
+    const premiums = invoices.flatMap((i) => i.fields.lines.filter((l) => l.kind === 'protection'));
+    expect(premiums.length).toBeGreaterThan(active.length);
+    const rentInvoices = invoices.filter((i) => i.fields.lines[0]?.kind === 'rent');
+    for (const invoice of rentInvoices) {
+      const premium = invoice.fields.lines.find((l) => l.kind === 'protection');
+      if (premium) expect(DEMO_PLANS.map((p) => p.monthlyPremium)).toContain(premium.amount);
+    }
+  });
+
+  it('offers two promotions; one or two recent renters of a large unit took half off two months at the desk', () => {
+    const updated = ofType('promotions_updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.data.promotions.map((p) => [p.name, p.channel, p.terms])).toEqual([
+      ['First month free', 'online', { kind: 'percent_off', percent: '100', months: 1 }],
+      ['Half off 2 months', 'both', { kind: 'percent_off', percent: '50', months: 2 }],
+    ]);
+    const promoted = started().filter((l) => l.promotion !== null);
+    expect(promoted.length).toBeGreaterThanOrEqual(1);
+    expect(promoted.length).toBeLessThanOrEqual(2);
+    for (const lease of promoted) {
+      expect(lease.promotion!.name).toBe('Half off 2 months');
+      expect(lease.terms.startDate > addDays('2025-06-15', -60)).toBe(true);
+      expect(HALF_OFF_SIZES).toContain(units.find((u) => u.unitId === lease.terms.unitId)!.fields.size);
+      const discounts = invoices.filter((i) => i.fields.leaseId === lease.leaseId).flatMap((i) => i.fields.lines.filter((l) => l.kind === 'discount'));
+      expect(discounts.length).toBeGreaterThan(0);
+      for (const line of discounts) expect(line.amount.startsWith('-')).toBe(true);
+    }
+  });
+
+  it('keeps a shelf of merchandise at every facility, sold to a few renters at their move-in and paid there, taxed at Oak Hill', () => {
+    for (const facility of facilities) {
+      const shelf = items.filter((i) => i.facilityId === facility.facilityId);
+      expect(shelf.map(({ name, price, taxable, stock }) => ({ name, price, taxable, stock }))).toEqual(
+        DEMO_MERCHANDISE.map(({ name, price, taxable, stockToday }) => ({ name, price, taxable, stock: stockToday })),
+      );
+    }
+    expect(ofType('merchandise_restocked').length).toBe(facilities.length);
+    const sales = invoices.filter((i) => i.fields.lines.some((l) => l.kind === 'merchandise'));
+    expect(sales.length).toBeGreaterThanOrEqual(facilities.length);
+    for (const sale of sales) expect(sale.fields.status).toBe('paid');
+    const oakHill = facilities.find((f) => f.fields.name === 'Oak Hill Storage Center')!;
+    const taxedAt = new Set(
+      sales
+        .filter((i) => i.fields.lines.some((l) => l.kind === 'tax'))
+        .map((i) => customers.find((c) => c.customerId === i.fields.customerId)!.fields.facilityId),
+    );
+    expect(taxedAt).toEqual(new Set([oakHill.facilityId]));
+    // Only merchandise is taxed: rent, fees and premiums are billed as before.
+    expect(invoices.filter((i) => i.fields.leaseId !== null && i.fields.lines.some((l) => l.kind === 'tax'))).toEqual([]);
   });
 
   it('puts locks on most occupied units, with varied batteries and firmware, some running low', async () => {

@@ -2,9 +2,11 @@
 // through the product's own command functions so that every event is one the product itself
 // writes. Rent is billed by the billing engine: staff move-ins bill the move-in invoice, and the
 // billing day runs for every day of the history (rent issued ahead of the 1st, overdue standing,
-// late fees after the grace days); renters pay through the desk and the portal's commands.
+// late fees after the grace days); renters pay through the desk and the portal's commands. Most
+// leases carry a protection plan (chosen at the move-in, or the default the billing day enrols them
+// in), a few recent ones a promotion, and some renters buy merchandise as they move in.
 
-import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
+import { type BillingSettings, defaultBillingSettings, noSalesTax } from '@storage/contracts/billing';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { DeskPaymentMethod, PaymentMethod, UnitSize } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
@@ -12,6 +14,7 @@ import { fromCents, toCents } from '@storage/contracts/money';
 import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { addDays as addIsoDays } from '@storage/domain/billing/calendar';
 import { leaseInvoiceId } from '@storage/domain/billing/lease-billing';
+import type { RentalChoices } from '@storage/domain/billing/offers';
 import { type BillingPeriod, lateFeeDay, moveInPeriod, nextRentPeriod } from '@storage/domain/billing/periods';
 import { runBillingDay } from '@storage/domain/billing/run';
 import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
@@ -20,14 +23,17 @@ import { addFacility, updateFacility } from '@storage/domain/facilities/commands
 import { afterPaymentRecorded, cancelInvoice, generateInvoice, recordPayment, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
 import { invoiceAggregate, openBalance } from '@storage/domain/invoices/invoice';
 import { endLease, startLease } from '@storage/domain/leases/commands';
+import { recordInsuranceProof } from '@storage/domain/leases/protection';
 import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
 import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
+import { addMerchandiseItem, merchandiseSaleInvoiceId, restockMerchandiseItem, sellMerchandiseAtDesk } from '@storage/domain/merchandise/commands';
 import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
-import { updateBillingSettings, updateBusinessProfile } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updateBusinessProfile, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import { type Actor, comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
 import { cachedStreams } from './cached-store.ts';
+import { DEMO_MERCHANDISE, DEMO_MERCHANDISE_TAX, DEMO_PLANS, demoPromotions, demoProtectionSettings, HALF_OFF_SIZES } from './offers.ts';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, STREETS } from './people.ts';
 import { Dice, mulberry32 } from './random.ts';
 
@@ -178,6 +184,7 @@ interface Unit {
   unitId: string;
   facility: Facility;
   unitNumber: string;
+  size: FormSize;
   monthlyRate: string;
 }
 
@@ -213,6 +220,8 @@ interface Tenancy {
   overpays: boolean;
   /** Left without paying the last invoice, which the manager writes off. */
   skips: boolean;
+  /** The protection plan and the promotion chosen at the move-in (planned after the rest of the tenancy). */
+  choices: RentalChoices;
 }
 
 /** An invoice the billing engine issues for a tenancy, as the planner foresees it (the same pure rules the engine bills by). */
@@ -351,6 +360,10 @@ class DemoPlan {
     for (const tenancy of tenancies) this.#planTenancy(tenancy);
     this.#planDeskExtras(tenancies);
     for (let days = 184; days >= 0; days--) this.#planBillingDay(this.#daysAgo(days, BILLING_HOUR_UTC));
+    // Drawn after everything else, so the rest of the history is the one the seed wrote before the business sold more than rent.
+    this.#planProtection(tenancies);
+    this.#planPromotions(tenancies);
+    this.#planMerchandise(tenancies);
   }
 
   /**
@@ -415,6 +428,86 @@ class DemoPlan {
         await env.catchUp();
         await giveCredit(ctx, credited.customer!.customerId, '15.00', reason, creditId);
       });
+    }
+  }
+
+  /**
+   * Protection plans from the start, Basic the default a month after the move-in. Some renters
+   * choose a plan at the move-in, one shows their own insurance instead, and the billing day
+   * enrols the rest: most leases carry a premium from the first period billed after that.
+   */
+  #planProtection(tenancies: Tenancy[]) {
+    const dice = this.#dice;
+    const settings = demoProtectionSettings(DEMO_PLANS.map(() => dice.uuid()));
+    this.#add(this.#daysAgo(185, 8, 2), (ctx) => updateProtectionSettings(ctx, settings));
+    const candidates = tenancies.filter((t) => t.moveOut === null && this.#wholeDaysAgo(t.startDay) >= 45 && this.#wholeDaysAgo(t.startDay) <= 170);
+    const insured = candidates.length > 0 ? dice.pick(candidates) : null;
+    const weights = settings.plans.map((plan, i) => [plan.planId, [50, 35, 15][i] ?? 10] as const);
+    for (const tenancy of tenancies) {
+      if (tenancy !== insured && dice.chance(0.45)) tenancy.choices.protectionPlanId = dice.weighted(weights);
+    }
+    if (!insured) return;
+    // Shown at the desk in the first weeks, before the default plan would have been given.
+    const proof = {
+      carrier: 'Cascade Mutual Insurance',
+      policyNumber: `HO-${dice.int(1_000_000, 9_999_999)}`,
+      expiresOn: isoDate(addMonths(insured.startDay, 12)),
+    };
+    this.#add(this.#duringOpeningHours(addDays(insured.startDay, dice.int(3, 20))), (ctx) => recordInsuranceProof(ctx, insured.leaseId, proof));
+  }
+
+  /** The business's two offers, two months ago; one or two renters of a large unit since took half off at the desk. */
+  #planPromotions(tenancies: Tenancy[]) {
+    const dice = this.#dice;
+    const since = 60;
+    const promotions = demoPromotions(dice.uuid(), dice.uuid());
+    const halfOff = promotions.find((p) => p.channel === 'both')!;
+    this.#add(this.#daysAgo(since, 8, 30), (ctx) => updatePromotions(ctx, promotions));
+    const recent = tenancies.filter(
+      (t) => t.moveOut === null && HALF_OFF_SIZES.includes(t.unit.size) && this.#wholeDaysAgo(t.startDay) < since && this.#wholeDaysAgo(t.startDay) >= 2,
+    );
+    for (const tenancy of dice.shuffle(recent).slice(0, 2)) tenancy.choices.promotionId = halfOff.promotionId;
+  }
+
+  /**
+   * The desk's shelf at every facility for four months (Oak Hill taxes what it sells): a few
+   * renters buy a lock, boxes or tape as they move in and pay for them with the move-in; the disc
+   * locks were restocked once. Each item starts with what is on the shelf today, plus what was
+   * sold, less the restock.
+   */
+  #planMerchandise(tenancies: Tenancy[]) {
+    const dice = this.#dice;
+    const since = 120;
+    const opened = this.#daysAgo(since, 9);
+    const taxed = this.#facilities.find((f) => f.code === DEMO_MERCHANDISE_TAX.facilityCode);
+    if (taxed) {
+      const settings: BillingSettings = { ...DEMO_BILLING_SETTINGS, salesTax: { ...noSalesTax, merchandise: DEMO_MERCHANDISE_TAX.rate } };
+      this.#add(opened, (ctx) => updateBillingSettings(ctx, settings, taxed.facilityId));
+    }
+    for (const facility of this.#facilities) {
+      const items = DEMO_MERCHANDISE.map((item) => ({ ...item, itemId: dice.uuid(), sold: 0 }));
+      const movedIn = tenancies.filter((t) => t.unit.facility === facility && this.#wholeDaysAgo(t.startDay) < since && this.#wholeDaysAgo(t.startDay) >= 1);
+      for (const tenancy of dice.shuffle(movedIn).slice(0, 4)) {
+        const lines = dice
+          .shuffle(items)
+          .slice(0, dice.int(1, 3))
+          .map((item) => {
+            const quantity = dice.int(item.perSale[0], item.perSale[1]);
+            item.sold += quantity;
+            return { itemId: item.itemId, quantity };
+          });
+        const saleId = dice.uuid();
+        const sale = { customerId: tenancy.customer!.customerId, facilityId: facility.facilityId, lines };
+        this.#add(atTime(tenancy.moveIn, 0, 10), (ctx) => sellMerchandiseAtDesk(ctx, sale, saleId));
+        this.#planDeskPayment(atTime(tenancy.moveIn, 0, 11), tenancy, [merchandiseSaleInvoiceId(saleId)], 'whole');
+      }
+      const restockedAt = this.#daysAgo(dice.int(20, 40), 10);
+      for (const [index, item] of items.entries()) {
+        const details = { name: item.name, price: item.price, taxable: item.taxable };
+        const stock = item.stockToday + item.sold - item.restock;
+        this.#add(atTime(opened, 0, 5 + index), (ctx) => addMerchandiseItem(ctx, facility.facilityId, details, stock, item.itemId));
+        if (item.restock > 0) this.#add(restockedAt, (ctx) => restockMerchandiseItem(ctx, item.itemId, item.restock));
+      }
     }
   }
 
@@ -507,7 +600,7 @@ class DemoPlan {
       const { sizes, description, pricePercent, features } = BUILDINGS[kind];
       return sizes.map((size, i) => {
         const dollars = Math.round((BASE_RATE[size] * pricePercent * facility.pricePercent) / 10_000);
-        const unit: Unit = { unitId: this.#dice.uuid(), facility, unitNumber: `${facility.code}-${building}${101 + i}`, monthlyRate: `${dollars}.00` };
+        const unit: Unit = { unitId: this.#dice.uuid(), facility, unitNumber: `${facility.code}-${building}${101 + i}`, size, monthlyRate: `${dollars}.00` };
         const fields = {
           facilityId: facility.facilityId,
           unitNumber: unit.unitNumber,
@@ -538,6 +631,7 @@ class DemoPlan {
       payer: this.#dice.chance(0.75) ? 'prompt' : 'late',
       overpays: false,
       skips: false,
+      choices: { protectionPlanId: null, promotionId: null },
     };
   }
 
@@ -640,7 +734,7 @@ class DemoPlan {
     const endDate = moveOut ? isoDate(moveOut) : null;
     // A staff move-in: the engine bills the move-in invoice (and rent already due), which the renter pays at the desk.
     this.#add(tenancy.moveIn, async (ctx) => {
-      await startLease(ctx, terms, leaseId);
+      await startLease(ctx, terms, leaseId, null, { choices: tenancy.choices, channel: 'desk' });
       if (lock) await assignLock(ctx, lock.lockId, unit.unitId);
     });
     const atMoveIn = invoices.filter((i) => i.issuedOn === terms.startDate);
