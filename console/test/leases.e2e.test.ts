@@ -377,7 +377,10 @@ describe('Lease Agreements in Chromium', () => {
     await row.getByRole('button', { name: 'Convert as new customer' }).waitFor();
     await product.screenshot(page, 'leases-reservation-pending-1440');
     await row.getByRole('button', { name: `Link to ${name}` }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    // The Convert dialog quotes the move-in before staff confirm it.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('move-in-quote-total').waitFor();
+    await dialog.getByRole('button', { name: 'Convert to lease' }).click();
     await page.getByText('Reservation converted to a lease').waitFor({ timeout: 60_000 });
     await row.waitFor({ state: 'detached' });
     const leases = await api<Lease[]>(`/api/leases?search=${encodeURIComponent(unit!.unitNumber)}`);

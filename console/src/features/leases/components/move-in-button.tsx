@@ -45,12 +45,12 @@ const fieldSchemas = StartLeaseRequest.shape;
 const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** The choices the quote and the Move In check against the unit and the day, by the field a refusal names. */
-const choiceLabels = { protectionPlanId: 'Protection plan', promotionId: 'Promotion' } as const;
-type Choice = keyof typeof choiceLabels;
-const isChoiceRefused = (error: Error) => refusalOfField(error, choiceLabels) !== null;
+export const choiceLabels = { protectionPlanId: 'Protection plan', promotionId: 'Promotion' } as const;
+export type Choice = keyof typeof choiceLabels;
+export const isChoiceRefused = (error: Error) => refusalOfField(error, choiceLabels) !== null;
 
 /** Why a choice was taken back: what was chosen no longer applies to the unit or the day now chosen. */
-function withdrawnWords(field: Choice, offers: MoveInQuote['offers'] | null, chosen: string): string {
+export function withdrawnWords(field: Choice, offers: MoveInQuote['offers'] | null, chosen: string): string {
   if (field === 'promotionId') {
     const name = offers?.promotions.find((p) => p.promotionId === chosen)?.name;
     return `${name ?? 'The promotion'} does not apply to this unit and start date, so it was removed.`;
@@ -353,7 +353,7 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
 const withdrawnStyle = { display: 'block', marginBottom: 16 } as const;
 
 /** The protection plan and the promotion a Move In may add, from the quote's offers; a choice taken back says so under its field. */
-function MoveInChoices({ offers, withdrawn }: { offers: MoveInQuote['offers']; withdrawn: Partial<Record<Choice, string>> }) {
+export function MoveInChoices({ offers, withdrawn }: { offers: MoveInQuote['offers']; withdrawn: Partial<Record<Choice, string>> }) {
   const withdrawnNote = (field: Choice) =>
     withdrawn[field] && (
       <Typography.Text type="warning" style={withdrawnStyle} data-testid={`${field}-withdrawn`}>

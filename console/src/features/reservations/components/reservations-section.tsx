@@ -2,7 +2,7 @@ import { totalText } from '@storage/contracts/page-info';
 import type { WaitlistEntry } from '@storage/contracts/public';
 import { type Reservation, ReservationStatus, reservationSorting, waitlistSorting } from '@storage/contracts/reservations';
 import { Button, Card, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { DataTable, dataTableColumns } from '../../../components/data-table.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
@@ -13,6 +13,7 @@ import { useCanChange } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { type ReservationDecision, useDecideReservation } from '../api/decide-reservation.ts';
 import { RESERVATIONS_PAGE_SIZE, useReservations, useWaitlist } from '../api/get-reservations.ts';
+import { type Conversion, ConvertReservationDialog, onlineCheckoutWords } from './convert-reservation-dialog.tsx';
 
 const statusLabels: Record<ReservationStatus, string> = {
   submitted: 'Submitted',
@@ -33,10 +34,22 @@ const statusOptions = ReservationStatus.options.map((status) => ({ value: status
 const ReservationsTab = z.enum(['open', 'waitlist']);
 
 type Decide = (decision: ReservationDecision) => void;
+type Convert = (conversion: Conversion) => void;
+
+/** Where the renter's own online payment stands; a paying checkout no longer matters once the reservation is converted. */
+function OnlineCheckoutTag({ reservation: r }: { reservation: Reservation }) {
+  if (r.onlineCheckout === null || (r.onlineCheckout === 'paying' && r.status === 'converted')) return null;
+  const words = onlineCheckoutWords[r.onlineCheckout];
+  return (
+    <Tag color={r.onlineCheckout === 'paying' ? 'orange' : 'red'} title={words.meaning} data-testid="online-checkout">
+      {words.tag}
+    </Tag>
+  );
+}
 
 const reservationColumn = dataTableColumns<Reservation>();
 /** Without the actions column for a member who cannot decide (an auditor): converting and cancelling are changes. */
-function reservationColumns(run: Decide, deciding: boolean, canDecide: boolean) {
+function reservationColumns(run: Decide, convert: Convert, deciding: boolean, canDecide: boolean) {
   return reservationColumn.columns([
     reservationColumn.accessor((r) => r.customerName, {
       id: 'customer',
@@ -63,14 +76,20 @@ function reservationColumns(run: Decide, deciding: boolean, canDecide: boolean) 
     reservationColumn.accessor('specialRequests', { header: 'Requests', cell: (info) => info.getValue() ?? '—' }),
     reservationColumn.accessor('status', {
       header: 'Status',
-      cell: (info) => <Tag color={statusColors[info.getValue()]}>{statusLabels[info.getValue()]}</Tag>,
+      cell: ({ row: { original: r } }) => (
+        <Space size={4} wrap>
+          <Tag color={statusColors[r.status]}>{statusLabels[r.status]}</Tag>
+          <OnlineCheckoutTag reservation={r} />
+        </Space>
+      ),
     }),
     ...(canDecide
       ? [
           reservationColumn.display({
             id: 'actions',
             header: 'Actions',
-            cell: ({ row: { original: r } }) => (r.status === 'submitted' ? <ReservationActions reservation={r} run={run} deciding={deciding} /> : '—'),
+            cell: ({ row: { original: r } }) =>
+              r.status === 'submitted' ? <ReservationActions reservation={r} run={run} convert={convert} deciding={deciding} /> : '—',
           }),
         ]
       : []),
@@ -104,6 +123,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
   const decide = useDecideReservation();
   const toast = useToast();
   const canDecide = useCanChange();
+  const [converting, setConverting] = useState<Conversion | null>(null);
 
   const columns = useMemo(
     () =>
@@ -115,6 +135,7 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
               ? toast.outcome('Reservation converted to a lease', 'Failed to convert reservation', onDecided)
               : toast.outcome('Reservation cancelled', 'Failed to cancel reservation', onDecided),
           ),
+        setConverting,
         decide.isPending,
         canDecide,
       ),
@@ -182,40 +203,29 @@ export function ReservationsSection({ facilityId, onDecided }: { facilityId: str
           },
         ]}
       />
+      <ConvertReservationDialog conversion={converting} onClose={() => setConverting(null)} onConverted={onDecided} />
     </Card>
   );
 }
 
-function ReservationActions({ reservation: r, run, deciding }: { reservation: Reservation; run: Decide; deciding: boolean }) {
+/** Converting opens the dialog (the day, the deposit, a plan, a promotion and the quote), for the customer the button names. */
+function ReservationActions({ reservation: r, run, convert, deciding }: { reservation: Reservation; run: Decide; convert: Convert; deciding: boolean }) {
   return (
     <Space wrap>
       {r.customerId !== null && (
-        <Popconfirm title={`Start a lease for ${r.customerName} on unit ${r.unitNumber}?`} onConfirm={() => run({ reservationId: r.id, decision: 'convert' })}>
-          <Button type="primary" size="small" loading={deciding}>
-            Convert to lease
-          </Button>
-        </Popconfirm>
+        <Button type="primary" size="small" disabled={deciding} onClick={() => convert({ reservation: r })}>
+          Convert to lease
+        </Button>
       )}
       {r.customerId === null && r.matchedCustomer && (
-        <Popconfirm
-          title={`Start a lease for ${r.matchedCustomer.name}, the existing customer, on unit ${r.unitNumber}?`}
-          description="Only if you have checked that this renter is that customer."
-          onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { customerId: r.matchedCustomer!.id } })}
-        >
-          <Button type="primary" size="small" loading={deciding}>
-            Link to {r.matchedCustomer.name}
-          </Button>
-        </Popconfirm>
+        <Button type="primary" size="small" disabled={deciding} onClick={() => convert({ reservation: r, customer: { customerId: r.matchedCustomer!.id } })}>
+          Link to {r.matchedCustomer.name}
+        </Button>
       )}
       {r.customerId === null && (
-        <Popconfirm
-          title={`Add ${r.customerName} as a new customer and start a lease on unit ${r.unitNumber}?`}
-          onConfirm={() => run({ reservationId: r.id, decision: 'convert', customer: { createCustomer: true } })}
-        >
-          <Button size="small" loading={deciding}>
-            Convert as new customer
-          </Button>
-        </Popconfirm>
+        <Button size="small" disabled={deciding} onClick={() => convert({ reservation: r, customer: { createCustomer: true } })}>
+          Convert as new customer
+        </Button>
       )}
       <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
         <Button danger size="small" loading={deciding}>
