@@ -135,6 +135,15 @@ describe('online rental API', () => {
     await expect
       .poll(async () => RentalStatus.parse((await post('/api/public/rentals/status', { token })).json()).gateCode, { timeout: 20_000 })
       .toMatch(/^\d+$/);
+    // The renter signs the lease the payment made, by the same link; their address and browser are the evidence.
+    const agreement = await post('/api/public/rentals/agreement', { token });
+    expect(agreement.statusCode).toBe(200);
+    const { documentSha256, leaseId } = agreement.json() as { documentSha256: string; leaseId: string };
+    expect(leaseId).toBe(reservationId);
+    const signed = await post('/api/public/rentals/signature', { token, signerName: 'Rita Renter', mark: 'M 1 1 L 20 20', documentSha256 });
+    expect(signed.statusCode).toBe(201);
+    expect(signed.json()).toMatchObject({ signerName: 'Rita Renter', channel: 'online', documentSha256 });
+    expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json()).signed).toBe(true);
     // Reporting it again changes nothing.
     expect((await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId })).json()).toMatchObject({ status: 'rented' });
   });
@@ -168,6 +177,7 @@ describe('online rental API', () => {
 
   it('refuses a link that confirms nothing, a desk-only choice, and another reservation’s payment', async () => {
     expect((await post('/api/public/rentals/offer', { token: 'not-a-link' })).statusCode).toBe(404);
+    expect((await post('/api/public/rentals/agreement', { token: 'not-a-link' })).statusCode).toBe(404);
     expect((await post('/api/public/rentals/checkout', { token: '' })).statusCode).toBe(400);
     const first = await reservedUnit();
     const second = await reservedUnit();

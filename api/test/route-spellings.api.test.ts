@@ -28,6 +28,8 @@ const NOT_STAFF_ROUTES = new Set([
   'POST /api/public/rentals/complete',
   'POST /api/public/rentals/status',
   'POST /api/public/rentals/test-payment',
+  'POST /api/public/rentals/agreement',
+  'POST /api/public/rentals/signature',
   'GET /api/customer/session',
   'POST /api/customer/verify',
   'POST /api/customer/verify-code',

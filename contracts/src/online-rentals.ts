@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
+import { SignLeaseRequest } from './lease-signatures.ts';
 import { ConfirmTestPaymentRequest } from './payments.ts';
 import { PublicMoveInQuote } from './quotes.ts';
 
@@ -55,6 +56,8 @@ export const RentalStatus = z.object({
   moveInDate: IsoDate,
   /** The renter's gate code (rented, once assigned: a moment after the move-in). */
   gateCode: z.string().nullable(),
+  /** Whether the renter signed the lease agreement (rented only). */
+  signed: z.boolean(),
   message: z.string(),
 });
 export type RentalStatus = z.infer<typeof RentalStatus>;
@@ -66,3 +69,7 @@ export const RentalTestPaymentRequest = z.strictObject({
   card: ConfirmTestPaymentRequest,
 });
 export type RentalTestPaymentRequest = z.input<typeof RentalTestPaymentRequest>;
+
+/** POST /api/public/rentals/signature: the renter signs the lease the payment made (the link's token is their key). */
+export const RentalSignatureRequest = SignLeaseRequest.extend({ token: Token });
+export type RentalSignatureRequest = z.input<typeof RentalSignatureRequest>;

@@ -1,18 +1,22 @@
 import rateLimit from '@fastify/rate-limit';
 import { streams } from '@storage/contracts/events';
+import { LeaseSignature, LeaseToSign, SIGNATURE_MARK_MAX } from '@storage/contracts/lease-signatures';
 import {
   CompleteRentalRequest,
   RentalCheckout,
   RentalChoicesRequest,
   RentalOffer,
+  RentalSignatureRequest,
   RentalStatus,
   RentalStatusRequest,
   RentalTestPaymentRequest,
+  RentalStatusRequest as RentalTokenRequest,
 } from '@storage/contracts/online-rentals';
 import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
 import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import { aggregateFrom, loadAggregate } from '@storage/domain/commands/handle';
+import { latestSignature, leaseSignatureState } from '@storage/domain/leases/signature';
 import { rentalOfIntent } from '@storage/domain/payments/intents';
 import { recordIntentPayment } from '@storage/domain/payments/record';
 import { rentalQuote, startRentalCheckout } from '@storage/domain/reservations/online-rental';
@@ -25,6 +29,7 @@ import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
+import { leaseToSign, signLeaseFor } from '../leases/signatures.ts';
 import { requestOfToken } from './reservation-requests.ts';
 
 // Finishing an online reservation online, with the link mailed to confirm it as the key: the
@@ -116,16 +121,18 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     if (state.status === 'converted') {
       const code = (await currentGateCodes(deps.store, [state.leaseId])).get(state.leaseId);
       const moveInDate = state.conversion?.startDate ?? state.details.moveInDate;
+      const signed = latestSignature(await leaseSignatureState(deps, state.leaseId)) !== null;
       return {
         status: 'rented',
         reservationId,
         unit,
         moveInDate,
+        signed,
         gateCode: code && code.suspended === null ? code.code : null,
         message: code ? 'Your unit is rented. Use this gate code to enter.' : 'Your unit is rented. Your gate code is on its way.',
       };
     }
-    const base = { reservationId, unit, moveInDate: state.details.moveInDate, gateCode: null };
+    const base = { reservationId, unit, moveInDate: state.details.moveInDate, gateCode: null, signed: false };
     if (refunded && state.status !== 'submitted')
       return { ...base, status: 'refunded', message: 'Your payment was refunded: this reservation could not be rented.' };
     if (state.status === 'submitted' || state.status === 'converting')
@@ -180,6 +187,55 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');
       if (outcome.status === 'canceled') throw new ConflictError('This payment was replaced by a newer one: reload the page to pay');
       return { paymentIntentId: id, ...outcome };
+    },
+  );
+
+  /** The lease an online rental made (the reservation's id), and its renter; 409 while it is not rented. */
+  async function rentedLease(token: string) {
+    const reservationId = await reservationOf(token);
+    const { state } = await loadAggregate(deps.store, streams.reservation(reservationId), reservationAggregate);
+    if (state.status !== 'converted' || state.details.customerId === null)
+      throw new ConflictError('This reservation is not rented yet. Finish your rental first.');
+    return { leaseId: state.leaseId, customerId: state.details.customerId };
+  }
+
+  app.post(
+    '/api/public/rentals/agreement',
+    {
+      config: limited,
+      schema: {
+        summary: 'The lease agreement of an online rental, to sign',
+        body: RentalTokenRequest,
+        response: { 200: json('The agreement and its signature state', LeaseToSign), 404: errorAnswer(NO_LINK), 409: errorAnswer('Not rented yet') },
+      },
+    },
+    async (request) => leaseToSign(deps, (await rentedLease(request.body.token)).leaseId),
+  );
+
+  app.post(
+    '/api/public/rentals/signature',
+    {
+      config: limited,
+      bodyLimit: 2 * SIGNATURE_MARK_MAX + 4096,
+      schema: {
+        summary: 'Sign the lease of an online rental',
+        description:
+          "The renter's typed name and drawn mark on the agreement as the server renders it now (documentSha256: the one they were shown; 409 when it changed). Their address and browser are recorded with it. A repeat for the same agreement answers the first signature.",
+        body: RentalSignatureRequest,
+        response: {
+          200: json('Signed before', LeaseSignature),
+          201: json('Signed', LeaseSignature),
+          404: errorAnswer(NO_LINK),
+          409: errorAnswer('Not rented yet, or the lease changed'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, ...body } = request.body;
+      const { leaseId, customerId } = await rentedLease(token);
+      const ctx = { ...commandContext(deps, request), actor: { type: 'customer' as const, id: customerId } };
+      const { recorded, signature } = await signLeaseFor(deps, ctx, request, leaseId, body, 'online');
+      return reply.status(recorded ? 201 : 200).send(signature);
     },
   );
 

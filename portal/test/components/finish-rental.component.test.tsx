@@ -1,3 +1,4 @@
+import { LeaseSignature, LeaseToSign } from '@storage/contracts/lease-signatures';
 import { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { answer, refuse } from '@storage/testing/component-api';
@@ -27,6 +28,28 @@ const line = (kind: 'prorated_rent' | 'discount' | 'protection', description: st
   periodStart: null,
   periodEnd: null,
 });
+
+const hash = 'a'.repeat(64);
+const toSign: LeaseToSign = {
+  leaseId: reservationId,
+  title: 'Storage Unit Lease Agreement',
+  text: 'Storage Unit Lease Agreement\n1. Rent is due on the 1st.',
+  documentSha256: hash,
+  signature: null,
+  signedThisDocument: false,
+};
+const signature: LeaseSignature = {
+  leaseId: reservationId,
+  customerId: '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04',
+  signerName: 'Rita Renter',
+  signedAt: '2030-03-18T15:00:00.000Z',
+  channel: 'online',
+  mark: 'M 1 1 L 2 2',
+  ipAddress: '198.51.100.4',
+  userAgent: 'Phone',
+  documentSha256: hash,
+  eventId: '7c1e0d2a-4b3f-4e5d-9a8b-0c1d2e3f4a05',
+};
 
 const offer = (lines: ReturnType<typeof line>[], total: string): RentalOffer => ({
   reservationId,
@@ -86,10 +109,17 @@ describe('finishing a rental online', () => {
       unit,
       moveInDate: '2030-03-20',
       gateCode: '482913',
-      message: 'Your unit is rented. Use this gate code to enter.',
+      signed: false,
+      message: 'Your unit is rented.',
     };
     const completed = answer('post', '/api/public/rentals/complete', RentalStatus, rented, { status: 200 });
-    const { user } = renderPortal(<FinishRental token={token} />, { path: '/reservations/confirm', api: [offered, checkout, card, completed] });
+    const agreement = answer('post', '/api/public/rentals/agreement', LeaseToSign, toSign, { status: 200 });
+    const signed = answer('post', '/api/public/rentals/signature', LeaseSignature, signature, { status: 201 });
+    const status = answer('post', '/api/public/rentals/status', RentalStatus, { ...rented, signed: true }, { status: 200 });
+    const { user } = renderPortal(<FinishRental token={token} />, {
+      path: '/reservations/confirm',
+      api: [offered, checkout, card, completed, agreement, signed, status],
+    });
 
     const dueToday = await screen.findByRole('table', { name: 'Due today' });
     expect(within(dueToday).getByText('$46.45', { selector: 'tfoot td' })).toBeTruthy();
@@ -105,9 +135,22 @@ describe('finishing a rental online', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $35.23' }));
 
     expect(await screen.findByRole('heading', { name: 'Your Unit Is Rented' })).toBeTruthy();
-    expect(screen.getByText('482913')).toBeTruthy();
     expect(card.sent[0]!.body).toMatchObject({ token, paymentIntentId: 'pi_rental_1', card: { cardNumber: '4242 4242 4242 4242' } });
     expect(completed.sent[0]!.body).toEqual({ token, paymentIntentId: 'pi_rental_1' });
+    // Not signed yet: the gate code waits for the signature.
+    expect(screen.queryByText('482913')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Review and Sign Your Lease' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await fill(user, dialog.getByLabelText('Full Name'), 'Rita Renter');
+    const pad = dialog.getByTestId('signature-pad');
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: pad, coords: { clientX: 5, clientY: 5 } },
+      { target: pad, coords: { clientX: 60, clientY: 30 } },
+      { keys: '[/MouseLeft]', target: pad },
+    ]);
+    await user.click(dialog.getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('482913')).toBeTruthy();
+    expect(signed.sent[0]!.body).toMatchObject({ token, signerName: 'Rita Renter', documentSha256: toSign.documentSha256 });
   });
 
   it('says why when the reservation can no longer be finished online', async () => {

@@ -1,4 +1,4 @@
-import type { LeaseToSign } from '@storage/contracts/lease-signatures';
+import type { LeaseToSign, SignLeaseRequest } from '@storage/contracts/lease-signatures';
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { formatMoment } from './format.ts';
@@ -64,7 +64,20 @@ export function LeaseSigning({ leaseId }: { leaseId: string }) {
   );
 }
 
-function SignLeaseDialog({ toSign, onSigned, onChanged, onClose }: { toSign: LeaseToSign; onSigned: () => void; onChanged: () => void; onClose: () => void }) {
+/** The agreement to read and sign; `sign` sends it (the portal's own route unless given: an online rental signs by its link). */
+export function SignLeaseDialog({
+  toSign,
+  onSigned,
+  onChanged,
+  onClose,
+  sign = (request) => signLeaseOnline(toSign.leaseId, request),
+}: {
+  toSign: LeaseToSign;
+  onSigned: () => void;
+  onChanged: () => void;
+  onClose: () => void;
+  sign?: (request: SignLeaseRequest) => Promise<unknown>;
+}) {
   const [signerName, setSignerName] = useState('');
   const [mark, setMark] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,7 +95,7 @@ function SignLeaseDialog({ toSign, onSigned, onChanged, onClose }: { toSign: Lea
     setProblem(null);
     setSaving(true);
     try {
-      await signLeaseOnline(toSign.leaseId, { signerName: signerName.trim(), mark, documentSha256: toSign.documentSha256 });
+      await sign({ signerName: signerName.trim(), mark, documentSha256: toSign.documentSha256 });
       onSigned();
     } catch (error) {
       setProblem(serverMessage(error as Error));

@@ -1,10 +1,20 @@
+import type { LeaseToSign } from '@storage/contracts/lease-signatures';
 import { formatDollars } from '@storage/contracts/money';
 import type { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import { serverMessage } from '@storage/web-client/api';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TestCardForm } from '../checkout/test-card-form.tsx';
 import { formatCalendarDay } from '../portal/format.ts';
-import { completeRental, confirmRentalTestPayment, loadRentalOffer, rentalStatus, startRentalCheckout } from './rentals-api.ts';
+import { SignLeaseDialog } from '../portal/lease-signing.tsx';
+import {
+  completeRental,
+  confirmRentalTestPayment,
+  loadRentalOffer,
+  rentalAgreement,
+  rentalStatus,
+  signRentalLease,
+  startRentalCheckout,
+} from './rentals-api.ts';
 
 const StripeCardForm = lazy(() => import('../checkout/stripe-card-form.tsx'));
 
@@ -32,7 +42,11 @@ export function FinishRental({ token }: { token: string }) {
   useEffect(() => {
     let current = true;
     loadRentalOffer({ token, ...choices }).then(
-      (answer) => current && (setOffer(answer), setError(null)),
+      (answer) => {
+        if (!current) return;
+        setOffer(answer);
+        setError(null);
+      },
       (failure: Error) => current && setError(serverMessage(failure) || 'Please try again or call us directly.'),
     );
     return () => {
@@ -42,7 +56,7 @@ export function FinishRental({ token }: { token: string }) {
 
   // The gate code comes a moment after the move-in: asked again until it is there.
   useEffect(() => {
-    if (stage.kind !== 'done' || stage.status.status !== 'rented' || stage.status.gateCode) return;
+    if (stage.kind !== 'done' || stage.status.status !== 'rented' || !stage.status.signed || stage.status.gateCode) return;
     const until = Date.now() + GATE_CODE_WAIT_MS;
     let current = true;
     const ask = async () => {
@@ -82,7 +96,7 @@ export function FinishRental({ token }: { token: string }) {
     }
   }
 
-  if (stage.kind === 'done') return <RentalDone status={stage.status} />;
+  if (stage.kind === 'done') return <RentalDone status={stage.status} token={token} onChanged={(status) => setStage({ kind: 'done', status })} />;
   if (stage.kind === 'finishing') {
     return (
       <div className="checkout-spinner" role="status" aria-label="Finishing your rental">
@@ -206,7 +220,9 @@ export function FinishRental({ token }: { token: string }) {
   );
 }
 
-function RentalDone({ status }: { status: RentalStatus }) {
+function RentalDone({ status, token, onChanged }: { status: RentalStatus; token: string; onChanged: (status: RentalStatus) => void }) {
+  const [toSign, setToSign] = useState<LeaseToSign | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const { unit } = status;
   const place = `${unit.building}-${unit.unitNumber}${unit.facilityName ? ` at ${unit.facilityName}` : ''}`;
   if (status.status !== 'rented') {
@@ -217,20 +233,58 @@ function RentalDone({ status }: { status: RentalStatus }) {
       </section>
     );
   }
+
+  async function openAgreement() {
+    setProblem(null);
+    try {
+      setToSign(await rentalAgreement(token));
+    } catch (error) {
+      setProblem(serverMessage(error as Error) || 'Please try again in a moment.');
+    }
+  }
+
+  async function refresh() {
+    onChanged(await rentalStatus(token));
+  }
+
   return (
     <section className="finish-rental">
       <h2 className="payment-result-good">Your Unit Is Rented</h2>
       <p>
         Unit {place}, from {formatCalendarDay(status.moveInDate)}.
       </p>
-      {status.gateCode ? (
+      {!status.signed ? (
+        <>
+          <p>One last step: read and sign your lease agreement to get your gate code.</p>
+          {problem && (
+            <p className="form-notice form-notice-bad" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="button" className="button button-primary button-large" onClick={openAgreement}>
+            Review and Sign Your Lease
+          </button>
+          {toSign && (
+            <SignLeaseDialog
+              toSign={toSign}
+              sign={(request) => signRentalLease(token, request)}
+              onChanged={openAgreement}
+              onSigned={() => {
+                setToSign(null);
+                void refresh();
+              }}
+              onClose={() => setToSign(null)}
+            />
+          )}
+        </>
+      ) : status.gateCode ? (
         <p className="finish-rental-gate">
           Gate code: <strong>{status.gateCode}</strong>
         </p>
       ) : (
         <p role="status">Your gate code is on its way…</p>
       )}
-      <p>We have emailed it to you as well. Sign in to the customer portal to see your bills and sign your lease.</p>
+      <p>We have emailed your gate code to you as well. Sign in to the customer portal to see your bills and download your signed lease.</p>
     </section>
   );
 }

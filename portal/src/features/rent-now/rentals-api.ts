@@ -1,3 +1,4 @@
+import type { LeaseSignature, LeaseToSign, SignLeaseRequest } from '@storage/contracts/lease-signatures';
 import type { RentalCheckout, RentalChoicesRequest, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { apiRequest } from '@storage/web-client/api';
@@ -23,4 +24,13 @@ export async function rentalStatus(token: string): Promise<RentalStatus> {
 /** The built-in test provider's card, for a rental's payment (no portal session yet). */
 export async function confirmRentalTestPayment(token: string, paymentIntentId: string, card: ConfirmTestPaymentRequest): Promise<ConfirmTestPaymentResponse> {
   return (await apiRequest('POST', '/api/public/rentals/test-payment', { token, paymentIntentId, card })).json() as Promise<ConfirmTestPaymentResponse>;
+}
+
+/** The lease agreement the rental made, to read and sign. */
+export async function rentalAgreement(token: string): Promise<LeaseToSign> {
+  return (await apiRequest('POST', '/api/public/rentals/agreement', { token })).json() as Promise<LeaseToSign>;
+}
+
+export async function signRentalLease(token: string, request: SignLeaseRequest): Promise<LeaseSignature> {
+  return (await apiRequest('POST', '/api/public/rentals/signature', { token, ...request })).json() as Promise<LeaseSignature>;
 }
