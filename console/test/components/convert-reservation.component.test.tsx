@@ -187,11 +187,14 @@ describe('the Convert dialog', () => {
 });
 
 describe('the online checkout on the Reservations list', () => {
-  it('tags a renter paying online, and the Convert dialog says what converting now may do', async () => {
+  it('tags a renter paying online, and Cancel and the Convert dialog say what acting now may do', async () => {
     const paying: Reservation = { ...reservation, onlineCheckout: 'paying', onlineCheckoutAt: '2026-02-01 11:00:00+00' };
     const { user } = renderList([paying], [answer('get', quotePath, MoveInQuote, quoteOf({}))]);
     const row = await screen.findByTestId('reservation-row');
     expect(within(row).getByTestId('online-checkout').textContent).toBe('Paying online');
+    // Cancelling says so too.
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('The renter is paying online: a payment they make will be refunded.')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Convert to lease' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('The renter is paying online: converting now may leave their payment to be refunded.')).toBeTruthy();

@@ -227,7 +227,11 @@ function ReservationActions({ reservation: r, run, convert, deciding }: { reserv
           Convert as new customer
         </Button>
       )}
-      <Popconfirm title="Cancel this reservation? The unit becomes available." onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}>
+      <Popconfirm
+        title="Cancel this reservation? The unit becomes available."
+        description={r.onlineCheckout === 'paying' ? 'The renter is paying online: a payment they make will be refunded.' : undefined}
+        onConfirm={() => run({ reservationId: r.id, decision: 'cancel' })}
+      >
         <Button danger size="small" loading={deciding}>
           Cancel
         </Button>
