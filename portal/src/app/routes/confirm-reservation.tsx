@@ -48,7 +48,6 @@ export default function ConfirmReservationPage() {
               <h1 className="payment-result-title payment-result-good">Reservation Confirmed</h1>
               <p>The unit is held for you, moving in on {formatCalendarDay(outcome.reservation.moveInDate)}.</p>
               <FinishRental token={outcome.token} />
-              <p>Or finish at the office: we will contact you within 24 hours to complete the setup.</p>
             </>
           ) : (
             <>

@@ -188,9 +188,12 @@ export function FinishRental({ token }: { token: string }) {
             </p>
           )}
           {stage.kind === 'choosing' ? (
-            <button type="button" className="button button-primary button-large" onClick={pay} disabled={busy}>
-              {busy ? 'Processing...' : 'Continue to Payment'}
-            </button>
+            <>
+              <button type="button" className="button button-primary button-large" onClick={pay} disabled={busy}>
+                {busy ? 'Processing...' : 'Continue to Payment'}
+              </button>
+              <p>Or finish at the office: we will contact you within 24 hours to complete the setup.</p>
+            </>
           ) : stage.checkout.provider === 'stripe' && stage.checkout.publishableKey ? (
             <Suspense fallback={null}>
               <StripeCardForm
@@ -224,7 +227,7 @@ function RentalDone({ status, token, onChanged }: { status: RentalStatus; token:
   const [toSign, setToSign] = useState<LeaseToSign | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { unit } = status;
-  const place = `${unit.building}-${unit.unitNumber}${unit.facilityName ? ` at ${unit.facilityName}` : ''}`;
+  const place = `${unit.unitNumber}, Building ${unit.building}${unit.facilityName ? `, ${unit.facilityName}` : ''}`;
   if (status.status !== 'rented') {
     return (
       <section className="finish-rental">

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { defaultBillingSettings } from '@storage/contracts/billing';
+import { RevenueByChargeType } from '@storage/contracts/reports';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { updateBillingSettings, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
+import { addUnit } from '@storage/domain/units/commands';
+import { expectAccessible } from '@storage/testing/axe';
+import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
+import { confirmationToken } from '@storage/testing/online-reservations';
+import { startSmtpServer, type TestSmtpServer } from '@storage/testing/smtp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The whole online rental on a 390 px phone in Chromium, in one sitting: the landing page, a unit,
+// the rent-now wizard, the mailed link (a real SMTP server), a protection plan and a web promotion,
+// the test provider's card, the lease signed, and the gate code. The rules on the way are the
+// API's and the components' tests; this is the journey.
+
+const eventually = { timeout: 20_000 };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const nextYear = (new Date().getUTCFullYear() + 2) % 100;
+
+describe('renting a unit online on a phone, to the gate code', { timeout: 180_000 }, () => {
+  let product: ProductUnderTest;
+  let smtp: TestSmtpServer;
+  const unit = { id: randomUUID(), unitNumber: 'P-201' };
+  const facilityId = randomUUID();
+  const plan = { planId: randomUUID(), name: 'Standard', coverageAmount: '5000.00', monthlyPremium: '18.00' };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    product = await startProductUnderTest({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
+    const ctx = { store: product.platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
+    await addFacility(ctx, { name: 'Phone Storage', address: '3 Pocket Lane', phone: '555-010-2222', managerName: null }, facilityId);
+    await updateBillingSettings(
+      ctx,
+      { ...defaultBillingSettings, adminFee: '20.00', salesTax: { rent: '8', adminFee: '0', lateFee: '0', merchandise: '0' } },
+      facilityId,
+    );
+    await updateProtectionSettings(ctx, { plans: [plan], defaultPlanId: null, enrollAfterDays: null }, facilityId);
+    await updatePromotions(ctx, [
+      {
+        promotionId: randomUUID(),
+        name: 'Web special',
+        terms: { kind: 'percent_off', percent: '50', months: 1 },
+        channel: 'online',
+        facilityIds: [facilityId],
+        unitSizes: [],
+        startsOn: null,
+        endsOn: null,
+        active: true,
+      },
+    ]);
+    const added = await addUnit(
+      ctx,
+      {
+        facilityId,
+        unitNumber: unit.unitNumber,
+        building: 'P',
+        size: '10x10',
+        monthlyRate: '130.00',
+        status: 'available',
+        description: null,
+        features: { climateControlled: true, driveUp: false, floor: 2, lockType: 'smart' },
+      },
+      unit.id,
+    );
+    if (added.position) await product.platform.api.afterAppend(added.position, 15_000);
+  }, 240_000);
+  afterAll(async () => {
+    await product?.close();
+    await smtp?.close();
+  });
+
+  const fits = async (page: Page, where: string) => {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${where} scrolls sideways`).toBe(0);
+  };
+
+  it('rents with a promotion and a protection plan, pays by card, signs, and gets a gate code', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(product.baseUrl);
+    await page.getByRole('link', { name: 'View Available Units' }).first().click();
+    const card = page.getByRole('article', { name: `Unit ${unit.unitNumber}` });
+    await card.waitFor(eventually);
+    await fits(page, 'Available Units');
+    await card.getByRole('link', { name: 'Reserve This Unit' }).click();
+    await page.getByText('Step 2 of 3').waitFor(eventually);
+
+    const email = `paula-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel('First Name').fill('Paula');
+    await page.getByLabel('Last Name').fill('Phone');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone', { exact: false }).first().fill('555-010-7788');
+    await page.getByLabel('Move-in Date').fill(inDays(2));
+    await page.getByRole('button', { name: 'Continue to Review' }).click();
+    await page.getByText('Step 3 of 3').waitFor();
+    await page.getByRole('button', { name: 'Submit Reservation' }).click();
+    await page.getByText('Reservation Submitted!').waitFor(eventually);
+
+    // The mailed link, opened on the same phone.
+    await page.goto(`${product.baseUrl}/reservations/confirm?token=${confirmationToken(smtp, email)}`);
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor(eventually);
+    const finish = page.getByRole('region', { name: 'Finish Your Rental Now' });
+    await finish.getByRole('table', { name: 'Due today' }).waitFor(eventually);
+    await finish.getByRole('radio', { name: /Standard: \$5,000\.00 coverage/ }).check();
+    await finish.getByRole('radio', { name: /Web special/ }).check();
+    // The quote follows the choices: the premium and the discount are lines of what is due today.
+    await finish.getByText(/^Protection plan Standard/).waitFor(eventually);
+    await finish.getByText(/^Web special on/).waitFor(eventually);
+    await fits(page, 'the rental offer');
+    await expectAccessible(page, 'The rental offer');
+    await product.screenshot(page, 'rent-online-offer-390');
+    const dueToday = (await finish.locator('tfoot td').textContent())!;
+
+    await finish.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+    await page.getByLabel(/expir/i).fill(`12/${nextYear}`);
+    await page.getByLabel(/cvc/i).fill('123');
+    await page.getByRole('button', { name: `Pay ${dueToday}` }).click();
+    await page.getByRole('heading', { name: 'Your Unit Is Rented' }).waitFor(eventually);
+    await fits(page, 'rented');
+
+    await page.getByRole('button', { name: 'Review and Sign Your Lease' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Your Lease' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Full Name').fill('Paula Phone');
+    const pad = dialog.getByTestId('signature-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+    const gate = page.locator('.finish-rental-gate strong');
+    await gate.waitFor(eventually);
+    expect(await gate.textContent()).toMatch(/^\d+$/);
+    await fits(page, 'the gate code');
+    await expectAccessible(page, 'Rented, with the gate code');
+    await product.screenshot(page, 'rent-online-gate-code-390');
+    await context.close();
+
+    // The books show every cent of it: the move-in's premium and discount by charge type.
+    const cookie = await product.platform.signIn();
+    // The move-in invoice is dated on the move-in day, which may be next month.
+    const [from, to] = [new Date().toISOString().slice(0, 7), inDays(2).slice(0, 7)];
+    const revenue = await product.platform.api.app.inject({
+      method: 'GET',
+      url: `/api/reports/revenue-by-charge-type?facilityId=${facilityId}&from=${from}&to=${to}`,
+      headers: { cookie },
+    });
+    const totals = RevenueByChargeType.parse(revenue.json()).totals;
+    expect(totals.protection).not.toBe('0.00');
+    expect(totals.discount.startsWith('-')).toBe(true);
+  });
+});
