@@ -49,6 +49,11 @@ export function useCountMerchandiseStock(itemId: string) {
   return useCatalogueChange((request: AdjustMerchandiseStockRequest) => apiRequest('POST', `/api/merchandise/${itemId}/stock-count`, request));
 }
 
+/** `key`: the sale's Idempotency-Key, so a sale sent again under it sells once and answers the same invoice. */
+export async function sellMerchandise(customerId: string, request: MerchandiseSaleRequest, key: string): Promise<MerchandiseSale> {
+  return (await apiRequest('POST', `/api/customers/${customerId}/merchandise-sales`, request, { 'Idempotency-Key': key })).json();
+}
+
 /**
  * A desk sale under its attempt's key (attemptKey): sent again after an unanswered attempt (same
  * renter, same items) it sells once and answers the same invoice.
@@ -57,8 +62,7 @@ export function useSellMerchandise(customerId: string, onSold: () => unknown) {
   const queryClient = useQueryClient();
   const scope = `merchandise-sale:${customerId}`;
   return useMutation({
-    mutationFn: async (request: MerchandiseSaleRequest): Promise<MerchandiseSale> =>
-      (await apiRequest('POST', `/api/customers/${customerId}/merchandise-sales`, request, { 'Idempotency-Key': attemptKey(scope, request) })).json(),
+    mutationFn: (request: MerchandiseSaleRequest) => sellMerchandise(customerId, request, attemptKey(scope, request)),
     onSuccess: () => {
       attemptSettled(scope);
       // The stock moved, and the renter owes the invoice (their balance on the customer page).
