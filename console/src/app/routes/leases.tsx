@@ -5,8 +5,10 @@ import { CustomerPicker, customerOption } from '../../features/customers/compone
 import { LazyCustomerFormDialog } from '../../features/customers/components/lazy-customer-form-dialog.tsx';
 import { useLeaseCounts } from '../../features/leases/api/get-lease-counts.ts';
 import { LeasesList } from '../../features/leases/components/leases-list.tsx';
-import { MoveInButton, type MoveInNewCustomerDialog } from '../../features/leases/components/move-in-button.tsx';
+import { MoveInButton, type MoveInMerchandise, type MoveInNewCustomerDialog } from '../../features/leases/components/move-in-button.tsx';
 import { RentIncreaseButton } from '../../features/leases/components/rent-increase-button.tsx';
+import { merchandiseQueryKey, sellMerchandise } from '../../features/merchandise/api/merchandise.ts';
+import { MoveInMerchandiseSection } from '../../features/merchandise/components/move-in-merchandise.tsx';
 import { ReservationsSection } from '../../features/reservations/components/reservations-section.tsx';
 import { unitsQueryKey } from '../../features/units/api/get-units.ts';
 import { facilitiesQueryOptions } from '../../lib/facilities.ts';
@@ -36,6 +38,17 @@ export default function LeasesPage() {
     return receipt;
   };
 
+  // Items sold at move-in take their stock and bill the renter.
+  const merchandise: MoveInMerchandise = {
+    Section: MoveInMerchandiseSection,
+    sell: async (customerId, request, key) => {
+      const sale = await sellMerchandise(customerId, request, key);
+      void queryClient.invalidateQueries({ queryKey: merchandiseQueryKey });
+      void queryClient.invalidateQueries({ queryKey: customersQueryKey });
+      return sale;
+    },
+  };
+
   return (
     <>
       <PageHeader
@@ -44,7 +57,13 @@ export default function LeasesPage() {
         actions={
           <>
             {canChangeRent && <RentIncreaseButton />}
-            <MoveInButton customerPicker={CustomerPicker} newCustomerDialog={NewCustomerDialog} takePayment={takeMoveInPayment} onMovedIn={refreshUnits} />
+            <MoveInButton
+              customerPicker={CustomerPicker}
+              newCustomerDialog={NewCustomerDialog}
+              takePayment={takeMoveInPayment}
+              merchandise={merchandise}
+              onMovedIn={refreshUnits}
+            />
           </>
         }
       />

@@ -1,8 +1,10 @@
 import type { Lease, StartLeaseRequest } from '@storage/contracts/leases';
 import { apiRequest } from '@storage/web-client/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
 import { leasesQueryKey } from './get-leases.ts';
+
+/** The attempts of a move-in into a unit: one key (attemptKey) until the move-in is answered. */
+export const moveInScope = (unitId: string) => `move-in:${unitId}`;
 
 /** `key`: one per attempted move-in until it is answered, so a retry after a lost answer gets the lease made, not a refusal. */
 export async function startLease(request: StartLeaseRequest, key: string): Promise<Lease> {
@@ -10,14 +12,11 @@ export async function startLease(request: StartLeaseRequest, key: string): Promi
   return response.json();
 }
 
+/** The Move In holds the attempt (`key`, from moveInScope) until what it does after the lease is answered too. */
 export function useStartLease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: StartLeaseRequest) => startLease(request, attemptKey(`move-in:${request.unitId}`, request)),
-    onSuccess: (_lease, request) => {
-      attemptSettled(`move-in:${request.unitId}`);
-      return queryClient.invalidateQueries({ queryKey: leasesQueryKey });
-    },
-    onError: (error, request) => attemptSettled(`move-in:${request.unitId}`, error),
+    mutationFn: ({ request, key }: { request: StartLeaseRequest; key: string }) => startLease(request, key),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leasesQueryKey }),
   });
 }

@@ -2,9 +2,10 @@ import { LoginOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing';
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { StartLeaseRequest } from '@storage/contracts/leases';
-import { formatDollars, toCents } from '@storage/contracts/money';
+import type { MerchandiseQuote, MerchandiseSale, MerchandiseSaleRequest } from '@storage/contracts/merchandise';
+import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
 import type { MoveInQuote } from '@storage/contracts/quotes';
-import { serverMessage } from '@storage/web-client/api';
+import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Select, Typography } from 'antd';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
@@ -13,12 +14,13 @@ import { DeskPaymentFields } from '../../../components/desk-payment-fields.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import type { SearchSelectOption } from '../../../components/search-select.tsx';
+import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule, refusalOfField, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useCanChange, useCanTakePayments } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import type { MoveInQuoteTerms } from '../api/get-move-in-quote.ts';
-import { useStartLease } from '../api/start-lease.ts';
+import { moveInScope, useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
 import { NO_PLAN, planOptions } from '../protection-words.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
@@ -37,6 +39,8 @@ type MoveInValues = {
   paymentAmount: string;
   paymentMethod: DeskPaymentMethod;
   paymentReference: string;
+  /** The items sold with the move-in (the Merchandise section keeps them). */
+  merchandise?: unknown[];
 };
 
 const fieldSchemas = StartLeaseRequest.shape;
@@ -73,17 +77,37 @@ export type MoveInNewCustomerDialog = ComponentType<{ open: boolean; onClose: ()
 /** Takes a desk payment for a renter, once per attempt (a retry or a double submit pays once); the screen plugs in the customers feature's. */
 export type MoveInPayment = (customerId: string, request: DeskPaymentRequest) => Promise<DeskReceipt>;
 
+/** The items chosen at a move-in: complete lines and their quote (see ItemsQuote). */
+export type MoveInMerchandiseChoice = {
+  lines: { itemId: string; quantity: number }[];
+  quote: MerchandiseQuote | null;
+  current: boolean;
+  error: string | null;
+};
+
+/**
+ * Merchandise sold with the Move In, as the screen plugs in the merchandise feature's: `Section`, the
+ * items of the unit's facility (in the form's `merchandise` list; nothing shown when it sells
+ * nothing); `sell`, the desk sale under the key given (a sale sent again under it sells once).
+ */
+export type MoveInMerchandise = {
+  Section: ComponentType<{ facilityId: string; onChosen: (chosen: MoveInMerchandiseChoice | null) => void }>;
+  sell: (customerId: string, request: MerchandiseSaleRequest, key: string) => Promise<MerchandiseSale>;
+};
+
 type MoveInButtonProps = {
   customerPicker: MoveInCustomerPicker;
   /** Without it, no New customer beside the picker. */
   newCustomerDialog?: MoveInNewCustomerDialog;
   /** Without it, no payment at move-in. */
   takePayment?: MoveInPayment;
+  /** Without it, no merchandise at move-in. */
+  merchandise?: MoveInMerchandise;
   /** A lease was made (the units and the occupancy changed). */
   onMovedIn: () => void;
 };
 
-export function MoveInButton({ customerPicker, newCustomerDialog, takePayment, onMovedIn }: MoveInButtonProps) {
+export function MoveInButton({ customerPicker, newCustomerDialog, takePayment, merchandise, onMovedIn }: MoveInButtonProps) {
   const [open, setOpen] = useState(false);
   const canChange = useCanChange();
   if (!canChange) return null;
@@ -97,6 +121,7 @@ export function MoveInButton({ customerPicker, newCustomerDialog, takePayment, o
           customerPicker={customerPicker}
           newCustomerDialog={newCustomerDialog}
           takePayment={takePayment}
+          merchandise={merchandise}
           onDone={() => setOpen(false)}
           onMovedIn={onMovedIn}
         />
@@ -115,14 +140,55 @@ function receiptWords(receipt: DeskReceipt): string {
 }
 
 /**
- * Made anew on each opening. With a payment, the Move In is made first and then the payment taken
- * for the new renter's account, each under its own attempt key: a double submit or a retry makes
- * one lease and pays once. A payment refused after the lease is made leaves the lease (the renter
- * has moved in; the money stays owed) and says so.
+ * A refusal that recorded nothing and would be the same if sent again: not a lost answer, a failure
+ * of the server's, nor a 409 for the same request still running (a 409 naming a field refuses it).
  */
-function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCustomerDialog, takePayment, onDone, onMovedIn }: MoveInFormProps) {
+function refusedForGood(error: Error): boolean {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return false;
+  if (error.status !== 409) return true;
+  try {
+    return typeof (JSON.parse(error.body) as { field?: unknown }).field === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The payment once the items were not sold: the amount less what it would have paid on their
+ * invoice. The desk payment pays the oldest invoice first (the move-in's), then the items', then
+ * keeps the rest as credit; so only what went past the move-in's Due today, up to the items'
+ * total, was for them. Either quote unknown: the amount as typed.
+ */
+export function amountWithoutItems(amount: string, moveInDue: string | null, itemsTotal: string | null): string {
+  if (moveInDue === null || itemsTotal === null) return amount;
+  const paid = toCents(amount);
+  let forItems = paid - toCents(moveInDue);
+  if (forItems < 0n) forItems = 0n;
+  if (forItems > toCents(itemsTotal)) forItems = toCents(itemsTotal);
+  return fromCents(paid - forItems);
+}
+
+/** What went wrong after the lease was made (null: it went through), and the receipt of what was paid. */
+type AfterLease = { unsold: string | null; unpaid: string | null; paid: string | null };
+
+/**
+ * Made anew on each opening. In this order, each step only once the one before is answered:
+ * 1. the lease, under the move-in's attempt key;
+ * 2. the items chosen, sold to the new renter under a key derived from it: until the sale is
+ *    answered the move-in's attempt stays, so a Move In sent again after a lost answer makes the
+ *    same lease and the same sale (once each); a sale refused (too little stock left meanwhile)
+ *    leaves the lease and says why;
+ * 3. the payment, under its own attempt key, paying the renter's open invoices oldest first (the
+ *    move-in's, then the items'); with the items unsold it covers the move-in only. A payment
+ *    refused leaves the lease (the renter has moved in; the money stays owed) and says so.
+ */
+function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCustomerDialog, takePayment, merchandise, onDone, onMovedIn }: MoveInFormProps) {
   const [form] = Form.useForm<MoveInValues>();
   const startLease = useStartLease();
+  const sale = useMutation({
+    mutationFn: ({ customerId, request, key }: { customerId: string; request: MerchandiseSaleRequest; key: string }) =>
+      merchandise!.sell(customerId, request, key),
+  });
   const payment = useMutation({
     mutationFn: ({ customerId, request }: { customerId: string; request: DeskPaymentRequest }) => takePayment!(customerId, request),
   });
@@ -132,8 +198,10 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
   const toast = useToast();
   const [addingCustomer, setAddingCustomer] = useState(false);
   const [addedCustomer, setAddedCustomer] = useState<SearchSelectOption | null>(null);
-  /** The server's words for a payment refused after the lease was made. */
-  const [unpaid, setUnpaid] = useState<string | null>(null);
+  const [afterLease, setAfterLease] = useState<AfterLease | null>(null);
+  /** The facility of the unit chosen, whose items the Merchandise section offers. */
+  const [unitFacilityId, setUnitFacilityId] = useState<string | null>(null);
+  const [chosenItems, setChosenItems] = useState<MoveInMerchandiseChoice | null>(null);
 
   const unitId = Form.useWatch('unitId', form);
   const startDate = Form.useWatch('startDate', form);
@@ -159,6 +227,8 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
     (quoteTerms?.monthlyRate !== undefined && !fieldSchemas.monthlyRate.safeParse(quoteTerms.monthlyRate).success) ||
     (quoteTerms?.depositAmount !== undefined && !fieldSchemas.depositAmount.safeParse(quoteTerms.depositAmount).success);
   const quoted = useTermsQuote(quoteTerms, unquotable);
+  const itemsFacilityId = merchandise && unitId ? unitFacilityId : null;
+  const items = itemsFacilityId ? chosenItems : null;
 
   // What may be added: the last quote's offers, kept while the next loads or is refused.
   const [offers, setOffers] = useState<MoveInQuote['offers'] | null>(null);
@@ -200,51 +270,110 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
     }
   };
 
-  const moveIn = async ({ customerId, unitId, monthlyRate, depositAmount, startDate, protectionPlanId, promotionId, ...pay }: MoveInValues) => {
+  const moveIn = async ({
+    customerId,
+    unitId,
+    monthlyRate,
+    depositAmount,
+    startDate,
+    protectionPlanId,
+    promotionId,
+    merchandise: _items,
+    ...pay
+  }: MoveInValues) => {
+    const request: StartLeaseRequest = {
+      customerId: customerId!,
+      unitId: unitId!,
+      monthlyRate,
+      depositAmount,
+      startDate,
+      // A select not shown (nothing offered) holds no value: none.
+      ...(protectionPlanId && { protectionPlanId }),
+      ...(promotionId && { promotionId }),
+    };
+    const scope = moveInScope(request.unitId);
+    const key = attemptKey(scope, request);
+
+    // 1. The lease.
     let lease: Awaited<ReturnType<typeof startLease.mutateAsync>>;
     try {
-      lease = await startLease.mutateAsync({
-        customerId: customerId!,
-        unitId: unitId!,
-        monthlyRate,
-        depositAmount,
-        startDate,
-        // A select not shown (nothing offered) holds no value: none.
-        ...(protectionPlanId && { protectionPlanId }),
-        ...(promotionId && { promotionId }),
-      });
+      lease = await startLease.mutateAsync({ request, key });
     } catch (error) {
+      attemptSettled(scope, error);
       showRefusalOnField(form, error as Error, choiceLabels);
       toast.failure('Failed to create lease', error as Error);
       return;
     }
     onMovedIn();
+
+    // 2. The items, to the renter the lease names.
+    let sold: MerchandiseSale | null = null;
+    let unsold: string | null = null;
+    if (items && items.lines.length > 0) {
+      try {
+        sold = await sale.mutateAsync({
+          customerId: lease.customer.id,
+          request: { facilityId: itemsFacilityId, lines: items.lines },
+          key: `${key}:merchandise`,
+        });
+      } catch (error) {
+        if (!refusedForGood(error as Error)) {
+          // The attempt stays: Move In again gets this lease back and sells the items once.
+          toast.failure('Lease created, but the items got no answer. Press Move In again to finish.', error as Error);
+          return;
+        }
+        unsold = serverMessage(error as Error).replace(/\.$/, '');
+      }
+    }
+    attemptSettled(scope);
+    const itemsWords = sold ? `; items sold: invoice ${sold.invoiceNumber}` : '';
+
+    // 3. The payment.
     if (!(pay.takePayment && mayTakePayments)) {
-      toast.success('Lease created successfully');
+      if (unsold !== null) return setAfterLease({ unsold, unpaid: null, paid: null });
+      toast.success(sold ? `Lease created${itemsWords}` : 'Lease created successfully');
       onDone();
       return;
     }
+    const amount =
+      unsold === null
+        ? pay.paymentAmount.trim()
+        : amountWithoutItems(pay.paymentAmount.trim(), quoted.current?.totalDueToday ?? null, items?.quote?.total ?? null);
+    if (toCents(amount) <= 0n) return setAfterLease({ unsold, unpaid: null, paid: null });
     try {
       const receipt = await payment.mutateAsync({
         customerId: lease.customer.id,
-        request: { amount: pay.paymentAmount.trim(), method: pay.paymentMethod, reference: pay.paymentReference.trim() || null },
+        request: { amount, method: pay.paymentMethod, reference: pay.paymentReference.trim() || null },
       });
-      toast.success(`Lease created; payment recorded: ${receiptWords(receipt)}`);
+      if (unsold !== null) return setAfterLease({ unsold, unpaid: null, paid: receiptWords(receipt) });
+      toast.success(`Lease created${itemsWords}; payment recorded: ${receiptWords(receipt)}`);
       onDone();
     } catch (error) {
-      setUnpaid(serverMessage(error as Error).replace(/\.$/, ''));
+      setAfterLease({ unsold, unpaid: serverMessage(error as Error).replace(/\.$/, ''), paid: null });
     }
   };
 
-  if (unpaid !== null) {
+  if (afterLease !== null) {
+    const { unsold, unpaid, paid } = afterLease;
     return (
       <>
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginTop: 16, marginBottom: 16 }}
-          title={`Lease created, but the payment was not recorded: ${unpaid}. Take it from the customer's page.`}
-        />
+        {unsold !== null && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 16, marginBottom: 16 }}
+            title={`Lease created, but the items were not sold: ${unsold}.`}
+            description={paid === null ? undefined : `Payment recorded for the move-in: ${paid}.`}
+          />
+        )}
+        {unpaid !== null && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 16, marginBottom: 16 }}
+            title={`${unsold === null ? 'Lease created, but the payment' : 'The payment'} was not recorded: ${unpaid}. Take it from the customer's page.`}
+          />
+        )}
         <Flex justify="flex-end">
           <Button type="primary" onClick={onDone}>
             Close
@@ -268,6 +397,7 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
           paymentAmount: '',
           paymentMethod: 'cash',
           paymentReference: '',
+          merchandise: [],
         }}
         onValuesChange={(changed: Partial<MoveInValues>) => {
           if (changed.paymentAmount !== undefined) amountTyped.current = changed.paymentAmount.trim() !== '';
@@ -277,7 +407,7 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
           }
         }}
         onFinish={save}
-        saving={startLease.isPending || payment.isPending}
+        saving={startLease.isPending || sale.isPending || payment.isPending}
         submitLabel="Move In"
         onCancel={onDone}
       >
@@ -299,6 +429,9 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
           <AvailableUnitPicker
             facilityId={facilityId}
             onUnitChosen={(unit) => {
+              // Another facility's items are not sold here: those chosen go.
+              if (unit.facilityId !== unitFacilityId) form.setFieldValue('merchandise', []);
+              setUnitFacilityId(unit.facilityId);
               form.setFieldValue('monthlyRate', unit.monthlyRate);
               void form.validateFields(['monthlyRate']);
             }}
@@ -316,7 +449,8 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
           </GridField>
         </FieldGrid>
         {quoteTerms && offers && <MoveInChoices offers={offers} withdrawn={withdrawn} />}
-        <MoveInQuotePanel quoted={quoted} onTotal={followQuote} takenBack={isChoiceRefused} />
+        {merchandise && itemsFacilityId && <merchandise.Section facilityId={itemsFacilityId} onChosen={setChosenItems} />}
+        <MoveInQuotePanel quoted={quoted} items={items} onTotal={followQuote} takenBack={isChoiceRefused} />
         {mayTakePayments && (
           <section aria-label="Payment at move-in">
             <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>

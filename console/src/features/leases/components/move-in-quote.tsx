@@ -1,4 +1,6 @@
-import type { MoveInQuote, QuotedInvoice } from '@storage/contracts/quotes';
+import type { InvoiceLine } from '@storage/contracts/billing';
+import { fromCents, toCents } from '@storage/contracts/money';
+import type { MoveInQuote } from '@storage/contracts/quotes';
 import { serverMessage } from '@storage/web-client/api';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -37,21 +39,36 @@ export function useTermsQuote(terms: MoveInQuoteTerms | null, invalid: boolean):
 }
 
 /**
- * What the renter pays at move-in and what the next invoice will be, as billing will issue them
- * (the server's quote, the one place that works it out), following the terms as staff change them.
+ * The items sold with the move-in, as the server quotes their invoice: `quote` null until it is in,
+ * `current` false while the quote of newer lines loads, `error` why it could not be worked out.
  */
-/** `takenBack`: a refusal the form answers by taking a choice back (the quote is asked again without it): no warning for it. */
+export type ItemsQuote = { quote: { lines: InvoiceLine[]; total: string } | null; current: boolean; error: string | null };
+
+/** Due today with the items: the move-in's invoices and the items' invoice (none: nothing more). */
+const withItems = (moveInTotal: string, itemsTotal: string | null) =>
+  itemsTotal === null ? moveInTotal : fromCents(toCents(moveInTotal) + toCents(itemsTotal));
+
+/**
+ * What the renter pays at move-in and what the next invoice will be, as billing will issue them
+ * (the server's quote, the one place that works it out), following the terms as staff change them;
+ * with `items`, the items sold with it in a block of their own, counted in Due today.
+ * `takenBack`: a refusal the form answers by taking a choice back (the quote is asked again without it): no warning for it.
+ * `onTotal`: Due today, once both quotes are of the terms and the items on screen.
+ */
 export function MoveInQuotePanel({
   quoted,
+  items = null,
   onTotal,
   takenBack,
 }: {
   quoted: TermsQuote;
+  items?: ItemsQuote | null;
   onTotal?: (totalDueToday: string) => void;
   takenBack?: (error: Error) => boolean;
 }) {
   const { terms, invalid, query: quote } = quoted;
-  const total = quoted.current?.totalDueToday ?? null;
+  const itemsSettled = items === null || (items.current && items.quote !== null);
+  const total = quoted.current && itemsSettled ? withItems(quoted.current.totalDueToday, items?.quote?.total ?? null) : null;
   useEffect(() => {
     if (total !== null) onTotal?.(total);
   }, [total, onTotal]);
@@ -61,7 +78,7 @@ export function MoveInQuotePanel({
   else if (quote.isError && !takenBack?.(quote.error))
     shown = <Alert type="warning" showIcon title="Could not work out the move-in charges" description={serverMessage(quote.error)} />;
   else if (!quote.data || quote.isError) shown = <Skeleton active title={false} paragraph={{ rows: 3 }} />;
-  else shown = <QuoteFigures quote={quote.data} stale={quote.isPlaceholderData || quoted.stale} />;
+  else shown = <QuoteFigures quote={quote.data} items={items} stale={quote.isPlaceholderData || quoted.stale} />;
   return (
     <section aria-label="What the renter pays at move-in" aria-live="polite" style={{ marginBottom: 16 }}>
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
@@ -72,21 +89,22 @@ export function MoveInQuotePanel({
   );
 }
 
-function QuoteFigures({ quote, stale }: { quote: MoveInQuote; stale: boolean }) {
+function QuoteFigures({ quote, items, stale }: { quote: MoveInQuote; items: ItemsQuote | null; stale: boolean }) {
   const several = quote.dueToday.length > 1;
   return (
-    <div style={{ opacity: stale ? 0.6 : 1 }} data-testid="move-in-quote">
+    <div style={{ opacity: stale || (items !== null && !items.current) ? 0.6 : 1 }} data-testid="move-in-quote">
       {quote.dueToday.map((invoice) => (
         <div key={invoice.periodStart} style={{ marginBottom: 8 }}>
           {/* A backdated start owes rent already issued: each invoice under its own name. */}
           {several && <Typography.Text type="secondary">{invoice.description}</Typography.Text>}
-          <InvoiceLines invoice={invoice} />
+          <InvoiceLines lines={invoice.lines} />
         </div>
       ))}
+      {items && <ItemsFigures items={items} />}
       <Flex justify="space-between" gap={12} style={{ borderTop: '1px solid rgba(0, 0, 0, 0.15)', paddingTop: 8 }}>
         <Typography.Text strong>Due today</Typography.Text>
         <Typography.Text strong data-testid="move-in-quote-total">
-          {formatDollars(quote.totalDueToday)}
+          {formatDollars(withItems(quote.totalDueToday, items?.quote?.total ?? null))}
         </Typography.Text>
       </Flex>
       {quote.nextInvoice && (
@@ -102,10 +120,24 @@ function QuoteFigures({ quote, stale }: { quote: MoveInQuote; stale: boolean }) 
   );
 }
 
-function InvoiceLines({ invoice }: { invoice: QuotedInvoice }) {
+/** The items' own invoice: each item and its tax, under its own name. */
+function ItemsFigures({ items }: { items: ItemsQuote }) {
+  let shown: ReactNode;
+  if (items.error) shown = <Alert type="warning" showIcon title="Could not work out the items' total" description={items.error} />;
+  else if (!items.quote) shown = <Skeleton active title={false} paragraph={{ rows: 1 }} />;
+  else shown = <InvoiceLines lines={items.quote.lines} />;
+  return (
+    <div style={{ marginBottom: 8 }} data-testid="move-in-quote-merchandise">
+      <Typography.Text type="secondary">Merchandise</Typography.Text>
+      {shown}
+    </div>
+  );
+}
+
+function InvoiceLines({ lines }: { lines: InvoiceLine[] }) {
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {invoice.lines.map((line, index) => (
+      {lines.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one invoice never reorder
         <li key={index}>
           <Flex justify="space-between" gap={12}>
