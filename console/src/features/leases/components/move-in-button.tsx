@@ -3,7 +3,7 @@ import type { DeskPaymentRequest, DeskReceipt } from '@storage/contracts/billing
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { StartLeaseRequest } from '@storage/contracts/leases';
 import type { MerchandiseQuote, MerchandiseSale, MerchandiseSaleRequest } from '@storage/contracts/merchandise';
-import { formatDollars, fromCents, toCents } from '@storage/contracts/money';
+import { formatDollars, toCents } from '@storage/contracts/money';
 import type { MoveInQuote } from '@storage/contracts/quotes';
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule, refusalOfField, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useCanChange, useCanTakePayments } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { amountWithoutItems } from '../amount-without-items.ts';
 import type { MoveInQuoteTerms } from '../api/get-move-in-quote.ts';
 import { moveInScope, useStartLease } from '../api/start-lease.ts';
 import { todayLocalIsoDate } from '../local-date.ts';
@@ -151,21 +152,6 @@ function refusedForGood(error: Error): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The payment once the items were not sold: the amount less what it would have paid on their
- * invoice. The desk payment pays the oldest invoice first (the move-in's), then the items', then
- * keeps the rest as credit; so only what went past the move-in's Due today, up to the items'
- * total, was for them. Either quote unknown: the amount as typed.
- */
-export function amountWithoutItems(amount: string, moveInDue: string | null, itemsTotal: string | null): string {
-  if (moveInDue === null || itemsTotal === null) return amount;
-  const paid = toCents(amount);
-  let forItems = paid - toCents(moveInDue);
-  if (forItems < 0n) forItems = 0n;
-  if (forItems > toCents(itemsTotal)) forItems = toCents(itemsTotal);
-  return fromCents(paid - forItems);
 }
 
 /** What went wrong after the lease was made (null: it went through), and the receipt of what was paid. */
