@@ -208,7 +208,7 @@ export function protectionLine(lease: LeaseForBilling, rent: InvoiceLine): Invoi
 }
 
 /** A rent line with what rides on it: the promotion's discount, then the protection premium for the same days. */
-function withRentExtras(lease: LeaseForBilling, rent: InvoiceLine): InvoiceLine[] {
+export function withRentExtras(lease: LeaseForBilling, rent: InvoiceLine): InvoiceLine[] {
   return [rent, discountLine(lease, rent), protectionLine(lease, rent)].filter((line): line is InvoiceLine => line !== null);
 }
 

@@ -1,3 +1,4 @@
+import { type InvoiceLine, noSalesTax, type SalesTaxRates } from '@storage/contracts/billing';
 import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
@@ -7,7 +8,7 @@ import { payFromCredit } from '../accounts/pay-from-credit.ts';
 import { openInvoices, renterInvoices } from '../accounts/receivables.ts';
 import { addDays, daysInclusive, daysInMonth, endOfMonth, periodWords } from '../billing/calendar.ts';
 import { leaseInvoiceId } from '../billing/lease-billing.ts';
-import { proratedRent, rateOn } from '../billing/periods.ts';
+import { type LeaseForBilling, linesTotal, proratedRent, rateOn, withRentExtras, withSalesTax } from '../billing/periods.ts';
 import { billingSettingsFor } from '../billing/settings.ts';
 import { derivedId } from '../commands/derived-id.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
@@ -21,7 +22,8 @@ import { type LeaseState, leaseAggregate } from './lease.ts';
 // repeated move-out records nothing twice:
 // - with the billing setting moveOutCredit, the unused days of a period already invoiced (after
 //   the end day, up to what is billed) are credited: rent × unused days ÷ days in their month,
-//   rounded half up to the cent, month by month (the engine's proration rule);
+//   rounded half up to the cent, month by month (the engine's proration rule), with what rode on
+//   that rent (a promotion's discount, the protection premium) and the sales tax of each;
 // - the deposit the renter paid is, as staff choose, returned (credited, then handed back as a
 //   refund of that credit: the statement shows both) or applied (credited, and the credit pays
 //   what the renter still owes, oldest invoice first; any rest stays as credit). The choice is
@@ -50,17 +52,40 @@ function unusedDayRate(lease: Pick<EndedLease, 'terms'> & Partial<Pick<EndedLeas
   return rateOn({ monthlyRate: lease.terms.monthlyRate, rentChanges: changes }, periodStart);
 }
 
-/** The credit of unused days after the end day, up to what is billed; null when there are none. */
+/**
+ * The credit of unused days after the end day, up to what is billed; null when there are none.
+ * What those days were charged, month by month: their rent prorated, less the promotion's discount
+ * on it, with the protection premium for them, and the sales tax of each (`salesTax`: the
+ * facility's rates), by the billing engine's own lines and rounding.
+ */
 export function unusedDaysCredit(
-  lease: Pick<EndedLease, 'billedThrough' | 'endDate' | 'terms'> & Partial<Pick<EndedLease, 'lastPeriodStart' | 'rentChanges'>>,
+  lease: Pick<EndedLease, 'billedThrough' | 'endDate' | 'terms'> & Partial<Pick<EndedLease, 'lastPeriodStart' | 'rentChanges' | 'protection' | 'promotion'>>,
+  salesTax: SalesTaxRates = noSalesTax,
 ): { amount: string; words: string } | null {
   if (lease.billedThrough === null || lease.billedThrough <= lease.endDate) return null;
+  const billing: LeaseForBilling = {
+    startDate: lease.terms.startDate,
+    monthlyRate: lease.terms.monthlyRate,
+    depositAmount: null,
+    billedThrough: lease.billedThrough,
+    endDate: lease.endDate,
+    protection: lease.protection ?? [],
+    promotion: lease.promotion ?? null,
+  };
   let cents = 0n;
   const first = addDays(lease.endDate, 1);
   for (let start = first; start <= lease.billedThrough; ) {
     const monthEnd = endOfMonth(start);
     const end = monthEnd < lease.billedThrough ? monthEnd : lease.billedThrough;
-    cents += toCents(proratedRent(unusedDayRate(lease, start), daysInclusive(start, end), daysInMonth(start)));
+    const days = daysInclusive(start, end);
+    const rent: InvoiceLine = {
+      kind: 'prorated_rent',
+      description: `Unused days ${periodWords(start, end)}`,
+      amount: proratedRent(unusedDayRate(lease, start), days, daysInMonth(start)),
+      periodStart: start,
+      periodEnd: end,
+    };
+    cents += toCents(linesTotal(withSalesTax(withRentExtras(billing, rent), salesTax)));
     start = addDays(end, 1);
   }
   if (cents <= 0n) return null;
@@ -88,8 +113,9 @@ export async function moveOut(ctx: CommandContext, leaseId: string, request: Mov
     if (result?.position) position = result.position;
   };
 
-  if ((await billingSettingsFor(ctx.store, facilityId)).moveOutCredit === true) {
-    const unused = unusedDaysCredit(lease);
+  const settings = await billingSettingsFor(ctx.store, facilityId);
+  if (settings.moveOutCredit === true) {
+    const unused = unusedDaysCredit(lease, settings.salesTax);
     if (unused) {
       track(
         await creditAccount(ctx, customerId, { creditId: derivedId('move-out-credit', leaseId), amount: unused.amount, reason: unused.words, receiptId: null }),
