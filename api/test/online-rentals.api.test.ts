@@ -8,7 +8,7 @@ import { type CommandContext, loadAggregate, toDomainEvent } from '@storage/doma
 import { addFacility } from '@storage/domain/facilities/commands';
 import { invoiceAggregate } from '@storage/domain/invoices/invoice';
 import { reconcilePayments } from '@storage/domain/payments/reconcile';
-import { cancelReservation } from '@storage/domain/reservations/commands';
+import { cancelReservation, convertReservation } from '@storage/domain/reservations/commands';
 import { updateBillingSettings, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import { unitAggregate } from '@storage/domain/units/unit';
@@ -173,6 +173,25 @@ describe('online rental API', () => {
     expect(second.failures).toEqual([]);
     const refunds = (await platform.api.store.readStream(streams.reservation(reservationId))).filter((e) => e.type === 'reservation_checkout_refunded');
     expect(refunds).toHaveLength(1);
+  });
+
+  it('refunds a payment made while staff moved the renter in at the office on another day (its invoice never exists)', async () => {
+    const { token, reservationId } = await reservedUnit();
+    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { token })).json());
+    if (checkout.kind !== 'pay') throw new Error('expected a payment');
+    await convertReservation(context(), reservationId, { depositAmount: null, startDate: daysFromNow(5) });
+    const card = await post('/api/public/rentals/test-payment', { token, paymentIntentId: checkout.paymentIntentId, card: goodCard });
+    expect(card.json()).toMatchObject({ status: 'succeeded' });
+    const completed = await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId });
+    expect(completed.statusCode).toBe(200);
+    const events = (await platform.api.store.readStream(streams.reservation(reservationId))).map((e) => toDomainEvent(e));
+    expect(events.find((e) => e.type === 'reservation_checkout_refunded')?.data).toMatchObject({
+      paymentIntentId: checkout.paymentIntentId,
+      reason: 'The rental was finished at the office on other terms',
+    });
+    // The lease made at the office stands, its own invoice unpaid by this card.
+    const { state: invoice } = await loadAggregate(platform.api.store, streams.invoice(leaseInvoiceId(reservationId, daysFromNow(5))), invoiceAggregate);
+    expect(invoice).toMatchObject({ status: 'current', fields: { status: 'sent' } });
   });
 
   it('refuses a link that confirms nothing, a desk-only choice, and another reservation’s payment', async () => {

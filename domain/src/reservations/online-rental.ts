@@ -12,6 +12,7 @@ import { facilityTimeZone } from '../billing/settings.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
+import { invoiceAggregate } from '../invoices/invoice.ts';
 import { intentForInvoice, markIntentSettled } from '../payments/intents.ts';
 import { unitAggregate } from '../units/unit.ts';
 import { convertReservation } from './commands.ts';
@@ -145,8 +146,6 @@ export async function finishPaidRental(
   const checkouts = aggregateFrom(recorded, checkoutAggregate).state;
   const { state } = aggregateFrom(recorded, reservationAggregate);
   if (checkouts.refunded.has(intent.id)) return { kind: 'refunded', reason: 'The payment was refunded' };
-  if (state.status === 'converted' && state.leaseId === reservationId && state.conversion?.channel === 'online')
-    return { kind: 'rented', leaseId: reservationId };
   const checkout = checkouts.checkouts.get(intent.id);
   let reason: string | null = null;
   if (!checkout) reason = 'No rental was started with this payment';
@@ -155,7 +154,19 @@ export async function finishPaidRental(
     try {
       if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Reservation not found');
       const { protectionPlanId, promotionId } = checkout;
-      await convertReservation(ctx, reservationId, { depositAmount: null, startDate: await startDateOf(ctx, state), protectionPlanId, promotionId }, 'online');
+      // Converted before (by this payment, or at the desk meanwhile): nothing more to convert.
+      if (state.status !== 'converted') {
+        await convertReservation(
+          ctx,
+          reservationId,
+          { depositAmount: null, startDate: await startDateOf(ctx, state), protectionPlanId, promotionId },
+          'online',
+        );
+      }
+      // The invoice the payment was made for exists only if the lease started on the day it was
+      // quoted for: staff who moved the renter in on another day made another invoice.
+      const { state: invoice } = await loadAggregate(ctx.store, streams.invoice(intent.invoiceId ?? reservationId), invoiceAggregate);
+      if (invoice.status === 'none') throw new ConflictError('The rental was finished at the office on other terms');
       return { kind: 'rented', leaseId: reservationId };
     } catch (error) {
       if (!(error instanceof ConflictError || error instanceof DomainRuleError || error instanceof NotFoundError)) throw error;
