@@ -4,7 +4,8 @@ import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { answer, refuse } from '@storage/testing/component-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FinishRental } from '../../src/features/rent-now/finish-rental.tsx';
+import { TestCardForm } from '../../src/features/checkout/test-card-form.tsx';
+import { FinishRental, type RentalCardForm } from '../../src/features/rent-now/finish-rental.tsx';
 import { fill, renderPortal } from './render.tsx';
 
 // Finishing an online reservation on its confirmation page: the choices go with every request, the
@@ -29,6 +30,8 @@ const line = (kind: 'prorated_rent' | 'discount' | 'protection', description: st
   periodEnd: null,
 });
 
+/** The test provider's form, as the confirmation page composes it. */
+const testCardForm: RentalCardForm = ({ provider: _provider, publishableKey: _key, confirmTest, ...form }) => <TestCardForm {...form} confirm={confirmTest} />;
 const hash = 'a'.repeat(64);
 const toSign: LeaseToSign = {
   leaseId: reservationId,
@@ -116,7 +119,7 @@ describe('finishing a rental online', () => {
     const agreement = answer('post', '/api/public/rentals/agreement', LeaseToSign, toSign, { status: 200 });
     const signed = answer('post', '/api/public/rentals/signature', LeaseSignature, signature, { status: 201 });
     const status = answer('post', '/api/public/rentals/status', RentalStatus, { ...rented, signed: true }, { status: 200 });
-    const { user } = renderPortal(<FinishRental token={token} />, {
+    const { user } = renderPortal(<FinishRental token={token} cardForm={testCardForm} />, {
       path: '/reservations/confirm',
       api: [offered, checkout, card, completed, agreement, signed, status],
     });
@@ -154,7 +157,7 @@ describe('finishing a rental online', () => {
   });
 
   it('says why when the reservation can no longer be finished online', async () => {
-    renderPortal(<FinishRental token={token} />, {
+    renderPortal(<FinishRental token={token} cardForm={testCardForm} />, {
       path: '/reservations/confirm',
       api: [refuse('post', '/api/public/rentals/offer', 409, { message: 'This reservation was cancelled. Please reserve a unit again.' })],
     });

@@ -1,12 +1,25 @@
 import type { SubmittedReservation } from '@storage/contracts/public';
 import { serverMessage } from '@storage/web-client/api';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { TestCardForm } from '../../features/checkout/test-card-form.tsx';
 import { formatCalendarDay } from '../../features/portal/format.ts';
-import { FinishRental } from '../../features/rent-now/finish-rental.tsx';
+import { FinishRental, type RentalCardForm } from '../../features/rent-now/finish-rental.tsx';
 import { confirmReservation } from '../../features/rent-now/reservations-api.ts';
+
+const StripeCardForm = lazy(() => import('../../features/checkout/stripe-card-form.tsx'));
+
+/** The checkout's card forms, for a rental's payment: Stripe's, or the test provider's confirmed by the link. */
+const rentalCardForm: RentalCardForm = ({ provider, publishableKey, confirmTest, ...form }) =>
+  provider === 'stripe' && publishableKey ? (
+    <Suspense fallback={null}>
+      <StripeCardForm {...form} publishableKey={publishableKey} />
+    </Suspense>
+  ) : (
+    <TestCardForm {...form} confirm={confirmTest} />
+  );
 
 type Outcome = { kind: 'confirmed'; reservation: SubmittedReservation; token: string } | { kind: 'failed'; message: string };
 
@@ -47,7 +60,7 @@ export default function ConfirmReservationPage() {
             <>
               <h1 className="payment-result-title payment-result-good">Reservation Confirmed</h1>
               <p>The unit is held for you, moving in on {formatCalendarDay(outcome.reservation.moveInDate)}.</p>
-              <FinishRental token={outcome.token} />
+              <FinishRental token={outcome.token} cardForm={rentalCardForm} />
             </>
           ) : (
             <>

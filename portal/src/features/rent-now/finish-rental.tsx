@@ -1,9 +1,9 @@
 import type { LeaseToSign } from '@storage/contracts/lease-signatures';
 import { formatDollars } from '@storage/contracts/money';
 import type { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
+import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { serverMessage } from '@storage/web-client/api';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { TestCardForm } from '../checkout/test-card-form.tsx';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatCalendarDay } from '../portal/format.ts';
 import { SignLeaseDialog } from '../portal/lease-signing.tsx';
 import {
@@ -16,7 +16,19 @@ import {
   startRentalCheckout,
 } from './rentals-api.ts';
 
-const StripeCardForm = lazy(() => import('../checkout/stripe-card-form.tsx'));
+/** The card form of the provider the payment is with (composed by the page: the checkout's forms). */
+export type RentalCardForm = (props: {
+  provider: 'test' | 'stripe';
+  publishableKey: string | null;
+  amount: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  returnUrl: string;
+  /** The test provider's card, confirmed by the link's token (no portal session yet). */
+  confirmTest: (paymentIntentId: string, card: ConfirmTestPaymentRequest) => Promise<ConfirmTestPaymentResponse>;
+  onFailed(message: string): void;
+  onSucceeded(paymentIntentId: string): void;
+}) => ReactNode;
 
 type Choices = { protectionPlanId: string | null; promotionId: string | null };
 type Stage =
@@ -32,7 +44,7 @@ const GATE_CODE_WAIT_MS = 20_000;
  * Finishing an online reservation now: a protection plan and a promotion, what is due today line
  * by line, the card payment, and the gate code once the payment moved the renter in.
  */
-export function FinishRental({ token }: { token: string }) {
+export function FinishRental({ token, cardForm }: { token: string; cardForm: RentalCardForm }) {
   const [choices, setChoices] = useState<Choices>({ protectionPlanId: null, promotionId: null });
   const [offer, setOffer] = useState<RentalOffer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -194,28 +206,14 @@ export function FinishRental({ token }: { token: string }) {
               </button>
               <p>Or finish at the office: we will contact you within 24 hours to complete the setup.</p>
             </>
-          ) : stage.checkout.provider === 'stripe' && stage.checkout.publishableKey ? (
-            <Suspense fallback={null}>
-              <StripeCardForm
-                amount={stage.checkout.amount}
-                paymentIntentId={stage.checkout.paymentIntentId}
-                clientSecret={stage.checkout.clientSecret}
-                returnUrl={window.location.href}
-                publishableKey={stage.checkout.publishableKey}
-                onFailed={setError}
-                onSucceeded={paid}
-              />
-            </Suspense>
           ) : (
-            <TestCardForm
-              amount={stage.checkout.amount}
-              paymentIntentId={stage.checkout.paymentIntentId}
-              clientSecret={stage.checkout.clientSecret}
-              returnUrl={window.location.href}
-              onFailed={setError}
-              onSucceeded={paid}
-              confirm={(intentId, card) => confirmRentalTestPayment(token, intentId, card)}
-            />
+            cardForm({
+              ...stage.checkout,
+              returnUrl: window.location.href,
+              onFailed: setError,
+              onSucceeded: paid,
+              confirmTest: (intentId, card) => confirmRentalTestPayment(token, intentId, card),
+            })
           )}
         </>
       )}
