@@ -12,7 +12,7 @@ import { invoiceAggregate } from '@storage/domain/invoices/invoice';
 import { leaseAggregate } from '@storage/domain/leases/lease';
 import { updateBillingSettings, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
-import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Protection plans and promotions through the real move-in and billing: what the quote promises is
@@ -212,6 +212,36 @@ describe('protection plans and promotions API', () => {
     expect(proof.statusCode).toBe(200);
     expect(proof.json().insuranceProof).toEqual({ carrier: 'Acme Mutual', policyNumber: 'A-1', expiresOn: daysFromNow(200) });
     expect((await inject('GET', `/api/leases/${randomUUID()}/protection`)).statusCode).toBe(404);
+  });
+
+  it('lets a renter see and choose their own plan in the portal, never another renter’s', async () => {
+    const unitId = await newUnit();
+    const renterSession = async () => {
+      const email = `rae-${tag()}@example.com`;
+      const added = await inject('POST', '/api/customers', { firstName: 'Rae', lastName: 'Renter', email, phone: '555-010-4321', facilityId });
+      const verified = await platform.api.app.inject({
+        method: 'POST',
+        url: '/api/customer/verify',
+        payload: { email, phoneLast4: '4321' },
+        remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      return { customerId: added.json().id as string, cookie: sessionCookie(verified.headers['set-cookie']) };
+    };
+    const { customerId, cookie: renter } = await renterSession();
+    const moved = await inject('POST', '/api/leases', { customerId, unitId, monthlyRate: '120.00', startDate: daysFromNow(0) });
+    const leaseId = moved.json().id as string;
+    const seen = await inject('GET', `/api/customer/leases/${leaseId}/protection`, undefined, renter);
+    expect(seen.statusCode).toBe(200);
+    expect(LeaseProtectionView.parse(seen.json()).plans.map((p) => p.name)).toEqual(['Basic', 'Premium']);
+    const chosen = await inject('POST', `/api/customer/leases/${leaseId}/protection`, { planId: basic.planId }, renter);
+    expect(chosen.statusCode).toBe(200);
+    expect(LeaseProtectionView.parse(chosen.json()).history).toEqual([expect.objectContaining({ protection: basic, reason: 'chosen_by_renter' })]);
+    // Cancelling is the office's, and another renter's lease is not theirs to see.
+    expect((await inject('POST', `/api/customer/leases/${leaseId}/protection`, { planId: null }, renter)).statusCode).toBe(400);
+    const { cookie: stranger } = await renterSession();
+    expect((await inject('GET', `/api/customer/leases/${leaseId}/protection`, undefined, stranger)).statusCode).toBe(404);
+    expect((await inject('POST', `/api/customer/leases/${leaseId}/protection`, { planId: basic.planId }, stranger)).statusCode).toBe(404);
   });
 
   it('enrolls a renter with neither a plan nor proof in the default plan after the days set, once; a renter with proof is left alone', async () => {

@@ -56,6 +56,8 @@ const NOT_STAFF_ROUTES = new Set([
   'GET /api/customer/leases/:id/signature',
   'POST /api/customer/leases/:id/signature',
   'GET /api/customer/leases/:id/signed.pdf',
+  'GET /api/customer/leases/:id/protection',
+  'POST /api/customer/leases/:id/protection',
   'POST /api/test-provider/payment-intents/:id/confirm',
   'POST /api/stripe/webhook/simulate',
   'POST /api/stripe/webhook',

@@ -85,6 +85,10 @@ export const protectionChangeReasonLabels: Record<ProtectionChangeReason, string
 export const ChangeLeaseProtectionRequest = z.strictObject({ planId: Id.nullable() });
 export type ChangeLeaseProtectionRequest = z.input<typeof ChangeLeaseProtectionRequest>;
 
+/** POST /api/customer/leases/:id/protection: the renter chooses or changes their plan (cancelling is the office's). */
+export const ChooseProtectionRequest = z.strictObject({ planId: Id });
+export type ChooseProtectionRequest = z.input<typeof ChooseProtectionRequest>;
+
 /** POST /api/leases/:id/insurance-proof: the renter's own policy. */
 export const RecordInsuranceProofRequest = z.strictObject({
   carrier: RequiredText(100),

@@ -1,11 +1,13 @@
-import { ChangeLeaseProtectionRequest, LeaseProtectionView, RecordInsuranceProofRequest } from '@storage/contracts/protection';
+import { ChangeLeaseProtectionRequest, ChooseProtectionRequest, LeaseProtectionView, RecordInsuranceProofRequest } from '@storage/contracts/protection';
+import { NotFoundError } from '@storage/domain/commands/errors';
 import { changeLeaseProtection, leaseProtectionView, recordInsuranceProof } from '@storage/domain/leases/protection';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { IdParams } from '../http/params.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
+import { getLease } from './queries.ts';
 
 // A lease's protection plan after the move-in, and proof of the renter's own insurance. Read from
 // the lease's stream: the dialog that changes it offers exactly what the command will accept.
@@ -64,6 +66,52 @@ export async function leaseProtectionRoutes(plugin: FastifyInstance, deps: AppDe
     },
     async (request) => {
       const result = await recordInsuranceProof(commandContext(deps, request), request.params.id, request.body);
+      if (result.position) await deps.afterAppend(result.position);
+      return leaseProtectionView(deps.store, request.params.id);
+    },
+  );
+
+  /** The renter's own lease, or 404: another renter's lease is not theirs to know of. */
+  async function ownLease(request: FastifyRequest, leaseId: string) {
+    const lease = await getLease(deps.pool, leaseId);
+    if (!lease || lease.customer.id !== request.customerId) throw new NotFoundError('Lease not found');
+  }
+  const PORTAL = { tags: ['Customer portal'] };
+
+  app.get(
+    '/api/customer/leases/:id/protection',
+    {
+      config: { access: 'portal' },
+      schema: {
+        ...PORTAL,
+        summary: 'My protection plan',
+        params: IdParams,
+        response: { 200: json("The lease's protection", LeaseProtectionView), 404: errorAnswer('No such lease of mine') },
+      },
+    },
+    async (request) => {
+      await ownLease(request, request.params.id);
+      return leaseProtectionView(deps.store, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/customer/leases/:id/protection',
+    {
+      config: { access: 'portal' },
+      schema: {
+        ...PORTAL,
+        summary: 'Choose or change my protection plan',
+        description: 'A plan of the facility, billed from the first period not yet invoiced. Cancelling a plan is done with the office.',
+        params: IdParams,
+        body: ChooseProtectionRequest,
+        response: { 200: json("The lease's protection", LeaseProtectionView), 404: errorAnswer('No such lease of mine'), 409: errorAnswer('The lease ended') },
+      },
+    },
+    async (request) => {
+      await ownLease(request, request.params.id);
+      const ctx = { ...commandContext(deps, request), actor: { type: 'customer' as const, id: request.customerId! } };
+      const result = await changeLeaseProtection(ctx, request.params.id, request.body.planId, 'renter');
       if (result.position) await deps.afterAppend(result.position);
       return leaseProtectionView(deps.store, request.params.id);
     },

@@ -61,11 +61,11 @@ async function leaseWithOffers(ctx: CommandContext, leaseId: string) {
   return { stream, lease, offers };
 }
 
-/** Staff choose, change (planId) or cancel (null) the lease's plan. */
-export async function changeLeaseProtection(ctx: CommandContext, leaseId: string, planId: string | null) {
+/** Staff choose, change (planId) or cancel (null) the lease's plan; a renter (by: 'renter') chooses or changes it. */
+export async function changeLeaseProtection(ctx: CommandContext, leaseId: string, planId: string | null, by: 'staff' | 'renter' = 'staff') {
   const { stream, lease, offers } = await leaseWithOffers(ctx, leaseId);
   const protection = planId === null ? null : chosenPlan(offers, planId, 'planId');
-  const reason: ProtectionChangeReason = protection === null ? 'cancelled_by_staff' : 'changed_by_staff';
+  const reason: ProtectionChangeReason = by === 'renter' ? 'chosen_by_renter' : protection === null ? 'cancelled_by_staff' : 'changed_by_staff';
   return handleCommand(ctx, stream, leaseAggregate, (state) => decideProtectionChange(state, protection, reason), lease);
 }
 

@@ -6,6 +6,7 @@ import { BillList } from './bill-list.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { ContactPlaces, usePortalContact } from './contact-places.tsx';
 import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance, unitLabel } from './format.ts';
+import { LeaseProtection } from './lease-protection.tsx';
 import { LeaseSigning } from './lease-signing.tsx';
 import { MessageChoices } from './message-choices.tsx';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
@@ -231,6 +232,7 @@ function Units({ data }: { data: PortalData }) {
           )}
           <span className="portal-badge portal-badge-good">{unit.status}</span>
           <LeaseSigning leaseId={unit.leaseId} />
+          <LeaseProtection leaseId={unit.leaseId} />
         </li>
       ))}
     </ul>
