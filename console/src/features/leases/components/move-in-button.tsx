@@ -8,7 +8,7 @@ import type { MoveInQuote } from '@storage/contracts/quotes';
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Select, Typography } from 'antd';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { DeskPaymentFields } from '../../../components/desk-payment-fields.tsx';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
@@ -16,7 +16,7 @@ import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import type { SearchSelectOption } from '../../../components/search-select.tsx';
 import { attemptKey, attemptSettled } from '../../../lib/attempt-keys.ts';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
-import { contractRule, refusalOfField, showRefusalOnField } from '../../../lib/form-rules.ts';
+import { contractRule, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { useCanChange, useCanTakePayments } from '../../../lib/staff-permissions.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { amountWithoutItems } from '../amount-without-items.ts';
@@ -26,6 +26,7 @@ import { todayLocalIsoDate } from '../local-date.ts';
 import { NO_PLAN, planOptions } from '../protection-words.ts';
 import { AvailableUnitPicker } from './available-unit-picker.tsx';
 import { MoveInQuotePanel, useTermsQuote } from './move-in-quote.tsx';
+import { type Choice, choiceLabels, isChoiceRefused, useQuotedChoices } from './quoted-choices.ts';
 
 type MoveInValues = {
   customerId?: string;
@@ -50,20 +51,6 @@ const fieldSchemas = StartLeaseRequest.shape;
 const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** The choices the quote and the Move In check against the unit and the day, by the field a refusal names. */
-export const choiceLabels = { protectionPlanId: 'Protection plan', promotionId: 'Promotion' } as const;
-export type Choice = keyof typeof choiceLabels;
-export const isChoiceRefused = (error: Error) => refusalOfField(error, choiceLabels) !== null;
-
-/** Why a choice was taken back: what was chosen no longer applies to the unit or the day now chosen. */
-export function withdrawnWords(field: Choice, offers: MoveInQuote['offers'] | null, chosen: string): string {
-  if (field === 'promotionId') {
-    const name = offers?.promotions.find((p) => p.promotionId === chosen)?.name;
-    return `${name ?? 'The promotion'} does not apply to this unit and start date, so it was removed.`;
-  }
-  const name = offers?.plans.find((p) => p.planId === chosen)?.name;
-  return `${name ? `The ${name} plan` : 'That plan'} is not offered for this unit, so it was removed.`;
-}
-
 /** The customer field of the form; the screen plugs in the customers feature's picker. */
 export type MoveInCustomerPicker = ComponentType<{
   value?: string;
@@ -216,24 +203,8 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
   const itemsFacilityId = merchandise && unitId ? unitFacilityId : null;
   const items = itemsFacilityId ? chosenItems : null;
 
-  // What may be added: the last quote's offers, kept while the next loads or is refused.
-  const [offers, setOffers] = useState<MoveInQuote['offers'] | null>(null);
-  const answeredOffers = quoted.query.data?.offers;
-  useEffect(() => {
-    if (answeredOffers) setOffers(answeredOffers);
-  }, [answeredOffers]);
-  // A choice the quote refuses (the unit or the day changed under it) is taken back, and the field says so.
-  const [withdrawn, setWithdrawn] = useState<Partial<Record<Choice, string>>>({});
-  const refused = quoted.query.error;
-  useEffect(() => {
-    const refusal = refused && refusalOfField(refused, choiceLabels);
-    if (!refusal) return;
-    const field = refusal.field as Choice;
-    const chosen: string = form.getFieldValue(field) ?? NO_PLAN;
-    if (chosen === NO_PLAN) return;
-    form.setFieldValue(field, NO_PLAN);
-    setWithdrawn((notes) => ({ ...notes, [field]: withdrawnWords(field, offers, chosen) }));
-  }, [refused, form, offers]);
+  // What may be added, and a choice the quote refuses taken back (the unit or the day changed under it).
+  const { offers, withdrawn, chosenAgain } = useQuotedChoices(form, quoted);
 
   // The amount follows the quote's Due today until staff type one of their own (clearing it lets it follow again).
   const amountTyped = useRef(false);
@@ -388,9 +359,7 @@ function MoveInForm({ customerPicker: CustomerPicker, newCustomerDialog: NewCust
         onValuesChange={(changed: Partial<MoveInValues>) => {
           if (changed.paymentAmount !== undefined) amountTyped.current = changed.paymentAmount.trim() !== '';
           // A choice made again replaces the word that the last one was taken back.
-          for (const field of ['protectionPlanId', 'promotionId'] as const) {
-            if (changed[field] !== undefined) setWithdrawn((notes) => ({ ...notes, [field]: undefined }));
-          }
+          chosenAgain(changed);
         }}
         onFinish={save}
         saving={startLease.isPending || sale.isPending || payment.isPending}

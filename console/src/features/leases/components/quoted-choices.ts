@@ -3,8 +3,21 @@ import type { FormInstance } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { refusalOfField } from '../../../lib/form-rules.ts';
 import { NO_PLAN } from '../protection-words.ts';
-import { type Choice, choiceLabels, withdrawnWords } from './move-in-button.tsx';
 import type { TermsQuote } from './move-in-quote.tsx';
+
+export const choiceLabels = { protectionPlanId: 'Protection plan', promotionId: 'Promotion' } as const;
+export type Choice = keyof typeof choiceLabels;
+export const isChoiceRefused = (error: Error) => refusalOfField(error, choiceLabels) !== null;
+
+/** Why a choice was taken back: what was chosen no longer applies to the unit or the day now chosen. */
+export function withdrawnWords(field: Choice, offers: MoveInQuote['offers'] | null, chosen: string): string {
+  if (field === 'promotionId') {
+    const name = offers?.promotions.find((p) => p.promotionId === chosen)?.name;
+    return `${name ?? 'The promotion'} does not apply to this unit and start date, so it was removed.`;
+  }
+  const name = offers?.plans.find((p) => p.planId === chosen)?.name;
+  return `${name ? `The ${name} plan` : 'That plan'} is not offered for this unit, so it was removed.`;
+}
 
 /**
  * The plan and the promotion of a form quoted by `useTermsQuote` (its fields named

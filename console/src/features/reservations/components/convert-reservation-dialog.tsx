@@ -7,9 +7,9 @@ import { contractRule, showRefusalOnField } from '../../../lib/form-rules.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import type { MoveInQuoteTerms } from '../../leases/api/get-move-in-quote.ts';
-import { choiceLabels, isChoiceRefused, MoveInChoices } from '../../leases/components/move-in-button.tsx';
+import { MoveInChoices } from '../../leases/components/move-in-button.tsx';
 import { MoveInQuotePanel, useTermsQuote } from '../../leases/components/move-in-quote.tsx';
-import { useQuotedChoices } from '../../leases/components/quoted-choices.ts';
+import { choiceLabels, isChoiceRefused, useQuotedChoices } from '../../leases/components/quoted-choices.ts';
 import { NO_PLAN } from '../../leases/protection-words.ts';
 import { type ConversionCustomer, useDecideReservation } from '../api/decide-reservation.ts';
 
