@@ -102,7 +102,7 @@ describe('Lease Agreements in Chromium', () => {
     await product.screenshot(page, 'leases-1440');
 
     await page.getByRole('tab', { name: /^Inactive/ }).click();
-    await expect.poll(async () => new Set(await cards().locator('.ant-card-extra').allTextContents())).toEqual(new Set(['Inactive']));
+    await expect.poll(async () => new Set(await cards().getByTestId('lease-status').allTextContents())).toEqual(new Set(['Inactive']));
     await page.getByText('Inactive Only', { exact: true }).waitFor();
 
     await page.getByLabel('Lease status').click();
@@ -271,7 +271,7 @@ describe('Lease Agreements in Chromium', () => {
     await dialog.getByRole('button', { name: 'Move Out' }).click();
     expect((await ended).status()).toBe(200);
     await toast;
-    await card.locator('.ant-card-extra', { hasText: 'Inactive' }).waitFor();
+    await card.getByTestId('lease-status').filter({ hasText: 'Inactive' }).waitFor();
     expect(await card.getByRole('button', { name: 'Move Out' }).count()).toBe(0);
   });
 
@@ -295,7 +295,7 @@ describe('Lease Agreements in Chromium', () => {
     const scheduled = card.getByTestId('scheduled-move-out');
     const shown = new Date(`${later}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
     await scheduled.getByText(`Moves out on ${shown}`).waitFor();
-    expect(await card.locator('.ant-card-extra').textContent()).toBe('Active');
+    expect(await card.getByTestId('lease-status').textContent()).toBe('Active');
     expect((await api<LeaseMoveOut>(`/api/leases/${lease.id}/move-out`)).scheduled).toMatchObject({ endDate: later });
 
     await scheduled.getByRole('button', { name: 'Cancel Move-Out' }).click();
@@ -303,7 +303,7 @@ describe('Lease Agreements in Chromium', () => {
     await page.getByText('Move-out cancelled').waitFor({ timeout: 15_000 });
     await scheduled.waitFor({ state: 'detached' });
     expect((await api<LeaseMoveOut>(`/api/leases/${lease.id}/move-out`)).scheduled).toBeNull();
-    expect(await card.locator('.ant-card-extra').textContent()).toBe('Active');
+    expect(await card.getByTestId('lease-status').textContent()).toBe('Active');
   });
 
   it('fits a phone screen, with the document open', async () => {

@@ -92,7 +92,9 @@ export function LeaseCard({ lease, onMovedOut, showTenant = true }: { lease: Lea
       extra={
         <Flex gap={4}>
           <AwaitingSignatureTag lease={lease} />
-          <Tag color={lease.isActive ? 'green' : 'default'}>{lease.isActive ? 'Active' : 'Inactive'}</Tag>
+          <Tag color={lease.isActive ? 'green' : 'default'} data-testid="lease-status">
+            {lease.isActive ? 'Active' : 'Inactive'}
+          </Tag>
         </Flex>
       }
       actions={actions}
