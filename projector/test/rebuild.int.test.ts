@@ -166,6 +166,7 @@ describe('read-model rebuild', () => {
       'billing_runs',
       'customers',
       'gateway_keys',
+      'merchandise',
       'metrics',
       'reservations',
       'settings',
