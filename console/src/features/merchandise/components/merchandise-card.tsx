@@ -56,7 +56,7 @@ export function MerchandiseCard({ canChange }: { canChange: boolean }) {
         <Flex gap={8}>
           {!selectedFacility && (facilities.data?.length ?? 0) > 1 && (
             <Select
-              aria-label="Facility"
+              aria-label="Show merchandise of"
               value={facilityId}
               onChange={setPicked}
               style={{ minWidth: 200 }}
@@ -80,7 +80,7 @@ export function MerchandiseCard({ canChange }: { canChange: boolean }) {
           pagination={false}
           rowKey="id"
           dataSource={items.data}
-          locale={{ emptyText: 'No items yet' }}
+          locale={{ emptyText: <Typography.Text type="secondary">No items yet</Typography.Text> }}
           scroll={{ x: 'max-content' }}
           onRow={() => ({ 'data-testid': 'merchandise-row' }) as HTMLAttributes<HTMLElement>}
           columns={[

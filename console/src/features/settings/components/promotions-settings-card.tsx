@@ -113,7 +113,7 @@ function PromotionsForm({ saved, inFacility, canChange, update }: PromotionsForm
           pagination={false}
           rowKey="promotionId"
           dataSource={list}
-          locale={{ emptyText: 'No promotions' }}
+          locale={{ emptyText: <Typography.Text type="secondary">No promotions</Typography.Text> }}
           onRow={() => ({ 'data-testid': 'promotion-row' }) as HTMLAttributes<HTMLElement>}
           style={{ marginBottom: 16 }}
           scroll={{ x: 'max-content' }}

@@ -177,7 +177,7 @@ function ProtectionSettingsForm({ facilityId, businessEffective, scoped, canChan
               pagination={false}
               rowKey="key"
               dataSource={fields}
-              locale={{ emptyText: 'No protection plans' }}
+              locale={{ emptyText: <Typography.Text type="secondary">No protection plans</Typography.Text> }}
               style={{ marginBottom: 16 }}
               columns={[
                 {
