@@ -124,7 +124,8 @@ describe('billing settings API', () => {
     const taxed = { ...business, salesTax: { rent: '8.875', adminFee: '25', lateFee: '0.5' } };
     const saved = await inject('PUT', '/api/settings/billing', { facilityId, settings: taxed });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().effective.salesTax).toEqual({ rent: '8.875', adminFee: '25', lateFee: '0.5' });
+    // Sent without the merchandise rate (settings saved before it existed): no tax on merchandise.
+    expect(saved.json().effective.salesTax).toEqual({ rent: '8.875', adminFee: '25', lateFee: '0.5', merchandise: '0' });
     const { salesTax: _none, ...withoutTax } = business;
     const untaxed = await inject('PUT', '/api/settings/billing', { facilityId, settings: withoutTax });
     expect(untaxed.statusCode).toBe(200);

@@ -476,7 +476,7 @@ describe('an event this release cannot read', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const failures = await failedProjections(context.pool);
-    expect(failures.map((f) => f.projection).sort()).toEqual(['billing_runs', 'gateway_keys', 'metrics', 'reservations', 'settings', 'staff']);
+    expect(failures.map((f) => f.projection).sort()).toEqual(['billing_runs', 'gateway_keys', 'merchandise', 'metrics', 'reservations', 'settings', 'staff']);
     for (const f of failures) {
       expect(f).toMatchObject({ eventId: newer.id, eventType: 'staff_registered' });
       expect(f.error).toContain('staff_registered v99 cannot be read');
