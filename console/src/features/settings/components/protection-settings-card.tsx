@@ -259,10 +259,10 @@ function ProtectionSettingsForm({ facilityId, businessEffective, scoped, canChan
         <GridField
           label="Enroll Renters Without a Plan or Proof of Insurance After"
           name="enrollAfterDays"
-          extra="Days after the move-in, into the default plan. Empty: never"
+          extra="A number of days after the move-in, into the default plan. Empty: never"
           rules={[contractRule('Days', settingsFields.enrollAfterDays)]}
         >
-          <InputNumber min={1} max={365} precision={0} placeholder="Never" suffix="days" style={{ width: '100%' }} disabled={fieldsDisabled} />
+          <InputNumber min={1} max={365} precision={0} placeholder="Never" style={{ width: '100%' }} disabled={fieldsDisabled} />
         </GridField>
       </FieldGrid>
       {following && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This facility uses the business's protection plans." />}
