@@ -74,7 +74,7 @@ describe('reservations list: the online checkout', () => {
     const paymentIntentId = `pi_${tag()}`;
     await append(reservationId, {
       type: 'reservation_checkout_started',
-      data: { reservationId, paymentIntentId, amount: '93.43', protectionPlanId: null, promotionId: null },
+      data: { reservationId, paymentIntentId, amount: '93.43', startDate: '2026-12-01', protectionPlanId: null, promotionId: null },
     });
     const paying = await listed(reservationId);
     expect(paying).toMatchObject({ status: 'submitted', onlineCheckout: 'paying' });

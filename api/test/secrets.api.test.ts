@@ -224,7 +224,14 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   },
   reservation_checkout_started: {
     stream: streams.reservation(ids.reservation),
-    data: { reservationId: ids.reservation, paymentIntentId: 'pi_test_secret', amount: '10.00', protectionPlanId: null, promotionId: null },
+    data: {
+      reservationId: ids.reservation,
+      paymentIntentId: 'pi_test_secret',
+      amount: '10.00',
+      startDate: '2026-03-01',
+      protectionPlanId: null,
+      promotionId: null,
+    },
   },
   reservation_checkout_refunded: {
     stream: streams.reservation(ids.reservation),

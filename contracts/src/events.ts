@@ -368,6 +368,8 @@ export const eventSchemas = {
     reservationId: Id,
     paymentIntentId: text,
     amount,
+    /** The lease's first day: the move-in invoice the payment is for is that day's. */
+    startDate: IsoDate,
     protectionPlanId: Id.nullable(),
     promotionId: Id.nullable(),
   }),

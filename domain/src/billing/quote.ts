@@ -117,7 +117,7 @@ export async function quotePublicMoveIn(store: EventStore, unitId: string, moveI
 }
 
 /** An online rental starts on the reservation's move-in day, or today when that day has passed. */
-export function onlineStartDate(moveInDate: string, today: string): string {
+function onlineStartDate(moveInDate: string, today: string): string {
   return moveInDate < today ? today : moveInDate;
 }
 

@@ -4,17 +4,14 @@ import type { PublicMoveInQuote } from '@storage/contracts/quotes';
 import type { EventStore, Position } from '@storage/eventstore/port';
 import { type PaymentProvider, type ProviderPaymentIntent, refundKeyOf } from '@storage/platform/payments/provider';
 import type { DatabasePool } from 'slonik';
-import { todayIn } from '../billing/calendar.ts';
 import { leaseInvoiceId } from '../billing/lease-billing.ts';
 import type { RentalChoices } from '../billing/offers.ts';
-import { onlineStartDate, quoteReservedMoveIn } from '../billing/quote.ts';
-import { facilityTimeZone } from '../billing/settings.ts';
+import { quoteReservedMoveIn } from '../billing/quote.ts';
 import { ConflictError, DomainRuleError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, handleCommand, loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { intentForInvoice, markIntentSettled } from '../payments/intents.ts';
-import { unitAggregate } from '../units/unit.ts';
 import { convertReservation } from './commands.ts';
 import { type ReservationState, reservationAggregate } from './reservation.ts';
 
@@ -28,7 +25,7 @@ import { type ReservationState, reservationAggregate } from './reservation.ts';
 
 /** The checkouts of a reservation: what each card payment is for, and which were given back. */
 interface CheckoutState {
-  checkouts: ReadonlyMap<string, RentalChoices & { amount: string }>;
+  checkouts: ReadonlyMap<string, RentalChoices & { amount: string; startDate: string }>;
   refunded: ReadonlySet<string>;
 }
 
@@ -37,8 +34,8 @@ const noCheckouts: CheckoutState = { checkouts: new Map(), refunded: new Set() }
 function evolveCheckouts(state: CheckoutState, event: DomainEvent): CheckoutState {
   switch (event.type) {
     case 'reservation_checkout_started': {
-      const { paymentIntentId, amount, protectionPlanId, promotionId } = event.data;
-      return { ...state, checkouts: new Map(state.checkouts).set(paymentIntentId, { amount, protectionPlanId, promotionId }) };
+      const { paymentIntentId, amount, startDate, protectionPlanId, promotionId } = event.data;
+      return { ...state, checkouts: new Map(state.checkouts).set(paymentIntentId, { amount, startDate, protectionPlanId, promotionId }) };
     }
     case 'reservation_checkout_refunded':
       return { ...state, refunded: new Set(state.refunded).add(event.data.paymentIntentId) };
@@ -93,14 +90,10 @@ export async function startRentalCheckout(
   reservationId: string,
   choices: RentalChoices,
 ): Promise<CheckoutOutcome> {
-  const { reservation, invoiceId, amount } = await rentalQuote(ctx.store, reservationId, ctx.now, choices);
+  const { reservation, quote, invoiceId, amount } = await rentalQuote(ctx.store, reservationId, ctx.now, choices);
+  const { startDate } = quote;
   if (toCents(amount) === 0n) {
-    const converted = await convertReservation(
-      ctx,
-      reservationId,
-      { depositAmount: null, startDate: await startDateOf(ctx, reservation), ...choices },
-      'online',
-    );
+    const converted = await convertReservation(ctx, reservationId, { depositAmount: null, startDate, ...choices }, 'online');
     return { kind: 'rented', leaseId: reservationId, position: converted.position };
   }
   const { state: customer } = await loadAggregate(ctx.store, streams.customer(reservation.customerId), customerAggregate);
@@ -115,16 +108,17 @@ export async function startRentalCheckout(
   if (intent.kind !== 'intent') return { kind: 'paid', paymentIntentId: intent.intentId, position: null };
   const started = await handleCommand(ctx, streams.reservation(reservationId), checkoutAggregate, (state) => {
     const known = state.checkouts.get(intent.id);
-    if (known && known.amount === amount && known.protectionPlanId === choices.protectionPlanId && known.promotionId === choices.promotionId) return [];
-    return [{ type: 'reservation_checkout_started', data: { reservationId, paymentIntentId: intent.id, amount, ...choices } }];
+    if (
+      known &&
+      known.amount === amount &&
+      known.startDate === startDate &&
+      known.protectionPlanId === choices.protectionPlanId &&
+      known.promotionId === choices.promotionId
+    )
+      return [];
+    return [{ type: 'reservation_checkout_started', data: { reservationId, paymentIntentId: intent.id, amount, startDate, ...choices } }];
   });
   return { kind: 'pay', paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount, position: started.position };
-}
-
-async function startDateOf(ctx: CommandContext, reservation: { details: { unitId: string; moveInDate: string } }): Promise<string> {
-  const { state: unit } = await loadAggregate(ctx.store, streams.unit(reservation.details.unitId), unitAggregate);
-  const facilityId = unit.status === 'current' ? unit.fields.facilityId : null;
-  return onlineStartDate(reservation.details.moveInDate, todayIn(await facilityTimeZone(ctx.store, facilityId), ctx.now));
 }
 
 /** What became of a succeeded rental payment. */
@@ -153,15 +147,11 @@ export async function finishPaidRental(
   else {
     try {
       if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Reservation not found');
-      const { protectionPlanId, promotionId } = checkout;
+      // On the day the payment was quoted for: its invoice is that day's (even once the day has passed).
+      const { protectionPlanId, promotionId, startDate } = checkout;
       // Converted before (by this payment, or at the desk meanwhile): nothing more to convert.
       if (state.status !== 'converted') {
-        await convertReservation(
-          ctx,
-          reservationId,
-          { depositAmount: null, startDate: await startDateOf(ctx, state), protectionPlanId, promotionId },
-          'online',
-        );
+        await convertReservation(ctx, reservationId, { depositAmount: null, startDate, protectionPlanId, promotionId }, 'online');
       }
       // The invoice the payment was made for exists only if the lease started on the day it was
       // quoted for: staff who moved the renter in on another day made another invoice.
