@@ -20,6 +20,7 @@ const NOT_STAFF_ROUTES = new Set([
   'POST /api/logout',
   'GET /api/public/units/available',
   'GET /api/public/units/:id/move-in-quote',
+  'GET /api/public/units/move-in-summaries',
   'POST /api/public/waitlist',
   'POST /api/public/reservations',
   'POST /api/public/reservations/confirm',

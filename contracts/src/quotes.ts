@@ -69,3 +69,28 @@ export type PublicMoveInQuote = z.infer<typeof PublicMoveInQuote>;
 
 /** The answer to a quote for a unit that cannot be rented online now. */
 export const UNIT_NOT_AVAILABLE_MESSAGE = 'This unit is not available to rent. Please choose another unit.';
+
+/** The most units one summary request may ask about: a page of units in one read, never the whole site at once. */
+export const MAX_MOVE_IN_SUMMARIES = 100;
+
+/** The units of a page of the public list, by id, comma-separated. */
+export const MoveInSummariesQuery = z.strictObject({
+  unitIds: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()))])
+    .pipe(z.array(Id).min(1).max(MAX_MOVE_IN_SUMMARIES, `must be at most ${MAX_MOVE_IN_SUMMARIES} units`)),
+});
+export type MoveInSummariesQuery = z.input<typeof MoveInSummariesQuery>;
+
+/**
+ * What moving into an available unit today costs on the public site, from the same quote the
+ * rent-now wizard shows (no plan, no promotion), and the promotions a move-in there today may take.
+ */
+export const MoveInSummary = z.object({
+  unitId: Id,
+  /** The facility's date: the move-in day quoted. */
+  today: IsoDate,
+  totalDueToday: Amount,
+  promotions: z.array(OfferedPromotion),
+});
+export type MoveInSummary = z.infer<typeof MoveInSummary>;

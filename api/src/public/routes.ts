@@ -10,8 +10,15 @@ import {
   SubmittedReservation,
   UNIT_TAKEN_MESSAGE,
 } from '@storage/contracts/public';
-import { PublicMoveInQuote, PublicMoveInQuoteQuery, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
-import { quotePublicMoveIn } from '@storage/domain/billing/quote';
+import {
+  MAX_MOVE_IN_SUMMARIES,
+  MoveInSummariesQuery,
+  MoveInSummary,
+  PublicMoveInQuote,
+  PublicMoveInQuoteQuery,
+  UNIT_NOT_AVAILABLE_MESSAGE,
+} from '@storage/contracts/quotes';
+import { publicMoveInSummaries, quotePublicMoveIn } from '@storage/domain/billing/quote';
 import { joinWaitlist, requireReservable, submitReservation } from '@storage/domain/reservations/commands';
 import { developmentMailer } from '@storage/platform/mail/port';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +57,16 @@ const QUOTES_PER_MINUTE = 60;
 const quoteLimited = {
   rateLimit: {
     max: QUOTES_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again in a minute.' }),
+  },
+};
+
+// The unit list asks once per page of units, each a read of the units' streams and their facilities'.
+const SUMMARIES_PER_MINUTE = 30;
+const summariesLimited = {
+  rateLimit: {
+    max: SUMMARIES_PER_MINUTE,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again in a minute.' }),
   },
@@ -96,6 +113,23 @@ export async function publicRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const { moveInDate, ...choices } = request.query;
       return quotePublicMoveIn(deps.store, request.params.id, moveInDate, deps.clock.now(), choices);
     },
+  );
+
+  app.get(
+    '/api/public/units/move-in-summaries',
+    {
+      config: summariesLimited,
+      schema: {
+        summary: 'What moving in today costs, unit by unit',
+        description: `For the available units named (at most ${MAX_MOVE_IN_SUMMARIES}, comma-separated): the total due at a move-in today with no plan and no promotion, the same figure the move-in quote gives, and the promotions offered online for the unit today. A unit that is not available has no summary. At most ${SUMMARIES_PER_MINUTE} a minute from one address.`,
+        querystring: MoveInSummariesQuery,
+        response: {
+          200: json('The summaries, in the order asked', z.array(MoveInSummary)),
+          429: errorAnswer(`Too many requests: at most ${SUMMARIES_PER_MINUTE} a minute from one address`),
+        },
+      },
+    },
+    async (request) => publicMoveInSummaries(deps.store, request.query.unitIds, deps.clock.now()),
   );
 
   app.post(

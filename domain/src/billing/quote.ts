@@ -3,12 +3,12 @@ import { streams } from '@storage/contracts/events';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { LeasePromotion, PromotionContext } from '@storage/contracts/promotions';
 import type { LeaseProtection } from '@storage/contracts/protection';
-import { type MoveInQuote, type PublicMoveInQuote, type QuotedInvoice, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
-import type { EventStore } from '@storage/eventstore/port';
+import { type MoveInQuote, type MoveInSummary, type PublicMoveInQuote, type QuotedInvoice, UNIT_NOT_AVAILABLE_MESSAGE } from '@storage/contracts/quotes';
+import { type EventStore, readStreams } from '@storage/eventstore/port';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
-import { loadAggregate } from '../commands/handle.ts';
+import { aggregateFrom, loadAggregate } from '../commands/handle.ts';
 import { requireMoveInNotPast } from '../reservations/businessLogic.ts';
-import { unitAggregate } from '../units/unit.ts';
+import { type UnitState, unitAggregate } from '../units/unit.ts';
 import { todayIn } from './calendar.ts';
 import { offeredPromotions, rentalExtras } from './offers.ts';
 import { type BillingPeriod, invoiceDescription, issuedBy, type LeaseForBilling, linesTotal, MAX_PERIODS_AT_ONCE, nextPeriod } from './periods.ts';
@@ -102,18 +102,50 @@ export async function quoteUnitMoveIn(
   };
 }
 
+/** An available or held unit as its stream tells it. */
+type QuotableUnit = Extract<UnitState, { status: 'current' }>;
+
+/** The online quote of a unit at its rate, no deposit (the site takes none), for a move-in on `startDate`: one rule for the wizard, the finish-online offer and the unit list. */
+function onlineQuote(unit: QuotableUnit, offers: FacilityTerms, startDate: string, today: string, choices: Choices): PublicMoveInQuote {
+  const at = { channel: 'online' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate: startDate };
+  const { extras, offered } = quotedExtras(offers, choices, at);
+  const terms: MoveInTerms = { startDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
+  return { unitId: unit.unitId, startDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, offers.settings, today), ...extras, offers: offered };
+}
+
 /**
  * The public site's quote: an available unit at its own rate, no deposit (the site takes none),
  * from a move-in day the reservation would accept.
  */
 export async function quotePublicMoveIn(store: EventStore, unitId: string, moveInDate: string, now: Date, choices: Choices = {}): Promise<PublicMoveInQuote> {
   requireMoveInNotPast(moveInDate, now, 'moveInDate');
-  const { unit, offers, settings, today } = await unitForQuote(store, unitId, now);
+  const { unit, offers, today } = await unitForQuote(store, unitId, now);
   if (unit.fields.status !== 'available') throw new ConflictError(UNIT_NOT_AVAILABLE_MESSAGE);
-  const at = { channel: 'online' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate };
-  const { extras, offered } = quotedExtras(offers, choices, at);
-  const terms: MoveInTerms = { startDate: moveInDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
-  return { unitId, startDate: moveInDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today), ...extras, offers: offered };
+  return onlineQuote(unit, offers, moveInDate, today, choices);
+}
+
+/**
+ * For the public unit list: each unit's move-in today with no plan and no promotion, as
+ * quotePublicMoveIn quotes it, and the promotions offered online for it today. The units' streams
+ * are read in one statement and each facility's settings once; a unit that does not exist or is
+ * not available has no summary (the list never shows a figure the wizard would not quote).
+ */
+export async function publicMoveInSummaries(store: EventStore, unitIds: readonly string[], now: Date): Promise<MoveInSummary[]> {
+  const read = await readStreams(
+    store,
+    unitIds.map((id) => streams.unit(id)),
+  );
+  const units = unitIds
+    .map((id) => aggregateFrom(read.get(streams.unit(id)) ?? [], unitAggregate).state)
+    .filter((unit): unit is QuotableUnit => unit.status === 'current' && unit.fields.status === 'available');
+  const facilityIds = [...new Set(units.map((unit) => unit.fields.facilityId))];
+  const terms = new Map(await Promise.all(facilityIds.map(async (id) => [id, await facilityBilling(store, id)] as const)));
+  return units.map((unit) => {
+    const offers = terms.get(unit.fields.facilityId)!;
+    const today = todayIn(offers.timeZone, now);
+    const quote = onlineQuote(unit, offers, today, today, {});
+    return { unitId: unit.unitId, today, totalDueToday: quote.totalDueToday, promotions: quote.offers.promotions };
+  });
 }
 
 /** An online rental starts on the reservation's move-in day, or today when that day has passed. */
@@ -132,11 +164,7 @@ export async function quoteReservedMoveIn(
   now: Date,
   choices: Choices = {},
 ): Promise<PublicMoveInQuote> {
-  const { unit, offers, settings, today } = await unitForQuote(store, reservation.unitId, now);
+  const { unit, offers, today } = await unitForQuote(store, reservation.unitId, now);
   if (unit.fields.status !== 'reserved' || unit.reservationId !== reservation.reservationId) throw new ConflictError(UNIT_NOT_AVAILABLE_MESSAGE);
-  const startDate = onlineStartDate(reservation.moveInDate, today);
-  const at = { channel: 'online' as const, facilityId: unit.fields.facilityId, unitSize: unit.fields.size, moveInDate: startDate };
-  const { extras, offered } = quotedExtras(offers, choices, at);
-  const terms: MoveInTerms = { startDate, monthlyRate: unit.fields.monthlyRate, depositAmount: null, ...extras };
-  return { unitId: unit.unitId, startDate, monthlyRate: terms.monthlyRate, today, ...moveInQuote(terms, settings, today), ...extras, offers: offered };
+  return onlineQuote(unit, offers, onlineStartDate(reservation.moveInDate, today), today, choices);
 }
