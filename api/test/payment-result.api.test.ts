@@ -188,7 +188,7 @@ describe('the payment result: what a reported payment did, and its receipt', () 
     expect((await report(intentId, rita.cookie)).summary!.access).toBe('restored');
   });
 
-  describe('GET /api/customer/payments/:paymentIntentId/receipt.pdf', () => {
+  describe('GET /api/customer/payments/:paymentId/receipt.pdf', () => {
     it("gives the renter the PDF receipt of their own payment, and no one else's", async () => {
       const rita = await renter();
       const other = await renter();
@@ -214,7 +214,7 @@ describe('the payment result: what a reported payment did, and its receipt', () 
       const rita = await renter();
       const response = await inject('GET', '/api/customer/payments/ch_123/receipt.pdf', undefined, rita.cookie);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ field: 'paymentIntentId', message: expect.stringContaining('paymentIntentId') });
+      expect(response.json()).toMatchObject({ field: 'paymentId', message: expect.stringContaining('paymentId') });
     });
   });
 });

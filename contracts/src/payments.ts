@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethod } from './enums.ts';
 import type { EventData } from './events.ts';
 import { Email, Id, IsoDate } from './fields.ts';
 import { Money, PaymentAmount } from './money.ts';
@@ -126,14 +127,67 @@ export const PaymentRecordedResponse = z.object({
   summary: PaymentSummary.nullable(),
 });
 
-/** Where the renter's portal session downloads the receipt of their card payment (a PDF). */
-export function paymentReceiptPath(paymentIntentId: string): string {
-  return `/api/customer/payments/${encodeURIComponent(paymentIntentId)}/receipt.pdf`;
+export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
+
+/**
+ * Where the renter's portal session downloads the receipt of one of their payments (a PDF): by
+ * its id in their payments list, or by the intent id of a card payment they just made.
+ */
+export function paymentReceiptPath(paymentId: string): string {
+  return `/api/customer/payments/${encodeURIComponent(paymentId)}/receipt.pdf`;
 }
 
-/** GET /api/customer/payments/{paymentIntentId}/receipt.pdf */
-export const PaymentReceiptParams = z.strictObject({ paymentIntentId: PaymentIntentId });
-export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
+/** GET /api/customer/payments/{paymentId}/receipt.pdf */
+export const PaymentReceiptParams = z.strictObject({
+  paymentId: z
+    .string()
+    .trim()
+    .refine((id) => Id.safeParse(id).success || PaymentIntentId.safeParse(id).success, 'must be a payment id, or a payment intent id (pi_…)'),
+});
+
+/** What became of a payment the renter made: kept, or (partly) given back to them by staff. */
+export const PortalPaymentStatus = z.enum(['paid', 'partly_refunded', 'refunded']);
+export type PortalPaymentStatus = z.infer<typeof PortalPaymentStatus>;
+
+export const portalPaymentStatusLabels: Record<PortalPaymentStatus, string> = {
+  paid: 'Paid',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
+/** One invoice a payment paid, with its words (the period it bills), and how much of it (invoiceId null: an invoice the read model lost). */
+export const PortalPaymentApplied = z.object({ invoiceId: Id.nullable(), invoiceNumber: z.string(), description: z.string().nullable(), amount: z.string() });
+export type PortalPaymentApplied = z.infer<typeof PortalPaymentApplied>;
+
+/**
+ * A payment on the renter's account, as their portal session lists it: one per payment they
+ * made (a desk payment over several invoices is one), card or desk alike.
+ */
+export const PortalPayment = z.object({
+  /** The payment's id: its receipt is at paymentReceiptPath(id). */
+  id: Id,
+  /** The business day it was recorded on. */
+  paidDate: IsoDate,
+  /** What the renter paid. */
+  amount: z.string(),
+  /** How it was paid, as recorded; null when the record does not say (a payment no invoice took). */
+  method: PaymentMethod.nullable(),
+  methodLabel: z.string().nullable(),
+  /** The invoices it paid, in the order it paid them. */
+  applied: z.array(PortalPaymentApplied),
+  /** What no invoice took: kept as credit on the account. */
+  credited: z.string(),
+  /** What staff gave back of it. */
+  refunded: z.string(),
+  status: PortalPaymentStatus,
+  statusLabel: z.string(),
+  /** Where its receipt downloads (a PDF). */
+  receiptUrl: z.string(),
+});
+export type PortalPayment = z.infer<typeof PortalPayment>;
+
+/** How many payments GET /api/customer/payments lists: the newest. */
+export const PORTAL_PAYMENTS_SHOWN = 100;
 
 /** Why a card charge was given back, in a manager's words (invoice history, activity feed, notifications). */
 export const refundReasonWords: Record<EventData<'payment_refunded'>['reason'], string> = {

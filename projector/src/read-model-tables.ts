@@ -202,6 +202,8 @@ export interface ReadTables {
     method: string | null;
     /** The desk receipt the entry is part of. */
     receipt_id: string | null;
+    /** The payment it is about: a payment's own id; a refund's, the payment it gives back. */
+    payment_id: string | null;
   };
   /** Each renter's ledger balance: the sum of their ledger entries. */
   customer_balances: {

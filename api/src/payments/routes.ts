@@ -33,9 +33,10 @@ import { attachment } from '../http/csv.ts';
 import { errorAnswer, file, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { ValidationError } from '../http/validate.ts';
+import { findPortalPayment } from '../portal/payments.ts';
 import { findCustomerById } from '../portal/queries.ts';
 import { getSettings } from '../settings/queries.ts';
-import { paymentSummary, receiptFileName, receiptPdf } from './receipt.ts';
+import { cardReceipt, listedPaymentReceipt, paymentSummary, receiptFileName, receiptPdf } from './receipt.ts';
 
 const IntentParams = z.strictObject({ id: PaymentIntentId });
 
@@ -205,12 +206,13 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
   );
 
   app.get(
-    '/api/customer/payments/:paymentIntentId/receipt.pdf',
+    '/api/customer/payments/:paymentId/receipt.pdf',
     {
       config: { access: 'portal' },
       schema: {
-        summary: 'The receipt of my card payment as PDF',
-        description: 'The receipt of a card payment on my account: the amount, the day, and each invoice it paid (and any part kept as credit).',
+        summary: 'The receipt of my payment as PDF',
+        description:
+          'The receipt of a payment on my account, by its id in my payments list (GET /api/customer/payments), or by the intent id (pi_…) of a card payment I just made: the amount, the day, how it was paid, each invoice it paid, any part kept as credit, and what was refunded of it.',
         params: PaymentReceiptParams,
         response: {
           200: file('The receipt, as a PDF to download', 'application/pdf'),
@@ -219,9 +221,14 @@ export async function paymentRoutes(plugin: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
+      const { paymentId } = request.params;
       const customer = await findCustomerById(deps.pool, request.customerId!);
-      const receipt = customer ? await cardPaymentReceipt(deps.store, customer.id, request.params.paymentIntentId) : null;
-      if (!customer || !receipt) throw new NotFoundError('Payment not found');
+      if (!customer) throw new NotFoundError('Payment not found');
+      // A card payment just made is read from the renter's streams (its projection may be behind); a listed one from their ledger.
+      const receipt = paymentId.startsWith('pi_')
+        ? await cardPaymentReceipt(deps.store, customer.id, paymentId).then((found) => found && cardReceipt(found))
+        : await findPortalPayment(deps.pool, customer.id, paymentId).then((found) => found && listedPaymentReceipt(found));
+      if (!receipt) throw new NotFoundError('Payment not found');
       const { businessProfile } = await getSettings(deps.pool, BUSINESS_SETTINGS_SCOPE, undefined);
       const renter = { firstName: customer.first_name, lastName: customer.last_name, address: customer.address };
       return reply

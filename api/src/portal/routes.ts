@@ -1,4 +1,5 @@
 import { Ledger } from '@storage/contracts/ledger';
+import { PORTAL_PAYMENTS_SHOWN, PortalPayment } from '@storage/contracts/payments';
 import {
   CustomerPortalQuery,
   PORTAL_CODE_REFUSED,
@@ -30,6 +31,7 @@ import { routeGroup } from '../http/route-group.ts';
 import { customerLedger } from '../ledger/queries.ts';
 import { statementFileName, statementPdf } from '../ledger/statement.ts';
 import { getSettings } from '../settings/queries.ts';
+import { listPortalPayments } from './payments.ts';
 import {
   findCustomerByEmail,
   findCustomerById,
@@ -204,6 +206,14 @@ export async function customerPortalRoutes(plugin: FastifyInstance, deps: AppDep
   );
   app.get('/api/customer/units', ownAccount('My units', json('The units rented', z.array(PortalUnit))), async (request) =>
     listPortalUnits(deps.pool, deps.store, (await sessionCustomer(request, request.query.email)).id),
+  );
+  app.get(
+    '/api/customer/payments',
+    ownAccount(
+      `My payments (the ${PORTAL_PAYMENTS_SHOWN} newest)`,
+      json('Each payment, newest first, with what it paid and its receipt', z.array(PortalPayment)),
+    ),
+    async (request) => listPortalPayments(deps.pool, (await sessionCustomer(request, request.query.email)).id),
   );
   app.get('/api/customer/access-logs', ownAccount('My access log', json('Entries through the locks of my units', z.array(PortalAccessLog))), async (request) =>
     listPortalAccessLogs(deps.pool, (await sessionCustomer(request, request.query.email)).id),

@@ -24,9 +24,11 @@ import type { RowOf } from '../read-model-tables.ts';
 // credit). A new kind of money event is one `case` below that calls `entry(...)` with its kind,
 // signed amount and words.
 //
-// Money that moved keeps its method and desk receipt (for the payments-by-method report): taken
-// from the event's own `method` and `receiptId` when it has them, so a new event that names them
-// (a refund) is reported without more code; a staff credit, write-off or void has neither.
+// Money that moved keeps its method and desk receipt (for the payments-by-method report), and the
+// payment it is about (a payment's own id; a refund's, the payment it gives back: the renter's
+// payments list): taken from the event's own `method`, `receiptId` and `paymentId` when it has
+// them, so a new event that names them is read without more code; a staff credit, write-off or
+// void has none.
 
 const CHARGED_KINDS = new Set<string>(['charge', 'late_fee', 'void']);
 
@@ -44,12 +46,13 @@ function dateIn(timeZone: string, at: string): string {
   return format.format(new Date(at));
 }
 
-/** The event's `method` and `receiptId`, when it has them. */
-function moneyTrail(data: unknown): { method: string | null; receiptId: string | null } {
-  const fields = (data ?? {}) as { method?: unknown; receiptId?: unknown };
+/** The event's `method`, `receiptId` and `paymentId`, when it has them. */
+function moneyTrail(data: unknown): { method: string | null; receiptId: string | null; paymentId: string | null } {
+  const fields = (data ?? {}) as { method?: unknown; receiptId?: unknown; paymentId?: unknown };
   return {
     method: typeof fields.method === 'string' ? fields.method : null,
     receiptId: typeof fields.receiptId === 'string' ? fields.receiptId : null,
+    paymentId: typeof fields.paymentId === 'string' ? fields.paymentId : null,
   };
 }
 
@@ -99,7 +102,7 @@ export const ledgerProjection = defineProjection({
       date?: string;
     }) {
       const { facilityId, date } = await where(e.customerId, e.date);
-      const { method, receiptId } = moneyTrail(event.data);
+      const { method, receiptId, paymentId } = moneyTrail(event.data);
       rows.insert('ledger_entries', {
         id: event.id,
         customer_id: e.customerId,
@@ -114,6 +117,7 @@ export const ledgerProjection = defineProjection({
         amount: fromCents(e.amountCents),
         method,
         receipt_id: receiptId,
+        payment_id: paymentId,
       });
     }
 
