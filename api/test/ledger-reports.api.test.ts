@@ -8,7 +8,7 @@ import { addFacility } from '@storage/domain/facilities/commands';
 import { cancelInvoice, generateInvoice, sendInvoice, writeOffInvoice } from '@storage/domain/invoices/commands';
 import { startLease } from '@storage/domain/leases/commands';
 import { recordDeskPayment } from '@storage/domain/payments/desk';
-import { updateBillingSettings } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updatePromotions } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import type { Position } from '@storage/eventstore/port';
 import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
@@ -52,7 +52,7 @@ describe('reports from the ledger', () => {
     await settle();
   };
 
-  async function renter(firstName: string) {
+  async function renter(firstName: string, ofFacility = facilityId) {
     const tag = randomUUID().slice(0, 6);
     const customer = track(
       await addCustomer(ctx('2026-03-01'), {
@@ -64,7 +64,7 @@ describe('reports from the ledger', () => {
         emergencyContact: null,
         emergencyPhone: null,
         status: 'active',
-        facilityId,
+        facilityId: ofFacility,
       }),
     );
     if (customer.state.status === 'none') throw new Error('no customer');
@@ -146,6 +146,126 @@ describe('reports from the ledger', () => {
       ['R-2', 'Bob', '80.00', null, '2026-05-31', { start: '2026-05-01', end: '2026-05-31' }, '70.00', 9],
     ]);
     expect(roll).toMatchObject({ leases: 2, totalMonthlyRate: '180.00', totalBalance: '235.00' });
+    // No promotion: the rate paid is May's rent as invoiced, the street rate the unit's.
+    expect(roll.rows.map((r) => [r.streetRate, r.ratePaid, r.promotion])).toEqual([
+      ['100.00', '100.00', null],
+      ['80.00', '80.00', null],
+    ]);
+    expect(roll).toMatchObject({ totalStreetRate: '180.00', totalRatePaid: '180.00' });
+  });
+
+  it('street rate against rate paid: the promotion’s discount comes off the rent of the periods it covers, tax and fees left out', async () => {
+    // A facility of its own (its figures stay out of the others): Cy rents P-1 (street 120.00) at
+    // 110.00 with 'Spring half off' (50% off the first 2 months); Di rents P-2 (street 95.00) at
+    // 90.00 without one. Both move in on March 1 (whole months); rent is taxed 10%, which is not rent.
+    const made = track(
+      await addFacility(ctx('2026-03-01'), {
+        name: `Promo ${randomUUID().slice(0, 6)}`,
+        address: '4 Way',
+        phone: null,
+        managerName: null,
+        timeZone: 'America/Chicago',
+      }),
+    );
+    if (made.state.status !== 'current') throw new Error('no facility');
+    const promoFacility = made.state.facilityId;
+    track(
+      await updateBillingSettings(
+        ctx('2026-03-01'),
+        { ...defaultBillingSettings, salesTax: { rent: '10', adminFee: '0', lateFee: '0', merchandise: '0' } },
+        promoFacility,
+      ),
+    );
+    const promotionId = randomUUID();
+    track(
+      await updatePromotions(ctx('2026-03-01'), [
+        {
+          promotionId,
+          name: 'Spring half off',
+          terms: { kind: 'percent_off', percent: '50', months: 2 },
+          channel: 'both',
+          facilityIds: [promoFacility],
+          unitSizes: [],
+          startsOn: null,
+          endsOn: null,
+          active: true,
+        },
+      ]),
+    );
+    const unitOf = async (unitNumber: string, monthlyRate: string) => {
+      const added = track(
+        await addUnit(ctx('2026-03-01'), {
+          facilityId: promoFacility,
+          unitNumber,
+          building: 'P',
+          size: '10x10',
+          monthlyRate,
+          status: 'available',
+          description: null,
+        }),
+      );
+      if (added.state.status === 'none') throw new Error('no unit');
+      return added.state.unitId;
+    };
+    const [p1, p2] = [await unitOf('P-1', '120.00'), await unitOf('P-2', '95.00')];
+    const [cy, di] = [await renter('Cy', promoFacility), await renter('Di', promoFacility)];
+    await settle();
+    track(
+      await startLease(
+        ctx('2026-03-01'),
+        { customerId: cy, unitId: p1, startDate: '2026-03-01', monthlyRate: '110.00', depositAmount: null },
+        undefined,
+        null,
+        {
+          choices: { protectionPlanId: null, promotionId },
+        },
+      ),
+    );
+    track(await startLease(ctx('2026-03-01'), { customerId: di, unitId: p2, startDate: '2026-03-01', monthlyRate: '90.00', depositAmount: null }));
+    for (const day of ['2026-03-27', '2026-04-26']) {
+      await settle();
+      track(await runBillingDay({ store: platform.api.store, pool: platform.api.pool }, at(day), { facilityId: promoFacility }));
+    }
+    await settle();
+
+    const figures = (roll: Awaited<ReturnType<typeof ledgerRentRoll>>) => ({
+      rows: roll.rows.map((r) => [r.unitNumber, r.monthlyRate, r.streetRate, r.ratePaid, r.promotion]),
+      totals: [roll.totalMonthlyRate, roll.totalStreetRate, roll.totalRatePaid],
+    });
+    // March and April: half of Cy's 110.00; Di pays his rent.
+    for (const asOf of ['2026-03-15', '2026-04-15']) {
+      expect(figures(await ledgerRentRoll(platform.api.pool, { facilityId: promoFacility, asOf }, at('2026-05-10'))), asOf).toEqual({
+        rows: [
+          ['P-1', '110.00', '120.00', '55.00', 'Spring half off'],
+          ['P-2', '90.00', '95.00', '90.00', null],
+        ],
+        totals: ['200.00', '215.00', '145.00'],
+      });
+    }
+    // May is past the promotion's 2 months: Cy pays the whole rent; the lease still names its promotion.
+    const may = {
+      rows: [
+        ['P-1', '110.00', '120.00', '110.00', 'Spring half off'],
+        ['P-2', '90.00', '95.00', '90.00', null],
+      ],
+      totals: ['200.00', '215.00', '200.00'],
+    };
+    expect(figures(await ledgerRentRoll(platform.api.pool, { facilityId: promoFacility }, at('2026-05-10')))).toEqual(may);
+    expect(figures(await ledgerRentRoll(platform.api.pool, { facilityId: promoFacility, asOf: '2026-05-10' }, at('2026-05-20')))).toEqual(may);
+    // Today (billing is off here, so no period holds it): no rate paid to show, and none added up.
+    const now = await ledgerRentRoll(platform.api.pool, { facilityId: promoFacility }, new Date());
+    expect(now.rows.map((r) => [r.currentPeriod, r.ratePaid, r.streetRate])).toEqual([
+      [null, null, '120.00'],
+      [null, null, '95.00'],
+    ]);
+    expect(now).toMatchObject({ totalStreetRate: '215.00', totalRatePaid: '0.00' });
+    // Over HTTP and in the CSV, the same columns.
+    const page = (await inject(`/api/reports/rent-roll?facilityId=${promoFacility}&asOf=2026-04-15`)).json();
+    expect(page.rows[0]).toMatchObject({ streetRate: '120.00', ratePaid: '55.00', promotion: 'Spring half off' });
+    expect(page).toMatchObject({ totalStreetRate: '215.00', totalRatePaid: '145.00' });
+    const csv = (await inject(`/api/reports/rent-roll.csv?facilityId=${promoFacility}&asOf=2026-04-15`)).body.split('\r\n');
+    expect(csv[1]).toContain(',110.00,120.00,55.00,Spring half off,');
+    expect(csv[2]).toContain(',90.00,95.00,90.00,,');
   });
 
   it('the rent roll over HTTP is paged as every list, with the figures of the whole scope on each page', async () => {
@@ -358,7 +478,7 @@ describe('reports from the ledger', () => {
     ]);
     const roll = (await inject(`/api/reports/rent-roll.csv?facilityId=${facilityId}`)).body.split('\r\n');
     expect(roll[0]).toBe(
-      'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
+      'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Street Rate,Rate Paid,Promotion,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
     );
     expect(roll).toHaveLength(4);
     const aging = (await inject(`/api/reports/aging.csv?facilityId=${facilityId}`)).body.split('\r\n');

@@ -113,7 +113,22 @@ export const RentRollRow = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   leaseStart: IsoDate,
+  /** The lease's rent in effect on the day (its newest rent change in effect by then, else its own rate). */
   monthlyRate: Amount,
+  /**
+   * The unit's asking (street) rate. A unit's rate is set when it is added and no event changes it,
+   * so today's rate is also the rate of any earlier day: the report as of a past day shows it too.
+   * Were a unit's rate ever to change, a past day would need that history, or null.
+   */
+  streetRate: Amount,
+  /**
+   * What the renter is charged for rent in the current period after the promotion: the rent line
+   * (prorated, for a part month) and the discount line (negative) of that period's invoice, without
+   * tax or protection. Null when no period holds the day, as currentPeriod.
+   */
+  ratePaid: Amount.nullable(),
+  /** The name of the promotion the lease was given at its move-in (as it was then); null: none. */
+  promotion: z.string().nullable(),
   deposit: Amount.nullable(),
   /** The last day the lease's rent is invoiced for; null before the engine billed it. */
   billedThrough: IsoDate.nullable(),
@@ -125,8 +140,18 @@ export const RentRollRow = z.object({
   daysPastDue: z.number().int(),
 });
 export type RentRollRow = z.infer<typeof RentRollRow>;
-/** The whole scope's figures, on every page: its leases, their rates in effect added up, and what their renters owe (each renter once). */
-export const RentRollTotals = z.object({ leases: z.number().int(), totalMonthlyRate: Amount, totalBalance: Amount });
+/**
+ * The whole scope's figures, on every page: its leases, their rates in effect added up, their units'
+ * street rates added up, the rates paid in their current periods added up (a lease with no current
+ * period adds nothing), and what their renters owe (each renter once).
+ */
+export const RentRollTotals = z.object({
+  leases: z.number().int(),
+  totalMonthlyRate: Amount,
+  totalStreetRate: Amount,
+  totalRatePaid: Amount,
+  totalBalance: Amount,
+});
 export type RentRollTotals = z.infer<typeof RentRollTotals>;
 /** A page of the rent roll (by facility, building and unit) with the scope's figures; the CSV download holds every row. */
 export const RentRoll = RentRollTotals.extend({ asOf: IsoDate, rows: z.array(RentRollRow) });

@@ -56,6 +56,9 @@ const RentRollSqlRow = z.object({
   phone: z.string().nullable(),
   start_date: z.string(),
   monthly_rate: z.string(),
+  street_rate: z.string(),
+  rate_paid: z.string().nullable(),
+  promotion_name: z.string().nullable(),
   deposit_amount: z.string().nullable(),
   billed_through: z.string().nullable(),
   current_period: z.object({ start: z.string(), end: z.string() }).nullable(),
@@ -73,6 +76,22 @@ const ratesInEffect = sql.fragment`
   SELECT DISTINCT ON (r.lease_id) r.lease_id, r.new_rate FROM lease_rent_changes r JOIN scope s ON s.id = r.lease_id
   WHERE NOT r.cancelled AND r.effective_date <= s.today
   ORDER BY r.lease_id, r.effective_date DESC, r.created_at DESC`;
+
+/**
+ * The lease's current period (`cp`: the lease_rent_periods row that holds the day, joined
+ * laterally) as the wire sends it; null when no period holds the day.
+ */
+const currentPeriodOf = sql.fragment`CASE WHEN cp.invoice_id IS NULL THEN NULL ELSE json_build_object('start', cp.period_start, 'end', cp.period_end) END`;
+
+/**
+ * What the renter is charged for rent in the current period `cp` after the promotion: the rent
+ * lines (a prorated one for a part month) and the discount lines (negative) of that period on its
+ * invoice, summed in numeric; not tax, protection or fees. Null without a current period.
+ */
+const ratePaidOf = sql.fragment`(
+  SELECT sum((x.line->>'amount')::numeric) FROM invoices pi CROSS JOIN jsonb_array_elements(pi.lines) AS x(line)
+  WHERE pi.id = cp.invoice_id AND x.line->>'kind' IN ('rent', 'prorated_rent', 'discount')
+    AND (x.line->>'periodStart')::date = cp.period_start AND (x.line->>'periodEnd')::date = cp.period_end)`;
 
 /**
  * The day a report of receivables shows: today (each facility's own, from the live tables), or an
@@ -151,8 +170,9 @@ export function rentRollSql(facilityId: string | undefined, day: ReportDay): Lis
 
 /**
  * The rent roll's rows of the leases `where` picks, in the list's order: the rent period that holds
- * today (in the facility's zone, from the rent lines of the lease's invoices), how far its rent is
- * invoiced, the rate in effect, the renter's balance by the ledger and how many days their oldest
+ * today (in the facility's zone, from the rent lines of the lease's invoices) and the rate paid in
+ * it (ratePaidOf), how far its rent is invoiced, the rate in effect, the unit's street rate, the
+ * lease's promotion, the renter's balance by the ledger and how many days their oldest
  * unpaid invoice is past due. The balances and the rent periods are kept by the report-totals
  * projection (customer_balances, lease_rent_periods).
  */
@@ -165,15 +185,18 @@ async function rentRollRows(db: CommonQueryMethods, where: FragmentSqlToken, day
     SELECT l.id::text AS lease_id, l.customer_id::text, f.name AS facility, u.building, u.unit_number, u.size,
            c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
            l.start_date::text, l.deposit_amount::text, l.billed_through::text,
-           coalesce(r.new_rate, l.monthly_rate)::text AS monthly_rate,
-           (SELECT json_build_object('start', rp.period_start, 'end', rp.period_end) FROM lease_rent_periods rp
-            WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${today} AND rp.period_end >= ${today}
-            ORDER BY rp.period_start DESC LIMIT 1) AS current_period,
+           coalesce(r.new_rate, l.monthly_rate)::text AS monthly_rate, u.monthly_rate::text AS street_rate, l.promotion_name,
+           ${currentPeriodOf} AS current_period, ${ratePaidOf}::numeric(20, 2)::text AS rate_paid,
            coalesce((SELECT b.balance FROM customer_balances b WHERE b.customer_id = l.customer_id), 0)::numeric(20, 2)::text AS balance,
            coalesce(greatest(${today} - (
              SELECT min(i.due_date) FROM invoices i
              WHERE i.customer_id = l.customer_id AND ${isOwing()}), 0), 0)::int8 AS days_past_due
     FROM ${rentRollFrom} JOIN customers c ON c.id = l.customer_id LEFT JOIN rates r ON r.lease_id = l.id
+    LEFT JOIN LATERAL (
+      SELECT rp.invoice_id, rp.period_start, rp.period_end FROM lease_rent_periods rp
+      WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${today} AND rp.period_end >= ${today}
+      ORDER BY rp.period_start DESC, rp.key DESC LIMIT 1
+    ) cp ON true
     WHERE ${where}
     ORDER BY ${orderSql(rentRollOrder)}`);
   return rows.map(toRentRollRow);
@@ -190,28 +213,37 @@ const rateOn = (day: string) => sql.fragment`coalesce(
    ORDER BY r.effective_date, r.created_at LIMIT 1),
   l.monthly_rate)`;
 
+/** The rent period `rp` is on an invoice charged (entered in the ledger) by the end of `day`. */
+const chargedBy = (day: string) =>
+  sql.fragment`EXISTS (SELECT 1 FROM ledger_entries le WHERE le.invoice_id = rp.invoice_id AND le.kind = 'charge' AND le.entry_date <= ${day}::date)`;
+
+/** The rent period of lease `l` that held `day`, on an invoice charged by then (as `cp` of currentPeriodOf and ratePaidOf). */
+const currentPeriodOn = (day: string) => sql.fragment`
+  SELECT rp.invoice_id, rp.period_start, rp.period_end FROM lease_rent_periods rp
+  WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${day}::date AND rp.period_end >= ${day}::date AND ${chargedBy(day)}
+  ORDER BY rp.period_start DESC, rp.key DESC LIMIT 1`;
+
 /**
  * The rent roll's rows as they stood at the end of an earlier `day`, from the history: the rate in
- * effect then, the rent invoiced (charged) by then, the renter's ledger balance then, and the days
- * past due of their oldest invoice still owing then.
+ * effect then, the rent invoiced (charged) by then and the rate paid in the period that held the
+ * day, the renter's ledger balance then, and the days past due of their oldest invoice still owing
+ * then. The street rate is the unit's (set once when the unit is added, so it was that then too).
  */
 async function rentRollRowsOn(db: CommonQueryMethods, where: FragmentSqlToken, day: string): Promise<RentRollRow[]> {
-  const charged = sql.fragment`EXISTS (SELECT 1 FROM ledger_entries le WHERE le.invoice_id = rp.invoice_id AND le.kind = 'charge' AND le.entry_date <= ${day}::date)`;
   const rows = await db.any(sql.type(RentRollSqlRow)`
     WITH open AS MATERIALIZED (${openInvoicesOn(day)}), balances AS MATERIALIZED (${balancesOn(day)})
     SELECT l.id::text AS lease_id, l.customer_id::text, f.name AS facility, u.building, u.unit_number, u.size,
            c.first_name || ' ' || c.last_name AS customer, c.email, c.phone,
            l.start_date::text, l.deposit_amount::text,
-           (SELECT max(rp.period_end)::text FROM lease_rent_periods rp WHERE rp.lease_id = l.id AND rp.counts AND ${charged}) AS billed_through,
-           ${rateOn(day)}::text AS monthly_rate,
-           (SELECT json_build_object('start', rp.period_start, 'end', rp.period_end) FROM lease_rent_periods rp
-            WHERE rp.lease_id = l.id AND rp.counts AND rp.period_start <= ${day}::date AND rp.period_end >= ${day}::date AND ${charged}
-            ORDER BY rp.period_start DESC LIMIT 1) AS current_period,
+           (SELECT max(rp.period_end)::text FROM lease_rent_periods rp WHERE rp.lease_id = l.id AND rp.counts AND ${chargedBy(day)}) AS billed_through,
+           ${rateOn(day)}::text AS monthly_rate, u.monthly_rate::text AS street_rate, l.promotion_name,
+           ${currentPeriodOf} AS current_period, ${ratePaidOf}::numeric(20, 2)::text AS rate_paid,
            coalesce((SELECT b.balance FROM balances b WHERE b.customer_id = l.customer_id), 0)::numeric(20, 2)::text AS balance,
            coalesce(greatest(${day}::date - (
              SELECT min(i.due_date) FROM open o JOIN invoices i ON i.id = o.invoice_id
              WHERE o.customer_id = l.customer_id AND o.open > 0), 0), 0)::int8 AS days_past_due
     FROM ${rentRollFrom} JOIN customers c ON c.id = l.customer_id
+    LEFT JOIN LATERAL (${currentPeriodOn(day)}) cp ON true
     WHERE ${where}
     ORDER BY ${orderSql(rentRollOrder)}`);
   return rows.map(toRentRollRow);
@@ -230,6 +262,9 @@ function toRentRollRow(r: RentRollSqlRow): RentRollRow {
     phone: r.phone,
     leaseStart: r.start_date,
     monthlyRate: r.monthly_rate,
+    streetRate: r.street_rate,
+    ratePaid: r.rate_paid,
+    promotion: r.promotion_name,
     deposit: r.deposit_amount,
     billedThrough: r.billed_through,
     currentPeriod: r.current_period,
@@ -238,31 +273,62 @@ function toRentRollRow(r: RentRollSqlRow): RentRollRow {
   };
 }
 
-const RentRollTotalsRow = z.object({ leases: z.number(), total_monthly_rate: z.string(), total_balance: z.string() });
+const RentRollTotalsRow = z.object({
+  leases: z.number(),
+  total_monthly_rate: z.string(),
+  total_street_rate: z.string(),
+  total_rate_paid: z.string(),
+  total_balance: z.string(),
+});
+
+const toRentRollTotals = (t: z.infer<typeof RentRollTotalsRow>): RentRollTotals => ({
+  leases: t.leases,
+  totalMonthlyRate: t.total_monthly_rate,
+  totalStreetRate: t.total_street_rate,
+  totalRatePaid: t.total_rate_paid,
+  totalBalance: t.total_balance,
+});
 
 /**
- * The whole scope's figures: its leases, their rates in effect added up, and what their renters
- * owe (a renter with two leases owes one balance: it counts once).
+ * The whole scope's figures: its leases, their rates in effect, their units' street rates and the
+ * rates paid in their current periods added up (a lease with none adds nothing), and what their
+ * renters owe (a renter with two leases owes one balance: it counts once).
  */
 export async function rentRollTotals(db: CommonQueryMethods, facilityId: string | undefined, day: ReportDay, now: Date): Promise<RentRollTotals> {
   if (day.kind === 'past') {
     const totals = await db.one(sql.type(RentRollTotalsRow)`
-      WITH scope AS MATERIALIZED (SELECT l.id, l.customer_id, ${rateOn(day.day)} AS rate FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)})
+      WITH scope AS MATERIALIZED (
+        SELECT l.id, l.customer_id, ${rateOn(day.day)} AS rate, u.monthly_rate AS street_rate, ${ratePaidOf} AS rate_paid
+        FROM ${rentRollFrom} LEFT JOIN LATERAL (${currentPeriodOn(day.day)}) cp ON true
+        WHERE ${rentRollWhere(facilityId, day)}
+      )
       SELECT count(*)::int8 AS leases, coalesce(sum(s.rate), 0)::numeric(20, 2)::text AS total_monthly_rate,
+             coalesce(sum(s.street_rate), 0)::numeric(20, 2)::text AS total_street_rate,
+             coalesce(sum(s.rate_paid), 0)::numeric(20, 2)::text AS total_rate_paid,
              (SELECT coalesce(sum(le.amount), 0) FROM ledger_entries le
               WHERE le.customer_id IN (SELECT customer_id FROM scope) AND le.entry_date <= ${day.day}::date)::numeric(20, 2)::text AS total_balance
       FROM scope s`);
-    return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
+    return toRentRollTotals(totals);
   }
   const totals = await db.one(sql.type(RentRollTotalsRow)`
     WITH scope AS MATERIALIZED (
-      SELECT l.id, l.customer_id, l.monthly_rate, ${facilityToday(now)} AS today FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)}
+      SELECT l.id, l.customer_id, l.monthly_rate, u.monthly_rate AS street_rate, ${facilityToday(now)} AS today
+      FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)}
     ),
-    rates AS (${ratesInEffect})
+    rates AS (${ratesInEffect}),
+    -- Each lease's period that holds its today, in one pass over the periods (as ratesInEffect).
+    periods AS (
+      SELECT DISTINCT ON (rp.lease_id) rp.lease_id, rp.invoice_id, rp.period_start, rp.period_end
+      FROM lease_rent_periods rp JOIN scope s ON s.id = rp.lease_id
+      WHERE rp.counts AND rp.period_start <= s.today AND rp.period_end >= s.today
+      ORDER BY rp.lease_id, rp.period_start DESC, rp.key DESC
+    )
     SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(20, 2)::text AS total_monthly_rate,
+           coalesce(sum(s.street_rate), 0)::numeric(20, 2)::text AS total_street_rate,
+           (SELECT coalesce(sum(p.rate_paid), 0) FROM (SELECT ${ratePaidOf} AS rate_paid FROM periods cp) p)::numeric(20, 2)::text AS total_rate_paid,
            (SELECT coalesce(sum(b.balance), 0) FROM customer_balances b WHERE b.customer_id IN (SELECT customer_id FROM scope))::numeric(20, 2)::text AS total_balance
     FROM scope s LEFT JOIN rates r ON r.lease_id = s.id`);
-  return { leases: totals.leases, totalMonthlyRate: totals.total_monthly_rate, totalBalance: totals.total_balance };
+  return toRentRollTotals(totals);
 }
 
 /** One page of the rent roll (the paging contract of every list) and the whole scope's figures, today or as of an earlier day. */
