@@ -46,10 +46,20 @@ describe('online rental API', () => {
   const post = (url: string, payload: object) =>
     platform.api.app.inject({ method: 'POST', url, payload, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 
-  async function reservedUnit() {
+  /** Reads the agreement the choices make and signs it with the payment, as the renter's page does. */
+  async function signAndCheckout(choices: { token: string; protectionPlanId?: string; promotionId?: string }) {
+    const agreement = await post('/api/public/rentals/agreement', choices);
+    expect(agreement.statusCode).toBe(200);
+    const { documentSha256 } = agreement.json() as { documentSha256: string };
+    const answer = await post('/api/public/rentals/checkout', { ...choices, signature: { signerName: 'Rita Renter', mark: 'M 1 1 L 20 20', documentSha256 } });
+    expect(answer.statusCode).toBe(200);
+    return RentalCheckout.parse(answer.json());
+  }
+
+  async function reservedUnit(at = facilityId) {
     const unitId = randomUUID();
     const fields = {
-      facilityId,
+      facilityId: at,
       unitNumber: `R-${tag()}`,
       building: 'B',
       size: '10x10' as const,
@@ -104,11 +114,27 @@ describe('online rental API', () => {
     const lines = offer.quote.dueToday[0]!.lines.map((l) => l.kind);
     expect(lines).toEqual(expect.arrayContaining(['discount', 'protection', 'admin_fee']));
 
-    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', choices)).json());
+    // The renter reads the agreement these choices make (the plan and the promotion as its addenda) and signs it to pay.
+    const agreement = await post('/api/public/rentals/agreement', choices);
+    expect(agreement.statusCode).toBe(200);
+    const toSign = agreement.json() as { documentSha256: string; leaseId: string; text: string; signature: unknown };
+    expect(toSign).toMatchObject({ leaseId: reservationId, signature: null });
+    expect(toSign.text).toContain('== Protection Plan Addendum ==\nPlan: Basic\nCoverage: Up to $2,000.00 for the stored goods');
+    expect(toSign.text).toContain('== Promotion Addendum ==\nPromotion: Web special\nTerms: 50% off the first month');
+    const signature = { signerName: 'Rita Renter', mark: 'M 1 1 L 20 20', documentSha256: toSign.documentSha256 };
+    // Not signed, or signed over another document: refused, and no payment is started.
+    expect((await post('/api/public/rentals/checkout', choices)).statusCode).toBe(400);
+    const otherDocument = await post('/api/public/rentals/checkout', { ...choices, promotionId: null, signature });
+    expect(otherDocument.statusCode).toBe(409);
+    expect(otherDocument.json().message).toBe('The lease changed since you opened it. Please review it again.');
+    const before = await platform.api.store.readStream(streams.reservation(reservationId));
+    expect(before.some((e) => e.type === 'reservation_checkout_started')).toBe(false);
+
+    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { ...choices, signature })).json());
     if (checkout.kind !== 'pay') throw new Error(`expected a payment, got ${checkout.kind}`);
     expect(checkout.amount).toBe(offer.quote.totalDueToday);
     // A repeat gets the same payment back.
-    const again = RentalCheckout.parse((await post('/api/public/rentals/checkout', choices)).json());
+    const again = RentalCheckout.parse((await post('/api/public/rentals/checkout', { ...choices, signature })).json());
     expect(again).toMatchObject({ kind: 'pay', paymentIntentId: checkout.paymentIntentId });
 
     // Not paid yet: reporting it is refused, and nothing moves.
@@ -126,31 +152,51 @@ describe('online rental API', () => {
     if (invoice.status !== 'current') throw new Error('no move-in invoice');
     expect(invoice.fields.status).toBe('paid');
     expect(invoice.fields.lines).toEqual(offer.quote.dueToday[0]!.lines);
-    const leaseEvents = (await platform.api.store.readStream(streams.lease(reservationId))).map((e) => toDomainEvent(e).type);
-    expect(leaseEvents.slice(0, 3)).toEqual(['lease_started', 'lease_protection_changed', 'lease_promotion_applied']);
+    // The lease starts with its plan and promotion, and carries the signature given before paying, with its evidence.
+    const leaseEvents = (await platform.api.store.readStream(streams.lease(reservationId))).map((e) => toDomainEvent(e));
+    expect(leaseEvents.slice(0, 3).map((e) => e.type)).toEqual(['lease_started', 'lease_protection_changed', 'lease_promotion_applied']);
+    const signed = leaseEvents.find((e) => e.type === 'lease_signed');
+    expect(signed?.data).toMatchObject({ signerName: 'Rita Renter', channel: 'online', documentSha256: toSign.documentSha256 });
+    expect(signed?.data).toHaveProperty('ipAddress', expect.stringMatching(/^10\.9\./));
     const { state: unit } = await loadAggregate(platform.api.store, streams.unit(unitId), unitAggregate);
     expect(unit).toMatchObject({ fields: { status: 'occupied' } });
 
-    // The gate code arrives once the move-in's reaction assigned it.
+    // The gate code arrives once the move-in's reaction assigned it; the lease is signed already.
     await expect
       .poll(async () => RentalStatus.parse((await post('/api/public/rentals/status', { token })).json()).gateCode, { timeout: 20_000 })
       .toMatch(/^\d+$/);
-    // The renter signs the lease the payment made, by the same link; their address and browser are the evidence.
-    const agreement = await post('/api/public/rentals/agreement', { token });
-    expect(agreement.statusCode).toBe(200);
-    const { documentSha256, leaseId } = agreement.json() as { documentSha256: string; leaseId: string };
-    expect(leaseId).toBe(reservationId);
-    const signed = await post('/api/public/rentals/signature', { token, signerName: 'Rita Renter', mark: 'M 1 1 L 20 20', documentSha256 });
-    expect(signed.statusCode).toBe(201);
-    expect(signed.json()).toMatchObject({ signerName: 'Rita Renter', channel: 'online', documentSha256 });
     expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json()).signed).toBe(true);
+    // The lease as it stands renders the very document signed before it existed.
+    await expect
+      .poll(async () => (await post('/api/public/rentals/agreement', { token })).json(), { timeout: 10_000 })
+      .toMatchObject({ leaseId: reservationId, documentSha256: toSign.documentSha256, signedThisDocument: true });
     // Reporting it again changes nothing.
     expect((await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId })).json()).toMatchObject({ status: 'rented' });
   });
 
+  it('moves in and records the signature at once when nothing is due today (a free first month, no fees)', async () => {
+    const freeFacility = randomUUID();
+    await addFacility(context(), { name: `Free Month ${tag()}`, address: '3 Test Way', phone: null, managerName: null }, freeFacility);
+    await updateBillingSettings(context(), { ...defaultBillingSettings, adminFee: '0.00' }, freeFacility);
+    const free: Promotion = {
+      ...webSpecial,
+      promotionId: randomUUID(),
+      name: 'First month free',
+      terms: { kind: 'percent_off', percent: '100', months: 1 },
+      facilityIds: [freeFacility],
+    };
+    await updatePromotions(context(), [webSpecial, free]);
+    const { token, reservationId } = await reservedUnit(freeFacility);
+    const checkout = await signAndCheckout({ token, promotionId: free.promotionId });
+    expect(checkout).toEqual({ kind: 'rented' });
+    const types = (await platform.api.store.readStream(streams.lease(reservationId))).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['lease_started', 'lease_promotion_applied', 'lease_signed']));
+    expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json())).toMatchObject({ status: 'rented', signed: true });
+  });
+
   it('refunds a payment whose rental can no longer be made (the reservation cancelled meanwhile), found by the reconciliation', async () => {
     const { token, reservationId, unitId } = await reservedUnit();
-    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { token })).json());
+    const checkout = await signAndCheckout({ token });
     if (checkout.kind !== 'pay') throw new Error('expected a payment');
     const provider = createTestProvider(platform.api.pool);
     await provider.confirmIntent(checkout.paymentIntentId, goodCard, new Date());
@@ -177,7 +223,7 @@ describe('online rental API', () => {
 
   it('refunds a payment made while staff moved the renter in at the office on another day (its invoice never exists)', async () => {
     const { token, reservationId } = await reservedUnit();
-    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { token })).json());
+    const checkout = await signAndCheckout({ token });
     if (checkout.kind !== 'pay') throw new Error('expected a payment');
     await convertReservation(context(), reservationId, { depositAmount: null, startDate: daysFromNow(5) });
     const card = await post('/api/public/rentals/test-payment', { token, paymentIntentId: checkout.paymentIntentId, card: goodCard });
@@ -189,7 +235,9 @@ describe('online rental API', () => {
       paymentIntentId: checkout.paymentIntentId,
       reason: 'The rental was finished at the office on other terms',
     });
-    // The lease made at the office stands, its own invoice unpaid by this card.
+    // The lease made at the office stands, its own invoice unpaid by this card, and unsigned: the
+    // agreement signed online was for another lease.
+    expect((await platform.api.store.readStream(streams.lease(reservationId))).some((e) => e.type === 'lease_signed')).toBe(false);
     const { state: invoice } = await loadAggregate(platform.api.store, streams.invoice(leaseInvoiceId(reservationId, daysFromNow(5))), invoiceAggregate);
     expect(invoice).toMatchObject({ status: 'current', fields: { status: 'sent' } });
   });
@@ -203,7 +251,7 @@ describe('online rental API', () => {
     const badPlan = await post('/api/public/rentals/offer', { token: first.token, protectionPlanId: randomUUID() });
     expect(badPlan.statusCode).toBe(400);
     expect(badPlan.json().message).toContain('protectionPlanId');
-    const checkout = RentalCheckout.parse((await post('/api/public/rentals/checkout', { token: first.token })).json());
+    const checkout = await signAndCheckout({ token: first.token });
     if (checkout.kind !== 'pay') throw new Error('expected a payment');
     expect((await post('/api/public/rentals/complete', { token: second.token, paymentIntentId: checkout.paymentIntentId })).statusCode).toBe(404);
     expect(

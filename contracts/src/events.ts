@@ -372,6 +372,13 @@ export const eventSchemas = {
     startDate: IsoDate,
     protectionPlanId: Id.nullable(),
     promotionId: Id.nullable(),
+    /**
+     * The renter's signature of the agreement these choices make, given before paying (absent on
+     * checkouts recorded before renters signed first): the move-in records it on the lease.
+     */
+    signature: z
+      .object({ signerName: text, mark: text, signedAt: IsoDateTime, ipAddress: text, userAgent: text, documentSha256: text, document: SignedLeaseDocument })
+      .optional(),
   }),
   /** The online payment was given back: the rental could not be made (the reason), so the money is not kept. */
   reservation_checkout_refunded: z.object({ reservationId: Id, paymentIntentId: text, refundId: text, amount, reason: text }),

@@ -1,24 +1,34 @@
 import { z } from 'zod';
 import { UnitSize } from './enums.ts';
 import { Id, IsoDate } from './fields.ts';
-import { SignLeaseRequest } from './lease-signatures.ts';
+import { DocumentSha256, SignLeaseRequest } from './lease-signatures.ts';
 import { ConfirmTestPaymentRequest } from './payments.ts';
 import { PublicMoveInQuote } from './quotes.ts';
 
 // Finishing an online reservation online: the link mailed to confirm the reservation (its token)
-// is the renter's key; they choose a protection plan and a promotion, pay the move-in by card, and
-// the payment moves them in (domain/src/reservations/online-rental.ts).
+// is the renter's key; they choose a protection plan and a promotion, sign the agreement those
+// choices make, pay the move-in by card, and the payment moves them in
+// (domain/src/reservations/online-rental.ts).
 
 /** The mailed link's token: only the mailbox's owner has it. */
 const Token = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
 
-/** POST /api/public/rentals/offer and /checkout: the reservation's link and the choices. */
+/** POST /api/public/rentals/offer and /agreement: the reservation's link and the choices. */
 export const RentalChoicesRequest = z.strictObject({
   token: Token,
   protectionPlanId: Id.nullish().transform((v) => v ?? null),
   promotionId: Id.nullish().transform((v) => v ?? null),
 });
 export type RentalChoicesRequest = z.input<typeof RentalChoicesRequest>;
+
+/**
+ * POST /api/public/rentals/checkout: the choices and the renter's signature of the agreement they
+ * make (its hash as /agreement showed it: a rental is paid for only once its agreement is signed).
+ */
+export const RentalCheckoutRequest = RentalChoicesRequest.extend({
+  signature: SignLeaseRequest.extend({ documentSha256: DocumentSha256 }),
+});
+export type RentalCheckoutRequest = z.input<typeof RentalCheckoutRequest>;
 
 const RentalUnit = z.object({ unitNumber: z.string(), building: z.string(), size: UnitSize, facilityName: z.string().nullable() });
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultBillingSettings } from '@storage/contracts/billing';
+import { formatDollars } from '@storage/contracts/cents';
+import { MoveInSummary, PublicMoveInQuote } from '@storage/contracts/quotes';
 import { RevenueByChargeType } from '@storage/contracts/reports';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { updateBillingSettings, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
@@ -77,14 +79,22 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     expect(overflow, `${where} scrolls sideways`).toBe(0);
   };
 
-  it('rents with a promotion and a protection plan, pays by card, signs, and gets a gate code', async () => {
+  it('rents with a promotion and a protection plan, signs, pays by card, and gets a gate code', async () => {
     const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(product.baseUrl);
     await page.getByRole('link', { name: 'View Available Units' }).first().click();
     const card = page.getByRole('article', { name: `Unit ${unit.unitNumber}` });
     await card.waitFor(eventually);
+    // The card's "Due at move-in" is the rent-now quote's total for a move-in today, and the web promotion is named.
+    const summaries = await product.platform.api.app.inject({ method: 'GET', url: `/api/public/units/move-in-summaries?unitIds=${unit.id}` });
+    const today = MoveInSummary.array().parse(summaries.json())[0]!.today;
+    const quoted = await product.platform.api.app.inject({ method: 'GET', url: `/api/public/units/${unit.id}/move-in-quote?moveInDate=${today}` });
+    const { totalDueToday } = PublicMoveInQuote.parse(quoted.json());
+    await card.getByText(`Due at move-in: ${formatDollars(totalDueToday)}`).waitFor(eventually);
+    await card.getByRole('list', { name: 'Online promotions' }).getByText('Web special: 50% off the first month').waitFor();
     await fits(page, 'Available Units');
+    await expectAccessible(page, 'Available Units on a phone');
     await card.getByRole('link', { name: 'Reserve This Unit' }).click();
     await page.getByText('Step 2 of 3').waitFor(eventually);
 
@@ -114,17 +124,13 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     await product.screenshot(page, 'rent-online-offer-390');
     const dueToday = (await finish.locator('tfoot td').textContent())!;
 
-    await finish.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-    await page.getByLabel(/expir/i).fill(`12/${nextYear}`);
-    await page.getByLabel(/cvc/i).fill('123');
-    await page.getByRole('button', { name: `Pay ${dueToday}` }).click();
-    await page.getByRole('heading', { name: 'Your Unit Is Rented' }).waitFor(eventually);
-    await fits(page, 'rented');
-
-    await page.getByRole('button', { name: 'Review and Sign Your Lease' }).click();
+    // The agreement those choices make, its plan and promotion as addenda, is signed before paying.
+    await finish.getByRole('button', { name: 'Review and Sign Your Lease' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Your Lease' });
     await dialog.waitFor();
+    const agreement = (await dialog.getByTestId('agreement-text').textContent())!;
+    expect(agreement).toContain('== Protection Plan Addendum ==');
+    expect(agreement).toContain('== Promotion Addendum ==\nPromotion: Web special');
     await dialog.getByLabel('Full Name').fill('Paula Phone');
     const pad = dialog.getByTestId('signature-pad');
     const box = (await pad.boundingBox())!;
@@ -132,7 +138,17 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
+    await fits(page, 'the agreement to sign');
+    await product.screenshot(page, 'rent-online-sign-390');
     await dialog.getByRole('button', { name: 'Sign' }).click();
+    await page.getByText(`Lease signed. Pay ${dueToday} to finish your rental.`).waitFor(eventually);
+
+    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+    await page.getByLabel(/expir/i).fill(`12/${nextYear}`);
+    await page.getByLabel(/cvc/i).fill('123');
+    await page.getByRole('button', { name: `Pay ${dueToday}` }).click();
+    await page.getByRole('heading', { name: 'Your Unit Is Rented' }).waitFor(eventually);
+    await fits(page, 'rented');
     const gate = page.locator('.finish-rental-gate strong');
     await gate.waitFor(eventually);
     expect(await gate.textContent()).toMatch(/^\d+$/);

@@ -3,19 +3,28 @@ import type { Facility } from '@storage/contracts/facilities';
 import type { SignatureChannel, SignedLeaseDocument } from '@storage/contracts/lease-signatures';
 import type { Lease, LeaseDocument } from '@storage/contracts/leases';
 import { formatDollars } from '@storage/contracts/money';
-import type { SignatureRecord } from '@storage/domain/leases/signature';
+import { promotionTermsWords } from '@storage/contracts/promotions';
+import { type LeaseAddenda, NO_ADDENDA, type SignatureRecord } from '@storage/domain/leases/signature';
 import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading, pdfText, RULE } from '../documents/pdf.ts';
 
 // The lease agreement, written out once (`leaseDocument`) for the screen and for the PDF, from the
 // facility's billing settings (the terms billing itself applies), and the signed agreement's PDF
 // with its certificate page.
 
+/** What the agreement says of the lease: the lease as shown, or the one an online rental is about to make. */
+export type AgreementLease = Pick<Lease, 'id' | 'monthlyRate' | 'depositAmount' | 'startDate' | 'endDate' | 'isActive'> & {
+  customer: Pick<Lease['customer'], 'firstName' | 'lastName' | 'email' | 'phone'>;
+  unit: Pick<Lease['unit'], 'unitNumber' | 'size' | 'building'>;
+};
+
 export interface LeaseDocumentFacts {
-  lease: Lease;
+  lease: AgreementLease;
   /** The unit's facility; null for a unit that belongs to none. */
   facility: Pick<Facility, 'name' | 'address' | 'managerName'> | null;
   /** The billing settings that apply to the lease's facility. */
   billing: BillingSettings;
+  /** Absent: none. */
+  addenda?: LeaseAddenda;
 }
 
 const NOT_GIVEN = '—';
@@ -68,7 +77,7 @@ function lateFeeTerm(settings: BillingSettings): string {
 }
 
 /** The six terms; the deposit and the admin fee are rows of the Lease Terms section. */
-function termsAndConditions(settings: BillingSettings, lease: Lease): string[] {
+function termsAndConditions(settings: BillingSettings, lease: AgreementLease): string[] {
   return [
     dueDayTerm(settings, lease.startDate),
     lateFeeTerm(settings),
@@ -79,8 +88,34 @@ function termsAndConditions(settings: BillingSettings, lease: Lease): string[] {
   ];
 }
 
+/** The addenda as sections of the agreement, so that the signature's hash covers them. */
+function addendaSections({ protection, promotion }: LeaseAddenda): SignedLeaseDocument['sections'] {
+  const sections: SignedLeaseDocument['sections'] = [];
+  if (protection) {
+    sections.push({
+      title: 'Protection Plan Addendum',
+      rows: [
+        { label: 'Plan', value: protection.name },
+        { label: 'Coverage', value: `Up to ${formatDollars(protection.coverageAmount)} for the stored goods` },
+        { label: 'Monthly Premium', value: `${formatDollars(protection.monthlyPremium)}, billed with the rent each period` },
+        { label: 'Effective', value: formatCalendarDate(protection.effectiveDate) },
+      ],
+    });
+  }
+  if (promotion) {
+    sections.push({
+      title: 'Promotion Addendum',
+      rows: [
+        { label: 'Promotion', value: promotion.name },
+        { label: 'Terms', value: `${promotionTermsWords(promotion.terms)}, as a discount on the rent of each invoice of those months` },
+      ],
+    });
+  }
+  return sections;
+}
+
 /** The agreement without the time it was written: the same for the same lease and terms, so its hash is too. */
-export function leaseDocumentBody({ lease, facility, billing }: LeaseDocumentFacts): SignedLeaseDocument {
+export function leaseDocumentBody({ lease, facility, billing, addenda = NO_ADDENDA }: LeaseDocumentFacts): SignedLeaseDocument {
   const { customer, unit } = lease;
   const tenantName = `${customer.firstName} ${customer.lastName}`;
   return {
@@ -115,6 +150,7 @@ export function leaseDocumentBody({ lease, facility, billing }: LeaseDocumentFac
           { label: 'Status', value: lease.isActive ? 'Active' : 'Inactive' },
         ],
       },
+      ...addendaSections(addenda),
     ],
     termsAndConditions: termsAndConditions(billing, lease),
     signatures: [

@@ -1,5 +1,6 @@
 import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
 import type { Lease } from '@storage/contracts/leases';
+import { leaseDocumentSha256 } from '@storage/domain/leases/signature';
 import { describe, expect, it } from 'vitest';
 import { leaseDocument, leaseDocumentBody, leaseDocumentPdf } from './document.ts';
 
@@ -68,6 +69,34 @@ describe('lease document', () => {
     const [due, late] = leaseDocument({ lease: { ...lease, startDate: '2025-01-31' }, facility: null, billing }, generatedAt, 'UTC').termsAndConditions;
     expect(due).toBe('Rent is due on the 31st of each month (the day this lease started, or the last day of a shorter month).');
     expect(late).toContain('unpaid 1 day after its due date.');
+  });
+
+  it('carries the protection plan and the promotion as addenda, so that a changed plan is a changed document', () => {
+    const plan = {
+      planId: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d05',
+      name: 'Standard',
+      coverageAmount: '5000.00',
+      monthlyPremium: '18.00',
+      effectiveDate: '2025-03-01',
+    };
+    const promotion = {
+      promotionId: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e06',
+      name: 'Web special',
+      terms: { kind: 'percent_off' as const, percent: '50', months: 2 },
+    };
+    const facts = { lease, facility, billing: defaultBillingSettings, addenda: { protection: plan, promotion } };
+    const document = leaseDocumentBody(facts);
+    expect(document.sections.map((s) => s.title).slice(3)).toEqual(['Protection Plan Addendum', 'Promotion Addendum']);
+    expect(Object.fromEntries(document.sections[3]!.rows.map((r) => [r.label, r.value]))).toEqual({
+      Plan: 'Standard',
+      Coverage: 'Up to $5,000.00 for the stored goods',
+      'Monthly Premium': '$18.00, billed with the rent each period',
+      Effective: 'Mar 1, 2025',
+    });
+    expect(document.sections[4]!.rows[1]!.value).toBe('50% off the first 2 months, as a discount on the rent of each invoice of those months');
+    const richer = leaseDocumentBody({ ...facts, addenda: { protection: { ...plan, monthlyPremium: '24.00' }, promotion } });
+    expect(leaseDocumentSha256(richer)).not.toBe(leaseDocumentSha256(document));
+    expect(leaseDocumentBody({ lease, facility, billing: defaultBillingSettings }).sections).toHaveLength(3);
   });
 
   it('is the same body for the same lease and terms, whenever it is generated', () => {

@@ -3,6 +3,7 @@ import { facilityBilling } from '@storage/domain/billing/settings';
 import { NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import {
+  currentLeaseAddenda,
   latestSignature,
   leaseDocumentSha256,
   leaseDocumentText,
@@ -24,22 +25,23 @@ import { getLease } from './queries.ts';
 // is rendered here at the moment of signing, from the lease and its facility's billing settings,
 // and the domain hashes it; the request's address and browser are the evidence recorded with it.
 
-/** The lease as shown, its facility's zone, and the agreement rendered from its terms now. */
+/** The lease as shown, its facility's zone, and the agreement rendered from its terms and addenda now. */
 export async function currentLeaseAgreement(deps: AppDeps, leaseId: string) {
   const lease = await getLease(deps.pool, leaseId);
   if (!lease) throw new NotFoundError('Lease not found');
   const facilityId = lease.unit.facilityId;
-  const [facility, { settings, timeZone }] = await Promise.all([
+  const [facility, { settings, timeZone }, addenda] = await Promise.all([
     facilityId ? getFacility(deps.pool, facilityId) : null,
     facilityBilling(deps.store, facilityId),
+    currentLeaseAddenda(deps, leaseId),
   ]);
-  return { lease, facility, billing: settings, timeZone, body: leaseDocumentBody({ lease, facility, billing: settings }) };
+  return { lease, facility, billing: settings, addenda, timeZone, body: leaseDocumentBody({ lease, facility, billing: settings, addenda }) };
 }
 
 /** A PNG's first bytes: a data URL that says PNG but holds something else is refused. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function checkMark(mark: string) {
+export function checkMark(mark: string) {
   const prefix = 'data:image/png;base64,';
   if (
     mark.startsWith(prefix) &&

@@ -4,22 +4,24 @@ import { LeaseSignature, LeaseToSign, SIGNATURE_MARK_MAX } from '@storage/contra
 import {
   CompleteRentalRequest,
   RentalCheckout,
+  RentalCheckoutRequest,
   RentalChoicesRequest,
   RentalOffer,
   RentalSignatureRequest,
   RentalStatus,
   RentalStatusRequest,
   RentalTestPaymentRequest,
-  RentalStatusRequest as RentalTokenRequest,
 } from '@storage/contracts/online-rentals';
 import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
+import { facilityBilling } from '@storage/domain/billing/settings';
 import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import { aggregateFrom, loadAggregate } from '@storage/domain/commands/handle';
-import { latestSignature, leaseSignatureState } from '@storage/domain/leases/signature';
+import { customerAggregate } from '@storage/domain/customers/customer';
+import { latestSignature, leaseDocumentSha256, leaseDocumentText, leaseSignatureState } from '@storage/domain/leases/signature';
 import { rentalOfIntent } from '@storage/domain/payments/intents';
 import { recordIntentPayment } from '@storage/domain/payments/record';
-import { rentalQuote, startRentalCheckout } from '@storage/domain/reservations/online-rental';
+import { type CheckoutSigning, rentalQuote, startRentalCheckout } from '@storage/domain/reservations/online-rental';
 import { reservationAggregate } from '@storage/domain/reservations/reservation';
 import { unitAggregate } from '@storage/domain/units/unit';
 import { createPaymentProvider } from '@storage/platform/payments/configured-provider';
@@ -29,11 +31,13 @@ import { getFacility } from '../facilities/queries.ts';
 import { commandContext } from '../http/command-context.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
-import { leaseToSign, signLeaseFor } from '../leases/signatures.ts';
+import { leaseDocumentBody } from '../leases/document.ts';
+import { checkMark, leaseToSign, signLeaseFor } from '../leases/signatures.ts';
 import { requestOfToken } from './reservation-requests.ts';
 
 // Finishing an online reservation online, with the link mailed to confirm it as the key: the
-// offer (quote with a plan and a promotion), the card payment, and the payment's outcome.
+// offer (quote with a plan and a promotion), the agreement those choices make and its signature,
+// the card payment, and the payment's outcome.
 
 const limited = {
   rateLimit: {
@@ -88,22 +92,105 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     },
   );
 
+  /**
+   * The agreement an online rental's lease will be, rendered as the lease's own will be once it
+   * starts (the lease takes the reservation's id): the renter, the unit, the quote's rent and day,
+   * the plan and the promotion as addenda, the facility's terms.
+   */
+  const renderRentalAgreement: CheckoutSigning['render'] = async (quote, { leaseId, customerId, unitId }) => {
+    const [{ state: customer }, { state: unit }] = await Promise.all([
+      loadAggregate(deps.store, streams.customer(customerId), customerAggregate),
+      loadAggregate(deps.store, streams.unit(unitId), unitAggregate),
+    ]);
+    if (customer.status === 'none') throw new NotFoundError('Customer not found');
+    if (unit.status === 'none') throw new NotFoundError('Unit not found');
+    const { firstName, lastName, email, phone } = customer.fields;
+    const { unitNumber, size, building, facilityId } = unit.fields;
+    const [facility, { settings }] = await Promise.all([facilityId ? getFacility(deps.pool, facilityId) : null, facilityBilling(deps.store, facilityId)]);
+    return leaseDocumentBody({
+      lease: {
+        id: leaseId,
+        customer: { firstName, lastName, email, phone },
+        unit: { unitNumber, size, building },
+        monthlyRate: quote.monthlyRate,
+        depositAmount: null,
+        startDate: quote.startDate,
+        endDate: null,
+        isActive: true,
+      },
+      facility,
+      billing: settings,
+      addenda: {
+        protection: quote.protection && { ...quote.protection, effectiveDate: quote.startDate },
+        promotion: quote.promotion,
+      },
+    });
+  };
+
+  app.post(
+    '/api/public/rentals/agreement',
+    {
+      config: limited,
+      schema: {
+        summary: 'The lease agreement of an online rental, to sign',
+        description:
+          'Before paying: the agreement the choices make (the protection plan and the promotion as its addenda), to sign with the payment. Once rented: the lease as it stands, and whether it is signed.',
+        body: RentalChoicesRequest,
+        response: {
+          200: json('The agreement and its signature state', LeaseToSign),
+          404: errorAnswer(NO_LINK),
+          409: errorAnswer('The reservation is no longer open'),
+        },
+      },
+    },
+    async (request): Promise<LeaseToSign> => {
+      const { token, ...choices } = request.body;
+      const reservationId = await reservationOf(token);
+      const { state } = await loadAggregate(deps.store, streams.reservation(reservationId), reservationAggregate);
+      if (state.status === 'converted') return leaseToSign(deps, state.leaseId);
+      const { reservation, quote } = await rentalQuote(deps.store, reservationId, deps.clock.now(), choices);
+      const document = await renderRentalAgreement(quote, { leaseId: reservationId, customerId: reservation.customerId, unitId: reservation.details.unitId });
+      return {
+        leaseId: reservationId,
+        title: document.title,
+        text: leaseDocumentText(document),
+        documentSha256: leaseDocumentSha256(document),
+        signature: null,
+        signedThisDocument: false,
+      };
+    },
+  );
+
   app.post(
     '/api/public/rentals/checkout',
     {
       config: limited,
+      bodyLimit: 2 * SIGNATURE_MARK_MAX + 4096,
       schema: {
-        summary: 'Pay for an online reservation and move in',
+        summary: 'Sign the agreement of an online reservation, pay for it and move in',
         description:
-          'Starts the card payment of the move-in invoice on these choices (a repeat gets the same payment back while its amount holds). When it succeeds the payment moves the renter in; a payment the rental can no longer take is refunded. Nothing to pay (a free first month, no fees): moved in at once.',
-        body: RentalChoicesRequest,
-        response: { 200: json('What to pay', RentalCheckout), 404: errorAnswer(NO_LINK), 409: errorAnswer('The reservation is no longer open') },
+          "The renter's signature of the agreement /agreement showed for these choices (409 when it changed since), then the card payment of the move-in invoice (a repeat gets the same payment back while its amount holds). When it succeeds the payment moves the renter in and records the signature on the lease; a payment the rental can no longer take is refunded. Nothing to pay (a free first month, no fees): moved in and signed at once.",
+        body: RentalCheckoutRequest,
+        response: {
+          200: json('What to pay', RentalCheckout),
+          404: errorAnswer(NO_LINK),
+          409: errorAnswer('The reservation is no longer open, or its agreement changed'),
+        },
       },
     },
     async (request): Promise<RentalCheckout> => {
-      const { token, ...choices } = request.body;
+      const { token, signature, ...choices } = request.body;
+      checkMark(signature.mark);
       const reservationId = await reservationOf(token);
-      const { position, ...outcome } = await startRentalCheckout(commandContext(deps, request), { pool: deps.pool, provider }, reservationId, choices);
+      const signing: CheckoutSigning = {
+        signerName: signature.signerName,
+        mark: signature.mark,
+        shownSha256: signature.documentSha256,
+        ipAddress: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+        render: renderRentalAgreement,
+      };
+      const { position, ...outcome } = await startRentalCheckout(commandContext(deps, request), { pool: deps.pool, provider }, reservationId, choices, signing);
       if (position) await deps.afterAppend(position);
       if (outcome.kind === 'pay') return { ...outcome, provider: provider.name, publishableKey: provider.publishableKey };
       if (outcome.kind === 'paid') return outcome;
@@ -198,19 +285,6 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       throw new ConflictError('This reservation is not rented yet. Finish your rental first.');
     return { leaseId: state.leaseId, customerId: state.details.customerId };
   }
-
-  app.post(
-    '/api/public/rentals/agreement',
-    {
-      config: limited,
-      schema: {
-        summary: 'The lease agreement of an online rental, to sign',
-        body: RentalTokenRequest,
-        response: { 200: json('The agreement and its signature state', LeaseToSign), 404: errorAnswer(NO_LINK), 409: errorAnswer('Not rented yet') },
-      },
-    },
-    async (request) => leaseToSign(deps, (await rentedLease(request.body.token)).leaseId),
-  );
 
   app.post(
     '/api/public/rentals/signature',

@@ -2,15 +2,41 @@ import { createHash } from 'node:crypto';
 import type { DomainEvent, EventData } from '@storage/contracts/events';
 import { streams } from '@storage/contracts/events';
 import { LEASE_CHANGED_SINCE_OPENED, type SignatureChannel, type SignedLeaseDocument } from '@storage/contracts/lease-signatures';
+import type { LeasePromotion } from '@storage/contracts/promotions';
+import type { LeaseProtection } from '@storage/contracts/protection';
 import type { RecordedEvent } from '@storage/eventstore/port';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { type CommandContext, type CommandResult, handleCommand, loadAggregate } from '../commands/handle.ts';
+import { type LeaseState, leaseAggregate } from './lease.ts';
 
 // Signing the lease agreement: the lease's stream records each signature (lease_signed) with the
 // document as signed and its SHA-256. The hash is always computed here, over the document's
 // canonical text, never taken from a client: a client may only say which hash it was shown, and
 // is refused when the document changed since. A repeat for the same document records nothing; a
 // changed document (a new rate, new terms) may be signed again.
+
+/** The addenda signed with the lease: the protection plan in effect (from its day) and the promotion given at move-in. */
+export interface LeaseAddenda {
+  protection: (LeaseProtection & { effectiveDate: string }) | null;
+  promotion: LeasePromotion | null;
+}
+
+export const NO_ADDENDA: LeaseAddenda = { protection: null, promotion: null };
+
+/** The lease's addenda as its stream holds them now: a changed or cancelled plan changes the agreement, which may then be signed again. */
+export function leaseAddenda(state: LeaseState): LeaseAddenda {
+  if (state.status !== 'active' && state.status !== 'ended') return NO_ADDENDA;
+  const plan = state.protection.at(-1);
+  return {
+    protection: plan?.protection ? { ...plan.protection, effectiveDate: plan.effectiveDate } : null,
+    promotion: state.promotion,
+  };
+}
+
+/** The lease's addenda, from its stream. */
+export async function currentLeaseAddenda(ctx: Pick<CommandContext, 'store'>, leaseId: string): Promise<LeaseAddenda> {
+  return leaseAddenda((await loadAggregate(ctx.store, streams.lease(leaseId), leaseAggregate)).state);
+}
 
 /** The agreement as one text, the same for the same lease and terms: what the signature's hash covers. */
 export function leaseDocumentText(document: SignedLeaseDocument): string {

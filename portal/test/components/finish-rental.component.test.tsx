@@ -1,4 +1,4 @@
-import { LeaseSignature, LeaseToSign } from '@storage/contracts/lease-signatures';
+import { LeaseToSign } from '@storage/contracts/lease-signatures';
 import { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { answer, refuse } from '@storage/testing/component-api';
@@ -41,18 +41,6 @@ const toSign: LeaseToSign = {
   signature: null,
   signedThisDocument: false,
 };
-const signature: LeaseSignature = {
-  leaseId: reservationId,
-  customerId: '3a7b9c1d-5e6f-4a8b-9c0d-1e2f3a4b5c04',
-  signerName: 'Rita Renter',
-  signedAt: '2030-03-18T15:00:00.000Z',
-  channel: 'online',
-  mark: 'M 1 1 L 2 2',
-  ipAddress: '198.51.100.4',
-  userAgent: 'Phone',
-  documentSha256: hash,
-  eventId: '7c1e0d2a-4b3f-4e5d-9a8b-0c1d2e3f4a05',
-};
 
 const offer = (lines: ReturnType<typeof line>[], total: string): RentalOffer => ({
   reservationId,
@@ -84,7 +72,7 @@ const offer = (lines: ReturnType<typeof line>[], total: string): RentalOffer => 
 });
 
 describe('finishing a rental online', () => {
-  it('sends the plan and promotion chosen, pays with the test card by the link, and shows the gate code', async () => {
+  it('sends the plan and promotion chosen, signs the agreement they make, pays with the test card by the link, and shows the gate code', async () => {
     const offered = answer(
       'post',
       '/api/public/rentals/offer',
@@ -112,16 +100,14 @@ describe('finishing a rental online', () => {
       unit,
       moveInDate: '2030-03-20',
       gateCode: '482913',
-      signed: false,
+      signed: true,
       message: 'Your unit is rented.',
     };
     const completed = answer('post', '/api/public/rentals/complete', RentalStatus, rented, { status: 200 });
     const agreement = answer('post', '/api/public/rentals/agreement', LeaseToSign, toSign, { status: 200 });
-    const signed = answer('post', '/api/public/rentals/signature', LeaseSignature, signature, { status: 201 });
-    const status = answer('post', '/api/public/rentals/status', RentalStatus, { ...rented, signed: true }, { status: 200 });
     const { user } = renderPortal(<FinishRental token={token} cardForm={testCardForm} />, {
       path: '/reservations/confirm',
-      api: [offered, checkout, card, completed, agreement, signed, status],
+      api: [offered, checkout, card, completed, agreement],
     });
 
     const dueToday = await screen.findByRole('table', { name: 'Due today' });
@@ -130,8 +116,26 @@ describe('finishing a rental online', () => {
     await user.click(screen.getByRole('radio', { name: /Web special: 50% off the first month/ }));
     await expect.poll(() => offered.sent.at(-1)?.body).toEqual({ token, protectionPlanId: plan.planId, promotionId: promotion.promotionId });
 
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(checkout.sent[0]!.body).toEqual({ token, protectionPlanId: plan.planId, promotionId: promotion.promotionId });
+    // The agreement those choices make is read and signed first; the signature goes with the payment's start.
+    await user.click(screen.getByRole('button', { name: 'Review and Sign Your Lease' }));
+    expect(agreement.sent[0]!.body).toEqual({ token, protectionPlanId: plan.planId, promotionId: promotion.promotionId });
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByTestId('agreement-text').textContent).toContain('Rent is due on the 1st.');
+    await fill(user, dialog.getByLabelText('Full Name'), 'Rita Renter');
+    const pad = dialog.getByTestId('signature-pad');
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: pad, coords: { clientX: 5, clientY: 5 } },
+      { target: pad, coords: { clientX: 60, clientY: 30 } },
+      { keys: '[/MouseLeft]', target: pad },
+    ]);
+    await user.click(dialog.getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('Lease signed. Pay $35.23 to finish your rental.')).toBeTruthy();
+    expect(checkout.sent[0]!.body).toMatchObject({
+      token,
+      protectionPlanId: plan.planId,
+      promotionId: promotion.promotionId,
+      signature: { signerName: 'Rita Renter', documentSha256: toSign.documentSha256, mark: expect.stringMatching(/^M /) },
+    });
     await fill(user, await screen.findByLabelText(/card number/i), '4242 4242 4242 4242');
     await fill(user, screen.getByLabelText(/expir/i), '12/34');
     await fill(user, screen.getByLabelText(/cvc/i), '123');
@@ -140,9 +144,20 @@ describe('finishing a rental online', () => {
     expect(await screen.findByRole('heading', { name: 'Your Unit Is Rented' })).toBeTruthy();
     expect(card.sent[0]!.body).toMatchObject({ token, paymentIntentId: 'pi_rental_1', card: { cardNumber: '4242 4242 4242 4242' } });
     expect(completed.sent[0]!.body).toEqual({ token, paymentIntentId: 'pi_rental_1' });
-    // Not signed yet: the gate code waits for the signature.
-    expect(screen.queryByText('482913')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Review and Sign Your Lease' }));
+    expect(await screen.findByText('482913')).toBeTruthy();
+  });
+
+  it('has the renter read the agreement again when it changed since they opened it', async () => {
+    const offered = answer('post', '/api/public/rentals/offer', RentalOffer, offer([line('prorated_rent', 'Prorated rent', '46.45')], '46.45'), {
+      status: 200,
+    });
+    const agreement = answer('post', '/api/public/rentals/agreement', LeaseToSign, toSign, { status: 200 });
+    const changed = refuse('post', '/api/public/rentals/checkout', 409, { message: 'The lease changed since you opened it. Please review it again.' });
+    const { user } = renderPortal(<FinishRental token={token} cardForm={testCardForm} />, {
+      path: '/reservations/confirm',
+      api: [offered, agreement, changed],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review and Sign Your Lease' }));
     const dialog = within(await screen.findByRole('dialog'));
     await fill(user, dialog.getByLabelText('Full Name'), 'Rita Renter');
     const pad = dialog.getByTestId('signature-pad');
@@ -152,8 +167,9 @@ describe('finishing a rental online', () => {
       { keys: '[/MouseLeft]', target: pad },
     ]);
     await user.click(dialog.getByRole('button', { name: 'Sign' }));
-    expect(await screen.findByText('482913')).toBeTruthy();
-    expect(signed.sent[0]!.body).toMatchObject({ token, signerName: 'Rita Renter', documentSha256: toSign.documentSha256 });
+    expect((await dialog.findByRole('alert')).textContent).toBe('The lease changed since you opened it. Please review it again.');
+    await expect.poll(() => agreement.sent.length).toBe(2);
+    expect(screen.queryByLabelText(/card number/i)).toBeNull();
   });
 
   it('says why when the reservation can no longer be finished online', async () => {
@@ -162,6 +178,6 @@ describe('finishing a rental online', () => {
       api: [refuse('post', '/api/public/rentals/offer', 409, { message: 'This reservation was cancelled. Please reserve a unit again.' })],
     });
     expect((await screen.findByRole('alert')).textContent).toContain('This reservation was cancelled');
-    expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Review and Sign Your Lease' })).toBeNull();
   });
 });

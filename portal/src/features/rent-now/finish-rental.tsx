@@ -1,4 +1,4 @@
-import type { LeaseToSign } from '@storage/contracts/lease-signatures';
+import type { LeaseToSign, SignLeaseRequest } from '@storage/contracts/lease-signatures';
 import { formatDollars } from '@storage/contracts/money';
 import type { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
@@ -33,6 +33,8 @@ export type RentalCardForm = (props: {
 type Choices = { protectionPlanId: string | null; promotionId: string | null };
 type Stage =
   | { kind: 'choosing' }
+  /** Reading and signing the agreement the choices make. */
+  | { kind: 'signing'; toSign: LeaseToSign }
   | { kind: 'paying'; checkout: Extract<RentalCheckout, { kind: 'pay' }> }
   | { kind: 'finishing' }
   | { kind: 'done'; status: RentalStatus };
@@ -42,7 +44,8 @@ const GATE_CODE_WAIT_MS = 20_000;
 
 /**
  * Finishing an online reservation now: a protection plan and a promotion, what is due today line
- * by line, the card payment, and the gate code once the payment moved the renter in.
+ * by line, the agreement those choices make read and signed, the card payment, and the gate code
+ * once the payment moved the renter in.
  */
 export function FinishRental({ token, cardForm }: { token: string; cardForm: RentalCardForm }) {
   const [choices, setChoices] = useState<Choices>({ protectionPlanId: null, promotionId: null });
@@ -84,18 +87,24 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
     };
   }, [stage, token]);
 
-  async function pay() {
+  /** The agreement these choices make, to read and sign before paying. */
+  async function openAgreement() {
     setBusy(true);
     setError(null);
     try {
-      const checkout = await startRentalCheckout({ token, ...choices });
-      if (checkout.kind === 'pay') setStage({ kind: 'paying', checkout });
-      else setStage({ kind: 'done', status: await rentalStatus(token) });
+      setStage({ kind: 'signing', toSign: await rentalAgreement({ token, ...choices }) });
     } catch (failure) {
       setError(serverMessage(failure as Error) || 'Please try again or call us directly.');
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Signs and starts the payment in one request: the server records the signature with the payment it is for. */
+  async function signAndCheckout(signature: SignLeaseRequest & { documentSha256: string }) {
+    const checkout = await startRentalCheckout({ token, ...choices, signature });
+    if (checkout.kind === 'pay') setStage({ kind: 'paying', checkout });
+    else setStage({ kind: 'done', status: await rentalStatus(token) });
   }
 
   async function paid(paymentIntentId: string) {
@@ -121,7 +130,7 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
   return (
     <section className="finish-rental" aria-labelledby="finish-rental-title">
       <h2 id="finish-rental-title">Finish Your Rental Now</h2>
-      <p>Pay online and get your gate code right away: no visit to the office needed.</p>
+      <p>Sign your lease and pay online, and get your gate code right away: no visit to the office needed.</p>
       {error && (
         <p className="form-notice form-notice-bad" role="alert">
           {error}
@@ -130,7 +139,7 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
       {quote && (
         <>
           {quote.offers.plans.length > 0 && (
-            <fieldset className="finish-rental-choices" disabled={stage.kind !== 'choosing'}>
+            <fieldset className="finish-rental-choices" disabled={stage.kind === 'paying'}>
               <legend>Protection Plan</legend>
               <label>
                 <input
@@ -155,7 +164,7 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
             </fieldset>
           )}
           {quote.offers.promotions.length > 0 && (
-            <fieldset className="finish-rental-choices" disabled={stage.kind !== 'choosing'}>
+            <fieldset className="finish-rental-choices" disabled={stage.kind === 'paying'}>
               <legend>Promotion</legend>
               <label>
                 <input type="radio" name="promotion" checked={choices.promotionId === null} onChange={() => setChoices({ ...choices, promotionId: null })} />
@@ -199,21 +208,35 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
               Then {formatDollars(quote.nextInvoice.total)} due {formatCalendarDay(quote.nextInvoice.dueDate)}.
             </p>
           )}
-          {stage.kind === 'choosing' ? (
+          {stage.kind === 'choosing' || stage.kind === 'signing' ? (
             <>
-              <button type="button" className="button button-primary button-large" onClick={pay} disabled={busy}>
-                {busy ? 'Processing...' : 'Continue to Payment'}
+              <button type="button" className="button button-primary button-large" onClick={openAgreement} disabled={busy}>
+                {busy ? 'Processing...' : 'Review and Sign Your Lease'}
               </button>
               <p>Or finish at the office: we will contact you within 24 hours to complete the setup.</p>
+              {stage.kind === 'signing' && (
+                <SignLeaseDialog
+                  toSign={stage.toSign}
+                  sign={({ documentSha256, ...signature }) => signAndCheckout({ ...signature, documentSha256: documentSha256 ?? stage.toSign.documentSha256 })}
+                  onChanged={openAgreement}
+                  onSigned={() => undefined}
+                  onClose={() => setStage({ kind: 'choosing' })}
+                />
+              )}
             </>
           ) : (
-            cardForm({
-              ...stage.checkout,
-              returnUrl: window.location.href,
-              onFailed: setError,
-              onSucceeded: paid,
-              confirmTest: (intentId, card) => confirmRentalTestPayment(token, intentId, card),
-            })
+            <>
+              <p className="finish-rental-signed" role="status">
+                Lease signed. Pay {formatDollars(stage.checkout.amount)} to finish your rental.
+              </p>
+              {cardForm({
+                ...stage.checkout,
+                returnUrl: window.location.href,
+                onFailed: setError,
+                onSucceeded: paid,
+                confirmTest: (intentId, card) => confirmRentalTestPayment(token, intentId, card),
+              })}
+            </>
           )}
         </>
       )}
@@ -238,7 +261,7 @@ function RentalDone({ status, token, onChanged }: { status: RentalStatus; token:
   async function openAgreement() {
     setProblem(null);
     try {
-      setToSign(await rentalAgreement(token));
+      setToSign(await rentalAgreement({ token }));
     } catch (error) {
       setProblem(serverMessage(error as Error) || 'Please try again in a moment.');
     }

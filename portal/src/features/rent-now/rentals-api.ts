@@ -1,5 +1,5 @@
 import type { LeaseSignature, LeaseToSign, SignLeaseRequest } from '@storage/contracts/lease-signatures';
-import type { RentalCheckout, RentalChoicesRequest, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
+import type { RentalCheckout, RentalCheckoutRequest, RentalChoicesRequest, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { apiRequest } from '@storage/web-client/api';
 
@@ -9,7 +9,8 @@ export async function loadRentalOffer(request: RentalChoicesRequest): Promise<Re
   return (await apiRequest('POST', '/api/public/rentals/offer', request)).json() as Promise<RentalOffer>;
 }
 
-export async function startRentalCheckout(request: RentalChoicesRequest): Promise<RentalCheckout> {
+/** Signs the agreement the choices make and starts their payment. */
+export async function startRentalCheckout(request: RentalCheckoutRequest): Promise<RentalCheckout> {
   return (await apiRequest('POST', '/api/public/rentals/checkout', request)).json() as Promise<RentalCheckout>;
 }
 
@@ -26,9 +27,9 @@ export async function confirmRentalTestPayment(token: string, paymentIntentId: s
   return (await apiRequest('POST', '/api/public/rentals/test-payment', { token, paymentIntentId, card })).json() as Promise<ConfirmTestPaymentResponse>;
 }
 
-/** The lease agreement the rental made, to read and sign. */
-export async function rentalAgreement(token: string): Promise<LeaseToSign> {
-  return (await apiRequest('POST', '/api/public/rentals/agreement', { token })).json() as Promise<LeaseToSign>;
+/** The agreement to read and sign: before paying, the one these choices make; once rented, the lease's. */
+export async function rentalAgreement(request: RentalChoicesRequest): Promise<LeaseToSign> {
+  return (await apiRequest('POST', '/api/public/rentals/agreement', request)).json() as Promise<LeaseToSign>;
 }
 
 export async function signRentalLease(token: string, request: SignLeaseRequest): Promise<LeaseSignature> {
