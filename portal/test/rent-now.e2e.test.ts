@@ -92,6 +92,8 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     // The features staff gave the unit, and no other.
     for (const badge of ['Climate Controlled', 'Ground Floor', 'Smart Lock']) expect(text).toContain(badge);
     expect(text).not.toContain('24/7 Security');
+    // What moving in today costs, once the page's one summary request answers.
+    await card.getByText(/^Due at move-in: \$\d/).waitFor(eventually);
     await product.screenshot(page, 'available-units');
     await expectAccessible(page, 'Available Units');
 
@@ -99,6 +101,10 @@ describe('renting a unit online in Chromium', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('dialog', { name: `Unit ${units.first.unitNumber}` });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('150 sq ft');
+    // The move-in quote's lines and total, as the wizard shows them.
+    const charges = dialog.getByRole('region', { name: 'What you pay at move-in' });
+    await charges.getByText('Due at move-in').waitFor(eventually);
+    expect(await charges.textContent()).toContain('Rent');
     await expectAccessible(page, 'Unit details dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -2,16 +2,20 @@ import type { AvailableUnit } from '@storage/contracts/public';
 import { useState } from 'react';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { MoveInQuoteBlock } from '../../features/rent-now/components/move-in-quote.tsx';
 import { Dialog } from '../../features/units/components/dialog.tsx';
 import { UnitCard } from '../../features/units/components/unit-card.tsx';
 import { UnitDetailsDialog } from '../../features/units/components/unit-details-dialog.tsx';
 import { WaitlistForm } from '../../features/units/components/waitlist-form.tsx';
 import { useAvailableUnits } from '../../features/units/use-available-units.ts';
+import { useMoveInSummaries } from '../../features/units/use-move-in-summaries.ts';
 
 export default function AvailableUnitsPage() {
   const units = useAvailableUnits();
+  const summaries = useMoveInSummaries(units.status === 'loaded' ? units.units : null);
   const [details, setDetails] = useState<AvailableUnit | null>(null);
   const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const detailsSummary = details ? summaries.get(details.id) : undefined;
   return (
     <>
       <SiteHeader />
@@ -43,12 +47,19 @@ export default function AvailableUnitsPage() {
         {units.status === 'loaded' && units.units.length > 0 && (
           <div className="unit-grid">
             {units.units.map((unit) => (
-              <UnitCard key={unit.id} unit={unit} onViewDetails={() => setDetails(unit)} />
+              <UnitCard key={unit.id} unit={unit} summary={summaries.get(unit.id)} onViewDetails={() => setDetails(unit)} />
             ))}
           </div>
         )}
       </main>
-      {details && <UnitDetailsDialog unit={details} onClose={() => setDetails(null)} />}
+      {details && (
+        <UnitDetailsDialog
+          unit={details}
+          // The wizard's own quote of a move-in on the day the summary was quoted for; a unit with no summary shows no charges.
+          moveInCharges={detailsSummary && <MoveInQuoteBlock unitId={details.id} moveInDate={detailsSummary.today} />}
+          onClose={() => setDetails(null)}
+        />
+      )}
       {waitlistOpen && (
         <Dialog title="Get Notified When Available" onClose={() => setWaitlistOpen(false)}>
           <WaitlistForm />

@@ -1,9 +1,12 @@
+import { formatDollars } from '@storage/contracts/cents';
 import type { AvailableUnit } from '@storage/contracts/public';
+import type { MoveInSummary } from '@storage/contracts/quotes';
 import { Link } from 'wouter';
 import { formatRate, squareFeet, unitDescription } from '../unit-size.ts';
 import { UnitFeatures } from './unit-features.tsx';
 
-export function UnitCard({ unit, onViewDetails }: { unit: AvailableUnit; onViewDetails(): void }) {
+/** A unit of the public list; `summary`, once loaded, adds what moving in today costs and the promotions offered online. */
+export function UnitCard({ unit, summary, onViewDetails }: { unit: AvailableUnit; summary?: MoveInSummary | undefined; onViewDetails(): void }) {
   return (
     <article className="unit-card" aria-label={`Unit ${unit.unitNumber}`}>
       <header className="unit-card-header">
@@ -23,6 +26,7 @@ export function UnitCard({ unit, onViewDetails }: { unit: AvailableUnit; onViewD
       </p>
       <p className="unit-description">{unitDescription(unit)}</p>
       <UnitFeatures features={unit.features} />
+      {summary && <MoveInSummaryLines summary={summary} />}
       <div className="unit-card-actions">
         <Link href={`/rent-now?unit=${unit.id}`} className="button button-primary">
           Reserve This Unit
@@ -32,5 +36,25 @@ export function UnitCard({ unit, onViewDetails }: { unit: AvailableUnit; onViewD
         </button>
       </div>
     </article>
+  );
+}
+
+/** "Due at move-in: $X" (a move-in today, no plan, no promotion), and each promotion a move-in online may take. */
+function MoveInSummaryLines({ summary }: { summary: MoveInSummary }) {
+  return (
+    <>
+      <p className="unit-move-in">
+        Due at move-in: <strong>{formatDollars(summary.totalDueToday)}</strong>
+      </p>
+      {summary.promotions.length > 0 && (
+        <ul className="unit-promotions" aria-label="Online promotions">
+          {summary.promotions.map((promotion) => (
+            <li key={promotion.promotionId}>
+              {promotion.name}: {promotion.words}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import type { AvailableUnit } from '@storage/contracts/public';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatRate, squareFeet, unitDescription } from '../unit-size.ts';
 import { Dialog } from './dialog.tsx';
 import { UnitFeatures } from './unit-features.tsx';
 
-export function UnitDetailsDialog({ unit, onClose }: { unit: AvailableUnit; onClose(): void }) {
+/** The unit's details; `moveInCharges`, when given, is what moving in costs (the page composes it). */
+export function UnitDetailsDialog({ unit, moveInCharges, onClose }: { unit: AvailableUnit; moveInCharges?: ReactNode; onClose(): void }) {
   return (
     <Dialog title={`Unit ${unit.unitNumber}`} onClose={onClose}>
       <dl className="unit-details">
@@ -21,6 +23,7 @@ export function UnitDetailsDialog({ unit, onClose }: { unit: AvailableUnit; onCl
       </dl>
       <p>{unitDescription(unit)}</p>
       <UnitFeatures features={unit.features} />
+      {moveInCharges}
       <div className="button-row">
         <Link href={`/rent-now?unit=${unit.id}`} className="button button-primary">
           Reserve This Unit
