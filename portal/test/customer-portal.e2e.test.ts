@@ -121,6 +121,12 @@ describe('customer portal in Chromium', () => {
     await page.getByRole('button', { name: 'View & Pay Bills' }).click();
     const payNow = page.getByRole('link', { name: 'Pay Now' }).first();
     expect(await payNow.getAttribute('href')).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
+    // Under the bills, the renter's payments, each with its receipt to download.
+    const payments = page.getByRole('region', { name: 'Payments' });
+    const receipt = payments.getByRole('link', { name: /^Download receipt, / }).first();
+    await receipt.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-\d{4}-\d{2}-\d{2}-[0-9a-f-]{36}\.pdf$/);
     await product.screenshot(page, 'customer-portal-bills-1440');
     await expectAccessible(page, 'Customer portal bills');
 

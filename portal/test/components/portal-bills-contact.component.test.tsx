@@ -64,6 +64,7 @@ const data: PortalData = {
   }),
   account: PortalAccount.parse({ openBalance: '63.20', status: 'OVERDUE', minimumDue: '63.20', credit: '0.00' }),
   invoices: [april, march],
+  payments: [],
   units: [],
   accessLogs: [],
   ledger: Ledger.parse({

@@ -1,4 +1,5 @@
 import type { Ledger } from '@storage/contracts/ledger';
+import type { PortalPayment } from '@storage/contracts/payments';
 import type {
   PortalAccessLog,
   PortalAccount,
@@ -16,6 +17,8 @@ export interface PortalData {
   profile: PortalProfile;
   account: PortalAccount;
   invoices: PortalInvoice[];
+  /** The payments made on the account, newest first. */
+  payments: PortalPayment[];
   units: PortalUnit[];
   accessLogs: PortalAccessLog[];
   /** Every charge, payment and credit with the running balance, as of today. */
@@ -54,15 +57,16 @@ export async function loadPortalDataIfSignedIn(): Promise<PortalData | null> {
 }
 
 export async function loadPortalData(): Promise<PortalData> {
-  const [profile, account, invoices, units, accessLogs, ledger] = await Promise.all([
+  const [profile, account, invoices, payments, units, accessLogs, ledger] = await Promise.all([
     read<PortalProfile>('/api/customer/profile'),
     read<PortalAccount>('/api/customer/account'),
     read<PortalInvoice[]>('/api/customer/invoices'),
+    read<PortalPayment[]>('/api/customer/payments'),
     read<PortalUnit[]>('/api/customer/units'),
     read<PortalAccessLog[]>('/api/customer/access-logs'),
     read<Ledger>('/api/customer/ledger'),
   ]);
-  return { profile, account, invoices, units, accessLogs, ledger };
+  return { profile, account, invoices, payments, units, accessLogs, ledger };
 }
 
 /** The renter's balance, minimum due and credit. */

@@ -9,6 +9,7 @@ import { formatCalendarDay, formatDay, formatDollars, formatMoment, hasBalance, 
 import { LeaseProtection } from './lease-protection.tsx';
 import { LeaseSigning } from './lease-signing.tsx';
 import { MessageChoices } from './message-choices.tsx';
+import { PaymentList } from './payment-list.tsx';
 import { type PortalData, STATEMENT_PDF_URL } from './portal-api.ts';
 
 const tabs = [
@@ -125,7 +126,14 @@ function Overview({ data, onViewBills }: { data: PortalData; onViewBills: () => 
 }
 
 function Bills({ data }: { data: PortalData }) {
-  if (data.invoices.length === 0) return <p className="portal-empty">No bills yet.</p>;
+  if (data.invoices.length === 0) {
+    return (
+      <>
+        <p className="portal-empty">No bills yet.</p>
+        <PaymentList payments={data.payments} />
+      </>
+    );
+  }
   const { account } = data;
   return (
     <>
@@ -144,6 +152,7 @@ function Bills({ data }: { data: PortalData }) {
         </div>
       )}
       <BillList invoices={data.invoices} />
+      <PaymentList payments={data.payments} />
       <BillQuestions />
     </>
   );
@@ -230,6 +239,7 @@ function Units({ data }: { data: PortalData }) {
               {!unit.gateCode.active && <span className="portal-badge portal-badge-due portal-gate-suspended">Suspended</span>}
             </p>
           )}
+          <p data-testid="portal-access-hours">Access hours: {unit.accessHours}</p>
           <span className="portal-badge portal-badge-good">{unit.status}</span>
           <LeaseSigning leaseId={unit.leaseId} />
           <LeaseProtection leaseId={unit.leaseId} />
