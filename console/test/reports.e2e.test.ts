@@ -60,7 +60,7 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
     for (const [button, header] of [
       [
         'Rent Roll',
-        'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
+        'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Street Rate,Rate Paid,Promotion,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
       ],
       ['Aging Receivables', 'Customer,Email,Facility,Current,1-30 Days,31-60 Days,61-90 Days,90+ Days,Credit,Balance,Unreconciled'],
       ['Payments by Method', 'Date,Method,Payments,Paid,Refunds,Refunded,Total'],
@@ -125,6 +125,11 @@ describe('Reports in Chromium', { timeout: 120_000 }, () => {
     const rows = card.getByTestId('rent-roll-row');
     await expect.poll(() => rows.count()).toBe(25);
     expect(await rows.first().textContent()).toContain(roll.rows[0].customer);
+    // Street rate against rate paid, beside the lease's rate (the server's figures, a dash without a current period).
+    for (const name of ['Rate', 'Street Rate', 'Rate Paid']) await card.getByRole('columnheader', { name, exact: true }).waitFor();
+    const firstRow = await rows.first().textContent();
+    expect(firstRow).toContain(formatDollars(roll.rows[0].streetRate));
+    expect(firstRow).toContain(roll.rows[0].ratePaid === null ? '—' : formatDollars(roll.rows[0].ratePaid));
     expect(await card.textContent()).toContain(
       `${leases.toLocaleString('en-US')} leases · ${formatDollars(roll.totalMonthlyRate)} a month · renters owe ${formatDollars(roll.totalBalance)}`,
     );

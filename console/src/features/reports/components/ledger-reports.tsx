@@ -66,6 +66,24 @@ const rentRollColumns = rentRollColumn.columns([
   rentRollColumn.accessor('unitNumber', { header: 'Unit', cell: (info) => `${info.row.original.building} · ${info.getValue()}` }),
   rentRollColumn.accessor('customer', { header: 'Renter' }),
   rentRollColumn.accessor('monthlyRate', { header: 'Rate', cell: (info) => money(info.getValue()) }),
+  rentRollColumn.accessor('streetRate', { header: 'Street Rate', cell: (info) => money(info.getValue()) }),
+  rentRollColumn.accessor('ratePaid', {
+    header: 'Rate Paid',
+    // The promotion is named under what it brought the rent to; no current period: nothing charged to show.
+    cell: (info) => {
+      const { ratePaid, promotion } = info.row.original;
+      return (
+        <Flex vertical>
+          {ratePaid === null ? '—' : money(ratePaid)}
+          {promotion && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {promotion}
+            </Typography.Text>
+          )}
+        </Flex>
+      );
+    },
+  }),
   rentRollColumn.accessor('currentPeriod', {
     header: 'Current Period',
     cell: (info) => {
