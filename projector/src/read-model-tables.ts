@@ -55,6 +55,8 @@ export interface ReadTables {
     total_units: number;
     occupied_units: number;
     time_zone: string;
+    /** AccessHours (contracts/src/access-hours.ts), or null: 24-hour access. */
+    access_hours?: unknown;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -64,6 +66,10 @@ export interface ReadTables {
     building: string;
     facility_id: string | null;
     size: string;
+    /**
+     * The unit's asking (street) rate, set when it is added: no event changes it, so the rent roll
+     * as of an earlier day reads it as that day's. An event that changes it must keep its history.
+     */
     monthly_rate: Money;
     status: string;
     description: string | null;
@@ -108,6 +114,8 @@ export interface ReadTables {
     signed_at: Timestamp | null;
     signer_name: string | null;
     signature_channel: 'desk' | 'online' | null;
+    /** The promotion given at the move-in (lease_promotion_applied), by its name then; null: none. */
+    promotion_name: string | null;
     search_text: string;
     created_at: Timestamp;
     updated_at: Timestamp;

@@ -18,6 +18,7 @@ export const leasesProjection = defineProjection({
     'lease_ended',
     'lease_move_out_cancelled',
     'lease_move_out_scheduled',
+    'lease_promotion_applied',
     'lease_rent_billed',
     'lease_rent_change_cancelled',
     'lease_rent_change_scheduled',
@@ -43,6 +44,7 @@ export const leasesProjection = defineProjection({
           signed_at: null,
           signer_name: null,
           signature_channel: null,
+          promotion_name: null,
           search_text: '',
           created_at: at,
           updated_at: at,
@@ -62,6 +64,10 @@ export const leasesProjection = defineProjection({
       }
       case 'lease_move_out_scheduled':
         await rows.update('leases', event.data.leaseId, { move_out_date: event.data.endDate, updated_at: at });
+        return;
+      case 'lease_promotion_applied':
+        // Appended with lease_started, in the move-in's own append: the lease's row is there.
+        await rows.update('leases', event.data.leaseId, { promotion_name: event.data.promotion.name, updated_at: at });
         return;
       case 'lease_move_out_cancelled':
         await rows.update('leases', event.data.leaseId, { move_out_date: null, updated_at: at });
