@@ -4,6 +4,7 @@ import { PortalPayment } from '@storage/contracts/payments';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { generateInvoice } from '@storage/domain/invoices/commands';
+import { recordPortalPayment } from '@storage/domain/payments/desk';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,10 @@ describe('the renter’s payments and their receipts', () => {
   const bob = renter('Bob', '3434');
   /** Has paid nothing. */
   const cy = renter('Cy', '5656');
-  const invoices = { march: randomUUID(), april: randomUUID(), lock: randomUUID(), bob: randomUUID() };
+  /** Pays more than her balance by card in the portal. */
+  const dee = renter('Dee', '7878');
+  const deeIntent = `pi_test_${t}`;
+  const invoices = { march: randomUUID(), april: randomUUID(), lock: randomUUID(), bob: randomUUID(), dee: randomUUID() };
   const cookies: Record<string, string> = {};
 
   const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
@@ -56,7 +60,7 @@ describe('the renter’s payments and their receipts', () => {
     const ctx = () => ({ store: platform.api.store, actor: { type: 'system' as const }, correlationId: randomUUID(), now: new Date() });
     const facilityId = randomUUID();
     await addFacility(ctx(), { name: `Payments ${t}`, address: '1 Receipt Rd', phone: null, managerName: null, timeZone: 'America/Chicago' }, facilityId);
-    for (const r of [ada, bob, cy]) {
+    for (const r of [ada, bob, cy, dee]) {
       await addCustomer(
         ctx(),
         {
@@ -79,6 +83,8 @@ describe('the renter’s payments and their receipts', () => {
     await invoice(invoices.april, ada.id, `INV-A${t}`, '40.00', 'Rent Apr 1 – Apr 30, 2026', '2026-04-01');
     await invoice(invoices.lock, ada.id, `INV-L${t}`, '25.00', 'Disc lock', '2026-04-02');
     await invoice(invoices.bob, bob.id, `INV-B${t}`, '50.00', 'Rent Mar 1 – Mar 31, 2026', '2026-03-01');
+    await invoice(invoices.dee, dee.id, `INV-D${t}`, '30.00', 'Rent Mar 1 – Mar 31, 2026', '2026-03-01');
+    await recordPortalPayment(ctx(), { paymentIntentId: deeIntent, customerId: dee.id, amount: '45.00' });
 
     await payAtDesk(ada.id, { amount: '120.00', method: 'cash', invoiceIds: [invoices.march, invoices.april] });
     await payAtDesk(ada.id, { amount: '5.00', method: 'check', reference: '1042', invoiceIds: [invoices.lock] });
@@ -91,7 +97,7 @@ describe('the renter’s payments and their receipts', () => {
     expect(refund.statusCode, refund.body).toBe(201);
     await readModelCaughtUp(platform);
 
-    for (const r of [ada, bob, cy]) {
+    for (const r of [ada, bob, cy, dee]) {
       const response = await platform.api.app.inject({
         method: 'POST',
         url: '/api/customer/verify',
@@ -125,6 +131,19 @@ describe('the renter’s payments and their receipts', () => {
 
   it('shows a payment staff gave back as refunded', async () => {
     expect((await paymentsOf(cookies.Bob!)).map((p) => [p.amount, p.refunded, p.status, p.statusLabel])).toEqual([['50.00', '50.00', 'refunded', 'Refunded']]);
+  });
+
+  it('lists a card payment made in the portal once, what no invoice took as credit, and gives its receipt by its id or its intent id', async () => {
+    const payments = await paymentsOf(cookies.Dee!);
+    expect(payments.map((p) => [p.amount, p.method, p.applied.map((a) => [a.invoiceNumber, a.amount]), p.credited, p.status])).toEqual([
+      ['45.00', 'card', [[`INV-D${t}`, '30.00']], '15.00', 'paid'],
+    ]);
+    for (const url of [payments[0]!.receiptUrl, `/api/customer/payments/${deeIntent}/receipt.pdf`]) {
+      const receipt = await inject('GET', url, cookies.Dee);
+      expect(receipt.statusCode, url).toBe(200);
+      expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await inject('GET', url, cookies.Ada)).statusCode, url).toBe(404);
+    }
   });
 
   it('lists nothing for a renter who has paid nothing', async () => {
