@@ -353,6 +353,7 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
   },
   gate_code_suspended: { stream: streams.gateCode(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer, reason: 'lockout' } },
   gate_code_reinstated: { stream: streams.gateCode(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer, reason: 'Paid' } },
+  gate_code_activated: { stream: streams.gateCode(ids.lease), data: { leaseId: ids.lease, customerId: ids.customer } },
   lock_desired_state_changed: {
     stream: streams.lock(ids.lock),
     data: { lockId: ids.lock, unitId: ids.unit, customerId: ids.customer, desired: 'overlocked', reason: 'Lockout' },

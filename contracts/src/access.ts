@@ -12,7 +12,7 @@ export const GateCode = z.object({
   code: z.string().nullable(),
   /** active: it opens the gate; suspended: it opens nothing (suspendedReason says why). */
   status: z.enum(['active', 'suspended']),
-  suspendedReason: z.enum(['lockout', 'move_out']).nullable(),
+  suspendedReason: z.enum(['lockout', 'move_out', 'unsigned']).nullable(),
   assignedAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

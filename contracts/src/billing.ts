@@ -131,6 +131,11 @@ export const BillingSettings = z.strictObject({
    * before it existed (absent): no tax, so invoices already issued are never taxed again.
    */
   salesTax: SalesTaxRates.default(noSalesTax),
+  /**
+   * A move-in's gate code opens the gate only once the renter signed the lease (online, or at the
+   * desk). Settings saved before it existed (absent): no, access starts with the move-in.
+   */
+  signatureBeforeAccess: z.boolean().optional(),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccessHours } from './access-hours.ts';
 import { BillingSettings, DEFAULT_TIME_ZONE, InvoiceLine, singleLine } from './billing.ts';
 import { DelinquencyStep } from './delinquency.ts';
 import {
@@ -69,11 +70,24 @@ export const eventSchemas = {
   /** An owner turned the member's two-factor sign-in off (a lost phone): they sign in with their password, and may set it up again. */
   staff_two_factor_reset: z.object({ staffId: Id, factorId: Id }),
 
-  /** v2: timeZone, the IANA zone the facility's days, due dates and billing run in (v1: UTC). */
-  facility_added: z.object({ facilityId: Id, name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text }),
+  /**
+   * v2: timeZone, the IANA zone the facility's days, due dates and billing run in (v1: UTC).
+   * accessHours: the gate's hours; null or missing (facilities added before it): 24-hour access.
+   */
+  facility_added: z.object({
+    facilityId: Id,
+    name: text,
+    address: text,
+    phone: nullableText,
+    managerName: nullableText,
+    timeZone: text,
+    accessHours: AccessHours.nullable().optional(),
+  }),
   facility_updated: z.object({
     facilityId: Id,
-    changes: z.object({ name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text }).partial(),
+    changes: z
+      .object({ name: text, address: text, phone: nullableText, managerName: nullableText, timeZone: text, accessHours: AccessHours.nullable() })
+      .partial(),
   }),
   /** A facility's lock gateways authenticate with a new key; only its hash is kept, and the old key stops working. */
   gateway_key_rotated: z.object({ facilityId: Id, keyHash: text, keyPrefix: text }),
@@ -461,9 +475,16 @@ export const eventSchemas = {
     facilityId: Id.nullable(),
     code: text,
     reason: z.enum(['move_in', 'rotated']),
+    /**
+     * The move-in's code opens nothing until the renter signs the lease (the facility asks for a
+     * signed lease before access). Absent: it opens the gate at once.
+     */
+    awaitingSignature: z.boolean().optional(),
   }),
-  /** The code opens nothing (a lockout, a move-out). */
-  gate_code_suspended: z.object({ leaseId: Id, customerId: Id, reason: z.enum(['lockout', 'move_out']) }),
+  /** The code opens nothing (a lockout, a move-out, a lease not signed yet). */
+  gate_code_suspended: z.object({ leaseId: Id, customerId: Id, reason: z.enum(['lockout', 'move_out', 'unsigned']) }),
+  /** The renter signed the lease: the code held until then opens the gate (unless a lockout or the move-out holds it). */
+  gate_code_activated: z.object({ leaseId: Id, customerId: Id }),
   /** The code opens the gate again (the lockout was undone). */
   gate_code_reinstated: z.object({ leaseId: Id, customerId: Id, reason: text }),
   /** What the lock should be (stream lock-<id>); the facility's gateway learns it from its heartbeat answer. */

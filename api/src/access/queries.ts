@@ -11,7 +11,7 @@ const GateCodeRow = z.object({
   unit_id: z.string().nullable(),
   unit_number: z.string().nullable(),
   status: z.enum(['active', 'suspended']),
-  suspended_reason: z.enum(['lockout', 'move_out']).nullable(),
+  suspended_reason: z.enum(['lockout', 'move_out', 'unsigned']).nullable(),
   assigned_at: z.string(),
   updated_at: z.string(),
 });

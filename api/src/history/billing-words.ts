@@ -184,9 +184,13 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
     }
     // Access (issue 13): never the code itself (a secret, redacted before it gets here).
     case 'gate_code_assigned':
-      return data.reason === 'rotated' ? 'Gate code rotated: the old code no longer opens the gate' : 'Gate code assigned at move-in';
+      if (data.reason === 'rotated') return 'Gate code rotated: the old code no longer opens the gate';
+      return data.awaitingSignature ? 'Gate code assigned at move-in: it opens the gate once the lease is signed' : 'Gate code assigned at move-in';
     case 'gate_code_suspended':
+      if (data.reason === 'unsigned') return 'Gate code waits for the lease to be signed';
       return data.reason === 'lockout' ? 'Gate code suspended: lockout' : 'Gate code suspended: moved out';
+    case 'gate_code_activated':
+      return 'Lease signed: the gate code opens the gate';
     case 'gate_code_reinstated':
       return `Gate code reinstated: ${data.reason as string}`;
     case 'lock_desired_state_changed':

@@ -1,20 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import { type EventStore, readStreams } from '@storage/eventstore/port';
+import { facilityBilling } from '../billing/settings.ts';
 import { ConflictError, NotFoundError } from '../commands/errors.ts';
 import { aggregateFrom, type CommandContext, type CommandResult, handleCommand, loadAggregate, toDomainEvent } from '../commands/handle.ts';
 import { claimUniqueKey, releaseUniqueKey, uniqueKeyStream } from '../commands/unique-keys.ts';
+import { latestSignature, leaseSignatureState } from '../leases/signature.ts';
 
 // A lease's gate code (stream gate-code-<lease>): 7 random digits, unique among its facility's
 // codes (a unique-key claim per facility and code), assigned once at move-in, rotated by staff,
-// suspended by a lockout or the move-out, reinstated when the lockout ends.
+// suspended by a lockout or the move-out, reinstated when the lockout ends. Where the facility
+// asks for a signed lease before access, the move-in's code is held until the renter signs.
 
 export const GATE_CODE_DIGITS = 7;
 const GATE_CODE_KEY = 'gate-code';
 /** Draws before giving up: with 10^7 codes a facility would need millions of leases to collide this often. */
 const MAX_DRAWS = 20;
 
-export type GateCodeSuspension = 'lockout' | 'move_out';
+export type GateCodeSuspension = 'lockout' | 'move_out' | 'unsigned';
 
 export type GateCodeState =
   | { status: 'none' }
@@ -26,6 +29,8 @@ export type GateCodeState =
       code: string;
       /** Why the code opens nothing now; null: it opens the gate. */
       suspended: GateCodeSuspension | null;
+      /** Held until the renter signs the lease (whatever else suspends it meanwhile). */
+      awaitingSignature: boolean;
     };
 
 export function evolveGateCode(state: GateCodeState, event: DomainEvent): GateCodeState {
@@ -33,12 +38,16 @@ export function evolveGateCode(state: GateCodeState, event: DomainEvent): GateCo
     case 'gate_code_assigned': {
       const { leaseId, customerId, facilityId, code } = event.data;
       // A rotation changes the code, not whether it opens the gate.
-      return { status: 'assigned', leaseId, customerId, facilityId, code, suspended: state.status === 'assigned' ? state.suspended : null };
+      if (state.status === 'assigned') return { ...state, leaseId, customerId, facilityId, code };
+      const awaitingSignature = event.data.awaitingSignature === true;
+      return { status: 'assigned', leaseId, customerId, facilityId, code, suspended: awaitingSignature ? 'unsigned' : null, awaitingSignature };
     }
     case 'gate_code_suspended':
       return state.status === 'assigned' ? { ...state, suspended: event.data.reason } : state;
     case 'gate_code_reinstated':
       return state.status === 'assigned' ? { ...state, suspended: null } : state;
+    case 'gate_code_activated':
+      return state.status === 'assigned' ? { ...state, awaitingSignature: false, suspended: state.suspended === 'unsigned' ? null : state.suspended } : state;
     default:
       return state;
   }
@@ -57,10 +66,10 @@ const codeKey = (facilityId: string | null, code: string) => `${facilityId ?? 'n
 
 // --- Deciders ---
 
-/** The move-in's code: once per lease (a repeat decides nothing). */
-export function assignGateCode(lease: GateCodeLease, code: string, state: GateCodeState): DomainEvent[] {
+/** The move-in's code: once per lease (a repeat decides nothing); `awaitingSignature`: held until the lease is signed. */
+export function assignGateCode(lease: GateCodeLease, code: string, state: GateCodeState, awaitingSignature = false): DomainEvent[] {
   if (state.status !== 'none') return [];
-  return [{ type: 'gate_code_assigned', data: { ...lease, code, reason: 'move_in' } }];
+  return [{ type: 'gate_code_assigned', data: { ...lease, code, reason: 'move_in', ...(awaitingSignature && { awaitingSignature }) } }];
 }
 
 export function rotateGateCode(code: string, state: GateCodeState): DomainEvent[] {
@@ -70,16 +79,28 @@ export function rotateGateCode(code: string, state: GateCodeState): DomainEvent[
   return [{ type: 'gate_code_assigned', data: { leaseId, customerId, facilityId, code, reason: 'rotated' } }];
 }
 
-/** A lockout suspends an open code; the move-out suspends it for good (a lockout's end no longer reinstates it). */
-export function suspendGateCode(reason: GateCodeSuspension, state: GateCodeState): DomainEvent[] {
-  if (state.status === 'none' || state.suspended === reason || (reason === 'lockout' && state.suspended !== null)) return [];
+/**
+ * A lockout suspends a code that is open or waits for a signature (so that signing while locked
+ * out opens nothing); the move-out suspends it for good (a lockout's end no longer reinstates it).
+ */
+export function suspendGateCode(reason: Exclude<GateCodeSuspension, 'unsigned'>, state: GateCodeState): DomainEvent[] {
+  if (state.status === 'none' || state.suspended === reason) return [];
+  if (reason === 'lockout' && state.suspended !== null && state.suspended !== 'unsigned') return [];
   return [{ type: 'gate_code_suspended', data: { leaseId: state.leaseId, customerId: state.customerId, reason } }];
 }
 
-/** Only a lockout's suspension is undone. */
+/** Only a lockout's suspension is undone; a code still waiting for the signature goes back to waiting. */
 export function reinstateGateCode(reason: string, state: GateCodeState): DomainEvent[] {
   if (state.status === 'none' || state.suspended !== 'lockout') return [];
-  return [{ type: 'gate_code_reinstated', data: { leaseId: state.leaseId, customerId: state.customerId, reason } }];
+  const { leaseId, customerId } = state;
+  if (state.awaitingSignature) return [{ type: 'gate_code_suspended', data: { leaseId, customerId, reason: 'unsigned' } }];
+  return [{ type: 'gate_code_reinstated', data: { leaseId, customerId, reason } }];
+}
+
+/** The lease is signed: a code held for it opens the gate, unless a lockout or the move-out holds it. */
+export function activateGateCode(state: GateCodeState): DomainEvent[] {
+  if (state.status === 'none' || !state.awaitingSignature) return [];
+  return [{ type: 'gate_code_activated', data: { leaseId: state.leaseId, customerId: state.customerId } }];
 }
 
 // --- Commands ---
@@ -112,11 +133,24 @@ async function withFreshCode(
   throw new ConflictError('No free gate code was found; please try again');
 }
 
-/** The lease's gate code at move-in; a lease that has one keeps it. */
+/** Whether the lease's code must wait for its signature: the facility asks for one, and the lease has none yet. */
+async function awaitsSignature(ctx: CommandContext, lease: GateCodeLease): Promise<boolean> {
+  const { settings } = await facilityBilling(ctx.store, lease.facilityId);
+  if (settings.signatureBeforeAccess !== true) return false;
+  return latestSignature(await leaseSignatureState(ctx, lease.leaseId)) === null;
+}
+
+/** The lease's gate code at move-in (held until the lease is signed where the facility asks for that); a lease that has one keeps it. */
 export async function assignMoveInGateCode(ctx: CommandContext, lease: GateCodeLease, draw: () => string = drawGateCode) {
   const known = await loadAggregate(ctx.store, streams.gateCode(lease.leaseId), gateCodeAggregate);
   if (known.state.status !== 'none') return { ...known, events: [] as DomainEvent[], position: null };
-  return withFreshCode(ctx, lease.leaseId, lease.facilityId, (code, state) => assignGateCode(lease, code, state), draw);
+  const awaiting = await awaitsSignature(ctx, lease);
+  return withFreshCode(ctx, lease.leaseId, lease.facilityId, (code, state) => assignGateCode(lease, code, state, awaiting), draw);
+}
+
+/** The lease was signed: its code, held until then, opens the gate. */
+export async function activateLeaseGateCode(ctx: CommandContext, leaseId: string) {
+  return handleCommand(ctx, streams.gateCode(leaseId), gateCodeAggregate, activateGateCode);
 }
 
 /** A new code for the lease; the old one stops opening anything and is free again. */
@@ -130,7 +164,7 @@ export async function rotateLeaseGateCode(ctx: CommandContext, leaseId: string, 
   return result;
 }
 
-export async function suspendLeaseGateCode(ctx: CommandContext, leaseId: string, reason: GateCodeSuspension) {
+export async function suspendLeaseGateCode(ctx: CommandContext, leaseId: string, reason: Exclude<GateCodeSuspension, 'unsigned'>) {
   return handleCommand(ctx, streams.gateCode(leaseId), gateCodeAggregate, (state) => suspendGateCode(reason, state));
 }
 

@@ -157,6 +157,7 @@ const stepTemplates: Partial<Record<string, MessageTemplateKey>> = {
 export const messageEventTypes = [
   'reservation_submitted',
   'gate_code_assigned',
+  'gate_code_activated',
   'invoice_generated',
   'invoice_sent',
   'payment_received',
@@ -198,15 +199,17 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
         },
       };
     }
-    case 'gate_code_assigned': {
-      if (event.data.reason !== 'move_in') return null;
+    case 'gate_code_assigned':
+    case 'gate_code_activated': {
+      // The welcome gives the code when it opens the gate: at move-in, or once the lease is signed.
+      if (event.type === 'gate_code_assigned' && (event.data.reason !== 'move_in' || event.data.awaitingSignature)) return null;
       const lease = await unitNumberOfLease(deps.pool, event.data.leaseId);
       const message = await toCustomer(
         deps,
         event.data.customerId,
         'move_in_welcome',
         { ...(lease && { unitNumber: lease.unitNumber }) },
-        event.data.facilityId ?? lease?.facilityId ?? null,
+        (event.type === 'gate_code_assigned' ? event.data.facilityId : null) ?? lease?.facilityId ?? null,
       );
       return message && { ...message, gateCodeLeaseId: event.data.leaseId };
     }

@@ -27,7 +27,7 @@ export const accessProjection = defineProjection({
   name: 'access',
   tables: ['gate_codes', 'gateway_sequences', 'gateway_changes', 'access_attempts'],
   reads: ['leases', 'units', 'locks'],
-  canHandle: ['access_attempted', 'gate_code_assigned', 'gate_code_reinstated', 'gate_code_suspended', 'lock_desired_state_changed'],
+  canHandle: ['access_attempted', 'gate_code_activated', 'gate_code_assigned', 'gate_code_reinstated', 'gate_code_suspended', 'lock_desired_state_changed'],
   async apply(rows, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -43,8 +43,8 @@ export const accessProjection = defineProjection({
               customer_id: d.customerId,
               facility_id: d.facilityId ?? unit?.facility_id ?? null,
               unit_id: lease?.unit_id ?? null,
-              status: 'active',
-              suspended_reason: null,
+              status: d.awaitingSignature ? 'suspended' : 'active',
+              suspended_reason: d.awaitingSignature ? 'unsigned' : null,
               assigned_at: at,
               updated_at: at,
             };
@@ -60,6 +60,14 @@ export const accessProjection = defineProjection({
           suspended_reason: event.type === 'gate_code_suspended' ? event.data.reason : null,
           updated_at: at,
         });
+        if (row) await addChange(rows, event.id, row.facility_id, codeChange(row), at);
+        return;
+      }
+      case 'gate_code_activated': {
+        // Opens the gate only if nothing but the signature held it.
+        const held = await rows.get('gate_codes', event.data.leaseId);
+        if (held?.suspended_reason !== 'unsigned') return;
+        const row = await rows.update('gate_codes', event.data.leaseId, { status: 'active', suspended_reason: null, updated_at: at });
         if (row) await addChange(rows, event.id, row.facility_id, codeChange(row), at);
         return;
       }

@@ -1,4 +1,4 @@
-import { assignMoveInGateCode, suspendLeaseGateCode } from '@storage/domain/access/gate-codes';
+import { activateLeaseGateCode, assignMoveInGateCode, suspendLeaseGateCode } from '@storage/domain/access/gate-codes';
 import { lockOutRenter, restoreRenterAccess } from '@storage/domain/access/lockout';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { type DatabasePool, sql } from 'slonik';
@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { ProjectedEvent } from '../projection.ts';
 import type { Reaction, ReactionDeps } from './reaction.ts';
 
-// Access follows the ledger (ARCHITECTURE.md, "Processes"): a move-in gets its gate code, a
+// Access follows the ledger (ARCHITECTURE.md, "Processes"): a move-in gets its gate code (held
+// until the lease is signed where the facility asks for that, and opened by the signature), a
 // move-out suspends it, a lockout step suspends the renter's codes and overlocks their units'
 // locks, and the delinquency's clearing undoes that. Each step is decided on its aggregate
 // (a code already assigned, a lock already overlocked decides nothing), so seeing an event again
@@ -24,7 +25,7 @@ async function facilityOfUnit(pool: DatabasePool, unitId: string): Promise<strin
 
 export const accessReaction: Reaction = {
   name: 'access',
-  types: ['lease_started', 'lease_ended', 'delinquency_step_taken', 'delinquency_cleared'],
+  types: ['lease_started', 'lease_signed', 'lease_ended', 'delinquency_step_taken', 'delinquency_cleared'],
   async react(event, deps) {
     const ctx = contextOf(event, deps);
     switch (event.type) {
@@ -34,6 +35,9 @@ export const accessReaction: Reaction = {
         await assignMoveInGateCode(ctx, { leaseId, customerId, facilityId });
         return;
       }
+      case 'lease_signed':
+        await activateLeaseGateCode(ctx, event.data.leaseId);
+        return;
       case 'lease_ended':
         await suspendLeaseGateCode(ctx, event.data.leaseId, 'move_out');
         return;

@@ -5,7 +5,11 @@ import { formatDate } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useGateCodes, useRotateGateCode } from '../api/gate-codes.ts';
 
-const suspendedLabels: Record<NonNullable<GateCode['suspendedReason']>, string> = { lockout: 'Suspended (lockout)', move_out: 'Suspended (moved out)' };
+const suspendedLabels: Record<NonNullable<GateCode['suspendedReason']>, string> = {
+  lockout: 'Suspended (lockout)',
+  move_out: 'Suspended (moved out)',
+  unsigned: 'Awaiting lease signature',
+};
 
 /** The renter's gate code per lease: whether it opens the gate, and a new one on request. */
 export function CustomerGateCodes({ customerId, canRotate }: { customerId: string; canRotate: boolean }) {

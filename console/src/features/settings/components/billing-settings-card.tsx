@@ -25,6 +25,7 @@ type BillingFormValues = {
   prorateFirstMonth: boolean;
   billNextMonthAfterDay: number | null;
   moveOutCredit: boolean;
+  signatureBeforeAccess: boolean;
   rentChangeNoticeDays: number | null;
   taxRent: string;
   taxAdminFee: string;
@@ -65,6 +66,7 @@ function formValuesOf(settings: BillingSettings, followBusiness: boolean): Billi
     prorateFirstMonth: settings.prorateFirstMonth,
     billNextMonthAfterDay: settings.billNextMonthAfterDay,
     moveOutCredit: settings.moveOutCredit ?? false,
+    signatureBeforeAccess: settings.signatureBeforeAccess ?? false,
     rentChangeNoticeDays: settings.rentChangeNoticeDays,
     taxRent: settings.salesTax.rent,
     taxAdminFee: settings.salesTax.adminFee,
@@ -86,6 +88,7 @@ function settingsOf(values: BillingFormValues): BillingSettings {
     prorateFirstMonth: values.prorateFirstMonth,
     billNextMonthAfterDay: values.billNextMonthAfterDay ?? null,
     moveOutCredit: values.moveOutCredit,
+    signatureBeforeAccess: values.signatureBeforeAccess,
     rentChangeNoticeDays: values.rentChangeNoticeDays ?? 0,
     // Empty is no tax.
     salesTax: {
@@ -277,6 +280,14 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
           name="moveOutCredit"
           valuePropName="checked"
           extra="A move-out before the end of a period already invoiced credits the days left"
+        >
+          <Switch disabled={fieldsDisabled} />
+        </GridField>
+        <GridField
+          label="Gate Access Waits for a Signed Lease"
+          name="signatureBeforeAccess"
+          valuePropName="checked"
+          extra="A move-in's gate code opens the gate once the renter signed the lease (online or at the desk)"
         >
           <Switch disabled={fieldsDisabled} />
         </GridField>

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { GateCode } from '@storage/contracts/access';
+import { defaultBillingSettings } from '@storage/contracts/billing';
+import { LeaseToSign } from '@storage/contracts/lease-signatures';
+import { Lease } from '@storage/contracts/leases';
+import type { CommandContext } from '@storage/domain/commands/handle';
+import { addFacility } from '@storage/domain/facilities/commands';
+import { updateBillingSettings } from '@storage/domain/settings/commands';
+import { addUnit } from '@storage/domain/units/commands';
+import { wakeOutbox } from '@storage/projector/outbox/signal';
+import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { startSmtpServer, type TestSmtpServer, mailText as textOf } from '@storage/testing/smtp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+// A facility that asks for a signed lease before access: the desk move-in's gate code is assigned
+// but opens nothing, and the welcome with the code is not mailed, until the renter signs; the
+// signature opens it and mails it (a real SMTP server). A facility that does not ask keeps today's
+// move-in: the code opens the gate at once.
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+const MARK = 'M 10 40 C 30 10, 50 70, 70 40 L 120 35';
+
+describe('gate access that waits for the signed lease', () => {
+  let platform: TestPlatform;
+  let smtp: TestSmtpServer;
+  let owner: string;
+  const context = (): CommandContext => ({ store: platform.api.store, actor: { type: 'system' }, correlationId: randomUUID(), now: new Date() });
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) => platform.api.app.inject({ method, url, payload, headers: { cookie: owner } });
+  const gateCodes = async (customerId: string) => z.array(GateCode).parse((await inject('GET', `/api/customers/${customerId}/gate-codes`)).json());
+  const welcomesTo = (email: string) => smtp.received.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Welcome to'));
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    platform = await startTestPlatform({
+      billing: false,
+      config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'office@signed.test', publicUrl: 'https://storage.test' },
+    });
+    owner = await platform.signIn('owner');
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await smtp?.close();
+  });
+
+  async function deskMoveIn(signatureBeforeAccess: boolean) {
+    const facilityId = randomUUID();
+    await addFacility(context(), { name: `Signed ${tag()}`, address: '1 Test Way', phone: null, managerName: 'Maria Gonzalez' }, facilityId);
+    await updateBillingSettings(context(), { ...defaultBillingSettings, signatureBeforeAccess }, facilityId);
+    const unitId = randomUUID();
+    const unit = {
+      facilityId,
+      unitNumber: `G-${tag()}`,
+      building: 'A',
+      size: '10x10' as const,
+      monthlyRate: '120.00',
+      status: 'available' as const,
+      description: null,
+    };
+    const added = await addUnit(context(), unit, unitId);
+    if (added.position) await platform.api.afterAppend(added.position, 10_000);
+    const email = `gail-${tag()}-${tag()}@example.com`;
+    const customer = await inject('POST', '/api/customers', { firstName: 'Gail', lastName: `Gate${tag()}`, email, facilityId });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const customerId = customer.json().id as string;
+    const moved = await inject('POST', '/api/leases', { customerId, unitId, monthlyRate: '120.00', depositAmount: null, startDate: '2026-03-01' });
+    expect(moved.statusCode, moved.body).toBe(201);
+    return { lease: Lease.parse(moved.json()), customerId, email };
+  }
+
+  it('holds the code and the welcome until the renter signs at the desk, then opens the gate and mails the code', async () => {
+    const { lease, customerId, email } = await deskMoveIn(true);
+    await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['suspended', 'unsigned']]);
+    // Every reaction has acted on the move-in and the outbox has nothing pending: still no welcome.
+    expect(await platform.reactionsCaughtUp()).toBe(true);
+    wakeOutbox();
+    expect(welcomesTo(email)).toHaveLength(0);
+
+    const shown = LeaseToSign.parse((await inject('GET', `/api/leases/${lease.id}/signature`)).json());
+    const signed = await inject('POST', `/api/leases/${lease.id}/signature`, { signerName: 'Gail Gate', mark: MARK, documentSha256: shown.documentSha256 });
+    expect(signed.statusCode, signed.body).toBe(201);
+    await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['active', null]]);
+    const [code] = await gateCodes(customerId);
+    await expect.poll(() => welcomesTo(email).length, { timeout: 20_000 }).toBe(1);
+    expect(textOf(welcomesTo(email)[0]!.raw)).toContain(`Your gate code is ${code!.code}.`);
+  });
+
+  it('opens the gate at move-in where the facility does not ask for a signature first', async () => {
+    const { customerId, email } = await deskMoveIn(false);
+    await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['active', null]]);
+    await expect.poll(() => welcomesTo(email).length, { timeout: 20_000 }).toBe(1);
+  });
+});
