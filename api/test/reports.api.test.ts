@@ -106,9 +106,9 @@ describe('reports API', () => {
     expect(rentRoll.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(rentRoll.headers['content-disposition']).toBe(`attachment; filename="rent-roll-${today}.csv"`);
     expect(rentRoll.body.split('\r\n')).toEqual([
-      'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
-      // Invoices written without the billing engine: no billed period; the oldest unpaid one is 120 days past due.
-      `Reports Storage,A,RP-2,10x10,Bob Tenant,bob.reports@example.com,,${isoDay(later(lastMonth, 1.5))},80.00,,,,,105.00,120`,
+      'Facility,Building,Unit,Size,Customer,Email,Phone,Lease Start,Monthly Rate,Street Rate,Rate Paid,Promotion,Deposit,Billed Through,Current Period Start,Current Period End,Renter Balance,Days Past Due',
+      // Invoices written without the billing engine: no billed period (so no rate paid in one); the oldest unpaid one is 120 days past due.
+      `Reports Storage,A,RP-2,10x10,Bob Tenant,bob.reports@example.com,,${isoDay(later(lastMonth, 1.5))},80.00,100.00,,,,,,,105.00,120`,
       '',
     ]);
     // Per renter: Ada paid everything and is left out; Bob's open invoices by days past due, reconciled to his ledger.
