@@ -194,6 +194,26 @@ describe('online rental API', () => {
     expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json())).toMatchObject({ status: 'rented', signed: true });
   });
 
+  it('finishes a rental stopped after its move-in (before the signature and the payment were recorded) by the reconciliation', async () => {
+    const { token, reservationId } = await reservedUnit();
+    const checkout = await signAndCheckout({ token });
+    if (checkout.kind !== 'pay') throw new Error('expected a payment');
+    const provider = createTestProvider(platform.api.pool);
+    await provider.confirmIntent(checkout.paymentIntentId, goodCard, new Date());
+    // The request stopped right after the move-in: the lease exists, unsigned, its invoice unpaid.
+    await convertReservation(context(), reservationId, { depositAmount: null, startDate: daysFromNow(2), protectionPlanId: null, promotionId: null }, 'online');
+    expect((await platform.api.store.readStream(streams.lease(reservationId))).some((e) => e.type === 'lease_signed')).toBe(false);
+    const run = await reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider }, new Date(), 0);
+    expect(run.failures).toEqual([]);
+    const signed = (await platform.api.store.readStream(streams.lease(reservationId))).filter((e) => e.type === 'lease_signed');
+    expect(signed).toHaveLength(1);
+    const { state: invoice } = await loadAggregate(platform.api.store, streams.invoice(leaseInvoiceId(reservationId, daysFromNow(2))), invoiceAggregate);
+    expect(invoice).toMatchObject({ status: 'current', fields: { status: 'paid' } });
+    // Again: nothing more.
+    await reconcilePayments({ pool: platform.api.pool, store: platform.api.store, provider }, new Date(), 0);
+    expect((await platform.api.store.readStream(streams.lease(reservationId))).filter((e) => e.type === 'lease_signed')).toHaveLength(1);
+  });
+
   it('refunds a payment whose rental can no longer be made (the reservation cancelled meanwhile), found by the reconciliation', async () => {
     const { token, reservationId, unitId } = await reservedUnit();
     const checkout = await signAndCheckout({ token });
