@@ -52,6 +52,7 @@ describe('facilities API', () => {
       totalUnits: 0,
       occupiedUnits: 0,
       timeZone: 'UTC',
+      accessHours: null,
     });
     const list = await inject('GET', `/api/facilities?search=${encodeURIComponent(input.name)}`);
     expect(list.statusCode).toBe(200);
@@ -206,5 +207,51 @@ describe('facilities API', () => {
     const events = await platform.api.store.readStream(`facility-${id}`);
     expect(events.map((e) => e.type)).toEqual(['facility_added', 'facility_updated']);
     expect(events[1]?.data).toMatchObject({ changes: { timeZone: 'America/Chicago' } });
+  });
+
+  it('keeps the gate hours staff set, back to 24-hour access with null, and the list shows them', async () => {
+    const hours = { opensAt: '06:00', closesAt: '22:00' };
+    const created = await inject('POST', '/api/facilities', facility({ accessHours: hours }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().accessHours).toEqual(hours);
+    const { id, name } = created.json();
+    const listed = async () => (await inject('GET', `/api/facilities?search=${encodeURIComponent(name)}`)).json()[0].accessHours;
+    expect(await listed()).toEqual(hours);
+
+    const later = await inject('PATCH', `/api/facilities/${id}`, { accessHours: { opensAt: '07:30', closesAt: '21:00' } });
+    expect(later.statusCode).toBe(200);
+    expect(await listed()).toEqual({ opensAt: '07:30', closesAt: '21:00' });
+    // The same hours again change nothing, so nothing is recorded.
+    await inject('PATCH', `/api/facilities/${id}`, { accessHours: { opensAt: '07:30', closesAt: '21:00' } });
+    expect((await inject('PATCH', `/api/facilities/${id}`, { accessHours: null })).json().accessHours).toBeNull();
+    expect(await listed()).toBeNull();
+    const events = await platform.api.store.readStream(`facility-${id}`);
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ accessHours: hours }),
+      { facilityId: id, changes: { accessHours: { opensAt: '07:30', closesAt: '21:00' } } },
+      { facilityId: id, changes: { accessHours: null } },
+    ]);
+  });
+
+  it.each([
+    ['a closing time before the opening time', { opensAt: '22:00', closesAt: '06:00' }, 'accessHours.closesAt'],
+    ['the same opening and closing time', { opensAt: '09:00', closesAt: '09:00' }, 'accessHours.closesAt'],
+    ['a time that is not on the 24-hour clock', { opensAt: '6:00', closesAt: '22:00' }, 'accessHours.opensAt'],
+    ['an hour past 23', { opensAt: '06:00', closesAt: '24:00' }, 'accessHours.closesAt'],
+    ['a missing closing time', { opensAt: '06:00' }, 'accessHours.closesAt'],
+    ['a field the hours do not have', { opensAt: '06:00', closesAt: '22:00', days: 'weekdays' }, 'accessHours'],
+    ['hours given as text', '6 AM to 10 PM', 'accessHours'],
+  ])('refuses gate hours with %s with 400 naming the field, and writes nothing', async (_what, accessHours, field) => {
+    const before = await total();
+    const added = await inject('POST', '/api/facilities', facility({ accessHours }));
+    expect(added.statusCode).toBe(400);
+    expect(added.json().field).toBe(field);
+    expect(await total()).toBe(before);
+
+    const created = (await inject('POST', '/api/facilities', facility())).json();
+    const edited = await inject('PATCH', `/api/facilities/${created.id}`, { accessHours });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().field).toBe(field);
+    expect((await platform.api.store.readStream(`facility-${created.id}`)).map((e) => e.type)).toEqual(['facility_added']);
   });
 });

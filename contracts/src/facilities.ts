@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccessHours } from './access-hours.ts';
 import { TimeZone } from './billing.ts';
 import { Id, OptionalText, RequiredText, SearchText } from './fields.ts';
 import { pagingFields } from './paging.ts';
@@ -13,6 +14,8 @@ export const Facility = z.object({
   occupiedUnits: z.number().int(),
   /** The IANA zone the facility's days run in: its "today", due dates and billing days. */
   timeZone: z.string(),
+  /** When renters may reach their units; null: 24-hour access. Shown as accessHoursWords (access-hours.ts). */
+  accessHours: AccessHours.nullable(),
 });
 export type Facility = z.infer<typeof Facility>;
 
@@ -24,6 +27,8 @@ export const CreateFacilityRequest = z.strictObject({
   managerName: OptionalText(200),
   /** Any IANA zone; without one the facility keeps UTC. */
   timeZone: TimeZone.optional(),
+  /** The gate's hours, { opensAt, closesAt } on the 24-hour clock; null or left out: 24-hour access. */
+  accessHours: AccessHours.nullable().optional(),
 });
 export type CreateFacilityRequest = z.input<typeof CreateFacilityRequest>;
 

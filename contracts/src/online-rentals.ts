@@ -66,6 +66,8 @@ export const RentalStatus = z.object({
   moveInDate: IsoDate,
   /** The renter's gate code (rented, once assigned: a moment after the move-in). */
   gateCode: z.string().nullable(),
+  /** When the gate lets the renter in, in words (accessHoursWords): '24/7' or '6:00 AM – 10:00 PM every day'. */
+  accessHours: z.string(),
   /** Whether the renter signed the lease agreement (rented only). */
   signed: z.boolean(),
   message: z.string(),

@@ -90,6 +90,8 @@ export const PortalUnit = z.object({
   moveOutDate: IsoDate.nullable(),
   /** The lease's gate code and whether it opens the gate now (suspended: a lockout); null: none assigned yet. */
   gateCode: z.object({ code: z.string(), active: z.boolean() }).nullable(),
+  /** When the unit's facility lets renters in, in words (accessHoursWords): '24/7' or '6:00 AM – 10:00 PM every day'. */
+  accessHours: z.string(),
 });
 export type PortalUnit = z.infer<typeof PortalUnit>;
 

@@ -1,3 +1,4 @@
+import { AccessHours } from '@storage/contracts/access-hours';
 import type { Facility, ListFacilitiesQuery } from '@storage/contracts/facilities';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
@@ -12,9 +13,10 @@ const FacilityRow = z.object({
   total_units: z.number(),
   occupied_units: z.number(),
   time_zone: z.string(),
+  access_hours: AccessHours.nullable(),
 });
 
-const columns = sql.fragment`id::text, name, address, phone, manager_name, total_units, occupied_units, time_zone`;
+const columns = sql.fragment`id::text, name, address, phone, manager_name, total_units, occupied_units, time_zone, access_hours`;
 
 function toFacility(row: z.infer<typeof FacilityRow>): Facility {
   return {
@@ -26,6 +28,7 @@ function toFacility(row: z.infer<typeof FacilityRow>): Facility {
     totalUnits: row.total_units,
     occupiedUnits: row.occupied_units,
     timeZone: row.time_zone,
+    accessHours: row.access_hours,
   };
 }
 

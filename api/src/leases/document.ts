@@ -1,3 +1,4 @@
+import { accessHoursWords } from '@storage/contracts/access-hours';
 import type { BillingSettings, LateFeeRule } from '@storage/contracts/billing';
 import type { Facility } from '@storage/contracts/facilities';
 import type { SignatureChannel, SignedLeaseDocument } from '@storage/contracts/lease-signatures';
@@ -19,8 +20,8 @@ export type AgreementLease = Pick<Lease, 'id' | 'monthlyRate' | 'depositAmount' 
 
 export interface LeaseDocumentFacts {
   lease: AgreementLease;
-  /** The unit's facility; null for a unit that belongs to none. */
-  facility: Pick<Facility, 'name' | 'address' | 'managerName'> | null;
+  /** The unit's facility; null for a unit that belongs to none (no gate hours: 24-hour access). */
+  facility: Pick<Facility, 'name' | 'address' | 'managerName' | 'accessHours'> | null;
   /** The billing settings that apply to the lease's facility. */
   billing: BillingSettings;
   /** Absent: none. */
@@ -77,12 +78,12 @@ function lateFeeTerm(settings: BillingSettings): string {
 }
 
 /** The six terms; the deposit and the admin fee are rows of the Lease Terms section. */
-function termsAndConditions(settings: BillingSettings, lease: AgreementLease): string[] {
+function termsAndConditions(settings: BillingSettings, lease: AgreementLease, facility: LeaseDocumentFacts['facility']): string[] {
   return [
     dueDayTerm(settings, lease.startDate),
     lateFeeTerm(settings),
     `Either party may end this lease with ${TERMINATION_NOTICE_DAYS} days' written notice.`,
-    'The tenant has access to the unit 24/7.',
+    `The tenant has access to the unit ${accessHoursWords(facility?.accessHours)}.`,
     'The tenant must not store hazardous, flammable, perishable or illegal goods in the unit.',
     'The tenant insures the stored goods; the facility is not liable for their loss or damage.',
   ];
@@ -152,7 +153,7 @@ export function leaseDocumentBody({ lease, facility, billing, addenda = NO_ADDEN
       },
       ...addendaSections(addenda),
     ],
-    termsAndConditions: termsAndConditions(billing, lease),
+    termsAndConditions: termsAndConditions(billing, lease, facility),
     signatures: [
       { party: 'Tenant', name: tenantName },
       { party: 'Facility Manager', name: facility?.managerName ?? '' },

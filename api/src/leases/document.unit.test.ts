@@ -18,7 +18,7 @@ const lease: Lease = {
   invoiceSummary: { paid: 0, overdue: 0, total: 0 },
 };
 const generatedAt = new Date('2025-06-01T22:05:00Z');
-const facility = { name: 'Riverside Self Storage', address: '1200 River Rd, Portland, OR', managerName: 'Maria Gonzalez' };
+const facility = { name: 'Riverside Self Storage', address: '1200 River Rd, Portland, OR', managerName: 'Maria Gonzalez', accessHours: null };
 
 const rowsOf = (document: ReturnType<typeof leaseDocument>, title: string) =>
   Object.fromEntries(document.sections.find((s) => s.title === title)!.rows.map((r) => [r.label, r.value]));
@@ -45,7 +45,15 @@ describe('lease document', () => {
     expect(terms[0]).toBe('Rent is due on the 1st of each month.');
     expect(terms[1]).toBe('A late fee of $25.00 is charged when rent is still unpaid 10 days after its due date (on the 11th of the month).');
     expect(terms[2]).toContain('30 days');
-    expect(terms[3]).toContain('24/7');
+    expect(terms[3]).toBe('The tenant has access to the unit 24/7.');
+  });
+
+  it('states the facility’s gate hours as the tenant’s access, and 24/7 for a facility open 24 hours', () => {
+    const withHours = { ...facility, accessHours: { opensAt: '06:00', closesAt: '22:00' } };
+    const terms = leaseDocument({ lease, facility: withHours, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
+    expect(terms[3]).toBe('The tenant has access to the unit 6:00 AM – 10:00 PM every day.');
+    const allHours = leaseDocument({ lease, facility, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
+    expect(allHours[3]).toBe('The tenant has access to the unit 24/7.');
   });
 
   it('writes the terms from the facility’s billing settings: anniversary day, grace days, a percent late fee, the admin fee and the deposit', () => {

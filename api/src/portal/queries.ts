@@ -1,3 +1,4 @@
+import { AccessHours, accessHoursWords } from '@storage/contracts/access-hours';
 import { InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
 import { InvoiceStatus, UnitSize } from '@storage/contracts/enums';
 import type { PortalAccessLog, PortalAccount, PortalContact, PortalContactPlace, PortalInvoice, PortalProfile, PortalUnit } from '@storage/contracts/portal';
@@ -94,13 +95,15 @@ const UnitRow = z.object({
   monthly_rate: z.string(),
   move_out_date: z.string().nullable(),
   code_status: z.string().nullable(),
+  access_hours: AccessHours.nullable(),
 });
 
 /** The units of the customer's active leases, at the lease's monthly rate. */
 export async function listPortalUnits(db: CommonQueryMethods, store: EventStore, customerId: string): Promise<PortalUnit[]> {
   const rows = await db.any(sql.type(UnitRow)`
-    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, l.move_out_date, g.status AS code_status
-    FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN gate_codes g ON g.lease_id = l.id
+    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, l.move_out_date, g.status AS code_status,
+      f.access_hours
+    FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN facilities f ON f.id = u.facility_id LEFT JOIN gate_codes g ON g.lease_id = l.id
     WHERE l.customer_id = ${customerId} AND l.is_active
     ORDER BY u.building, u.unit_number`);
   // Each code from its stream: no read table holds a code.
@@ -118,6 +121,7 @@ export async function listPortalUnits(db: CommonQueryMethods, store: EventStore,
     status: 'Active',
     moveOutDate: r.move_out_date,
     gateCode: ((code) => (code === undefined || r.code_status === null ? null : { code, active: r.code_status === 'active' }))(codes.get(r.lease_id)?.code),
+    accessHours: accessHoursWords(r.access_hours),
   }));
 }
 

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { accessHoursWords } from '@storage/contracts/access-hours';
 import { streams } from '@storage/contracts/events';
 import { LeaseSignature, LeaseToSign, SIGNATURE_MARK_MAX } from '@storage/contracts/lease-signatures';
 import {
@@ -64,12 +65,13 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     return pending.reservationId;
   }
 
+  /** The unit as the renter sees it, and when its facility lets them in. */
   async function unitOf(unitId: string) {
     const { state } = await loadAggregate(deps.store, streams.unit(unitId), unitAggregate);
     if (state.status === 'none') throw new NotFoundError('Unit not found');
     const facility = state.fields.facilityId ? await getFacility(deps.pool, state.fields.facilityId) : null;
     const { unitNumber, building, size } = state.fields;
-    return { unitNumber, building, size, facilityName: facility?.name ?? null };
+    return { unit: { unitNumber, building, size, facilityName: facility?.name ?? null }, accessHours: accessHoursWords(facility?.accessHours) };
   }
 
   app.post(
@@ -88,7 +90,8 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       const { token, ...choices } = request.body;
       const reservationId = await reservationOf(token);
       const { reservation, quote } = await rentalQuote(deps.store, reservationId, deps.clock.now(), choices);
-      return { reservationId, unit: await unitOf(reservation.details.unitId), moveInDate: quote.startDate, quote };
+      const { unit } = await unitOf(reservation.details.unitId);
+      return { reservationId, unit, moveInDate: quote.startDate, quote };
     },
   );
 
@@ -203,7 +206,7 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     const recorded = await deps.store.readStream(streams.reservation(reservationId));
     const { state } = aggregateFrom(recorded, reservationAggregate);
     if (state.status === 'none' || state.status === 'abandoned') throw new NotFoundError('Reservation not found');
-    const unit = await unitOf(state.details.unitId);
+    const { unit, accessHours } = await unitOf(state.details.unitId);
     const refunded = recorded.some((e) => e.type === 'reservation_checkout_refunded');
     if (state.status === 'converted') {
       const code = (await currentGateCodes(deps.store, [state.leaseId])).get(state.leaseId);
@@ -213,13 +216,14 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
         status: 'rented',
         reservationId,
         unit,
+        accessHours,
         moveInDate,
         signed,
         gateCode: code && code.suspended === null ? code.code : null,
         message: code ? 'Your unit is rented. Use this gate code to enter.' : 'Your unit is rented. Your gate code is on its way.',
       };
     }
-    const base = { reservationId, unit, moveInDate: state.details.moveInDate, gateCode: null, signed: false };
+    const base = { reservationId, unit, accessHours, moveInDate: state.details.moveInDate, gateCode: null, signed: false };
     if (refunded && state.status !== 'submitted')
       return { ...base, status: 'refunded', message: 'Your payment was refunded: this reservation could not be rented.' };
     if (state.status === 'submitted' || state.status === 'converting')

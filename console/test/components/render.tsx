@@ -24,6 +24,7 @@ export const FACILITIES: Facility[] = [
     totalUnits: 40,
     occupiedUnits: 31,
     timeZone: 'America/Los_Angeles',
+    accessHours: { opensAt: '06:00', closesAt: '22:00' },
   },
   {
     id: '9d8e7f6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a',
@@ -34,6 +35,7 @@ export const FACILITIES: Facility[] = [
     totalUnits: 20,
     occupiedUnits: 12,
     timeZone: 'America/Los_Angeles',
+    accessHours: null,
   },
 ];
 

@@ -94,6 +94,7 @@ describe('Add Facility', () => {
       totalUnits: 0,
       occupiedUnits: 0,
       timeZone: 'America/Chicago',
+      accessHours: null,
     });
     const { user } = renderConsole(<FacilitiesCard canManage />, { path: '/settings', api: [created] });
     await user.click(await screen.findByRole('button', { name: /Add Facility/ }));

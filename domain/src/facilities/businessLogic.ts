@@ -14,10 +14,19 @@ export function addFacility(command: AddFacility, state: FacilityState): DomainE
 export function updateFacility(command: UpdateFacility, state: FacilityState): DomainEvent[] {
   if (state.status === 'none') throw new NotFoundError('Facility not found');
   const changes = Object.fromEntries(
-    Object.entries(command.changes).filter(([key, value]) => state.fields[key as keyof FacilityFields] !== value),
+    Object.entries(command.changes).filter(([key, value]) => !sameValue(state.fields[key as keyof FacilityFields], value)),
   ) as Partial<FacilityFields>;
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'facility_updated', data: { facilityId: command.facilityId, changes } }];
+}
+
+/** Field values are text, null or access hours ({ opensAt, closesAt }), compared by what they say. */
+function sameValue(current: FacilityFields[keyof FacilityFields], next: unknown): boolean {
+  if (current && next && typeof current === 'object' && typeof next === 'object') {
+    const hours = next as Record<string, unknown>;
+    return current.opensAt === hours.opensAt && current.closesAt === hours.closesAt;
+  }
+  return current === next;
 }
 
 export function decideFacility(command: FacilityCommand, state: FacilityState): DomainEvent[] {

@@ -15,6 +15,7 @@ const fields: FacilityFields = {
   phone: '(503) 555-0100',
   managerName: 'Maria Gonzalez',
   timeZone: 'America/Los_Angeles',
+  accessHours: null,
 };
 const added: DomainEvent = { type: 'facility_added', data: { facilityId, ...fields } };
 
@@ -39,6 +40,22 @@ describe('update facility', () => {
   it('records nothing when nothing changes', () => {
     const phoneRemoved: DomainEvent = { type: 'facility_updated', data: { facilityId, changes: { phone: null } } };
     expect(given(added, phoneRemoved).when({ type: 'UpdateFacility', facilityId, changes: { phone: null } })).toEqual([]);
+  });
+
+  it('records new access hours, and nothing when the same hours are sent again', () => {
+    const accessHours = { opensAt: '06:00', closesAt: '22:00' };
+    const hoursSet: DomainEvent = { type: 'facility_updated', data: { facilityId, changes: { accessHours } } };
+    expect(given(added).when({ type: 'UpdateFacility', facilityId, changes: { accessHours } })).toEqual([hoursSet]);
+    expect(given(added, hoursSet).when({ type: 'UpdateFacility', facilityId, changes: { accessHours: { ...accessHours } } })).toEqual([]);
+    expect(given(added, hoursSet).when({ type: 'UpdateFacility', facilityId, changes: { accessHours: null } })).toEqual([
+      { type: 'facility_updated', data: { facilityId, changes: { accessHours: null } } },
+    ]);
+  });
+
+  it('gives a facility added before access hours existed 24-hour access', () => {
+    const { accessHours: _none, ...before } = fields;
+    const legacy: DomainEvent = { type: 'facility_added', data: { facilityId, ...before } };
+    expect(given(legacy).when({ type: 'UpdateFacility', facilityId, changes: { accessHours: null } })).toEqual([]);
   });
 
   it('cannot update a facility that does not exist', () => {

@@ -11,11 +11,11 @@ function nameKey(name: string, ownerStream: string): UniqueKey {
   return { kind: 'facility-name', value: name, ownerStream, field: 'name', takenMessage: `A facility named ${name} already exists` };
 }
 
-/** A facility's details; without a time zone it keeps UTC until staff set one. */
-export type NewFacility = Omit<FacilityFields, 'timeZone'> & { timeZone?: string };
+/** A facility's details; without a time zone it keeps UTC until staff set one, without access hours it is open 24 hours. */
+export type NewFacility = Omit<FacilityFields, 'timeZone' | 'accessHours'> & Partial<Pick<FacilityFields, 'timeZone' | 'accessHours'>>;
 
 export async function addFacility(ctx: CommandContext, details: NewFacility, facilityId: string = randomUUID()) {
-  const fields: FacilityFields = { ...details, timeZone: details.timeZone ?? DEFAULT_TIME_ZONE };
+  const fields: FacilityFields = { ...details, timeZone: details.timeZone ?? DEFAULT_TIME_ZONE, accessHours: details.accessHours ?? null };
   const stream = streams.facility(facilityId);
   return withUniqueKey(ctx, nameKey(fields.name, stream), () =>
     handleCommand(ctx, stream, facilityAggregate, (state) => decideFacility({ type: 'AddFacility', facilityId, fields }, state)),

@@ -100,6 +100,7 @@ describe('finishing a rental online', () => {
       unit,
       moveInDate: '2030-03-20',
       gateCode: '482913',
+      accessHours: '6:00 AM – 10:00 PM every day',
       signed: true,
       message: 'Your unit is rented.',
     };
@@ -145,6 +146,7 @@ describe('finishing a rental online', () => {
     expect(card.sent[0]!.body).toMatchObject({ token, paymentIntentId: 'pi_rental_1', card: { cardNumber: '4242 4242 4242 4242' } });
     expect(completed.sent[0]!.body).toEqual({ token, paymentIntentId: 'pi_rental_1' });
     expect(await screen.findByText('482913')).toBeTruthy();
+    expect(screen.getByTestId('rental-access-hours').textContent).toBe('Access hours: 6:00 AM – 10:00 PM every day');
   });
 
   it('has the renter read the agreement again when it changed since they opened it', async () => {

@@ -19,6 +19,7 @@ export const facilitiesProjection = defineProjection({
           phone: d.phone,
           manager_name: d.managerName,
           time_zone: d.timeZone,
+          access_hours: d.accessHours ?? null,
           total_units: 0,
           occupied_units: 0,
           created_at: at,
@@ -34,6 +35,7 @@ export const facilitiesProjection = defineProjection({
           ...('phone' in c && { phone: c.phone ?? null }),
           ...('managerName' in c && { manager_name: c.managerName ?? null }),
           ...(c.timeZone !== undefined && { time_zone: c.timeZone }),
+          ...(c.accessHours !== undefined && { access_hours: c.accessHours }),
           updated_at: at,
         });
         return;

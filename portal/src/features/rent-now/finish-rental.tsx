@@ -308,6 +308,7 @@ function RentalDone({ status, token, onChanged }: { status: RentalStatus; token:
       ) : (
         <p role="status">Your gate code is on its way…</p>
       )}
+      {status.signed && <p data-testid="rental-access-hours">Access hours: {status.accessHours}</p>}
       <p>We have emailed your gate code to you as well. Sign in to the customer portal to see your bills and download your signed lease.</p>
     </section>
   );

@@ -1,4 +1,5 @@
-import { ClockCircleOutlined, EnvironmentOutlined, HomeOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, EnvironmentOutlined, HomeOutlined, KeyOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { accessHoursWords } from '@storage/contracts/access-hours';
 import type { Facility } from '@storage/contracts/facilities';
 import { serverMessage } from '@storage/web-client/api';
 import { Card, Divider, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
@@ -61,6 +62,10 @@ function FacilityRow({ facility, canManage }: { facility: Facility; canManage: b
           <Typography.Text type="secondary" data-testid="facility-time-zone">
             <ClockCircleOutlined className="card-line-icon" />
             {facility.timeZone.replaceAll('_', ' ')}
+          </Typography.Text>
+          <Typography.Text type="secondary" data-testid="facility-access-hours">
+            <KeyOutlined className="card-line-icon" />
+            Access hours: {accessHoursWords(facility.accessHours)}
           </Typography.Text>
         </Flex>
       </Flex>
