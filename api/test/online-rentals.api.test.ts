@@ -90,7 +90,11 @@ describe('online rental API', () => {
       config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'office@rentals.test', publicUrl: 'https://storage.test' },
     });
     facilityId = randomUUID();
-    await addFacility(context(), { name: `Rental Test ${tag()}`, address: '2 Test Way', phone: null, managerName: null }, facilityId);
+    await addFacility(
+      context(),
+      { name: `Rental Test ${tag()}`, address: '2 Test Way', phone: null, managerName: null, accessHours: { opensAt: '06:00', closesAt: '22:00' } },
+      facilityId,
+    );
     await updateBillingSettings(
       context(),
       { ...defaultBillingSettings, adminFee: '15.00', salesTax: { rent: '8', adminFee: '0', lateFee: '0', merchandise: '0' } },
@@ -121,6 +125,8 @@ describe('online rental API', () => {
     expect(toSign).toMatchObject({ leaseId: reservationId, signature: null });
     expect(toSign.text).toContain('== Protection Plan Addendum ==\nPlan: Basic\nCoverage: Up to $2,000.00 for the stored goods');
     expect(toSign.text).toContain('== Promotion Addendum ==\nPromotion: Web special\nTerms: 50% off the first month');
+    // The facility's gate hours are the tenant's access.
+    expect(toSign.text).toContain('The tenant has access to the unit 6:00 AM – 10:00 PM every day.');
     const signature = { signerName: 'Rita Renter', mark: 'M 1 1 L 20 20', documentSha256: toSign.documentSha256 };
     // Not signed, or signed over another document: refused, and no payment is started.
     expect((await post('/api/public/rentals/checkout', choices)).statusCode).toBe(400);
@@ -145,7 +151,7 @@ describe('online rental API', () => {
     expect(card.json()).toMatchObject({ status: 'succeeded' });
     const completed = await post('/api/public/rentals/complete', { token, paymentIntentId: checkout.paymentIntentId });
     expect(completed.statusCode).toBe(200);
-    expect(RentalStatus.parse(completed.json())).toMatchObject({ status: 'rented', moveInDate: daysFromNow(2) });
+    expect(RentalStatus.parse(completed.json())).toMatchObject({ status: 'rented', moveInDate: daysFromNow(2), accessHours: '6:00 AM – 10:00 PM every day' });
 
     const invoiceId = leaseInvoiceId(reservationId, daysFromNow(2));
     const { state: invoice } = await loadAggregate(platform.api.store, streams.invoice(invoiceId), invoiceAggregate);
@@ -191,7 +197,12 @@ describe('online rental API', () => {
     expect(checkout).toEqual({ kind: 'rented' });
     const types = (await platform.api.store.readStream(streams.lease(reservationId))).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['lease_started', 'lease_promotion_applied', 'lease_signed']));
-    expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json())).toMatchObject({ status: 'rented', signed: true });
+    // A facility without gate hours gives 24-hour access.
+    expect(RentalStatus.parse((await post('/api/public/rentals/status', { token })).json())).toMatchObject({
+      status: 'rented',
+      signed: true,
+      accessHours: '24/7',
+    });
   });
 
   it('finishes a rental stopped after its move-in (before the signature and the payment were recorded) by the reconciliation', async () => {

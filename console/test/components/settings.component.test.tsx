@@ -9,7 +9,7 @@ import SettingsPage from '../../src/app/routes/settings.tsx';
 import { FacilitiesCard } from '../../src/features/facilities/components/facilities-card.tsx';
 import { BusinessProfileCard } from '../../src/features/settings/components/business-profile-card.tsx';
 import { SecurityCard } from '../../src/features/settings/components/security-card.tsx';
-import { fill, type RenderOptions, renderConsole } from './render.tsx';
+import { FACILITIES, fill, type RenderOptions, renderConsole } from './render.tsx';
 import { defaultSettingsAnswer, settingsScreenAnswers } from './settings-fixtures.ts';
 
 // Settings: the business profile's checks and save, the password change's checks and the server's
@@ -127,6 +127,33 @@ describe('Add Facility', () => {
     await user.click(dialog.getByRole('button', { name: 'Add Facility' }));
     await screen.findByText('Failed to create facility');
     screen.getByText('A facility named riverside self storage already exists');
+  });
+});
+
+describe('Access Hours of a facility', () => {
+  it('shows each facility’s hours in words, and edits them: 24-hour access off, the closing time after the opening time', async () => {
+    const harbor = FACILITIES[1];
+    const updated = answer('patch', `/api/facilities/${harbor!.id}`, Facility, { ...harbor!, accessHours: { opensAt: '07:00', closesAt: '21:30' } });
+    const { user } = renderConsole(<FacilitiesCard canManage />, { path: '/settings', api: [updated] });
+    const hours = await screen.findAllByTestId('facility-access-hours');
+    expect(hours.map((line) => line.textContent)).toEqual(['Access hours: 6:00 AM – 10:00 PM every day', 'Access hours: 24/7']);
+
+    await user.click(screen.getByRole('button', { name: `Edit ${harbor!.name}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const allHours = dialog.getByRole('switch', { name: '24-hour access' });
+    expect(allHours.getAttribute('aria-checked')).toBe('true');
+    expect(dialog.queryByLabelText('Opens At')).toBeNull();
+    await user.click(allHours);
+    await fill(user, dialog.getByLabelText('Opens At'), '07:00');
+    await fill(user, dialog.getByLabelText('Closes At'), '06:00');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await dialog.findByText('Closes at must be after opens at');
+    expect(updated.sent).toHaveLength(0);
+
+    await fill(user, dialog.getByLabelText('Closes At'), '21:30');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Facility updated successfully');
+    expect(updated.sent[0]!.body).toEqual({ accessHours: { opensAt: '07:00', closesAt: '21:30' } });
   });
 });
 
