@@ -142,16 +142,10 @@ export const RentRollRow = z.object({
 export type RentRollRow = z.infer<typeof RentRollRow>;
 /**
  * The whole scope's figures, on every page: its leases, their rates in effect added up, their units'
- * street rates added up, the rates paid in their current periods added up (a lease with no current
- * period adds nothing), and what their renters owe (each renter once).
+ * street rates added up, and what their renters owe (each renter once). The rates paid are not added
+ * up: that reads every lease's current invoice, several times the cost of these figures.
  */
-export const RentRollTotals = z.object({
-  leases: z.number().int(),
-  totalMonthlyRate: Amount,
-  totalStreetRate: Amount,
-  totalRatePaid: Amount,
-  totalBalance: Amount,
-});
+export const RentRollTotals = z.object({ leases: z.number().int(), totalMonthlyRate: Amount, totalStreetRate: Amount, totalBalance: Amount });
 export type RentRollTotals = z.infer<typeof RentRollTotals>;
 /** A page of the rent roll (by facility, building and unit) with the scope's figures; the CSV download holds every row. */
 export const RentRoll = RentRollTotals.extend({ asOf: IsoDate, rows: z.array(RentRollRow) });

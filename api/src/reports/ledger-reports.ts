@@ -277,7 +277,6 @@ const RentRollTotalsRow = z.object({
   leases: z.number(),
   total_monthly_rate: z.string(),
   total_street_rate: z.string(),
-  total_rate_paid: z.string(),
   total_balance: z.string(),
 });
 
@@ -285,26 +284,21 @@ const toRentRollTotals = (t: z.infer<typeof RentRollTotalsRow>): RentRollTotals 
   leases: t.leases,
   totalMonthlyRate: t.total_monthly_rate,
   totalStreetRate: t.total_street_rate,
-  totalRatePaid: t.total_rate_paid,
   totalBalance: t.total_balance,
 });
 
 /**
- * The whole scope's figures: its leases, their rates in effect, their units' street rates and the
- * rates paid in their current periods added up (a lease with none adds nothing), and what their
- * renters owe (a renter with two leases owes one balance: it counts once).
+ * The whole scope's figures: its leases, their rates in effect and their units' street rates added
+ * up, and what their renters owe (a renter with two leases owes one balance: it counts once).
  */
 export async function rentRollTotals(db: CommonQueryMethods, facilityId: string | undefined, day: ReportDay, now: Date): Promise<RentRollTotals> {
   if (day.kind === 'past') {
     const totals = await db.one(sql.type(RentRollTotalsRow)`
       WITH scope AS MATERIALIZED (
-        SELECT l.id, l.customer_id, ${rateOn(day.day)} AS rate, u.monthly_rate AS street_rate, ${ratePaidOf} AS rate_paid
-        FROM ${rentRollFrom} LEFT JOIN LATERAL (${currentPeriodOn(day.day)}) cp ON true
-        WHERE ${rentRollWhere(facilityId, day)}
+        SELECT l.id, l.customer_id, ${rateOn(day.day)} AS rate, u.monthly_rate AS street_rate FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)}
       )
       SELECT count(*)::int8 AS leases, coalesce(sum(s.rate), 0)::numeric(20, 2)::text AS total_monthly_rate,
              coalesce(sum(s.street_rate), 0)::numeric(20, 2)::text AS total_street_rate,
-             coalesce(sum(s.rate_paid), 0)::numeric(20, 2)::text AS total_rate_paid,
              (SELECT coalesce(sum(le.amount), 0) FROM ledger_entries le
               WHERE le.customer_id IN (SELECT customer_id FROM scope) AND le.entry_date <= ${day.day}::date)::numeric(20, 2)::text AS total_balance
       FROM scope s`);
@@ -315,17 +309,9 @@ export async function rentRollTotals(db: CommonQueryMethods, facilityId: string 
       SELECT l.id, l.customer_id, l.monthly_rate, u.monthly_rate AS street_rate, ${facilityToday(now)} AS today
       FROM ${rentRollFrom} WHERE ${rentRollWhere(facilityId, day)}
     ),
-    rates AS (${ratesInEffect}),
-    -- Each lease's period that holds its today, in one pass over the periods (as ratesInEffect).
-    periods AS (
-      SELECT DISTINCT ON (rp.lease_id) rp.lease_id, rp.invoice_id, rp.period_start, rp.period_end
-      FROM lease_rent_periods rp JOIN scope s ON s.id = rp.lease_id
-      WHERE rp.counts AND rp.period_start <= s.today AND rp.period_end >= s.today
-      ORDER BY rp.lease_id, rp.period_start DESC, rp.key DESC
-    )
+    rates AS (${ratesInEffect})
     SELECT count(*)::int8 AS leases, coalesce(sum(coalesce(r.new_rate, s.monthly_rate)), 0)::numeric(20, 2)::text AS total_monthly_rate,
            coalesce(sum(s.street_rate), 0)::numeric(20, 2)::text AS total_street_rate,
-           (SELECT coalesce(sum(p.rate_paid), 0) FROM (SELECT ${ratePaidOf} AS rate_paid FROM periods cp) p)::numeric(20, 2)::text AS total_rate_paid,
            (SELECT coalesce(sum(b.balance), 0) FROM customer_balances b WHERE b.customer_id IN (SELECT customer_id FROM scope))::numeric(20, 2)::text AS total_balance
     FROM scope s LEFT JOIN rates r ON r.lease_id = s.id`);
   return toRentRollTotals(totals);
