@@ -147,6 +147,25 @@ describe('messages to renters', () => {
     expect(await messagesOf(renter.id)).toHaveLength(1);
   });
 
+  it('tells a renter the facility enrolled them in its default protection plan, and nothing of a plan they or staff chose', async () => {
+    const renter = await customer('Pia');
+    const leaseId = randomUUID();
+    const plan = { planId: randomUUID(), name: 'Standard', coverageAmount: '5000.00', monthlyPremium: '18.00' };
+    const changed = (reason: 'chosen_at_move_in' | 'enrolled_by_default'): DomainEvent => ({
+      type: 'lease_protection_changed',
+      data: { leaseId, customerId: renter.id, protection: plan, effectiveDate: '2027-01-01', reason },
+    });
+    await append(streams.lease(leaseId), changed('chosen_at_move_in'));
+    expect(await platform.reactionsCaughtUp()).toBe(true);
+    expect(await messagesOf(renter.id)).toHaveLength(0);
+    await append(streams.lease(leaseId), changed('enrolled_by_default'));
+    await expect.poll(() => receivedBy(renter.email).length).toBe(1);
+    const mail = receivedBy(renter.email)[0]!;
+    expect(mail.raw).toContain('is now covered by Standard');
+    expect(textOf(mail.raw)).toContain('covered by our Standard plan: up to $5,000.00, for $18.00 a month on your rent invoices from Jan 1, 2027.');
+    expect((await messagesOf(renter.id)).map((m) => m.templateKey)).toEqual(['protection_enrolled']);
+  });
+
   it('welcomes a renter who moved in with the unit and the code the move-in gave them', async () => {
     const renter = await customer('Milo');
     const unitNumber = `W-${randomUUID().slice(0, 5)}`;
@@ -300,7 +319,7 @@ describe('messages to renters', () => {
     const renter = await customer('Pia');
     await sentInvoice(renter.id, '64.25');
     const templates = (await call('GET', '/api/message-templates', 'auditor')).json() as Array<{ key: string; isDefault: boolean; optional: boolean }>;
-    expect(templates).toHaveLength(10);
+    expect(templates).toHaveLength(11);
     expect(templates.find((t) => t.key === 'late_notice')).toMatchObject({ isDefault: true, optional: false });
 
     const unknown = await call('PUT', '/api/message-templates/invoice_issued', 'owner', { subject: 'Bill {invoiceNo}', body: 'Hi {firstName}' });

@@ -141,5 +141,6 @@ export const MessageTemplateKey = z.enum([
   'pre_lien_notice',
   'access_restored',
   'rent_change_notice',
+  'protection_enrolled',
 ]);
 export type MessageTemplateKey = z.infer<typeof MessageTemplateKey>;

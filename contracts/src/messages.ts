@@ -19,6 +19,7 @@ export const messageTemplateLabels: Record<MessageTemplateKey, string> = {
   pre_lien_notice: 'Pre-lien notice',
   access_restored: 'Access restored',
   rent_change_notice: 'Rent change notice',
+  protection_enrolled: 'Protection plan enrolment',
 };
 
 /** The messages a renter may turn off; the others are notices the law requires, always sent. */
@@ -54,6 +55,9 @@ export const messagePlaceholders = [
   'newRate',
   'effectiveDate',
   'date',
+  'planName',
+  'coverageAmount',
+  'monthlyPremium',
 ] as const;
 export type MessagePlaceholder = (typeof messagePlaceholders)[number];
 export type MessageValues = Partial<Record<MessagePlaceholder, string>>;

@@ -39,7 +39,7 @@ describe('message choices in the portal, in Chromium', { timeout: 120_000 }, () 
     await receipts.waitFor();
     expect(await receipts.isChecked()).toBe(true);
     expect(await choices.textContent()).toContain(
-      'Always sent, as the law requires: Autopay failed, Late notice, Lockout notice, Pre-lien notice, Rent change notice.',
+      'Always sent, as the law requires: Autopay failed, Late notice, Lockout notice, Pre-lien notice, Rent change notice, Protection plan enrolment.',
     );
     await expectAccessible(page, 'portal profile with message choices');
 

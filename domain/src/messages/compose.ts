@@ -7,6 +7,8 @@ import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import { pastDue, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
+import { loadAggregate } from '../commands/handle.ts';
+import { leaseAggregate } from '../leases/lease.ts';
 
 // What a message says, from real data: which event makes which message, to whom, and the values
 // of its placeholders, read from the read model (as of at least the event: reactions run after
@@ -167,6 +169,7 @@ export const messageEventTypes = [
   'delinquency_step_taken',
   'delinquency_cleared',
   'lease_rent_change_scheduled',
+  'lease_protection_changed',
 ] as const satisfies readonly DomainEvent['type'][];
 
 /** The message an event makes, or null when it makes none. */
@@ -305,6 +308,25 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
         lease?.facilityId,
       );
     }
+    case 'lease_protection_changed': {
+      // Only the facility's own enrolment is told: a plan the renter or staff chose, they know of.
+      const d = event.data;
+      if (d.reason !== 'enrolled_by_default' || d.protection === null) return null;
+      const lease = await unitNumberOfLease(deps.pool, d.leaseId);
+      return toCustomer(
+        deps,
+        d.customerId,
+        'protection_enrolled',
+        {
+          planName: d.protection.name,
+          coverageAmount: money(d.protection.coverageAmount),
+          monthlyPremium: money(d.protection.monthlyPremium),
+          effectiveDate: dayText(d.effectiveDate),
+          ...(lease && { unitNumber: lease.unitNumber }),
+        },
+        lease?.facilityId,
+      );
+    }
     default:
       return null;
   }
@@ -327,6 +349,9 @@ export async function composeForCustomer(templateKey: MessageTemplateKey, custom
   ]);
   const lease = await deps.pool.maybeOne(sql.type(z.object({ id: z.string(), monthly_rate: z.string() }))`
     SELECT id::text, monthly_rate::text FROM leases WHERE customer_id = ${customerId} AND is_active ORDER BY start_date DESC, id LIMIT 1`);
+  // The plan the lease has now (its stream's newest choice), for a preview of the enrolment notice.
+  const plan = lease ? (await loadAggregate(deps.store, streams.lease(lease.id), leaseAggregate)).state : null;
+  const latestPlan = plan && (plan.status === 'active' || plan.status === 'ended') ? (plan.protection.at(-1)?.protection ?? null) : null;
   return toCustomer(deps, customerId, templateKey, {
     ...(invoice && {
       invoiceNumber: invoice.invoice_number,
@@ -335,6 +360,7 @@ export async function composeForCustomer(templateKey: MessageTemplateKey, custom
       pastDue: money(pastDue(invoices, today)),
     }),
     ...(lease && { currentRate: money(lease.monthly_rate), newRate: money(lease.monthly_rate) }),
+    ...(latestPlan && { planName: latestPlan.name, coverageAmount: money(latestPlan.coverageAmount), monthlyPremium: money(latestPlan.monthlyPremium) }),
     moveInDate: dayText(deps.now.toISOString()),
     effectiveDate: dayText(deps.now.toISOString()),
   });

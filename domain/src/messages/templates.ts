@@ -52,6 +52,10 @@ export const defaultTemplates: Record<MessageTemplateKey, TemplateText> = {
     subject: 'Your rent for unit {unitNumber} changes on {effectiveDate}',
     body: `Hello {firstName},\n\nThe monthly rent of unit {unitNumber} changes from {currentRate} to {newRate} on {effectiveDate}.\n\nQuestions? Reply to this message or see {portalUrl}.${signOff}`,
   },
+  protection_enrolled: {
+    subject: 'Unit {unitNumber} is now covered by {planName}',
+    body: `Hello {firstName},\n\nWe have no protection plan and no proof of your own insurance on file for unit {unitNumber}, so your goods are now covered by our {planName} plan: up to {coverageAmount}, for {monthlyPremium} a month on your rent invoices from {effectiveDate}.\n\nIf you have insurance of your own, send us proof of it and we will take the plan off. Your account is at {portalUrl}.${signOff}`,
+  },
 };
 
 const PLACEHOLDER = /\{([^{}\s]*)\}/g;
