@@ -87,12 +87,17 @@ describe('Settings in Chromium', () => {
       await dialog.getByLabel('Address').fill('9 Lake Shore Dr, Madison, WI 53703');
       await dialog.getByLabel('Phone').fill('(608) 555-0100');
       await dialog.getByLabel('Manager Name').fill('Ada Brooks');
+      // Gate hours instead of 24-hour access.
+      await dialog.getByRole('switch', { name: '24-hour access' }).click();
+      await dialog.getByLabel('Opens At').fill('06:00');
+      await dialog.getByLabel('Closes At').fill('22:00');
       await dialog.getByRole('button', { name: 'Add Facility' }).click();
       await page.getByText('Facility created successfully').waitFor();
       await dialog.waitFor({ state: 'hidden' });
       const row = page.getByTestId('facility-row').filter({ hasText: lake });
       await row.waitFor();
       expect(await row.textContent()).toContain('0/0 occupied');
+      expect(await row.getByTestId('facility-access-hours').textContent()).toBe('Access hours: 6:00 AM – 10:00 PM every day');
 
       await chooseSelectOption(
         page,

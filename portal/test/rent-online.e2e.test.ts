@@ -33,7 +33,11 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     smtp = await startSmtpServer();
     product = await startProductUnderTest({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
     const ctx = { store: product.platform.api.store, actor: { type: 'system' } as const, correlationId: randomUUID(), now: new Date() };
-    await addFacility(ctx, { name: 'Phone Storage', address: '3 Pocket Lane', phone: '555-010-2222', managerName: null }, facilityId);
+    await addFacility(
+      ctx,
+      { name: 'Phone Storage', address: '3 Pocket Lane', phone: '555-010-2222', managerName: null, accessHours: { opensAt: '06:00', closesAt: '22:00' } },
+      facilityId,
+    );
     await updateBillingSettings(
       ctx,
       { ...defaultBillingSettings, adminFee: '20.00', salesTax: { rent: '8', adminFee: '0', lateFee: '0', merchandise: '0' } },
@@ -131,6 +135,7 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     const agreement = (await dialog.getByTestId('agreement-text').textContent())!;
     expect(agreement).toContain('== Protection Plan Addendum ==');
     expect(agreement).toContain('== Promotion Addendum ==\nPromotion: Web special');
+    expect(agreement).toContain('The tenant has access to the unit 6:00 AM – 10:00 PM every day.');
     await dialog.getByLabel('Full Name').fill('Paula Phone');
     const pad = dialog.getByTestId('signature-pad');
     const box = (await pad.boundingBox())!;
@@ -152,6 +157,7 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     const gate = page.locator('.finish-rental-gate strong');
     await gate.waitFor(eventually);
     expect(await gate.textContent()).toMatch(/^\d+$/);
+    expect(await page.getByTestId('rental-access-hours').textContent()).toBe('Access hours: 6:00 AM – 10:00 PM every day');
     await fits(page, 'the gate code');
     await expectAccessible(page, 'Rented, with the gate code');
     await product.screenshot(page, 'rent-online-gate-code-390');

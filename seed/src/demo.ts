@@ -6,6 +6,7 @@
 // leases carry a protection plan (chosen at the move-in, or the default the billing day enrols them
 // in), a few recent ones a promotion, and some renters buy merchandise as they move in.
 
+import type { AccessHours } from '@storage/contracts/access-hours';
 import { type BillingSettings, defaultBillingSettings, noSalesTax } from '@storage/contracts/billing';
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { DeskPaymentMethod, PaymentMethod, UnitSize } from '@storage/contracts/enums';
@@ -96,6 +97,8 @@ interface Site {
   /** The IANA zone the site's days (and its billing) run in. */
   timeZone: string;
   managerName: string;
+  /** The gate's hours; null: 24-hour access. */
+  accessHours: AccessHours | null;
   /** Who took over as manager three months ago, if anyone did. */
   nextManagerName: string | null;
   /** Building A, B, C... in order. */
@@ -118,6 +121,7 @@ const SITES: Site[] = [
     areaCode: '503',
     timeZone: 'America/Los_Angeles',
     managerName: 'Maria Gonzalez',
+    accessHours: null,
     nextManagerName: null,
     buildings: ['climate', 'interior', 'drive-up'],
     pricePercent: 100,
@@ -135,6 +139,7 @@ const SITES: Site[] = [
     areaCode: '512',
     timeZone: 'America/Chicago',
     managerName: 'James Carter',
+    accessHours: { opensAt: '06:00', closesAt: '22:00' },
     nextManagerName: null,
     buildings: ['climate', 'drive-up', 'drive-up'],
     pricePercent: 95,
@@ -152,6 +157,7 @@ const SITES: Site[] = [
     areaCode: '253',
     timeZone: 'America/Los_Angeles',
     managerName: 'Priya Patel',
+    accessHours: null,
     nextManagerName: 'Daniel Kim',
     buildings: ['interior', 'climate', 'drive-up'],
     pricePercent: 110,
@@ -555,6 +561,7 @@ class DemoPlan {
       phone: `(${site.areaCode}) 555-0100`,
       managerName: site.managerName,
       timeZone: site.timeZone,
+      accessHours: site.accessHours,
     };
     this.#add(this.#daysAgo(185, 9), (ctx) => addFacility(ctx, fields, facility.facilityId));
     const { nextManagerName } = site;
