@@ -3,12 +3,13 @@ import { GateCode } from '@storage/contracts/access';
 import { defaultBillingSettings } from '@storage/contracts/billing';
 import { LeaseToSign } from '@storage/contracts/lease-signatures';
 import { Lease } from '@storage/contracts/leases';
+import { PortalUnit } from '@storage/contracts/portal';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addFacility } from '@storage/domain/facilities/commands';
 import { updateBillingSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import { wakeOutbox } from '@storage/projector/outbox/signal';
-import { startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
 import { startSmtpServer, type TestSmtpServer, mailText as textOf } from '@storage/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -60,17 +61,31 @@ describe('gate access that waits for the signed lease', () => {
     const added = await addUnit(context(), unit, unitId);
     if (added.position) await platform.api.afterAppend(added.position, 10_000);
     const email = `gail-${tag()}-${tag()}@example.com`;
-    const customer = await inject('POST', '/api/customers', { firstName: 'Gail', lastName: `Gate${tag()}`, email, facilityId });
+    const phone = `555-03${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const customer = await inject('POST', '/api/customers', { firstName: 'Gail', lastName: `Gate${tag()}`, email, phone, facilityId });
     expect(customer.statusCode, customer.body).toBe(201);
     const customerId = customer.json().id as string;
     const moved = await inject('POST', '/api/leases', { customerId, unitId, monthlyRate: '120.00', depositAmount: null, startDate: '2026-03-01' });
     expect(moved.statusCode, moved.body).toBe(201);
-    return { lease: Lease.parse(moved.json()), customerId, email };
+    return { lease: Lease.parse(moved.json()), customerId, email, phone };
   }
 
   it('holds the code and the welcome until the renter signs at the desk, then opens the gate and mails the code', async () => {
-    const { lease, customerId, email } = await deskMoveIn(true);
+    const { lease, customerId, email, phone } = await deskMoveIn(true);
     await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['suspended', 'unsigned']]);
+    // The renter's portal says why the code does not open the gate yet.
+    const verified = await platform.api.app.inject({
+      method: 'POST',
+      url: '/api/customer/verify',
+      payload: { email, phoneLast4: phone.slice(-4) },
+      remoteAddress: `10.61.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const renter = sessionCookie(verified.headers['set-cookie']);
+    const units = z.array(PortalUnit).parse((await platform.api.app.inject({ method: 'GET', url: '/api/customer/units', headers: { cookie: renter } })).json());
+    expect(units.map((u) => u.gateCode && { active: u.gateCode.active, awaitingSignature: u.gateCode.awaitingSignature })).toEqual([
+      { active: false, awaitingSignature: true },
+    ]);
     // Every reaction has acted on the move-in and the outbox has nothing pending: still no welcome.
     expect(await platform.reactionsCaughtUp()).toBe(true);
     wakeOutbox();

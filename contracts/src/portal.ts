@@ -88,8 +88,11 @@ export const PortalUnit = z.object({
   status: z.literal('Active'),
   /** The day the renter moves out, when a move-out is scheduled (null: none). */
   moveOutDate: IsoDate.nullable(),
-  /** The lease's gate code and whether it opens the gate now (suspended: a lockout); null: none assigned yet. */
-  gateCode: z.object({ code: z.string(), active: z.boolean() }).nullable(),
+  /**
+   * The lease's gate code and whether it opens the gate now (suspended: a lockout; awaitingSignature:
+   * held until the renter signs the lease); null: none assigned yet.
+   */
+  gateCode: z.object({ code: z.string(), active: z.boolean(), awaitingSignature: z.boolean() }).nullable(),
   /** When the unit's facility lets renters in, in words (accessHoursWords): '24/7' or '6:00 AM – 10:00 PM every day'. */
   accessHours: z.string(),
 });

@@ -94,16 +94,14 @@ const UnitRow = z.object({
   size: UnitSize,
   monthly_rate: z.string(),
   move_out_date: z.string().nullable(),
-  code_status: z.string().nullable(),
   access_hours: AccessHours.nullable(),
 });
 
 /** The units of the customer's active leases, at the lease's monthly rate. */
 export async function listPortalUnits(db: CommonQueryMethods, store: EventStore, customerId: string): Promise<PortalUnit[]> {
   const rows = await db.any(sql.type(UnitRow)`
-    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, l.move_out_date, g.status AS code_status,
-      f.access_hours
-    FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN facilities f ON f.id = u.facility_id LEFT JOIN gate_codes g ON g.lease_id = l.id
+    SELECT l.id::text AS lease_id, u.id::text AS unit_id, u.building, u.unit_number, u.size, l.monthly_rate, l.move_out_date, f.access_hours
+    FROM leases l JOIN units u ON u.id = l.unit_id LEFT JOIN facilities f ON f.id = u.facility_id
     WHERE l.customer_id = ${customerId} AND l.is_active
     ORDER BY u.building, u.unit_number`);
   // Each code from its stream: no read table holds a code.
@@ -120,7 +118,9 @@ export async function listPortalUnits(db: CommonQueryMethods, store: EventStore,
     monthlyRate: r.monthly_rate,
     status: 'Active',
     moveOutDate: r.move_out_date,
-    gateCode: ((code) => (code === undefined || r.code_status === null ? null : { code, active: r.code_status === 'active' }))(codes.get(r.lease_id)?.code),
+    gateCode: ((code) => (code === undefined ? null : { code: code.code, active: code.suspended === null, awaitingSignature: code.suspended === 'unsigned' }))(
+      codes.get(r.lease_id),
+    ),
     accessHours: accessHoursWords(r.access_hours),
   }));
 }

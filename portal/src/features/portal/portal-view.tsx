@@ -236,7 +236,11 @@ function Units({ data }: { data: PortalData }) {
           {unit.gateCode && (
             <p data-testid="portal-gate-code">
               Gate code: <strong>{unit.gateCode.code}</strong>
-              {!unit.gateCode.active && <span className="portal-badge portal-badge-due portal-gate-suspended">Suspended</span>}
+              {unit.gateCode.awaitingSignature ? (
+                <span className="portal-badge portal-badge-due portal-gate-suspended">Sign your lease to activate it</span>
+              ) : (
+                !unit.gateCode.active && <span className="portal-badge portal-badge-due portal-gate-suspended">Suspended</span>
+              )}
             </p>
           )}
           <p data-testid="portal-access-hours">Access hours: {unit.accessHours}</p>
