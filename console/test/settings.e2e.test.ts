@@ -1,3 +1,4 @@
+import { expectAccessible } from '@storage/testing/axe';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,7 @@ describe('Settings in Chromium', () => {
       await dialog.getByRole('switch', { name: '24-hour access' }).click();
       await dialog.getByLabel('Opens At').fill('06:00');
       await dialog.getByLabel('Closes At').fill('22:00');
+      await expectAccessible(page, 'Add Facility dialog with gate hours');
       await dialog.getByRole('button', { name: 'Add Facility' }).click();
       await page.getByText('Facility created successfully').waitFor();
       await dialog.waitFor({ state: 'hidden' });
