@@ -121,8 +121,11 @@ describe('Lease Agreements in Chromium', () => {
     await cards().first().waitFor();
   });
 
-  it('moves a new customer in through the Move In dialog, with the unit’s rate as the default, and takes the payment in it', async () => {
-    const [unit] = await api<Unit[]>('/api/units?status=available&pageSize=1');
+  it('moves a new customer in through the Move In dialog with a protection plan and a promotion, takes the payment in it, and has the lease signed at the desk', async () => {
+    // A 10x10 or larger: the demo's "Half off 2 months" is offered at the desk for those.
+    const available = await api<Unit[]>('/api/units?status=available&pageSize=100');
+    const unit = available.find((u) => Number(u.size.split('x')[0]) * Number(u.size.split('x')[1]) >= 100);
+    if (!unit) throw new Error('the demo has no available unit of 10x10 or larger');
     const facilities = await api<Facility[]>('/api/facilities');
     const facility = facilities.find((f) => f.id === unit!.facilityId) ?? facilities[0]!;
     // A renter added here owes nothing else, so the payment pays the move-in invoice.
@@ -146,9 +149,11 @@ describe('Lease Agreements in Chromium', () => {
     await chooseOption('Unit', unit!.unitNumber, unit!.unitNumber);
     expect(await dialog.getByLabel('Monthly Rate').inputValue()).toBe(unit!.monthlyRate);
     await dialog.getByLabel('Deposit').fill('50.00');
-    // The quote follows the deposit typed: its line, and what the renter pays today.
+    // The quote follows the deposit typed, the plan and the promotion chosen: their lines, and what the renter pays today.
     const quote = dialog.getByRole('region', { name: 'What the renter pays at move-in' });
     await quote.getByText('Security deposit').waitFor();
+    await chooseSelectOption(page, dialog.getByLabel('Protection Plan'), /^Standard/, quote.getByText(/^Protection plan Standard/).first());
+    await chooseSelectOption(page, dialog.getByLabel('Promotion'), /^Half off 2 months/, quote.getByText(/^Half off 2 months on/).first());
     await quote.getByText('Due today').waitFor();
     expect(await quote.getByText(/^Next invoice: \$/).count()).toBe(1);
     // The payment starts at what the renter pays today, taken by check.
@@ -179,8 +184,25 @@ describe('Lease Agreements in Chromium', () => {
       `/api/invoices?search=${encodeURIComponent(customer.email)}&sort=createdAt&order=desc&pageSize=5`,
     );
     expect(newest).toContainEqual(expect.objectContaining({ description: 'Move-in charges', status: 'paid' }));
-    const [available] = await api<Unit[]>(`/api/units?search=${encodeURIComponent(unit!.unitNumber)}`);
-    expect(available!.status).toBe('occupied');
+    const [occupied] = await api<Unit[]>(`/api/units?search=${encodeURIComponent(unit!.unitNumber)}`);
+    expect(occupied!.status).toBe('occupied');
+
+    // The renter signs at the desk: the agreement has the plan and the promotion as addenda.
+    await card.getByRole('button', { name: 'Sign at the Desk' }).click();
+    const signing = page.getByRole('dialog', { name: 'Sign the Lease' });
+    const agreement = (await signing.getByTestId('agreement-text').textContent())!;
+    expect(agreement).toContain('== Protection Plan Addendum ==\nPlan: Standard');
+    expect(agreement).toContain('== Promotion Addendum ==\nPromotion: Half off 2 months');
+    await signing.getByLabel('Full Name').fill(`${customer.firstName} ${customer.lastName}`);
+    const pad = signing.getByTestId('signature-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await signing.getByRole('button', { name: 'Sign' }).click();
+    await signing.waitFor({ state: 'hidden' });
+    await card.getByTestId('lease-signed').getByText(`Signed by ${customer.firstName} ${customer.lastName}`).waitFor();
   });
 
   it('moves a customer in with the optional Deposit left empty', async () => {
