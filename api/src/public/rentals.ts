@@ -61,7 +61,7 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
   /** The reservation a confirmed link names; 404 for any other token (an unconfirmed link holds nothing yet). */
   async function reservationOf(token: string): Promise<string> {
     const pending = await requestOfToken(deps.pool, token);
-    if (!pending?.confirmed) throw Object.assign(new NotFoundError(NO_LINK), { field: 'token' });
+    if (!pending?.confirmed) throw new NotFoundError(NO_LINK, 'token');
     return pending.reservationId;
   }
 
@@ -247,9 +247,8 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       const reservationId = await reservationOf(request.body.token);
       const intent = await provider.retrieveIntent(request.body.paymentIntentId);
       // Only this reservation's own payment: another's id is unknown here.
-      if (!intent || intent.invoiceId === null) throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
-      if ((await rentalOfIntent(deps.pool, intent.id)) !== reservationId)
-        throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
+      if (!intent || intent.invoiceId === null) throw new NotFoundError('Payment not found', 'paymentIntentId');
+      if ((await rentalOfIntent(deps.pool, intent.id)) !== reservationId) throw new NotFoundError('Payment not found', 'paymentIntentId');
       const recorded = await recordIntentPayment(commandContext(deps, request), deps.pool, provider, { paymentIntentId: intent.id });
       if (recorded.position) await deps.afterAppend(recorded.position);
       return statusOf(reservationId);
@@ -272,7 +271,7 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       if (!('confirmIntent' in provider)) throw new NotFoundError('Not Found');
       const reservationId = await reservationOf(request.body.token);
       const { paymentIntentId: id, card } = request.body;
-      if ((await rentalOfIntent(deps.pool, id)) !== reservationId) throw Object.assign(new NotFoundError('Payment not found'), { field: 'paymentIntentId' });
+      if ((await rentalOfIntent(deps.pool, id)) !== reservationId) throw new NotFoundError('Payment not found', 'paymentIntentId');
       const outcome = await provider.confirmIntent(id, card, new Date());
       if (outcome.status === 'unknown') throw new NotFoundError('Payment not found');
       if (outcome.status === 'already_succeeded') throw new ConflictError('This payment has already succeeded');

@@ -14,7 +14,7 @@ import { runDelinquencyDay } from '../delinquency/run.ts';
 import { addInvoiceLine, markCustomerOverdue, markInvoiceOverdue } from '../invoices/commands.ts';
 import { invoiceAggregate } from '../invoices/invoice.ts';
 import { leaseAggregate } from '../leases/lease.ts';
-import { enrollInDefaultPlan } from '../leases/protection.ts';
+import { decideDefaultEnrollment, enrollInDefaultPlan } from '../leases/protection.ts';
 import { runScheduledMoveOuts, type ScheduledMoveOutsRun } from '../leases/scheduled-move-outs.ts';
 import { type AutopayRun, runAutopay } from '../payments/autopay.ts';
 import { addDays, instantOn, todayIn } from './calendar.ts';
@@ -346,7 +346,10 @@ async function billFacilityDay(
     for (const leaseId of renters[i]![1]) {
       try {
         // Before billing, so the period billed today already carries the plan it is enrolled in.
-        const enrolled = enrolling ? await enrollInDefaultPlan(ctx, leaseId, offers, today) : null;
+        // The lease read ahead tells whether to enrol; only then is its stream read again to decide.
+        const hint = hints.get(leaseId)?.lease;
+        const mayEnrol = enrolling && (!hint || decideDefaultEnrollment(hint.state, offers, today).length > 0);
+        const enrolled = mayEnrol ? await enrollInDefaultPlan(ctx, leaseId, offers, today) : null;
         if (enrolled?.position) run.protectionEnrolled += 1;
         const lease = await billLease(ctx, leaseId, today, settings, enrolled?.position ? undefined : hints.get(leaseId));
         run.invoicesIssued += lease.issued;

@@ -10,11 +10,13 @@ export class DomainRuleError extends Error {
   }
 }
 
-/** The thing named does not exist (404). */
+/** The thing named does not exist (404); `field`: the request's field that named it. */
 export class NotFoundError extends Error {
-  constructor(message: string) {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
     super(message);
     this.name = 'NotFoundError';
+    this.field = field;
   }
 }
 
