@@ -100,7 +100,13 @@ describe('public API', () => {
     expect(ids).toContain(available);
     expect(ids).not.toContain(underMaintenance);
     const unit = units.find((u) => u.id === available)!;
-    expect(unit).toMatchObject({ building: 'B', monthlyRate: '129.99', size: '5x5', description: 'Near the gate', facility: { id: facilityId } });
+    expect(unit).toMatchObject({
+      building: 'B',
+      monthlyRate: '129.99',
+      size: '5x5',
+      description: 'Near the gate',
+      facility: { id: facilityId, accessHours: '24/7' },
+    });
 
     const bySize = AvailableUnit.array().parse((await get(`/api/public/units/available?facilityId=${facilityId}&size=10x10`)).json());
     expect(bySize.map((u) => u.id)).not.toContain(available);

@@ -15,7 +15,8 @@ export const AvailableUnit = z.object({
   id: Id,
   unitNumber: z.string(),
   building: z.string(),
-  facility: z.object({ id: Id, name: z.string() }).nullable(),
+  /** accessHours: when the facility lets renters in, in words (accessHoursWords). */
+  facility: z.object({ id: Id, name: z.string(), accessHours: z.string() }).nullable(),
   monthlyRate: z.string(),
   size: UnitSize,
   description: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { AccessHours, accessHoursWords } from '@storage/contracts/access-hours';
 import { UnitSize } from '@storage/contracts/enums';
 import type { AvailableUnit, AvailableUnitsQuery } from '@storage/contracts/public';
 import { type DatabasePool, sql } from 'slonik';
@@ -11,6 +12,7 @@ const AvailableUnitRow = z.object({
   building: z.string(),
   facility_id: z.string().nullable(),
   facility_name: z.string().nullable(),
+  access_hours: AccessHours.nullable(),
   monthly_rate: z.string(),
   size: UnitSize,
   description: z.string().nullable(),
@@ -23,8 +25,8 @@ export async function listAvailableUnits(pool: DatabasePool, query: z.output<typ
   if (query.facilityId) conditions.push(sql.fragment`u.facility_id = ${query.facilityId}`);
   if (query.size) conditions.push(sql.fragment`u.size = ${query.size}`);
   const rows = await pool.any(sql.type(AvailableUnitRow)`
-    SELECT u.id::text, u.unit_number, u.building, u.facility_id::text, f.name AS facility_name, u.monthly_rate::text, u.size, u.description,
-           u.climate_controlled, u.drive_up, u.floor, u.lock_type
+    SELECT u.id::text, u.unit_number, u.building, u.facility_id::text, f.name AS facility_name, f.access_hours, u.monthly_rate::text, u.size,
+           u.description, u.climate_controlled, u.drive_up, u.floor, u.lock_type
     FROM units u LEFT JOIN facilities f ON f.id = u.facility_id
     WHERE ${allOf(conditions)}
     ORDER BY f.name NULLS LAST, u.building, u.unit_number, u.id`);
@@ -32,7 +34,7 @@ export async function listAvailableUnits(pool: DatabasePool, query: z.output<typ
     id: row.id,
     unitNumber: row.unit_number,
     building: row.building,
-    facility: row.facility_id && row.facility_name ? { id: row.facility_id, name: row.facility_name } : null,
+    facility: row.facility_id && row.facility_name ? { id: row.facility_id, name: row.facility_name, accessHours: accessHoursWords(row.access_hours) } : null,
     monthlyRate: row.monthly_rate,
     size: row.size,
     description: row.description,

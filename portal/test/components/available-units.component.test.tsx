@@ -14,7 +14,7 @@ const unit = (unitNumber: string, features: AvailableUnit['features']): Availabl
   id: crypto.randomUUID(),
   unitNumber,
   building: 'A',
-  facility: { id: '7c1a2b3c-4d5e-4f60-8a7b-1c2d3e4f5a6b', name: 'Westside Storage' },
+  facility: { id: '7c1a2b3c-4d5e-4f60-8a7b-1c2d3e4f5a6b', name: 'Westside Storage', accessHours: '6:00 AM – 10:00 PM every day' },
   monthlyRate: '149.00',
   size: '10x15',
   description: null,
@@ -125,6 +125,7 @@ describe('available units', () => {
     await waitFor(() => expect(charges.getByText('Admin fee')).toBeTruthy());
     expect(charges.getByText('$34.93')).toBeTruthy();
     expect(quoteAnswer.sent.map((request) => request.search.get('moveInDate'))).toEqual([today]);
+    expect(dialog.getByText('Access hours').nextElementSibling?.textContent).toBe('6:00 AM – 10:00 PM every day');
     expect(dialog.getByRole('link', { name: 'Reserve This Unit' })).toBeTruthy();
   });
 

@@ -16,7 +16,7 @@ const w101: AvailableUnit = {
   id: '4f3e2d1c-0b9a-4876-8543-210fedcba987',
   unitNumber: 'W-101',
   building: 'A',
-  facility: { id: '7c1a2b3c-4d5e-4f60-8a7b-1c2d3e4f5a6b', name: 'Westside Storage' },
+  facility: { id: '7c1a2b3c-4d5e-4f60-8a7b-1c2d3e4f5a6b', name: 'Westside Storage', accessHours: '6:00 AM – 10:00 PM every day' },
   monthlyRate: '149.00',
   size: '10x15',
   description: null,

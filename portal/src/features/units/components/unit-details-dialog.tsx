@@ -12,6 +12,12 @@ export function UnitDetailsDialog({ unit, moveInCharges, onClose }: { unit: Avai
       <dl className="unit-details">
         <dt>Facility</dt>
         <dd>{unit.facility?.name ?? '—'}</dd>
+        {unit.facility && (
+          <>
+            <dt>Access hours</dt>
+            <dd>{unit.facility.accessHours}</dd>
+          </>
+        )}
         <dt>Building</dt>
         <dd>{unit.building}</dd>
         <dt>Size</dt>
