@@ -71,6 +71,18 @@ const offer = (lines: ReturnType<typeof line>[], total: string): RentalOffer => 
   },
 });
 
+/** Types the name, draws a stroke on the pad and signs, in the open signing dialog. */
+async function signAs(user: ReturnType<typeof renderPortal>['user'], dialog: ReturnType<typeof within>, name: string) {
+  await fill(user, dialog.getByLabelText('Full Name'), name);
+  const pad = dialog.getByTestId('signature-pad');
+  await user.pointer([
+    { keys: '[MouseLeft>]', target: pad, coords: { clientX: 5, clientY: 5 } },
+    { target: pad, coords: { clientX: 60, clientY: 30 } },
+    { keys: '[/MouseLeft]', target: pad },
+  ]);
+  await user.click(dialog.getByRole('button', { name: 'Sign' }));
+}
+
 describe('finishing a rental online', () => {
   it('sends the plan and promotion chosen, signs the agreement they make, pays with the test card by the link, and shows the gate code', async () => {
     const offered = answer(
@@ -122,14 +134,7 @@ describe('finishing a rental online', () => {
     expect(agreement.sent[0]!.body).toEqual({ token, protectionPlanId: plan.planId, promotionId: promotion.promotionId });
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByTestId('agreement-text').textContent).toContain('Rent is due on the 1st.');
-    await fill(user, dialog.getByLabelText('Full Name'), 'Rita Renter');
-    const pad = dialog.getByTestId('signature-pad');
-    await user.pointer([
-      { keys: '[MouseLeft>]', target: pad, coords: { clientX: 5, clientY: 5 } },
-      { target: pad, coords: { clientX: 60, clientY: 30 } },
-      { keys: '[/MouseLeft]', target: pad },
-    ]);
-    await user.click(dialog.getByRole('button', { name: 'Sign' }));
+    await signAs(user, dialog, 'Rita Renter');
     expect(await screen.findByText('Lease signed. Pay $35.23 to finish your rental.')).toBeTruthy();
     expect(checkout.sent[0]!.body).toMatchObject({
       token,
@@ -161,14 +166,7 @@ describe('finishing a rental online', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Review and Sign Your Lease' }));
     const dialog = within(await screen.findByRole('dialog'));
-    await fill(user, dialog.getByLabelText('Full Name'), 'Rita Renter');
-    const pad = dialog.getByTestId('signature-pad');
-    await user.pointer([
-      { keys: '[MouseLeft>]', target: pad, coords: { clientX: 5, clientY: 5 } },
-      { target: pad, coords: { clientX: 60, clientY: 30 } },
-      { keys: '[/MouseLeft]', target: pad },
-    ]);
-    await user.click(dialog.getByRole('button', { name: 'Sign' }));
+    await signAs(user, dialog, 'Rita Renter');
     expect((await dialog.findByRole('alert')).textContent).toBe('The lease changed since you opened it. Please review it again.');
     await expect.poll(() => agreement.sent.length).toBe(2);
     expect(screen.queryByLabelText(/card number/i)).toBeNull();
