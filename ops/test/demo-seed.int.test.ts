@@ -111,7 +111,7 @@ describe('the demo seed', () => {
     expect(profiles[0]!.data).toEqual({ scope: 'business', ...DEMO_BUSINESS });
   });
 
-  it('adds at least three complete facilities', () => {
+  it('adds at least three complete facilities, one with gate hours and the others open 24 hours', () => {
     expect(facilities.length).toBeGreaterThanOrEqual(3);
     for (const { fields } of facilities) {
       expect(fields).toEqual({
@@ -120,8 +120,10 @@ describe('the demo seed', () => {
         phone: expect.any(String),
         managerName: expect.any(String),
         timeZone: expect.any(String),
+        accessHours: fields.accessHours === null ? null : { opensAt: expect.any(String), closesAt: expect.any(String) },
       });
     }
+    expect(facilities.map(({ fields }) => fields.accessHours)).toEqual([null, { opensAt: '06:00', closesAt: '22:00' }, null]);
   });
 
   it('adds 60+ units in several buildings a facility, in every size the unit form offers, some under maintenance', () => {
