@@ -1,3 +1,4 @@
+import { type AccessHours, accessHoursWords } from '@storage/contracts/access-hours';
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
@@ -38,6 +39,8 @@ export type Names = (kind: NamedKind, id: string) => string | undefined;
 
 /** A value in words, or null when there is none (shown as a dash). */
 export function valueText(field: string, value: unknown, names: Names): string | null {
+  // A facility's hours: null says 24-hour access, not "none".
+  if (field === 'accessHours') return accessHoursWords(value as AccessHours | null);
   if (value === null || value === undefined || value === '') return null;
   const kind = kindOf(field);
   if (kind && typeof value === 'string') return names(kind, value) ?? value;

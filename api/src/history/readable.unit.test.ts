@@ -32,6 +32,11 @@ describe('history in words', () => {
     expect(valueText('phone', '', names)).toBeNull();
   });
 
+  it('says a facility’s access hours as everywhere else, null as 24-hour access', () => {
+    expect(valueText('accessHours', { opensAt: '06:00', closesAt: '22:00' }, names)).toBe('6:00 AM – 10:00 PM every day');
+    expect(valueText('accessHours', null, names)).toBe('24/7');
+  });
+
   it('words nested values field by field', () => {
     expect(valueText('payment', { paymentId: 'p-1', stripePaymentIntentId: null }, names)).toBe('Payment id: p-1');
   });
