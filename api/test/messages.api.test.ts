@@ -131,11 +131,11 @@ describe('messages to renters', () => {
       data: { leaseId, customerId: renter.id, facilityId: null, code: '482913', reason: 'move_in' },
     });
     await expect.poll(() => receivedBy(renter.email).length).toBe(1);
-    expect(textOf(receivedBy(renter.email)[0]!.raw)).toContain('Your gate code is 482913.');
+    expect(textOf(receivedBy(renter.email)[0]!.raw)).toContain('Your gate code is 482913, and you can come in 24/7.');
     const [row] = await messagesOf(renter.id);
     expect(row).toMatchObject({ templateKey: 'move_in_welcome', status: 'sent' });
     const detail = OutboxMessageDetail.parse((await call('GET', `/api/messages/${row!.id}`, 'owner')).json());
-    expect(detail.body).toContain('Your gate code is [gate code].');
+    expect(detail.body).toContain('Your gate code is [gate code], and');
     expect(detail.body).not.toContain('482913');
     // A rotation is not a welcome.
     await append(streams.gateCode(leaseId), {
@@ -185,7 +185,7 @@ describe('messages to renters', () => {
     expect(assigned?.type === 'gate_code_assigned' && assigned.data.code).toMatch(/^\d+$/);
     const code = assigned?.type === 'gate_code_assigned' ? assigned.data.code : '';
     expect(welcome).toContain(`Your unit ${unitNumber} is ready.`);
-    expect(welcome).toContain(`Your gate code is ${code}.`);
+    expect(welcome).toContain(`Your gate code is ${code}, and you can come in 24/7.`);
   });
 
   it('retries a message the server refused, and delivers it later', async () => {

@@ -44,9 +44,9 @@ describe('gate access that waits for the signed lease', () => {
     await smtp?.close();
   });
 
-  async function deskMoveIn(signatureBeforeAccess: boolean) {
+  async function deskMoveIn(signatureBeforeAccess: boolean, accessHours: { opensAt: string; closesAt: string } | null = null) {
     const facilityId = randomUUID();
-    await addFacility(context(), { name: `Signed ${tag()}`, address: '1 Test Way', phone: null, managerName: 'Maria Gonzalez' }, facilityId);
+    await addFacility(context(), { name: `Signed ${tag()}`, address: '1 Test Way', phone: null, managerName: 'Maria Gonzalez', accessHours }, facilityId);
     await updateBillingSettings(context(), { ...defaultBillingSettings, signatureBeforeAccess }, facilityId);
     const unitId = randomUUID();
     const unit = {
@@ -97,12 +97,13 @@ describe('gate access that waits for the signed lease', () => {
     await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['active', null]]);
     const [code] = await gateCodes(customerId);
     await expect.poll(() => welcomesTo(email).length, { timeout: 20_000 }).toBe(1);
-    expect(textOf(welcomesTo(email)[0]!.raw)).toContain(`Your gate code is ${code!.code}.`);
+    expect(textOf(welcomesTo(email)[0]!.raw)).toContain(`Your gate code is ${code!.code}, and you can come in 24/7.`);
   });
 
-  it('opens the gate at move-in where the facility does not ask for a signature first', async () => {
-    const { customerId, email } = await deskMoveIn(false);
+  it('opens the gate at move-in where the facility does not ask for a signature first, and the welcome says its gate hours', async () => {
+    const { customerId, email } = await deskMoveIn(false, { opensAt: '06:00', closesAt: '22:00' });
     await expect.poll(async () => (await gateCodes(customerId)).map((c) => [c.status, c.suspendedReason])).toEqual([['active', null]]);
     await expect.poll(() => welcomesTo(email).length, { timeout: 20_000 }).toBe(1);
+    expect(textOf(welcomesTo(email)[0]!.raw)).toContain('and you can come in 6:00 AM – 10:00 PM every day.');
   });
 });

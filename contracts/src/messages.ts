@@ -58,6 +58,7 @@ export const messagePlaceholders = [
   'planName',
   'coverageAmount',
   'monthlyPremium',
+  'accessHours',
 ] as const;
 export type MessagePlaceholder = (typeof messagePlaceholders)[number];
 export type MessageValues = Partial<Record<MessagePlaceholder, string>>;

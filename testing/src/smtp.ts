@@ -48,9 +48,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
 /** The text of a received message, its soft line breaks and quoted-printable undone. */
 export function mailText(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/=\r\n/g, '');
+  // Quoted-printable escapes are the bytes of UTF-8 text: a run of them is decoded together.
   return body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'))
     .replace(/\r\n/g, '\n');
 }

@@ -1,3 +1,4 @@
+import { accessHoursWords } from '@storage/contracts/access-hours';
 import type { MessageTemplateKey } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import type { MessageValues } from '@storage/contracts/messages';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import { pastDue, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 import { loadAggregate } from '../commands/handle.ts';
+import { facilityAggregate } from '../facilities/facility.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 
 // What a message says, from real data: which event makes which message, to whom, and the values
@@ -130,9 +132,17 @@ async function toCustomer(
       portalUrl: portalUrl(deps),
       date: dayText(await customerToday(deps.store, customerId, deps.now)),
       gateCode: GATE_CODE_MARK,
+      accessHours: await facilityAccessHours(deps.store, facility),
       ...values,
     },
   };
+}
+
+/** When the facility lets renters in, in words, as its stream holds it ('24/7' for none or no facility). */
+async function facilityAccessHours(store: EventStore, facilityId: string | null): Promise<string> {
+  if (facilityId === null) return accessHoursWords(null);
+  const { state } = await loadAggregate(store, streams.facility(facilityId), facilityAggregate);
+  return accessHoursWords(state.status === 'current' ? state.fields.accessHours : null);
 }
 
 export const portalUrl = (deps: { publicUrl: string }) => `${deps.publicUrl.replace(/\/+$/, '')}/customer-portal`;
@@ -207,12 +217,13 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
       // The welcome gives the code when it opens the gate: at move-in, or once the lease is signed.
       if (event.type === 'gate_code_assigned' && (event.data.reason !== 'move_in' || event.data.awaitingSignature)) return null;
       const lease = await unitNumberOfLease(deps.pool, event.data.leaseId);
+      const facilityId = (event.type === 'gate_code_assigned' ? event.data.facilityId : null) ?? lease?.facilityId ?? null;
       const message = await toCustomer(
         deps,
         event.data.customerId,
         'move_in_welcome',
         { ...(lease && { unitNumber: lease.unitNumber }) },
-        (event.type === 'gate_code_assigned' ? event.data.facilityId : null) ?? lease?.facilityId ?? null,
+        facilityId,
       );
       return message && { ...message, gateCodeLeaseId: event.data.leaseId };
     }

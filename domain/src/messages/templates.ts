@@ -18,7 +18,7 @@ export const defaultTemplates: Record<MessageTemplateKey, TemplateText> = {
   },
   move_in_welcome: {
     subject: 'Welcome to {facilityName}: your gate code',
-    body: `Hello {firstName},\n\nWelcome! Your unit {unitNumber} is ready.\n\nYour gate code is {gateCode}. Keep it to yourself; you can always see it in the portal at {portalUrl}.${signOff}`,
+    body: `Hello {firstName},\n\nWelcome! Your unit {unitNumber} is ready.\n\nYour gate code is {gateCode}, and you can come in {accessHours}. Keep the code to yourself; you can always see it in the portal at {portalUrl}.${signOff}`,
   },
   invoice_issued: {
     subject: 'Invoice {invoiceNumber}: {amount} due {dueDate}',
