@@ -109,3 +109,8 @@ export function promotionTermsWords(terms: PromotionTerms): string {
 /** A promotion as the public site and the Move In dialog offer it. */
 export const OfferedPromotion = z.object({ promotionId: Id, name: z.string(), terms: PromotionTerms, words: z.string() });
 export type OfferedPromotion = z.infer<typeof OfferedPromotion>;
+
+/** 'Half off: 50% off the first 2 months'; a name that already says its terms ('First month free') alone. */
+export function offeredPromotionLabel(promotion: Pick<OfferedPromotion, 'name' | 'words'>): string {
+  return promotion.name.trim().toLowerCase() === promotion.words.trim().toLowerCase() ? promotion.name : `${promotion.name}: ${promotion.words}`;
+}

@@ -2,6 +2,7 @@ import type { LeaseToSign, SignLeaseRequest } from '@storage/contracts/lease-sig
 import { formatDollars } from '@storage/contracts/money';
 import type { RentalCheckout, RentalOffer, RentalStatus } from '@storage/contracts/online-rentals';
 import type { ConfirmTestPaymentRequest, ConfirmTestPaymentResponse } from '@storage/contracts/payments';
+import { offeredPromotionLabel } from '@storage/contracts/promotions';
 import { serverMessage } from '@storage/web-client/api';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatCalendarDay } from '../portal/format.ts';
@@ -178,7 +179,7 @@ export function FinishRental({ token, cardForm }: { token: string; cardForm: Ren
                     checked={choices.promotionId === promotion.promotionId}
                     onChange={() => setChoices({ ...choices, promotionId: promotion.promotionId })}
                   />
-                  {promotion.name}: {promotion.words}
+                  {offeredPromotionLabel(promotion)}
                 </label>
               ))}
             </fieldset>

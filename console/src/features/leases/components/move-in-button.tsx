@@ -4,6 +4,7 @@ import type { DeskPaymentMethod } from '@storage/contracts/enums';
 import { StartLeaseRequest } from '@storage/contracts/leases';
 import type { MerchandiseQuote, MerchandiseSale, MerchandiseSaleRequest } from '@storage/contracts/merchandise';
 import { formatDollars, toCents } from '@storage/contracts/money';
+import { offeredPromotionLabel } from '@storage/contracts/promotions';
 import type { MoveInQuote } from '@storage/contracts/quotes';
 import { ApiError, serverMessage } from '@storage/web-client/api';
 import { useMutation } from '@tanstack/react-query';
@@ -467,7 +468,7 @@ export function MoveInChoices({ offers, withdrawn }: { offers: MoveInQuote['offe
         <Form.Item label="Promotion" name="promotionId" extra={withdrawnNote('promotionId')}>
           <Select
             options={[
-              ...offers.promotions.map((promotion) => ({ value: promotion.promotionId, label: `${promotion.name}: ${promotion.words}` })),
+              ...offers.promotions.map((promotion) => ({ value: promotion.promotionId, label: offeredPromotionLabel(promotion) })),
               { value: NO_PLAN, label: 'No promotion' },
             ]}
           />

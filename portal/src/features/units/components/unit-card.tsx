@@ -1,4 +1,5 @@
 import { formatDollars } from '@storage/contracts/cents';
+import { offeredPromotionLabel } from '@storage/contracts/promotions';
 import type { AvailableUnit } from '@storage/contracts/public';
 import type { MoveInSummary } from '@storage/contracts/quotes';
 import { Link } from 'wouter';
@@ -49,9 +50,7 @@ function MoveInSummaryLines({ summary }: { summary: MoveInSummary }) {
       {summary.promotions.length > 0 && (
         <ul className="unit-promotions" aria-label="Online promotions">
           {summary.promotions.map((promotion) => (
-            <li key={promotion.promotionId}>
-              {promotion.name}: {promotion.words}
-            </li>
+            <li key={promotion.promotionId}>{offeredPromotionLabel(promotion)}</li>
           ))}
         </ul>
       )}
