@@ -91,7 +91,11 @@ describe('messages to renters in Chromium', { timeout: 180_000 }, () => {
     await page.goto(`${product.baseUrl}/customers/${renter.customerId}`);
     await page.getByRole('tab', { name: 'Messages' }).click();
     const card = page.getByTestId('message-preferences-card');
-    await card.getByText('Always sent (notices the law requires): Autopay failed, Late notice, Lockout notice, Pre-lien notice, Rent change notice, Protection plan enrolment.').waitFor();
+    await card
+      .getByText(
+        'Always sent (notices the law requires): Autopay failed, Late notice, Lockout notice, Pre-lien notice, Rent change notice, Protection plan enrolment.',
+      )
+      .waitFor();
     const invoices = card.getByRole('switch', { name: 'Invoice issued' });
     expect(await invoices.getAttribute('aria-checked')).toBe('true');
     await invoices.click();

@@ -50,7 +50,5 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 export function mailText(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/=\r\n/g, '');
   // Quoted-printable escapes are the bytes of UTF-8 text: a run of them is decoded together.
-  return body
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'))
-    .replace(/\r\n/g, '\n');
+  return body.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8')).replace(/\r\n/g, '\n');
 }

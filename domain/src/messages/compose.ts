@@ -218,13 +218,7 @@ export async function composeFromEvent(event: DomainEvent & { id: string }, deps
       if (event.type === 'gate_code_assigned' && (event.data.reason !== 'move_in' || event.data.awaitingSignature)) return null;
       const lease = await unitNumberOfLease(deps.pool, event.data.leaseId);
       const facilityId = (event.type === 'gate_code_assigned' ? event.data.facilityId : null) ?? lease?.facilityId ?? null;
-      const message = await toCustomer(
-        deps,
-        event.data.customerId,
-        'move_in_welcome',
-        { ...(lease && { unitNumber: lease.unitNumber }) },
-        facilityId,
-      );
+      const message = await toCustomer(deps, event.data.customerId, 'move_in_welcome', { ...(lease && { unitNumber: lease.unitNumber }) }, facilityId);
       return message && { ...message, gateCodeLeaseId: event.data.leaseId };
     }
     case 'invoice_generated':
