@@ -448,6 +448,10 @@ const samples: { [T in EventType]: { stream: string; data: Extract<DomainEvent, 
       },
     },
   },
+  lease_terms_updated: {
+    stream: streams.settings(ids.facility),
+    data: { facilityId: ids.facility, terms: { additionalTerms: ['The tenant must keep the unit locked with a lock of their own when not present.'] } },
+  },
   promotions_updated: {
     stream: streams.settings('business'),
     data: {

@@ -17,6 +17,7 @@ import {
 } from './enums.ts';
 import { Id, IsoDate, IsoDateTime } from './fields.ts';
 import { SignatureChannel, SignedLeaseDocument } from './lease-signatures.ts';
+import { LeaseTerms } from './lease-terms.ts';
 import { LeasePromotion, Promotions } from './promotions.ts';
 import { LeaseProtection, ProtectionChangeReason, ProtectionSettings } from './protection.ts';
 import { NO_UNIT_FEATURES, UnitFeatures } from './unit-features.ts';
@@ -642,6 +643,10 @@ export const eventSchemas = {
     stockAfter: z.number().int().nullable(),
     reason: text,
   }),
+
+  // --- The lease template ---
+  /** The business's additional lease terms (facilityId null), or a facility's own (terms null: it follows the business's). */
+  lease_terms_updated: z.object({ facilityId: Id.nullable(), terms: LeaseTerms.nullable() }),
 
   unique_key_claimed: z.object({ ownerStream: text }),
   unique_key_released: z.object({ ownerStream: text }),

@@ -24,6 +24,8 @@ export interface LeaseDocumentFacts {
   facility: Pick<Facility, 'name' | 'address' | 'managerName' | 'accessHours'> | null;
   /** The billing settings that apply to the lease's facility. */
   billing: BillingSettings;
+  /** The owner's terms that apply at the facility (the lease template), printed after the generated ones. */
+  additionalTerms: readonly string[];
   /** Absent: none. */
   addenda?: LeaseAddenda;
 }
@@ -77,8 +79,11 @@ function lateFeeTerm(settings: BillingSettings): string {
   return `A late fee of ${lateFeeWords(settings.lateFee)} is charged when rent is still unpaid ${days} day${days === 1 ? '' : 's'} after its due date${onDay}.`;
 }
 
-/** The six terms; the deposit and the admin fee are rows of the Lease Terms section. */
-function termsAndConditions(settings: BillingSettings, lease: AgreementLease, facility: LeaseDocumentFacts['facility']): string[] {
+/**
+ * The six generated terms, then the owner's own, numbered on; the deposit and the admin fee are
+ * rows of the Lease Terms section.
+ */
+function termsAndConditions({ billing: settings, lease, facility, additionalTerms }: LeaseDocumentFacts): string[] {
   return [
     dueDayTerm(settings, lease.startDate),
     lateFeeTerm(settings),
@@ -86,6 +91,7 @@ function termsAndConditions(settings: BillingSettings, lease: AgreementLease, fa
     `The tenant has access to the unit ${accessHoursWords(facility?.accessHours)}.`,
     'The tenant must not store hazardous, flammable, perishable or illegal goods in the unit.',
     'The tenant insures the stored goods; the facility is not liable for their loss or damage.',
+    ...additionalTerms,
   ];
 }
 
@@ -116,7 +122,8 @@ function addendaSections({ protection, promotion }: LeaseAddenda): SignedLeaseDo
 }
 
 /** The agreement without the time it was written: the same for the same lease and terms, so its hash is too. */
-export function leaseDocumentBody({ lease, facility, billing, addenda = NO_ADDENDA }: LeaseDocumentFacts): SignedLeaseDocument {
+export function leaseDocumentBody(facts: LeaseDocumentFacts): SignedLeaseDocument {
+  const { lease, facility, billing, addenda = NO_ADDENDA } = facts;
   const { customer, unit } = lease;
   const tenantName = `${customer.firstName} ${customer.lastName}`;
   return {
@@ -153,7 +160,7 @@ export function leaseDocumentBody({ lease, facility, billing, addenda = NO_ADDEN
       },
       ...addendaSections(addenda),
     ],
-    termsAndConditions: termsAndConditions(billing, lease, facility),
+    termsAndConditions: termsAndConditions(facts),
     signatures: [
       { party: 'Tenant', name: tenantName },
       { party: 'Facility Manager', name: facility?.managerName ?? '' },

@@ -25,7 +25,7 @@ const rowsOf = (document: ReturnType<typeof leaseDocument>, title: string) =>
 
 describe('lease document', () => {
   it('has the tenant, the unit and the lease terms, with what is not on record shown as —', () => {
-    const document = leaseDocument({ lease, facility: null, billing: defaultBillingSettings }, generatedAt, 'UTC');
+    const document = leaseDocument({ lease, facility: null, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC');
     expect(document.sections.map((s) => s.title)).toEqual(['Tenant Information', 'Unit Information', 'Lease Terms']);
     expect(rowsOf(document, 'Tenant Information')).toEqual({ Name: 'Ada Lovelace', Email: 'ada@example.com', Phone: '—' });
     expect(rowsOf(document, 'Unit Information')).toEqual({ 'Unit Number': 'RS-A101', Size: '10x15 (150 sq ft)', Building: 'A' });
@@ -40,7 +40,7 @@ describe('lease document', () => {
   });
 
   it('has the six terms and conditions of the default settings: due on the 1st, the late fee 10 days after', () => {
-    const terms = leaseDocument({ lease, facility: null, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
+    const terms = leaseDocument({ lease, facility: null, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC').termsAndConditions;
     expect(terms).toHaveLength(6);
     expect(terms[0]).toBe('Rent is due on the 1st of each month.');
     expect(terms[1]).toBe('A late fee of $25.00 is charged when rent is still unpaid 10 days after its due date (on the 11th of the month).');
@@ -48,11 +48,21 @@ describe('lease document', () => {
     expect(terms[3]).toBe('The tenant has access to the unit 24/7.');
   });
 
+  it('numbers the owner’s additional terms on after the six generated ones, and a changed term is a changed document', () => {
+    const additionalTerms = ['The tenant must keep the unit locked with a lock of their own when not present.', 'No vehicles may be stored.'];
+    const facts = { lease, facility, billing: defaultBillingSettings, additionalTerms };
+    const terms = leaseDocument(facts, generatedAt, 'UTC').termsAndConditions;
+    expect(terms).toHaveLength(8);
+    expect(terms.slice(6)).toEqual(additionalTerms);
+    const plain = leaseDocumentBody({ ...facts, additionalTerms: [] });
+    expect(leaseDocumentSha256(plain)).not.toBe(leaseDocumentSha256(leaseDocumentBody(facts)));
+  });
+
   it('states the facility’s gate hours as the tenant’s access, and 24/7 for a facility open 24 hours', () => {
     const withHours = { ...facility, accessHours: { opensAt: '06:00', closesAt: '22:00' } };
-    const terms = leaseDocument({ lease, facility: withHours, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
+    const terms = leaseDocument({ lease, facility: withHours, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC').termsAndConditions;
     expect(terms[3]).toBe('The tenant has access to the unit 6:00 AM – 10:00 PM every day.');
-    const allHours = leaseDocument({ lease, facility, billing: defaultBillingSettings }, generatedAt, 'UTC').termsAndConditions;
+    const allHours = leaseDocument({ lease, facility, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC').termsAndConditions;
     expect(allHours[3]).toBe('The tenant has access to the unit 24/7.');
   });
 
@@ -64,7 +74,11 @@ describe('lease document', () => {
       lateFee: { kind: 'percent', percent: '10', minimum: '15.00' },
       adminFee: '20.00',
     };
-    const document = leaseDocument({ lease: { ...lease, startDate: '2025-03-17', depositAmount: '50.00' }, facility: null, billing }, generatedAt, 'UTC');
+    const document = leaseDocument(
+      { lease: { ...lease, startDate: '2025-03-17', depositAmount: '50.00' }, facility: null, billing, additionalTerms: [] },
+      generatedAt,
+      'UTC',
+    );
     expect(document.termsAndConditions.slice(0, 2)).toEqual([
       'Rent is due on the 17th of each month (the day this lease started).',
       "A late fee of 10% of the month's rent (at least $15.00) is charged when rent is still unpaid 5 days after its due date.",
@@ -74,7 +88,11 @@ describe('lease document', () => {
 
   it('says a start on the 31st falls due on the last day of a shorter month', () => {
     const billing: BillingSettings = { ...defaultBillingSettings, billingDay: 'anniversary', graceDays: 0 };
-    const [due, late] = leaseDocument({ lease: { ...lease, startDate: '2025-01-31' }, facility: null, billing }, generatedAt, 'UTC').termsAndConditions;
+    const [due, late] = leaseDocument(
+      { lease: { ...lease, startDate: '2025-01-31' }, facility: null, billing, additionalTerms: [] },
+      generatedAt,
+      'UTC',
+    ).termsAndConditions;
     expect(due).toBe('Rent is due on the 31st of each month (the day this lease started, or the last day of a shorter month).');
     expect(late).toContain('unpaid 1 day after its due date.');
   });
@@ -92,7 +110,7 @@ describe('lease document', () => {
       name: 'Web special',
       terms: { kind: 'percent_off' as const, percent: '50', months: 2 },
     };
-    const facts = { lease, facility, billing: defaultBillingSettings, addenda: { protection: plan, promotion } };
+    const facts = { lease, facility, billing: defaultBillingSettings, additionalTerms: [], addenda: { protection: plan, promotion } };
     const document = leaseDocumentBody(facts);
     expect(document.sections.map((s) => s.title).slice(3)).toEqual(['Protection Plan Addendum', 'Promotion Addendum']);
     expect(Object.fromEntries(document.sections[3]!.rows.map((r) => [r.label, r.value]))).toEqual({
@@ -104,11 +122,11 @@ describe('lease document', () => {
     expect(document.sections[4]!.rows[1]!.value).toBe('50% off the first 2 months, as a discount on the rent of each invoice of those months');
     const richer = leaseDocumentBody({ ...facts, addenda: { protection: { ...plan, monthlyPremium: '24.00' }, promotion } });
     expect(leaseDocumentSha256(richer)).not.toBe(leaseDocumentSha256(document));
-    expect(leaseDocumentBody({ lease, facility, billing: defaultBillingSettings }).sections).toHaveLength(3);
+    expect(leaseDocumentBody({ lease, facility, billing: defaultBillingSettings, additionalTerms: [] }).sections).toHaveLength(3);
   });
 
   it('is the same body for the same lease and terms, whenever it is generated', () => {
-    const facts = { lease, facility, billing: defaultBillingSettings };
+    const facts = { lease, facility, billing: defaultBillingSettings, additionalTerms: [] };
     const { generatedAt: _a, generatedAtText: _b, ...first } = leaseDocument(facts, generatedAt, 'UTC');
     const { generatedAt: _c, generatedAtText: _d, ...later } = leaseDocument(facts, new Date('2026-01-01T00:00:00Z'), 'Asia/Tokyo');
     expect(later).toEqual(first);
@@ -117,7 +135,7 @@ describe('lease document', () => {
 
   it('names the facility and its manager, and signs off with the lease id and the time in the reader’s zone', () => {
     const document = leaseDocument(
-      { lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, billing: defaultBillingSettings },
+      { lease: { ...lease, isActive: false, endDate: '2025-05-31' }, facility, billing: defaultBillingSettings, additionalTerms: [] },
       generatedAt,
       'America/Los_Angeles',
     );
@@ -134,7 +152,9 @@ describe('lease document', () => {
 
   it('prints as a PDF', async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of await leaseDocumentPdf(leaseDocument({ lease, facility, billing: defaultBillingSettings }, generatedAt, 'UTC')))
+    for await (const chunk of await leaseDocumentPdf(
+      leaseDocument({ lease, facility, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC'),
+    ))
       chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -88,8 +88,8 @@ export async function leaseRoutes(plugin: FastifyInstance, deps: AppDeps) {
   }
 
   async function documentOf(leaseId: string, timeZone: string) {
-    const { lease, facility, billing, addenda } = await currentLeaseAgreement(deps, leaseId);
-    return { lease, document: leaseDocument({ lease, facility, billing, addenda }, deps.clock.now(), timeZone) };
+    const { lease, facts } = await currentLeaseAgreement(deps, leaseId);
+    return { lease, document: leaseDocument(facts, deps.clock.now(), timeZone) };
   }
 
   app.get(

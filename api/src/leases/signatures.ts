@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { getFacility } from '../facilities/queries.ts';
 import { attachment } from '../http/csv.ts';
 import { ValidationError } from '../http/validate.ts';
-import { leaseDocumentBody, signedLeasePdf } from './document.ts';
+import { type LeaseDocumentFacts, leaseDocumentBody, signedLeasePdf } from './document.ts';
 import { getLease } from './queries.ts';
 
 // Signing the lease agreement, at the desk (staff routes) and online (portal routes): the document
@@ -30,12 +30,13 @@ export async function currentLeaseAgreement(deps: AppDeps, leaseId: string) {
   const lease = await getLease(deps.pool, leaseId);
   if (!lease) throw new NotFoundError('Lease not found');
   const facilityId = lease.unit.facilityId;
-  const [facility, { settings, timeZone }, addenda] = await Promise.all([
+  const [facility, { settings, timeZone, leaseTerms }, addenda] = await Promise.all([
     facilityId ? getFacility(deps.pool, facilityId) : null,
     facilityBilling(deps.store, facilityId),
     currentLeaseAddenda(deps, leaseId),
   ]);
-  return { lease, facility, billing: settings, addenda, timeZone, body: leaseDocumentBody({ lease, facility, billing: settings, addenda }) };
+  const facts: LeaseDocumentFacts = { lease, facility, billing: settings, additionalTerms: leaseTerms.additionalTerms, addenda };
+  return { lease, facts, timeZone, body: leaseDocumentBody(facts) };
 }
 
 /** A PNG's first bytes: a data URL that says PNG but holds something else is refused. */

@@ -109,7 +109,10 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     if (unit.status === 'none') throw new NotFoundError('Unit not found');
     const { firstName, lastName, email, phone } = customer.fields;
     const { unitNumber, size, building, facilityId } = unit.fields;
-    const [facility, { settings }] = await Promise.all([facilityId ? getFacility(deps.pool, facilityId) : null, facilityBilling(deps.store, facilityId)]);
+    const [facility, { settings, leaseTerms }] = await Promise.all([
+      facilityId ? getFacility(deps.pool, facilityId) : null,
+      facilityBilling(deps.store, facilityId),
+    ]);
     return leaseDocumentBody({
       lease: {
         id: leaseId,
@@ -123,6 +126,7 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
       },
       facility,
       billing: settings,
+      additionalTerms: leaseTerms.additionalTerms,
       addenda: {
         protection: quote.protection && { ...quote.protection, effectiveDate: quote.startDate },
         promotion: quote.promotion,

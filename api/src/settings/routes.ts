@@ -1,5 +1,6 @@
 import { BillingSettingsAnswer, BillingSettingsQuery, UpdateBillingSettingsRequest } from '@storage/contracts/billing';
 import { DelinquencySettingsAnswer, DelinquencySettingsQuery, UpdateDelinquencySettingsRequest } from '@storage/contracts/delinquency';
+import { LeaseTermsAnswer, LeaseTermsQuery, UpdateLeaseTermsRequest } from '@storage/contracts/lease-terms';
 import { UpdatePromotionsRequest } from '@storage/contracts/promotions';
 import { ProtectionSettingsAnswer, UpdateProtectionSettingsRequest } from '@storage/contracts/protection';
 import {
@@ -10,12 +11,14 @@ import {
   SecuritySettings,
   Settings,
 } from '@storage/contracts/settings';
+import { leaseTermsOf } from '@storage/domain/billing/settings';
 import { ConflictError, DomainRuleError, NotFoundError } from '@storage/domain/commands/errors';
 import type { CommandResult } from '@storage/domain/commands/handle';
 import {
   updateBillingSettings,
   updateBusinessProfile,
   updateDelinquencySettings,
+  updateLeaseTerms,
   updateNotificationPreferences,
   updatePaymentSettings,
   updatePromotions,
@@ -203,6 +206,40 @@ export async function settingsRoutes(plugin: FastifyInstance, deps: AppDeps) {
       const result = await updateProtectionSettings(commandContext(deps, request), request.body.settings, facilityId ?? BUSINESS_SETTINGS_SCOPE);
       if (result.position) await deps.afterAppend(result.position);
       return getProtectionSettings(deps.pool, facilityId);
+    },
+  );
+
+  app.get(
+    '/api/settings/lease-terms',
+    {
+      schema: {
+        summary: 'The lease agreement terms',
+        description:
+          "The business's own additional lease terms, the facility's own (with facilityId; null: it follows the business's), and those that apply to it: the agreement prints them after the terms generated from the billing settings.",
+        querystring: LeaseTermsQuery,
+        response: { 200: json('The lease agreement terms', LeaseTermsAnswer) },
+      },
+    },
+    async (request) => leaseTermsOf(deps.store, await knownFacility(request.query.facilityId)),
+  );
+
+  app.put(
+    '/api/settings/lease-terms',
+    {
+      config: changeSettings,
+      schema: {
+        summary: 'Save the lease agreement terms',
+        description:
+          "Saves the business's additional lease terms (facilityId null) or a facility's own: at most 20, each 1 to 1000 characters. Terms null: the facility follows the business's again (the business: none). The agreement renters sign from now on carries them; leases signed before keep the agreement they signed.",
+        body: UpdateLeaseTermsRequest,
+        response: { 200: json('The lease agreement terms as saved', LeaseTermsAnswer) },
+      },
+    },
+    async (request) => {
+      const facilityId = await knownFacility(request.body.facilityId);
+      const result = await updateLeaseTerms(commandContext(deps, request), request.body.terms, facilityId);
+      if (result.position) await deps.afterAppend(result.position);
+      return leaseTermsOf(deps.store, facilityId);
     },
   );
 

@@ -1,5 +1,6 @@
 import { type BillingSettings, DEFAULT_TIME_ZONE, defaultBillingSettings } from '@storage/contracts/billing';
 import { streams } from '@storage/contracts/events';
+import { effectiveLeaseTerms, type LeaseTerms } from '@storage/contracts/lease-terms';
 import type { Promotion } from '@storage/contracts/promotions';
 import { effectiveProtectionSettings, type ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
@@ -34,15 +35,16 @@ export async function facilityTimeZone(store: EventStore, facilityId: string | n
   return zoneOf((await loadAggregate(store, streams.facility(facilityId), facilityAggregate)).state);
 }
 
-/** What applies at a facility: its zone, billing settings, protection plans, and the business's promotions. */
+/** What applies at a facility: its zone, billing settings, protection plans, the business's promotions and the additional lease terms. */
 export interface FacilityTerms {
   timeZone: string;
   settings: BillingSettings;
   protection: ProtectionSettings;
   promotions: readonly Promotion[];
+  leaseTerms: LeaseTerms;
 }
 
-/** A facility's zone, billing settings, protection plans and the business's promotions, its three streams read in one statement. */
+/** A facility's zone, billing settings, protection plans, the business's promotions and lease terms, its three streams read in one statement. */
 export async function facilityBilling(store: EventStore, facilityId: string | null): Promise<FacilityTerms> {
   const business = streams.settings(BUSINESS_SETTINGS_SCOPE);
   const own = facilityId ? { facility: streams.facility(facilityId), settings: streams.settings(facilityId) } : null;
@@ -55,6 +57,7 @@ export async function facilityBilling(store: EventStore, facilityId: string | nu
     settings: effectiveBillingSettings(businessSettings, facilitySettings),
     protection: effectiveProtectionSettings(businessSettings.protection, facilitySettings?.protection ?? null),
     promotions: businessSettings.promotions,
+    leaseTerms: effectiveLeaseTerms(businessSettings.leaseTerms, facilitySettings?.leaseTerms ?? null),
   };
 }
 
@@ -63,4 +66,18 @@ export async function customerToday(store: EventStore, customerId: string, now: 
   const { state } = await loadAggregate(store, streams.customer(customerId), customerAggregate);
   const facilityId = state.status === 'none' ? null : state.fields.facilityId;
   return todayIn(await facilityTimeZone(store, facilityId), now);
+}
+
+/** The business's own lease terms, the facility's own (null: it follows the business's) and those that apply, from the settings streams. */
+export async function leaseTermsOf(
+  store: EventStore,
+  facilityId: string | null,
+): Promise<{ business: LeaseTerms | null; facility: LeaseTerms | null; effective: LeaseTerms }> {
+  const business = streams.settings(BUSINESS_SETTINGS_SCOPE);
+  const own = facilityId ? streams.settings(facilityId) : null;
+  const read = await readStreams(store, own ? [business, own] : [business]);
+  const terms = (name: string) => aggregateFrom(read.get(name) ?? [], settingsAggregate).state.leaseTerms;
+  const businessTerms = terms(business);
+  const facilityTerms = own ? terms(own) : null;
+  return { business: businessTerms, facility: facilityTerms, effective: effectiveLeaseTerms(businessTerms, facilityTerms) };
 }

@@ -1,6 +1,7 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
+import type { LeaseTerms } from '@storage/contracts/lease-terms';
 import type { Promotion } from '@storage/contracts/promotions';
 import type { ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
@@ -20,8 +21,11 @@ export type UpdateSecuritySettings = { type: 'UpdateSecuritySettings'; scope: st
 export type UpdateProtectionSettings = { type: 'UpdateProtectionSettings'; scope: string; settings: ProtectionSettings | null };
 /** The business's promotions, all of them. Validated by the contract (Promotions). */
 export type UpdatePromotions = { type: 'UpdatePromotions'; scope: string; promotions: readonly Promotion[] };
+/** null: a facility follows the business's lease terms again (the business: none). Validated by the contract (LeaseTerms). */
+export type UpdateLeaseTerms = { type: 'UpdateLeaseTerms'; scope: string; terms: LeaseTerms | null };
 export type SettingsCommand =
   | UpdateProtectionSettings
+  | UpdateLeaseTerms
   | UpdatePromotions
   | UpdateBusinessProfile
   | UpdateNotificationPreferences
@@ -78,6 +82,13 @@ export function updateProtectionSettings(command: UpdateProtectionSettings, stat
   return [{ type: 'protection_settings_updated', data: { scope: command.scope, settings: command.settings } }];
 }
 
+/** The event names the facility rather than the scope: null is the business's own terms. */
+export function updateLeaseTerms(command: UpdateLeaseTerms, state: SettingsState): DomainEvent[] {
+  if (JSON.stringify(state.leaseTerms) === JSON.stringify(command.terms)) return [];
+  const facilityId = command.scope === BUSINESS_SETTINGS_SCOPE ? null : command.scope;
+  return [{ type: 'lease_terms_updated', data: { facilityId, terms: command.terms } }];
+}
+
 /** Promotions belong to the business: a facility's scope is refused (a promotion names the facilities it applies at). */
 export function updatePromotions(command: UpdatePromotions, state: SettingsState): DomainEvent[] {
   if (command.scope !== BUSINESS_SETTINGS_SCOPE) throw new DomainRuleError('scope: promotions belong to the business, not a facility', 'scope');
@@ -91,6 +102,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
       return updateProtectionSettings(command, state);
     case 'UpdatePromotions':
       return updatePromotions(command, state);
+    case 'UpdateLeaseTerms':
+      return updateLeaseTerms(command, state);
     case 'UpdateBusinessProfile':
       return updateBusinessProfile(command, state);
     case 'UpdateNotificationPreferences':

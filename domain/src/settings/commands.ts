@@ -1,6 +1,7 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { streams } from '@storage/contracts/events';
+import type { LeaseTerms } from '@storage/contracts/lease-terms';
 import type { Promotion } from '@storage/contracts/promotions';
 import type { ProtectionSettings } from '@storage/contracts/protection';
 import { BUSINESS_SETTINGS_SCOPE, type BusinessProfile, type NotificationPreferences, type PaymentPreferences } from '@storage/contracts/settings';
@@ -51,4 +52,10 @@ export function updateProtectionSettings(ctx: CommandContext, settings: Protecti
 export function updatePromotions(ctx: CommandContext, promotions: readonly Promotion[]) {
   const scope = BUSINESS_SETTINGS_SCOPE;
   return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdatePromotions', scope, promotions }, state));
+}
+
+/** The business's additional lease terms (facilityId null), or a facility's own; terms null: follow the business's (or none). */
+export function updateLeaseTerms(ctx: CommandContext, terms: LeaseTerms | null, facilityId: string | null) {
+  const scope = facilityId ?? BUSINESS_SETTINGS_SCOPE;
+  return handleCommand(ctx, streams.settings(scope), settingsAggregate, (state) => decideSettings({ type: 'UpdateLeaseTerms', scope, terms }, state));
 }

@@ -1,6 +1,7 @@
 import type { BillingSettings } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import type { DomainEvent } from '@storage/contracts/events';
+import type { LeaseTerms } from '@storage/contracts/lease-terms';
 import type { Promotion } from '@storage/contracts/promotions';
 import type { ProtectionSettings } from '@storage/contracts/protection';
 import { defaultSettings } from '@storage/contracts/settings';
@@ -11,6 +12,7 @@ import { defaultSettings } from '@storage/contracts/settings';
  * twoFactorRequired: every staff member must sign in with two factors (the business's scope).
  * protection: the scope's own protection plans; null: none (business) or the business's (a facility).
  * promotions: the business's promotions (the business's scope).
+ * leaseTerms: the scope's own additional lease terms; null: none (business) or the business's (a facility).
  */
 export type SettingsState = typeof defaultSettings & {
   billing: BillingSettings | null;
@@ -18,6 +20,7 @@ export type SettingsState = typeof defaultSettings & {
   twoFactorRequired: boolean;
   protection: ProtectionSettings | null;
   promotions: readonly Promotion[];
+  leaseTerms: LeaseTerms | null;
 };
 
 export const initialSettingsState: SettingsState = {
@@ -27,6 +30,7 @@ export const initialSettingsState: SettingsState = {
   twoFactorRequired: false,
   protection: null,
   promotions: [],
+  leaseTerms: null,
 };
 
 export function evolveSettings(state: SettingsState, event: DomainEvent): SettingsState {
@@ -56,6 +60,8 @@ export function evolveSettings(state: SettingsState, event: DomainEvent): Settin
       return { ...state, protection: event.data.settings };
     case 'promotions_updated':
       return { ...state, promotions: event.data.promotions };
+    case 'lease_terms_updated':
+      return { ...state, leaseTerms: event.data.terms };
     default:
       return state;
   }
