@@ -6,6 +6,8 @@ import { Id, RequiredText } from './fields.ts';
 // that has none of its own.
 
 export const MAX_ADDITIONAL_TERMS = 20;
+/** How many terms the agreement generates before the additional ones (api/src/leases/document.ts; its test holds it to this). */
+export const GENERATED_LEASE_TERMS = 6;
 
 /** A scope's additional terms, in the order the agreement numbers them. */
 export const LeaseTerms = z.strictObject({

@@ -1,4 +1,5 @@
 import { type BillingSettings, defaultBillingSettings } from '@storage/contracts/billing';
+import { GENERATED_LEASE_TERMS } from '@storage/contracts/lease-terms';
 import type { Lease } from '@storage/contracts/leases';
 import { leaseDocumentSha256 } from '@storage/domain/leases/signature';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +42,8 @@ describe('lease document', () => {
 
   it('has the six terms and conditions of the default settings: due on the 1st, the late fee 10 days after', () => {
     const terms = leaseDocument({ lease, facility: null, billing: defaultBillingSettings, additionalTerms: [] }, generatedAt, 'UTC').termsAndConditions;
-    expect(terms).toHaveLength(6);
+    // The settings screen says how many there are before the owner's own.
+    expect(terms).toHaveLength(GENERATED_LEASE_TERMS);
     expect(terms[0]).toBe('Rent is due on the 1st of each month.');
     expect(terms[1]).toBe('A late fee of $25.00 is charged when rent is still unpaid 10 days after its due date (on the 11th of the month).');
     expect(terms[2]).toContain('30 days');

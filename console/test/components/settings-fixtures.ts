@@ -3,6 +3,7 @@
 import { TwoFactorStatus } from '@storage/contracts/auth';
 import { BillingSettingsAnswer, defaultBillingSettings } from '@storage/contracts/billing';
 import { DelinquencySettingsAnswer, defaultDelinquencySteps } from '@storage/contracts/delinquency';
+import { LeaseTermsAnswer, noLeaseTerms } from '@storage/contracts/lease-terms';
 import { GatewayKey } from '@storage/contracts/locks';
 import { MerchandiseItem } from '@storage/contracts/merchandise';
 import { MessageTemplate } from '@storage/contracts/messages';
@@ -24,6 +25,7 @@ export function settingsScreenAnswers(): Answer[] {
     answer('get', '/api/settings/billing', BillingSettingsAnswer, { business: null, facility: null, effective: defaultBillingSettings }),
     answer('get', '/api/settings/protection', ProtectionSettingsAnswer, { business: null, facility: null, effective: noProtectionPlans }),
     answer('get', '/api/settings/promotions', UpdatePromotionsRequest, { promotions: [] }),
+    answer('get', '/api/settings/lease-terms', LeaseTermsAnswer, { business: null, facility: null, effective: noLeaseTerms }),
     answer('get', '/api/settings/delinquency', DelinquencySettingsAnswer, { business: null, facility: null, effective: [...defaultDelinquencySteps] }),
     answer('get', '/api/settings/security', SecuritySettings, { twoFactorRequired: false }),
     answer('get', '/api/auth/two-factor/status', TwoFactorStatus, { enabled: false, required: false, recoveryCodesLeft: null }),

@@ -165,8 +165,9 @@ describe('Settings for a clerk', () => {
     await card('Payment Settings');
     await (await card('Protection Plans')).findByText('No protection plans');
     await (await card('Promotions')).findByText('No promotions');
-    // Business Profile, Notifications, Payment Settings, Billing, Protection Plans and Promotions.
-    expect(screen.getAllByText('Only owners and managers can change these settings.')).toHaveLength(6);
+    await (await card('Lease Agreement')).findByText(/and no additional terms/);
+    // Business Profile, Notifications, Payment Settings, Billing, Protection Plans, Promotions and Lease Agreement.
+    expect(screen.getAllByText('Only owners and managers can change these settings.')).toHaveLength(7);
     for (const name of [
       'Save Profile',
       'Save Preferences',
@@ -174,7 +175,9 @@ describe('Settings for a clerk', () => {
       'Save Billing Settings',
       'Save Protection Plans',
       'Save Promotions',
+      'Save Lease Agreement',
       /Add Plan/,
+      /Add Term/,
       /Add Promotion/,
       /Add Facility/,
     ]) {

@@ -14,6 +14,7 @@ import { useSettings } from '../../features/settings/api/get-settings.ts';
 import { BillingSettingsCard } from '../../features/settings/components/billing-settings-card.tsx';
 import { BusinessProfileCard } from '../../features/settings/components/business-profile-card.tsx';
 import { DelinquencySettingsCard } from '../../features/settings/components/delinquency-settings-card.tsx';
+import { LeaseTermsCard } from '../../features/settings/components/lease-terms-card.tsx';
 import { NotificationPreferencesCard } from '../../features/settings/components/notification-preferences-card.tsx';
 import { PaymentSettingsCard } from '../../features/settings/components/payment-settings-card.tsx';
 import { PromotionsSettingsCard } from '../../features/settings/components/promotions-settings-card.tsx';
@@ -71,6 +72,7 @@ export default function SettingsPage() {
         <BillingSettingsCard canChange={canChange} />
         <ProtectionSettingsCard canChange={canChange} />
         <PromotionsSettingsCard canChange={canChange} />
+        <LeaseTermsCard canChange={canChange} />
         <DelinquencySettingsCard canChange={user?.role === 'owner'} />
         <FacilitiesCard canManage={canChange} />
         <MerchandiseCard canChange={canChange} />
