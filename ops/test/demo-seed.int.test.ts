@@ -16,7 +16,7 @@ import { createDatabasePool, type DatabasePool } from '@storage/platform/db';
 import { migrateReadModel } from '@storage/platform/migrate';
 import { readModelProjections } from '@storage/projector/projections';
 import { catchUpTo, ensureCheckpoints } from '@storage/projector/runner';
-import { DEMO_BILLING_SETTINGS, DEMO_BUSINESS, seedDemoData } from '@storage/seed/demo';
+import { DEMO_BILLING_SETTINGS, DEMO_BUSINESS, DEMO_LEASE_TERMS, seedDemoData } from '@storage/seed/demo';
 import { DEMO_MERCHANDISE, DEMO_PLANS, HALF_OFF_SIZES } from '@storage/seed/offers';
 import { createTestDatabase, type TestDatabase } from '@storage/testing/database';
 import { sql } from 'slonik';
@@ -282,6 +282,10 @@ describe('the demo seed', () => {
     }
     expect(ofType('invoice_written_off')).toHaveLength(1);
     expect(ofType('desk_payment_received').length).toBeGreaterThan(started().length);
+  });
+
+  it("gives the business one lease term of its own, which every facility's agreement follows", () => {
+    expect(ofType('lease_terms_updated').map((e) => e.data)).toEqual([{ facilityId: null, terms: DEMO_LEASE_TERMS }]);
   });
 
   it('offers three protection plans, Basic given a month after the move-in, and most leases carry one; one renter shows their own insurance instead', () => {

@@ -11,6 +11,7 @@ import { type BillingSettings, defaultBillingSettings, noSalesTax } from '@stora
 import type { CreateCustomerCommand } from '@storage/contracts/customers';
 import type { DeskPaymentMethod, PaymentMethod, UnitSize } from '@storage/contracts/enums';
 import { streams } from '@storage/contracts/events';
+import type { LeaseTerms } from '@storage/contracts/lease-terms';
 import { fromCents, toCents } from '@storage/contracts/money';
 import type { UnitFeatures } from '@storage/contracts/unit-features';
 import { addDays as addIsoDays } from '@storage/domain/billing/calendar';
@@ -29,7 +30,7 @@ import { LOW_BATTERY_LEVEL } from '@storage/domain/locks/businessLogic';
 import { assignLock, changeLockStatus, grantAccess, installLock, recordLockHeartbeat } from '@storage/domain/locks/commands';
 import { addMerchandiseItem, merchandiseSaleInvoiceId, restockMerchandiseItem, sellMerchandiseAtDesk } from '@storage/domain/merchandise/commands';
 import { giveCredit, recordDeskPayment } from '@storage/domain/payments/desk';
-import { updateBillingSettings, updateBusinessProfile, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updateBusinessProfile, updateLeaseTerms, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
 import { addUnit, changeUnitStatus } from '@storage/domain/units/commands';
 import { type Actor, comparePositions, type EventStore, type Position } from '@storage/eventstore/port';
 import type { DatabasePool } from 'slonik';
@@ -59,6 +60,8 @@ export const DEMO_BILLING_SETTINGS: BillingSettings = {
   lateFee: { kind: 'fixed', amount: '25.00' },
   adminFee: '20.00',
 };
+/** The demo business's own lease term, printed in every agreement after the generated ones. */
+export const DEMO_LEASE_TERMS: LeaseTerms = { additionalTerms: ['The tenant must keep the unit locked with a lock of their own when not present.'] };
 const FIRMWARE_UPGRADE = '2.4.0';
 
 type FormSize = Extract<UnitSize, '5x5' | '5x10' | '10x10' | '10x15' | '10x20' | '15x20' | '20x20'>;
@@ -356,6 +359,7 @@ class DemoPlan {
     this.#today = startOfDay(now);
     this.#add(this.#daysAgo(185, 8), (ctx) => updateBusinessProfile(ctx, DEMO_BUSINESS));
     this.#add(this.#daysAgo(185, 8, 1), (ctx) => updateBillingSettings(ctx, DEMO_BILLING_SETTINGS));
+    this.#add(this.#daysAgo(185, 8, 3), (ctx) => updateLeaseTerms(ctx, DEMO_LEASE_TERMS, null));
     const tenancies = SITES.flatMap((site) => this.#planFacility(site));
     this.#planCustomers(tenancies);
     for (const facility of this.#facilities)
