@@ -229,7 +229,9 @@ describe('Lease Agreements in Chromium', () => {
     for (const heading of ['Tenant Information', 'Unit Information', 'Lease Terms', 'Terms and Conditions', 'Signatures']) {
       await document.getByText(heading, { exact: true }).waitFor();
     }
-    expect(await document.locator('ol > li').count()).toBe(6);
+    // The six generated from the billing settings, then the demo business's own.
+    expect(await document.locator('ol > li').count()).toBe(7);
+    expect(await document.locator('ol > li').last().textContent()).toBe('The tenant must keep the unit locked with a lock of their own when not present.');
     const text = await document.textContent();
     expect(text).toContain('Rent is due on the 1st of each month.');
     expect(text).toContain('late fee of $25.00');

@@ -4,7 +4,7 @@ import { formatDollars } from '@storage/contracts/cents';
 import { MoveInSummary, PublicMoveInQuote } from '@storage/contracts/quotes';
 import { RevenueByChargeType } from '@storage/contracts/reports';
 import { addFacility } from '@storage/domain/facilities/commands';
-import { updateBillingSettings, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
+import { updateBillingSettings, updateLeaseTerms, updatePromotions, updateProtectionSettings } from '@storage/domain/settings/commands';
 import { addUnit } from '@storage/domain/units/commands';
 import { expectAccessible } from '@storage/testing/axe';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
@@ -45,6 +45,7 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
       facilityId,
     );
     await updateProtectionSettings(ctx, { plans: [plan], defaultPlanId: null, enrollAfterDays: null }, facilityId);
+    await updateLeaseTerms(ctx, { additionalTerms: ['No vehicles may be stored in the unit.'] }, facilityId);
     await updatePromotions(ctx, [
       {
         promotionId: randomUUID(),
@@ -137,6 +138,8 @@ describe('renting a unit online on a phone, to the gate code', { timeout: 180_00
     expect(agreement).toContain('== Protection Plan Addendum ==');
     expect(agreement).toContain('== Promotion Addendum ==\nPromotion: Web special');
     expect(agreement).toContain('The tenant has access to the unit 6:00 AM – 10:00 PM every day.');
+    // The facility's own term, numbered on after the generated ones.
+    expect(agreement).toContain('7. No vehicles may be stored in the unit.');
     await dialog.getByLabel('Full Name').fill('Paula Phone');
     await drawSignature(page, dialog.getByTestId('signature-pad'));
     await fits(page, 'the agreement to sign');
