@@ -72,6 +72,40 @@ describe('Settings in Chromium', () => {
   );
 
   it(
+    "shows the demo business's lease term, and the owner adds one of their own",
+    async () => {
+      const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await product.signIn(page);
+      await page.goto(`${product.baseUrl}/settings`);
+      const agreement = card(page, 'Lease Agreement');
+      const lockTerm = 'The tenant must keep the unit locked with a lock of their own when not present.';
+      expect(await agreement.getByLabel('Term 7', { exact: true }).inputValue()).toBe(lockTerm);
+      await agreement.getByText("The agreement's terms: the 6 generated from your billing settings, then these.").waitFor();
+      await agreement.getByRole('button', { name: /Add Term/ }).click();
+      await agreement.getByLabel('Term 8', { exact: true }).fill('Keys to the unit are not kept by the office.');
+      await expectAccessible(page, 'Lease Agreement card with a new term');
+      await agreement.getByRole('button', { name: 'Save Lease Agreement' }).click();
+      await page.getByText('Lease agreement terms saved successfully').waitFor();
+
+      await page.reload();
+      expect(await card(page, 'Lease Agreement').getByLabel('Term 8', { exact: true }).inputValue()).toBe('Keys to the unit are not kept by the office.');
+      const terms = await product.platform.api.app.inject({
+        method: 'GET',
+        url: '/api/settings/lease-terms',
+        headers: { cookie: await product.platform.signIn('owner') },
+      });
+      expect(terms.json().effective.additionalTerms).toEqual([lockTerm, 'Keys to the unit are not kept by the office.']);
+
+      // Removed again, the business is back to its one term.
+      await card(page, 'Lease Agreement').getByRole('button', { name: 'Remove term 8' }).click();
+      await card(page, 'Lease Agreement').getByRole('button', { name: 'Save Lease Agreement' }).click();
+      await page.getByText('Lease agreement terms saved successfully').waitFor();
+      await page.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'adds and renames a facility, and the sidebar selector shows it at once',
     async () => {
       const page = await product.browser.newPage({ viewport: { width: 1440, height: 900 } });
