@@ -1,6 +1,7 @@
 import { type BillingSettings, type InvoiceLine, invoiceLineKindLabels } from '@storage/contracts/billing';
 import type { DelinquencyStep } from '@storage/contracts/delinquency';
 import { type DelinquencyStepKind, delinquencyStepLabels, type PaymentMethod, paymentMethodLabels } from '@storage/contracts/enums';
+import type { LeaseTerms } from '@storage/contracts/lease-terms';
 import { formatDollars } from '@storage/contracts/money';
 import { type LeasePromotion, type Promotion, promotionTermsWords } from '@storage/contracts/promotions';
 import { type LeaseProtection, type ProtectionChangeReason, type ProtectionSettings, protectionChangeReasonLabels } from '@storage/contracts/protection';
@@ -101,6 +102,13 @@ export function describeBillingEvent(type: string, data: Record<string, unknown>
       if (data.scope === BUSINESS_SETTINGS_SCOPE) return `Protection plans saved: ${plans ?? 'none'}`;
       const facility = names('facility', data.scope as string) ?? 'A facility';
       return plans === null ? `${facility} uses the business's protection plans again` : `${facility} has protection plans of its own: ${plans}`;
+    }
+    case 'lease_terms_updated': {
+      const terms = data.terms as LeaseTerms | null;
+      const count = terms && `${terms.additionalTerms.length} additional term${terms.additionalTerms.length === 1 ? '' : 's'}`;
+      if (data.facilityId === null) return `Lease agreement terms saved: ${count ?? 'no additional terms'}`;
+      const facility = names('facility', data.facilityId as string) ?? 'A facility';
+      return count === null ? `${facility} uses the business's lease agreement terms again` : `${facility} has lease agreement terms of its own: ${count}`;
     }
     case 'promotions_updated': {
       const promotions = data.promotions as Promotion[];

@@ -79,6 +79,16 @@ describe('the billing events in words', () => {
     ).toMatch(/; rent changes need 45 days' notice$/);
   });
 
+  it('says how many lease agreement terms the business or a facility has now, and a facility following the business again', () => {
+    const terms = { additionalTerms: ['The tenant must keep the unit locked with a lock of their own when not present.'] };
+    expect(describeBillingEvent('lease_terms_updated', { facilityId: null, terms }, names)).toBe('Lease agreement terms saved: 1 additional term');
+    expect(describeBillingEvent('lease_terms_updated', { facilityId: null, terms: null }, names)).toBe('Lease agreement terms saved: no additional terms');
+    expect(describeBillingEvent('lease_terms_updated', { facilityId, terms: { additionalTerms: ['A', 'B'] } }, names)).toBe(
+      'Oak Hill Storage Center has lease agreement terms of its own: 2 additional terms',
+    );
+    expect(describeBillingEvent('lease_terms_updated', { facilityId, terms: null }, nobody)).toBe("A facility uses the business's lease agreement terms again");
+  });
+
   it('leaves every other event to its type in words', () => {
     expect(describeBillingEvent('invoice_sent', { invoiceId }, names)).toBeNull();
   });

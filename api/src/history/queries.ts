@@ -60,6 +60,7 @@ const billingEventTypes = new Set([
   'lease_promotion_applied',
   'protection_settings_updated',
   'promotions_updated',
+  'lease_terms_updated',
 ]);
 
 /**
