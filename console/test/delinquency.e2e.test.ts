@@ -4,6 +4,7 @@ import { runBillingDay } from '@storage/domain/billing/run';
 import type { CommandContext } from '@storage/domain/commands/handle';
 import { addCustomer } from '@storage/domain/customers/commands';
 import { generateInvoice, sendInvoice } from '@storage/domain/invoices/commands';
+import { animationsDone } from '@storage/testing/animations';
 import { expectAccessible } from '@storage/testing/axe';
 import { type ProductUnderTest, startProductUnderTest } from '@storage/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,8 +87,14 @@ describe('the Delinquency tab on the customer page', { timeout: 120_000 }, () =>
     const until = addDays(today, 14);
     await dialog.getByLabel('Until').fill(until);
     await dialog.getByLabel('Reason').fill('Promised to pay on the 1st');
+    // The error message's exit animation moves the button: clicked once the form stands still.
+    await dialog.getByText('Reason is required').waitFor({ state: 'detached' });
+    await animationsDone(page);
     await dialog.getByRole('button', { name: 'Pause' }).click();
-    await page.getByText('Schedule paused').waitFor();
+    // Either outcome is waited for, so that a refusal fails with its reason rather than a timeout.
+    const outcome = page.locator('.ant-notification-notice').filter({ hasText: /Schedule paused|Failed to pause the schedule/ });
+    await outcome.first().waitFor();
+    expect(await outcome.first().textContent()).toContain('Schedule paused');
     await dialog.waitFor({ state: 'hidden' });
     await tab.getByText('Paused', { exact: true }).waitFor();
     await tab.getByText(`Paused until ${dateWords(until)}: Promised to pay on the 1st`).waitFor();
