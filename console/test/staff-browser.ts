@@ -123,7 +123,9 @@ export function facilityShown(page: Page, dialog: Locator, name: string): Locato
  * find the next click there taken by the toast it raised.
  */
 export async function dismissToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+  // A toast that leaves by itself while this runs takes its close button with it: a click that
+  // waited for the button to come back waited the whole action timeout (30 s) for nothing.
+  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click({ timeout: 1000 }).catch(() => {});
   await page
     .locator('.ant-notification-notice')
     .first()
