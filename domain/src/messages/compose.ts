@@ -1,4 +1,4 @@
-import { accessHoursWords } from '@storage/contracts/access-hours';
+import { AccessHours, accessHoursWords } from '@storage/contracts/access-hours';
 import type { MessageTemplateKey } from '@storage/contracts/enums';
 import { type DomainEvent, streams } from '@storage/contracts/events';
 import type { MessageValues } from '@storage/contracts/messages';
@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { pastDue, renterInvoices } from '../accounts/receivables.ts';
 import { customerToday } from '../billing/settings.ts';
 import { loadAggregate } from '../commands/handle.ts';
-import { facilityAggregate } from '../facilities/facility.ts';
 import { leaseAggregate } from '../leases/lease.ts';
 
 // What a message says, from real data: which event makes which message, to whom, and the values
@@ -57,6 +56,7 @@ const CustomerRow = z.object({
   email: z.string(),
   facility_id: z.string().nullable(),
   facility_name: z.string().nullable(),
+  facility_access_hours: AccessHours.nullable(),
   units: z.string().nullable(),
 });
 type CustomerRow = z.infer<typeof CustomerRow>;
@@ -65,7 +65,7 @@ const customerOfStatement = sql.prepared('message_customer', CustomerRow);
 
 async function customerOf(pool: DatabasePool, customerId: string): Promise<CustomerRow | null> {
   return pool.maybeOne(customerOfStatement`
-    SELECT c.id::text, c.first_name, c.last_name, c.email, c.facility_id::text, f.name AS facility_name,
+    SELECT c.id::text, c.first_name, c.last_name, c.email, c.facility_id::text, f.name AS facility_name, f.access_hours AS facility_access_hours,
       (SELECT string_agg(u.unit_number, ', ' ORDER BY u.unit_number) FROM leases l JOIN units u ON u.id = l.unit_id
         WHERE l.customer_id = c.id AND l.is_active) AS units
     FROM customers c LEFT JOIN facilities f ON f.id = c.facility_id WHERE c.id = ${customerId}`);
@@ -77,12 +77,16 @@ async function businessName(pool: DatabasePool): Promise<string> {
   return name || 'Your storage facility';
 }
 
+const FacilityRow = z.object({ name: z.string(), access_hours: AccessHours.nullable() });
+
+/** The facility's name (the business's for none) and its access hours in words. */
+async function facilityFacts(pool: DatabasePool, facilityId: string | null): Promise<{ name: string; accessHours: string }> {
+  const row = facilityId ? await pool.maybeOne(sql.type(FacilityRow)`SELECT name, access_hours FROM facilities WHERE id = ${facilityId}`) : null;
+  return { name: row?.name ?? (await businessName(pool)), accessHours: accessHoursWords(row?.access_hours) };
+}
+
 async function facilityName(pool: DatabasePool, facilityId: string | null): Promise<string> {
-  if (facilityId) {
-    const name = await pool.maybeOneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM facilities WHERE id = ${facilityId}`);
-    if (name) return name;
-  }
-  return businessName(pool);
+  return (await facilityFacts(pool, facilityId)).name;
 }
 
 const InvoiceRow = z.object({
@@ -118,6 +122,11 @@ async function toCustomer(
   const customer = await customerOf(deps.pool, customerId);
   if (!customer) return null;
   const facility = facilityId ?? customer.facility_id;
+  // The renter's own facility came with them; another (a lease's elsewhere) is read.
+  const place =
+    facility && facility !== customer.facility_id
+      ? await facilityFacts(deps.pool, facility)
+      : { name: customer.facility_name ?? (await businessName(deps.pool)), accessHours: accessHoursWords(customer.facility_access_hours) };
   return {
     templateKey,
     customerId,
@@ -126,23 +135,15 @@ async function toCustomer(
     values: {
       firstName: customer.first_name,
       lastName: customer.last_name,
-      facilityName:
-        facility && facility !== customer.facility_id ? await facilityName(deps.pool, facility) : (customer.facility_name ?? (await businessName(deps.pool))),
+      facilityName: place.name,
       unitNumber: customer.units ?? '',
       portalUrl: portalUrl(deps),
       date: dayText(await customerToday(deps.store, customerId, deps.now)),
       gateCode: GATE_CODE_MARK,
-      accessHours: await facilityAccessHours(deps.store, facility),
+      accessHours: place.accessHours,
       ...values,
     },
   };
-}
-
-/** When the facility lets renters in, in words, as its stream holds it ('24/7' for none or no facility). */
-async function facilityAccessHours(store: EventStore, facilityId: string | null): Promise<string> {
-  if (facilityId === null) return accessHoursWords(null);
-  const { state } = await loadAggregate(store, streams.facility(facilityId), facilityAggregate);
-  return accessHoursWords(state.status === 'current' ? state.fields.accessHours : null);
 }
 
 export const portalUrl = (deps: { publicUrl: string }) => `${deps.publicUrl.replace(/\/+$/, '')}/customer-portal`;
