@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { registerStaff } from '@storage/domain/auth/staff';
 import type { Config } from '@storage/platform/config';
 import { DEMO_STAFF } from '@storage/seed/demo';
-import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { saveDocsScreenshot } from './docs-screenshots.ts';
@@ -15,10 +15,26 @@ import { startTestPlatform, type TestPlatform } from './platform.ts';
 import { forThisWorker } from './worker.ts';
 
 /** A Chromium for this file; closing it only disconnects when it is the worker's shared one. */
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   const shared = forThisWorker(process.env.VITEST ? inject('chromiumEndpoints') : []);
-  if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return askingForReducedMotion(browser);
+}
+
+/**
+ * Its pages ask for reduced motion, as a person can in their system's settings, unless a test says
+ * otherwise: the console then shows dialogs, lists and toasts at once
+ * (console/src/hooks/use-reduced-motion.ts), so a click never lands on a list still sliding open
+ * and no step waits out an animation. (Chromium's own --force-prefers-reduced-motion is overridden
+ * by Playwright's per-context emulation, hence the contexts' option.)
+ */
+function askingForReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  return Object.assign(browser, {
+    newContext: (options: BrowserContextOptions = {}) => newContext({ reducedMotion: 'reduce', ...options }),
+    newPage: (options: BrowserContextOptions = {}) => newPage({ reducedMotion: 'reduce', ...options }),
+  });
 }
 
 /** The built console and portal, as `npm start` serves them. */

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { isUnauthorizedError, logInAgain } from '../lib/unauthorized.ts';
 
@@ -31,8 +32,11 @@ const toastConfig = { maxCount: 1, duration: 5 };
 const tooltipConfig = { mouseEnterDelay: 0.7 };
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  // Dialogs, drawers, lists and toasts appear at once for whoever asked their system for less motion.
+  const reduceMotion = useReducedMotion();
+  const themed = useMemo<ThemeConfig>(() => ({ ...theme, token: { ...theme.token, motion: !reduceMotion } }), [reduceMotion]);
   return (
-    <ConfigProvider theme={theme} tooltip={tooltipConfig}>
+    <ConfigProvider theme={themed} tooltip={tooltipConfig}>
       <App notification={toastConfig} message={toastConfig}>
         <QueryProvider>{children}</QueryProvider>
       </App>
