@@ -1,6 +1,6 @@
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStaffScreens } from './staff-browser.ts';
 
 // axe-core (WCAG 2.x A/AA) on every staff screen, with one open dialog where the screen has one,
@@ -24,17 +24,52 @@ const staffScreens: Screen[] = [
   { path: '/messages', heading: 'Sent Messages' },
 ];
 
-async function open(page: Page, path: string, heading: string) {
-  await page.goto(`${screens.product.baseUrl}${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+/**
+ * A page that goes from screen to screen as a user does once the console is open: through the
+ * app's own navigation (history.pushState, which the router follows), not a new load of the whole
+ * console for each screen. `show` resolves once the screen's heading is up and none of its
+ * requests has been in flight for a moment (its data is in: the load event does not come again).
+ */
+function navigatingPage(page: Page) {
+  let inFlight = 0;
+  let lastChange = performance.now();
+  const settle = () => {
+    inFlight--;
+    lastChange = performance.now();
+  };
+  page.on('request', () => {
+    inFlight++;
+    lastChange = performance.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    page,
+    async show(path: string, heading: string) {
+      if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape');
+      if (page.url() === 'about:blank') await page.goto(`${screens.product.baseUrl}${path}`);
+      else await page.evaluate((to) => window.history.pushState(null, '', to), path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await expect.poll(() => inFlight === 0 && performance.now() - lastChange >= 300, { interval: 50 }).toBe(true);
+    },
+  };
 }
+
+// One console at the desktop width for the file's tests, going from screen to screen (each test
+// starts from the screen the one before left: an open dialog is closed first).
+let desktop: ReturnType<typeof navigatingPage>;
+beforeAll(async () => {
+  desktop = navigatingPage(await screens.wide.newPage());
+});
+afterAll(async () => {
+  await desktop?.page.close();
+});
 
 describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => {
   for (const { path, heading, dialog } of staffScreens) {
     it(`${heading} (${path})${dialog ? ` and its ${dialog} dialog` : ''}`, async () => {
-      const page = await screens.wide.newPage();
-      await open(page, path, heading);
+      const { page } = desktop;
+      await desktop.show(path, heading);
       await expectAccessible(page, heading);
       if (dialog) {
         await page.getByRole('button', { name: dialog }).first().click();
@@ -42,26 +77,26 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
         // The screen behind was checked above: the dialog alone now.
         await expectAccessible(page, `${heading}: ${dialog} dialog`, { include: '[role="dialog"]' });
       }
-      await page.close();
     });
   }
 
   it('keeps the contrast of a primary button under the pointer', async () => {
     // antd lightens a primary button on hover (3.6:1 with white); the theme darkens it instead,
     // for every primary button alike, so one dialog's shows it.
-    const page = await screens.wide.newPage();
-    await open(page, '/customers', 'Customers');
+    const { page } = desktop;
+    await desktop.show('/customers', 'Customers');
     await page.getByRole('button', { name: 'Add Customer' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-btn-primary').last().hover();
     await expectAccessible(page, 'Add Customer dialog, pointer on its primary button', { include: '[role="dialog"]' });
-    await page.close();
+    await page.keyboard.press('Escape');
   });
 
   it('every screen at 390 px, with the navigation drawer open', async () => {
-    const page = await screens.narrow.newPage();
+    const phone = navigatingPage(await screens.narrow.newPage());
+    const { page } = phone;
     for (const { path, heading } of staffScreens) {
-      await open(page, path, heading);
+      await phone.show(path, heading);
       await expectAccessible(page, `${heading} at 390 px`);
     }
     await page.getByRole('button', { name: 'Open navigation' }).first().click();
@@ -86,8 +121,8 @@ describe('staff screens pass axe-core in Chromium', { timeout: 120_000 }, () => 
 
 describe('keyboard use of dialogs and tabs', { timeout: 120_000 }, () => {
   it('keeps Tab and Shift+Tab inside an open dialog', async () => {
-    const page = await screens.wide.newPage();
-    await open(page, '/customers', 'Customers');
+    const { page } = desktop;
+    await desktop.show('/customers', 'Customers');
     await page.getByRole('button', { name: 'Add Customer' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -103,12 +138,12 @@ describe('keyboard use of dialogs and tabs', { timeout: 120_000 }, () => {
       await page.keyboard.press('Shift+Tab');
       expect(await focusInDialog(), `after ${i + 1} Shift+Tab presses: ${await focused()}`).toBe(true);
     }
-    await page.close();
+    await page.keyboard.press('Escape');
   });
 
   it('moves between the Lease Agreements tabs with the arrow keys', async () => {
-    const page = await screens.wide.newPage();
-    await open(page, '/leases', 'Lease Agreements');
+    const { page } = desktop;
+    await desktop.show('/leases', 'Lease Agreements');
     const tabs = page.getByRole('tablist').filter({ has: page.locator('[id$="-tab-inactive"]') });
     const selected = () => tabs.getByRole('tab', { selected: true }).getAttribute('id');
     const before = await selected();
@@ -122,6 +157,5 @@ describe('keyboard use of dialogs and tabs', { timeout: 120_000 }, () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await expect.poll(selected).toBe(before);
-    await page.close();
   });
 });
