@@ -536,75 +536,45 @@ describe('invoices API', () => {
   });
 });
 
-describe('invoices list at 200,000 invoices', () => {
+// How fast the list answers at a large size (every filter, search, sort and page) is measured by
+// `npm run bench:reads` (ops/bench/reads.ts), not timed here: this is what the answer says.
+describe('invoices list totals', () => {
   let platform: TestPlatform;
   let cookie: string;
-  const facilityId = randomUUID();
-  const timings: Record<string, number> = {};
 
   beforeAll(async () => {
     platform = await startTestPlatform();
     cookie = await platform.signIn();
-    // Straight into the read tables: the projector's speed is not what this measures.
+    // Straight into the read tables, ten invoices for each of 300 customers: the projector is not
+    // what this is about.
     await platform.api.pool.query(sql.unsafe`
       INSERT INTO customers (id, first_name, last_name, email, status, facility_id, search_text, created_at, updated_at)
-      SELECT gen_random_uuid(), 'First' || n, 'Last' || n, 'customer' || n || '@example.com', 'active',
-             CASE WHEN n % 3 = 0 THEN ${facilityId}::uuid ELSE gen_random_uuid() END,
+      SELECT gen_random_uuid(), 'First' || n, 'Last' || n, 'customer' || n || '@example.com', 'active', gen_random_uuid(),
              lower('First' || n || ' Last' || n || ' customer' || n || '@example.com'), now(), now()
-      FROM generate_series(1, 20000) AS n`);
+      FROM generate_series(1, 300) AS n`);
     await platform.api.pool.query(sql.unsafe`
       INSERT INTO invoices (id, invoice_number, customer_id, amount, due_date, status, status_rank, facility_id, search_text,
                             customer_last_name, customer_first_name, created_at, updated_at)
-      SELECT gen_random_uuid(), 'INV-' || lpad(n::text, 7, '0'), c.id, 120.00, current_date + (n % 60) - 30,
-             (ARRAY['draft', 'sent', 'paid', 'overdue', 'cancelled'])[n % 5 + 1], n % 5 + 1, c.facility_id,
-             lower('INV-' || lpad(n::text, 7, '0') || ' ' || c.first_name || ' ' || c.last_name || ' ' || c.email),
-             c.last_name, c.first_name, now() - n * interval '1 minute', now()
-      FROM generate_series(1, 200000) AS n
-      JOIN (SELECT *, row_number() OVER () % 20000 AS k FROM customers) c ON c.k = n % 20000`);
-    // What autovacuum does for a table of this size in service: statistics and the visibility map.
-    await platform.api.pool.query(sql.unsafe`VACUUM ANALYZE customers`);
-    await platform.api.pool.query(sql.unsafe`VACUUM ANALYZE invoices`);
-  }, 300_000);
+      SELECT gen_random_uuid(), 'INV-' || lpad((c.k * 10 + i)::text, 7, '0'), c.id, 120.00, current_date, 'sent', 2, c.facility_id,
+             lower('INV-' || lpad((c.k * 10 + i)::text, 7, '0') || ' ' || c.first_name || ' ' || c.last_name || ' ' || c.email),
+             c.last_name, c.first_name, now(), now()
+      FROM (SELECT *, row_number() OVER () AS k FROM customers) c CROSS JOIN generate_series(1, 10) AS i`);
+    await platform.api.pool.query(sql.unsafe`ANALYZE customers`);
+    await platform.api.pool.query(sql.unsafe`ANALYZE invoices`);
+  });
   afterAll(async () => {
-    console.log('GET /api/invoices at 200,000 invoices (ms):', timings);
     await platform?.close();
   });
 
-  it.each([
-    ['the first page', ''],
-    ['a deep page', '?page=2000&pageSize=50'],
-    ["one facility's", `?facilityId=${facilityId}`],
-    ['a status', '?status=overdue'],
-    ['a search by invoice number', '?search=INV-01234'],
-    ['a search by customer name', '?search=last1234'],
-    ['a search by email', '?search=customer777@'],
-    ['a facility and a search', `?facilityId=${facilityId}&search=last12`],
-  ])('answers %s fast', async (what, query) => {
-    const url = `/api/invoices${query}`;
-    const durations: number[] = [];
-    for (let run = 0; run < 4; run++) {
-      const started = performance.now();
-      const response = await platform.api.app.inject({ method: 'GET', url, headers: { cookie } });
-      durations.push(performance.now() - started);
-      expect(response.statusCode).toBe(200);
-      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(0);
-    }
-    // The median of the warm runs, so one hiccup of a shared machine does not decide. The bound
-    // guards against a query that lost its index (seconds at this size), with room for the other
-    // files the parallel suite runs on the same two cores; the figures themselves are printed.
-    const warm = durations.slice(1).sort((a, b) => a - b);
-    timings[what] = Math.round(warm[1]!);
-    expect(timings[what]).toBeLessThan(1000);
-  });
-
   it('says a broad search\'s total as "1,000+" instead of counting all its matches; a narrow one exactly', async () => {
-    // "last12": Last12, Last120-129, Last1200-1299 and Last12000-12999, ten invoices each (11,110).
-    const broad = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last12', headers: { cookie } });
+    // "last1": Last1, Last10-19 and Last100-199, ten invoices each (1,110).
+    const broad = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last1', headers: { cookie } });
     expect(broad.headers['x-total-capped']).toBe('true');
     expect(broad.headers['x-total-estimated']).toBeUndefined();
     expect(broad.headers['x-total-count']).toBe('1000');
     expect(broad.json()).toHaveLength(50);
-    const narrow = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last1234', headers: { cookie } });
+    // "last12": Last12 and Last120-129 (110).
+    const narrow = await platform.api.app.inject({ method: 'GET', url: '/api/invoices?search=last12', headers: { cookie } });
     expect(narrow.headers['x-total-count']).toBe('110');
     expect(narrow.headers['x-total-estimated']).toBeUndefined();
     expect(narrow.headers['x-total-capped']).toBeUndefined();
