@@ -97,6 +97,22 @@ describe('read-model rebuild', () => {
     return job;
   };
 
+  it('refuses verification, rebuilds and their jobs to every role but the owner, auditors by the read-only rule first', async () => {
+    const { app } = platform.api;
+    for (const role of ['manager', 'clerk', 'auditor'] as const) {
+      const cookie = await platform.signIn(role);
+      const refusal = role === 'auditor' ? 'Auditors have read-only access' : 'Only owner accounts may do this';
+      for (const kind of ['verify', 'rebuild']) {
+        const response = await app.inject({ method: 'POST', url: `/api/read-model/${kind}`, headers: { cookie } });
+        expect(response.statusCode, `${role} POST ${kind}`).toBe(403);
+        expect(response.json(), `${role} POST ${kind}`).toEqual({ message: refusal });
+      }
+      const job = await app.inject({ method: 'GET', url: '/api/read-model/jobs/1', headers: { cookie } });
+      expect(job.statusCode, `${role} GET job`).toBe(403);
+      expect(job.json(), `${role} GET job`).toEqual({ message: 'Only owner accounts may do this' });
+    }
+  });
+
   it("runs an owner's verification and rebuild as jobs of the projector, with their progress", async () => {
     const { app } = platform.api;
     const clerk = await platform.signIn('clerk');
