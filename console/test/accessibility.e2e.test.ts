@@ -1,7 +1,7 @@
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStaffScreens } from './staff-browser.ts';
+import { demoStaffScreens, visit } from './staff-browser.ts';
 
 // axe-core (WCAG 2.x A/AA) on every staff screen, with one open dialog where the screen has one,
 // at the desktop width and on the phone; then focus staying inside a dialog and tabs moving with
@@ -25,10 +25,9 @@ const staffScreens: Screen[] = [
 ];
 
 /**
- * A page that goes from screen to screen as a user does once the console is open: through the
- * app's own navigation (history.pushState, which the router follows), not a new load of the whole
- * console for each screen. `show` resolves once the screen's heading is up and none of its
- * requests has been in flight for a moment (its data is in: the load event does not come again).
+ * A page that goes from screen to screen as a user does once the console is open (`visit`).
+ * `show` resolves once the screen's heading is up and none of its requests has been in flight for
+ * a moment (its data is in: the load event does not come again).
  */
 function navigatingPage(page: Page) {
   let inFlight = 0;
@@ -47,8 +46,7 @@ function navigatingPage(page: Page) {
     page,
     async show(path: string, heading: string) {
       if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape');
-      if (page.url() === 'about:blank') await page.goto(`${screens.product.baseUrl}${path}`);
-      else await page.evaluate((to) => window.history.pushState(null, '', to), path);
+      await visit(page, screens.product, path);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       await expect.poll(() => inFlight === 0 && performance.now() - lastChange >= 300, { interval: 50 }).toBe(true);
     },

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { demoStaffScreens, horizontalOverflow } from './staff-browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoStaffScreens, horizontalOverflow, visit } from './staff-browser.ts';
 
 // The customer page in Chromium on the demo data, reached from every place a customer's name
 // shows; and history, the audit log and toasts in words rather than stored values. What the page
@@ -12,6 +12,13 @@ const eventually = { timeout: 15_000 };
 
 describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
+  // One console per width for the file, going from screen to screen as a user does (visit).
+  let wide: Page;
+  let narrow: Page;
+  beforeAll(async () => {
+    [wide, narrow] = await Promise.all([demo.wide.newPage(), demo.narrow.newPage()]);
+  });
+  const go = (page: Page, path: string) => visit(page, demo.product, path);
 
   describe('the customer page', () => {
     type Named = { id: string; firstName: string; lastName: string; email: string };
@@ -32,9 +39,9 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     }
 
     it('keeps notes: one added shows at the top with its author', async () => {
-      const page = await demo.wide.newPage();
+      const page = wide;
       const customer = await payingRenter(demo.wide);
-      await page.goto(`${demo.product.baseUrl}/customers/${customer.id}`);
+      await go(page, `/customers/${customer.id}`);
       await expectCustomerPage(page, customer);
       await page.getByRole('tab', { name: 'Notes' }).click();
       await page.getByLabel('New Note').fill('Asked for a larger unit in spring');
@@ -44,13 +51,12 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await first.getByText('Asked for a larger unit in spring').waitFor();
       expect(await first.textContent()).toMatch(/Olivia Owner · \w{3} \d{1,2}, \d{4}/);
       expect(await page.getByLabel('New Note').inputValue()).toBe('');
-      await page.close();
     });
 
     it('shows contact details, status, balance, leases, invoices, payments, activity and history', async () => {
-      const page = await demo.wide.newPage();
+      const page = wide;
       const customer = await payingRenter(demo.wide);
-      await page.goto(`${demo.product.baseUrl}/customers?search=${encodeURIComponent(customer.email)}`);
+      await go(page, `/customers?search=${encodeURIComponent(customer.email)}`);
       await page
         .getByTestId('customer-card')
         .getByRole('link', { name: `${customer.firstName} ${customer.lastName}` })
@@ -94,13 +100,12 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       expect(changes).not.toMatch(UUID);
       expect(changes).toContain(`First name: — → ${customer.firstName}`);
       await demo.product.screenshot(page, 'customer-page-history-1440');
-      await page.close();
     });
 
     it('fits a 390 px phone', async () => {
-      const page = await demo.narrow.newPage();
+      const page = narrow;
       const customer = await payingRenter(demo.narrow);
-      await page.goto(`${demo.product.baseUrl}/customers/${customer.id}`);
+      await go(page, `/customers/${customer.id}`);
       await expectCustomerPage(page, customer);
       await page.getByTestId('lease-card').first().waitFor();
       await page
@@ -113,15 +118,14 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await page.getByTestId('customer-payment-row').first().waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
       await demo.product.screenshot(page, 'customer-page-payments-390');
-      await page.close();
     });
 
     it('is reached from a billing row, a lease card, the activity feed and the global search', async () => {
-      const page = await demo.wide.newPage();
+      const page = wide;
       const customer = await payingRenter(demo.wide);
       const name = `${customer.firstName} ${customer.lastName}`;
       const opensPage = async (from: string, link: ReturnType<Page['getByRole']>) => {
-        await page.goto(`${demo.product.baseUrl}${from}`);
+        await go(page, from);
         await link.first().click();
         await expectCustomerPage(page, customer);
       };
@@ -129,13 +133,12 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       await opensPage(`/leases?search=${encodeURIComponent(customer.email)}`, page.getByTestId('lease-card').getByRole('link', { name }));
       await opensPage(`/activities?search=${encodeURIComponent(customer.email)}`, page.getByTestId('activity-card').getByRole('link', { name }));
 
-      await page.goto(`${demo.product.baseUrl}/units`);
+      await go(page, '/units');
       await page.getByRole('heading', { name: 'Units', exact: true }).waitFor();
       const box = page.getByRole('combobox', { name: /Search customers, units and invoices/ });
       await box.fill(customer.email);
       await page.getByRole('option').filter({ hasText: customer.email }).first().click();
       await expectCustomerPage(page, customer);
-      await page.close();
     });
 
     it('serves the page for an unknown customer, and answers 404 for an unknown path under it', async () => {
@@ -151,7 +154,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
 
   describe('history, the audit log and toasts in words', () => {
     it("names a unit's facility, says its status as a word, and names the entity in the audit log", async () => {
-      const page = await demo.wide.newPage();
+      const page = wide;
       const request = demo.wide.request;
       const [unit] = (await (await request.get(`${demo.product.baseUrl}/api/units?status=available&search=RS-&pageSize=1`)).json()) as Array<{
         id: string;
@@ -161,7 +164,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       const facilities = (await (await request.get(`${demo.product.baseUrl}/api/facilities`)).json()) as Array<{ id: string; name: string }>;
       const facilityName = facilities.find((f) => f.id === unit!.facilityId)!.name;
 
-      await page.goto(`${demo.product.baseUrl}/units?search=${encodeURIComponent(unit!.unitNumber)}`);
+      await go(page, `/units?search=${encodeURIComponent(unit!.unitNumber)}`);
       const card = page.getByTestId('unit-card').filter({ hasText: unit!.unitNumber });
       await card.getByRole('button', { name: `Change status of unit ${unit!.unitNumber}` }).click();
       await page.getByRole('menuitem', { name: 'Maintenance' }).click();
@@ -176,7 +179,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
       expect(await drawer.locator('.entity-history-changes').allTextContents()).not.toContainEqual(expect.stringMatching(UUID));
       await demo.product.screenshot(page, 'unit-history-words-1440');
 
-      await page.goto(`${demo.product.baseUrl}/audit?stream=unit-${unit!.id}`);
+      await go(page, `/audit?stream=unit-${unit!.id}`);
       await expect
         .poll(
           () =>
@@ -188,21 +191,19 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
         )
         .toBeGreaterThan(1);
       await demo.product.screenshot(page, 'audit-log-entity-1440');
-      await page.close();
     });
 
     it('shows the same words on a phone', async () => {
-      const page = await demo.narrow.newPage();
+      const page = narrow;
       const [customer] = (await (await demo.narrow.request.get(`${demo.product.baseUrl}/api/customers?pageSize=1`)).json()) as Array<{
         id: string;
         firstName: string;
       }>;
-      await page.goto(`${demo.product.baseUrl}/customers/${customer!.id}`);
+      await go(page, `/customers/${customer!.id}`);
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByText(`First name: — → ${customer!.firstName}`).waitFor(eventually);
       expect(await horizontalOverflow(page)).toBe(0);
       await demo.product.screenshot(page, 'customer-history-390');
-      await page.close();
     });
   });
 });
