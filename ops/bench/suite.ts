@@ -4,10 +4,11 @@
 // started, the product imported, a file's set-up) and idle at the end. Run it on a fresh clone
 // (`npm ci` first) and a quiet machine: the target is the suite on the 2-core machine.
 // `-- --report <file>`: the figures of a report already written (`vitest run --reporter=json`),
-// without running anything; the suite's smoke run of this benchmark does that.
+// without running anything; the suite's smoke run of this benchmark does that. `-- --keep-report
+// <file>`: keeps the run's report there (each file's seconds, for testing/src/sequencer.ts's table).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,7 @@ async function runSuite(reportPath: string): Promise<{ exitCode: number; seconds
   return { exitCode, seconds: (performance.now() - started) / 1000, retried: retried ? Number(retried[1]) : null };
 }
 
-const { values } = parseArgs({ options: { report: { type: 'string' } } });
+const { values } = parseArgs({ options: { report: { type: 'string' }, 'keep-report': { type: 'string' } } });
 const workers = suiteWorkers();
 const run = startRun('suite', { report: values.report ?? null, workers });
 console.log(`machine: ${machine()}; load ${load()}`);
@@ -108,6 +109,7 @@ if (values.report) {
     const reportPath = join(dir, 'report.json');
     whole = await runSuite(reportPath);
     figures = suiteFigures(JSON.parse(readFileSync(reportPath, 'utf8')) as Report, workers);
+    if (values['keep-report']) copyFileSync(reportPath, values['keep-report']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
