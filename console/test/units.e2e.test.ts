@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, facilityShown } from './staff-browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, visit } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -10,10 +10,17 @@ import { screenshotViewport } from './viewport-screenshot.ts';
 
 describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
+  // One console per width for the file, going from screen to screen as a user does (visit).
+  let wide: Page;
+  let narrow: Page;
+  beforeAll(async () => {
+    [wide, narrow] = await Promise.all([demo.wide.newPage(), demo.narrow.newPage()]);
+  });
 
-  async function openUnits(context: BrowserContext): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(`${demo.product.baseUrl}/units`);
+  async function openUnits(page: Page): Promise<Page> {
+    // The toasts of the test before stay across the app's navigation and could cover Add Unit.
+    await dismissToasts(page);
+    await visit(page, demo.product, '/units');
     await page.getByRole('heading', { name: 'Units', exact: true }).waitFor();
     await page.getByTestId('unit-card').first().waitFor();
     return page;
@@ -22,7 +29,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   const search = (page: Page, text: string) => page.getByPlaceholder('Search units by number, building, or size...').fill(text);
 
   it('shows the units under building headings with their counts, each named by its facility with every facility in view', async () => {
-    const page = await openUnits(demo.wide);
+    const page = await openUnits(wide);
     const heading = page.getByRole('region', { name: 'Riverside Self Storage · Building A' });
     await heading.waitFor();
     expect(await heading.getByTestId('building-unit-count').textContent()).toMatch(/^\d+ units$/);
@@ -38,11 +45,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       .filter({ hasText: /^\d+ units?$/ })
       .waitFor();
     await expect.poll(async () => allMatch(await page.getByTestId('unit-card').allTextContents(), (t) => t.includes('20x20')), { timeout: 10_000 }).toBe(true);
-    await page.close();
   });
 
   it('adds a unit in the facility chosen, then finds it in the list', async () => {
-    const page = await openUnits(demo.wide);
+    const page = await openUnits(wide);
     await page.getByRole('button', { name: 'Add Unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Unit' });
     await dialog.waitFor();
@@ -66,11 +72,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     expect(await card.textContent()).toContain('Available');
     const group = page.getByRole('region', { name: 'Harbor Point Storage · Building Z' });
     expect(await group.getByTestId('building-unit-count').textContent()).toBe('1 unit');
-    await page.close();
   });
 
   it('puts a unit into maintenance from its card, and shows why it cannot be marked occupied', async () => {
-    const page = await openUnits(demo.wide);
+    const page = await openUnits(wide);
     await search(page, 'RS-');
     await page.getByRole('button', { name: 'Add Unit' }).waitFor();
     const available = page.getByTestId('unit-card').filter({ hasText: 'Available' }).first();
@@ -91,11 +96,10 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await card.getByRole('button', { name: `Change status of unit ${unitNumber}` }).click();
     await page.getByRole('menuitem', { name: 'Available' }).click();
     await card.getByText('Available', { exact: true }).waitFor();
-    await page.close();
   });
 
   it('scopes the list to the facility chosen in the sidebar', async () => {
-    const page = await openUnits(demo.wide);
+    const page = await openUnits(wide);
     await chooseSelectOption(
       page,
       page.getByLabel('Facility', { exact: true }),
@@ -112,11 +116,19 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add Unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Unit' });
     await facilityShown(page, dialog, 'Oak Hill Storage Center').waitFor();
-    await page.close();
+    // The page is shared with the next tests: the dialog and the facility in scope would stay.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await chooseSelectOption(
+      page,
+      page.getByLabel('Facility', { exact: true }),
+      'All Facilities',
+      facilityShown(page, page.locator('.sidebar-facility'), 'All Facilities'),
+    );
   });
 
   it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
-    const page = await openUnits(demo.wide);
+    const page = await openUnits(wide);
     await chooseSelectOption(
       page,
       page.getByLabel('Facility', { exact: true }),
@@ -159,26 +171,24 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
       facilityShown(page, page.locator('.sidebar-facility'), 'All Facilities'),
     );
     await page.waitForURL((url) => !url.searchParams.has('facility'));
-    await page.close();
   });
 
   it('falls back to All Facilities for an id that names no facility', async () => {
-    const page = await demo.wide.newPage();
+    // A link opened: a load of the console, not a move inside it.
+    const page = wide;
     await page.goto(`${demo.product.baseUrl}/units?facility=4b8e8a3e-0000-4000-8000-000000000000`);
     await page.getByTestId('unit-card').first().waitFor();
     await page.waitForURL((url) => !url.searchParams.has('facility'));
     await page.locator('.sidebar-facility').getByText('All Facilities').waitFor();
-    await page.close();
   });
 
   it('fits a phone screen without overlapping or cutting off', async () => {
-    const page = await openUnits(demo.narrow);
+    const page = await openUnits(narrow);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await demo.product.screenshot(page, 'units-390');
     await screenshotViewport(page, 'units-390-top');
     await page.getByRole('button', { name: 'Add Unit' }).click();
     await page.getByRole('dialog', { name: 'Add Unit' }).waitFor();
     await screenshotViewport(page, 'units-add-390');
-    await page.close();
   });
 });
