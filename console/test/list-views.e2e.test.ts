@@ -1,7 +1,7 @@
 import { expectAccessible } from '@storage/testing/axe';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext } from './staff-browser.ts';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext, visit } from './staff-browser.ts';
 
 // Tables people can work in, in Chromium on the demo data: a list sorts by a column (header
 // buttons with aria-sort, or the sort choice of a card list and of a phone), filters by status,
@@ -37,6 +37,12 @@ const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchPara
 
 describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   const demo = demoStaffScreens();
+  // One console at the desktop width for the file, going from screen to screen as a user does
+  // (visit); the reloads and the steps Back are loads and history the tests are about.
+  let wide: Page;
+  beforeAll(async () => {
+    wide = await demo.wide.newPage();
+  });
 
   /** What the API answers for that list query (the order the screen must show). */
   async function api<Row>(page: Page, path: string): Promise<{ rows: Row[]; total: number }> {
@@ -48,8 +54,8 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   const invoiceNumbers = (page: Page) => page.getByTestId('invoice-row').locator('.invoice-number').allTextContents();
 
   it('Billing: sorts by a header, filters by status, pages, and a reload keeps it all; Back undoes the page', async () => {
-    const page = await demo.wide.newPage();
-    await page.goto(`${demo.product.baseUrl}/billing`);
+    const page = wide;
+    await visit(page, demo.product, '/billing');
     await page.getByTestId('invoice-row').first().waitFor();
     const amount = page.getByRole('columnheader', { name: 'Amount' });
     // Newest first by default: no column claims the order.
@@ -103,7 +109,6 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     await amount.getByRole('button', { name: 'Amount' }).click();
     await page.waitForURL((url) => !url.searchParams.has('sort'));
     expect(params(page)).toEqual({ status: 'paid' });
-    await page.close();
   });
 
   it('Customers: a shared link opens the same search, status and sort for someone else', async () => {
@@ -136,8 +141,8 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('Locks: sorts the cards by battery; typing a search replaces the history entry, so Back leaves the screen', async () => {
-    const page = await demo.wide.newPage();
-    await page.goto(`${demo.product.baseUrl}/units`);
+    const page = wide;
+    await visit(page, demo.product, '/units');
     await page.getByTestId('unit-card').first().waitFor();
     await page.getByRole('link', { name: 'Lock Management' }).click();
     await page.getByTestId('lock-card').first().waitFor();
@@ -157,7 +162,6 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     await page.waitForURL(/\/locks$/);
     await page.goBack();
     await page.waitForURL(/\/units$/);
-    await page.close();
   });
 
   it('on a phone, a table is sorted from the choice above its rows', async () => {
@@ -178,14 +182,15 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('the audit log: a page two ahead and the jumps of five either way are read from the cursor of the page shown, and a reload reads the same page by it', async () => {
-    const page = await demo.wide.newPage();
+    const page = wide;
     // Oldest first, so events recorded meanwhile (at the end) move no page.
     const query = 'order=asc&pageSize=25';
     const asked: URL[] = [];
-    page.on('request', (request) => {
+    const listen = (request: Request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/audit/events') asked.push(url);
-    });
+    };
+    page.on('request', listen);
     const lastAsked = () => Object.fromEntries([...asked.at(-1)!.searchParams].filter(([key]) => ['page', 'cursor', 'skip'].includes(key)));
     const entities = () => page.getByTestId('audit-row').locator('.col-streamName').allTextContents();
     const pageByNumber = async (n: number) => (await api<{ entity: string }>(page, `/api/audit/events?${query}&page=${n}`)).rows.map((e) => e.entity);
@@ -194,7 +199,7 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
       await expect.poll(entities, eventually).toEqual(await pageByNumber(n));
     };
 
-    await page.goto(`${demo.product.baseUrl}/audit?order=asc`);
+    await visit(page, demo.product, '/audit?order=asc');
     await showsPage(1);
     await page.locator('.ant-pagination-item-2').click();
     await showsPage(2);
@@ -221,12 +226,12 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     await showsPage(4);
     expect(lastAsked()).toEqual({ page: '4', cursor: expect.any(String), skip: '4' });
     expect(params(page).cursor).not.toBe(fromPage4);
-    await page.close();
+    page.off('request', listen);
   });
 
   it('the audit log sorts by when events occurred or were recorded, either way', async () => {
-    const page = await demo.wide.newPage();
-    await page.goto(`${demo.product.baseUrl}/audit`);
+    const page = wide;
+    await visit(page, demo.product, '/audit');
     await page.getByTestId('audit-row').first().waitFor();
     const occurred = page.getByRole('columnheader', { name: 'Occurred' });
     expect(await occurred.getAttribute('aria-sort')).toBe('descending');
@@ -246,6 +251,5 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     expect(params(page)).toEqual({ sort: 'recordedAt' });
     await expect.poll(() => page.getByRole('columnheader', { name: 'Recorded' }).getAttribute('aria-sort')).toBe('descending');
     expect(await occurred.getAttribute('aria-sort')).toBeNull();
-    await page.close();
   });
 });
