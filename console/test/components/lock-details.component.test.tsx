@@ -5,6 +5,7 @@ import { answer, answerPage, declareAnswers, neverAnswer, refuse } from '@storag
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LocksPage from '../../src/app/routes/locks.tsx';
+import { lock, onUnit } from './lock-fixtures.ts';
 import { FACILITIES, fill, renderConsole } from './render.tsx';
 
 // The Smart Locks cards and the lock's forms, field by field: what a card shows, the placeholders
@@ -13,31 +14,8 @@ import { FACILITIES, fill, renderConsole } from './render.tsx';
 // status and unit. locks.e2e.test.ts walks a lock added and changed against the real server.
 
 const [riverside, harbor] = [FACILITIES[0]!, FACILITIES[1]!];
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
-const lock = (lockId: string, extra: Partial<Lock> = {}): Lock => ({
-  id: crypto.randomUUID(),
-  lockId,
-  unitId: null,
-  status: 'active',
-  batteryLevel: 80,
-  lastSeen: hoursAgo(2),
-  firmwareVersion: '2.4.0',
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-  unit: null,
-  desiredState: 'normal',
-  reportedState: 'normal',
-  reportedAt: hoursAgo(2),
-  differsSince: null,
-  ...extra,
-});
-const unitOf = (facilityId: string, unitNumber: string) => {
-  const id = crypto.randomUUID();
-  return { unitId: id, unit: { id, facilityId, unitNumber } };
-};
-
-const onUnit = lock('NK-2001', { ...unitOf(harbor.id, 'HP-A101'), batteryLevel: 64, firmwareVersion: '3.1.0' });
+const seated = lock('NK-2001', { ...onUnit(harbor.id, 'HP-A101'), batteryLevel: 64, firmwareVersion: '3.1.0' });
 const neverSeen = lock('NK-2002', { lastSeen: null, reportedAt: null, reportedState: null, firmwareVersion: null });
 const rsC101: Unit = {
   id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
@@ -58,7 +36,7 @@ const value = (field: HTMLElement) => (field as HTMLInputElement).value;
 
 describe('Smart Locks cards', () => {
   it('shows each lock’s ID, status, unit (Unknown Unit on none), battery, last seen and firmware', async () => {
-    renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [onUnit, neverSeen])] });
+    renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [seated, neverSeen])] });
     await screen.findByText('Manage your smart lock fleet', { exact: true });
     const first = await cardOf('NK-2001');
     first.getByText('Active');
@@ -79,7 +57,7 @@ describe('Smart Locks cards', () => {
   });
 
   it('asks the server for the search typed, and says No smart locks found when it finds none', async () => {
-    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [onUnit])] });
+    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [seated])] });
     await screen.findAllByTestId('lock-card');
     const none = answerPage('/api/locks', Lock, []);
     declareAnswers(none);
@@ -89,7 +67,7 @@ describe('Smart Locks cards', () => {
   });
 
   it('asks for the locks of the facility in view, and names it in the subtitle', async () => {
-    const locks = answerPage('/api/locks', Lock, [onUnit]);
+    const locks = answerPage('/api/locks', Lock, [seated]);
     renderConsole(<LocksPage />, { path: `/locks?facility=${harbor.id}`, api: [locks] });
     await screen.findByText(`Manage your smart lock fleet at ${harbor.name}`);
     await screen.findAllByTestId('lock-card');
@@ -100,7 +78,7 @@ describe('Smart Locks cards', () => {
 describe('Add Lock', () => {
   it('opens on battery 100, no unit and Active; an emptied battery becomes 0; it sends the lock with the unit found and says so', async () => {
     const units = answerPage('/api/units', Unit, [rsC101]);
-    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [onUnit]), units] });
+    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [seated]), units] });
     await screen.findAllByTestId('lock-card');
     await user.click(screen.getByRole('button', { name: /Add Lock/ }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -134,7 +112,7 @@ describe('Add Lock', () => {
   });
 
   it('opens empty again, and shows the server’s refusal of a lock id that is taken', async () => {
-    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [onUnit]), answerPage('/api/units', Unit, [])] });
+    const { user } = renderConsole(<LocksPage />, { path: '/locks', api: [answerPage('/api/locks', Lock, [seated]), answerPage('/api/units', Unit, [])] });
     await screen.findAllByTestId('lock-card');
     await user.click(screen.getByRole('button', { name: /Add Lock/ }));
     let dialog = within(await screen.findByRole('dialog'));
@@ -159,7 +137,7 @@ describe('Lock details', () => {
   it('shows the battery and when the lock was last seen, and sends a new status and no unit, the card then showing them', async () => {
     const { user } = renderConsole(<LocksPage />, {
       path: '/locks',
-      api: [answerPage('/api/locks', Lock, [onUnit, neverSeen]), answerPage('/api/units', Unit, [])],
+      api: [answerPage('/api/locks', Lock, [seated, neverSeen]), answerPage('/api/units', Unit, [])],
     });
     await user.click((await cardOf('NK-2001')).getByRole('button', { name: 'Settings of lock NK-2001' }));
     const details = within(await screen.findByRole('dialog'));
@@ -171,7 +149,7 @@ describe('Lock details', () => {
     await user.click(await screen.findByTitle('Maintenance'));
     await user.click(details.getByRole('combobox', { name: 'Unit' }));
     await user.click((await screen.findAllByTitle('No unit assigned')).at(-1)!);
-    const updated = answer('patch', `/api/locks/${onUnit.id}`, Lock, { ...onUnit, status: 'maintenance', unitId: null, unit: null });
+    const updated = answer('patch', `/api/locks/${seated.id}`, Lock, { ...seated, status: 'maintenance', unitId: null, unit: null });
     declareAnswers(updated);
     await user.click(details.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Lock updated successfully');

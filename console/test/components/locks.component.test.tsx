@@ -4,6 +4,7 @@ import { answerPage, neverAnswer } from '@storage/testing/component-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LocksPage from '../../src/app/routes/locks.tsx';
+import { hoursAgo, lock, onUnit } from './lock-fixtures.ts';
 import { FACILITIES, renderConsole } from './render.tsx';
 
 // The Smart Locks screen's views and exception filters: the cards by default and the table behind
@@ -11,29 +12,6 @@ import { FACILITIES, renderConsole } from './render.tsx';
 // the Exceptions asked of the server with the other filters, and what an auditor is offered.
 
 const [riverside, harbor] = [FACILITIES[0]!, FACILITIES[1]!];
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-
-const lock = (lockId: string, extra: Partial<Lock> = {}): Lock => ({
-  id: crypto.randomUUID(),
-  lockId,
-  unitId: null,
-  status: 'active',
-  batteryLevel: 80,
-  lastSeen: hoursAgo(2),
-  firmwareVersion: '2.4.0',
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-  unit: null,
-  desiredState: 'normal',
-  reportedState: 'normal',
-  reportedAt: hoursAgo(2),
-  differsSince: null,
-  ...extra,
-});
-const onUnit = (facilityId: string, unitNumber: string) => {
-  const id = crypto.randomUUID();
-  return { unitId: id, unit: { id, facilityId, unitNumber } };
-};
 
 const healthy = lock('NK-1001', onUnit(harbor.id, 'HP-A101'));
 const lowBattery = lock('NK-1002', { ...onUnit(riverside.id, 'RS-B204'), status: 'low_battery', batteryLevel: 12, firmwareVersion: null });

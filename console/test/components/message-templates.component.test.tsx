@@ -7,22 +7,14 @@ import { CustomerPicker } from '../../src/features/customers/components/customer
 import { MessageTemplatesCard } from '../../src/features/messages/components/message-templates-card.tsx';
 import { graceHopper } from './customer-fixtures.ts';
 import { fill, renderConsole } from './render.tsx';
+import { reservationConfirmedTemplate } from './settings-fixtures.ts';
 
 // Settings → Messages to renters, for the owner: choosing a message, the server's refusal of an
 // unknown placeholder, the wording saved and marked as the owner's own, and a preview of a wording
 // not saved yet with a renter's real data (what the server fills in is the API tests' concern).
 
 const grace = graceHopper();
-const confirmed: MessageTemplate = {
-  key: 'reservation_confirmed',
-  label: 'Reservation confirmed',
-  subject: 'Your reservation of unit {unitNumber} is confirmed',
-  body: 'Hello {firstName},',
-  isDefault: true,
-  optional: true,
-  defaultSubject: 'Your reservation of unit {unitNumber} is confirmed',
-  defaultBody: 'Hello {firstName},',
-};
+const confirmed = reservationConfirmedTemplate;
 const invoiceIssued: MessageTemplate = {
   key: 'invoice_issued',
   label: 'Invoice issued',

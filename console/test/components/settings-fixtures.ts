@@ -34,3 +34,15 @@ export function settingsScreenAnswers(): Answer[] {
     answer('get', '/api/facilities/:facilityId/gateway-key', GatewayKey, { keyPrefix: 'gk_3f9a', createdAt: '2025-01-02T10:00:00.000Z' }),
   ];
 }
+
+/** A message the owner may reword, on its default wording. */
+export const reservationConfirmedTemplate: MessageTemplate = {
+  key: 'reservation_confirmed',
+  label: 'Reservation confirmed',
+  subject: 'Your reservation of unit {unitNumber} is confirmed',
+  body: 'Hello {firstName},',
+  isDefault: true,
+  optional: true,
+  defaultSubject: 'Your reservation of unit {unitNumber} is confirmed',
+  defaultBody: 'Hello {firstName},',
+};

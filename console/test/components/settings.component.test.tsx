@@ -10,7 +10,7 @@ import { FacilitiesCard } from '../../src/features/facilities/components/facilit
 import { BusinessProfileCard } from '../../src/features/settings/components/business-profile-card.tsx';
 import { SecurityCard } from '../../src/features/settings/components/security-card.tsx';
 import { FACILITIES, fill, type RenderOptions, renderConsole } from './render.tsx';
-import { defaultSettingsAnswer, settingsScreenAnswers } from './settings-fixtures.ts';
+import { defaultSettingsAnswer, reservationConfirmedTemplate, settingsScreenAnswers } from './settings-fixtures.ts';
 
 // Settings: the business profile's checks and save, the password change's checks and the server's
 // reason, adding a facility, and the read-only view a clerk gets. A card whose behaviour is the same
@@ -191,16 +191,7 @@ describe('Settings for a clerk', () => {
 
 // The first answer to a path is the one given: this one lists a message to preview.
 describe('Settings for an auditor', () => {
-  const template: MessageTemplate = {
-    key: 'reservation_confirmed',
-    label: 'Reservation confirmed',
-    subject: 'Your reservation of unit {unitNumber} is confirmed',
-    body: 'Hello {firstName},',
-    isDefault: true,
-    optional: true,
-    defaultSubject: 'Your reservation of unit {unitNumber} is confirmed',
-    defaultBody: 'Hello {firstName},',
-  };
+  const template = reservationConfirmedTemplate;
 
   it('offers no action the auditor cannot take: no message preview, no gateway key button', async () => {
     const api = [answer('get', '/api/message-templates', MessageTemplate.array(), [template]), ...settingsScreenAnswers()];
