@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { demoStaffScreens, horizontalOverflow, visit } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { demoStaffScreens, horizontalOverflow, sharedPages, visit } from './staff-browser.ts';
 
 // The customer page in Chromium on the demo data, reached from every place a customer's name
 // shows; and history, the audit log and toasts in words rather than stored values. What the page
@@ -13,11 +13,7 @@ const eventually = { timeout: 15_000 };
 describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
   // One console per width for the file, going from screen to screen as a user does (visit).
-  let wide: Page;
-  let narrow: Page;
-  beforeAll(async () => {
-    [wide, narrow] = await Promise.all([demo.wide.newPage(), demo.narrow.newPage()]);
-  });
+  const pages = sharedPages(demo);
   const go = (page: Page, path: string) => visit(page, demo.product, path);
 
   describe('the customer page', () => {
@@ -39,7 +35,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     }
 
     it('keeps notes: one added shows at the top with its author', async () => {
-      const page = wide;
+      const page = pages.wide;
       const customer = await payingRenter(demo.wide);
       await go(page, `/customers/${customer.id}`);
       await expectCustomerPage(page, customer);
@@ -54,7 +50,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     });
 
     it('shows contact details, status, balance, leases, invoices, payments, activity and history', async () => {
-      const page = wide;
+      const page = pages.wide;
       const customer = await payingRenter(demo.wide);
       await go(page, `/customers?search=${encodeURIComponent(customer.email)}`);
       await page
@@ -103,7 +99,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     });
 
     it('fits a 390 px phone', async () => {
-      const page = narrow;
+      const page = pages.narrow;
       const customer = await payingRenter(demo.narrow);
       await go(page, `/customers/${customer.id}`);
       await expectCustomerPage(page, customer);
@@ -121,7 +117,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     });
 
     it('is reached from a billing row, a lease card, the activity feed and the global search', async () => {
-      const page = wide;
+      const page = pages.wide;
       const customer = await payingRenter(demo.wide);
       const name = `${customer.firstName} ${customer.lastName}`;
       const opensPage = async (from: string, link: ReturnType<Page['getByRole']>) => {
@@ -154,7 +150,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
 
   describe('history, the audit log and toasts in words', () => {
     it("names a unit's facility, says its status as a word, and names the entity in the audit log", async () => {
-      const page = wide;
+      const page = pages.wide;
       const request = demo.wide.request;
       const [unit] = (await (await request.get(`${demo.product.baseUrl}/api/units?status=available&search=RS-&pageSize=1`)).json()) as Array<{
         id: string;
@@ -194,7 +190,7 @@ describe('on the demo data in Chromium', { timeout: 120_000 }, () => {
     });
 
     it('shows the same words on a phone', async () => {
-      const page = narrow;
+      const page = pages.narrow;
       const [customer] = (await (await demo.narrow.request.get(`${demo.product.baseUrl}/api/customers?pageSize=1`)).json()) as Array<{
         id: string;
         firstName: string;

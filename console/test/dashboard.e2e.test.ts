@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, horizontalOverflow, visit } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, horizontalOverflow, sharedPages, visit } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // Lists refetch after a change; on a busy machine that can take a few seconds.
@@ -14,11 +14,7 @@ const CAPTION = /^([+-]?\d+\.\d(%| pts) from last month|\d+ new this month|—)$
 describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
   // One console per width for the file, going from screen to screen as a user does (visit).
-  let wide: Page;
-  let narrow: Page;
-  beforeAll(async () => {
-    [wide, narrow] = await Promise.all([demo.wide.newPage(), demo.narrow.newPage()]);
-  });
+  const pages = sharedPages(demo);
 
   async function openDashboard(page: Page): Promise<Page> {
     // The toasts of the test before stay across the app's navigation and could cover a button.
@@ -31,7 +27,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   }
 
   it('shows occupancy by building, the four figures captioned with their change, and the feed', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     // The demo business fills the profile: no prompt to fill it in.
     expect(await page.getByText('Your business profile is empty').count()).toBe(0);
     await page.getByText("Welcome back. Here's what's happening at your facilities.").waitFor();
@@ -70,7 +66,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   // The notification tests come before those that change the data: the page keeps the
   // notifications it fetched on opening (a new customer adds one), and compares them to the server.
   it('counts every unread notification on the bell and lists the newest', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     const unread = Number((await page.request.get(`${demo.product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
     expect(unread).toBeGreaterThan(0);
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
@@ -85,7 +81,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('draws the notification icons with the icon set, not emoji', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     const icons = page.locator('.notification-panel .notification-icon');
     await icons.first().waitFor();
@@ -98,7 +94,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('"Mark all as read" marks every unread notification, past the 50 listed, with one request, and the badge goes to 0', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     const unread = Number((await page.request.get(`${demo.product.baseUrl}/api/notifications`)).headers()['x-unread-count']);
     expect(unread).toBeGreaterThan(50);
     const calls: string[] = [];
@@ -117,7 +113,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('adds a customer from the quick actions, then finds, views and edits them in the recent customers', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     const table = page.getByRole('table', { name: 'Recent customers' });
     await page.getByRole('button', { name: 'Add New Customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Customer' });
@@ -166,7 +162,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('goes where each quick action says', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     for (const [button, path] of [
       ['Find Available Units', '/units?status=available'],
       ['Generate Invoice', '/billing?new=1'],
@@ -180,7 +176,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('scopes everything to a selected facility', async () => {
-    const page = await openDashboard(wide);
+    const page = await openDashboard(pages.wide);
     await chooseSelectOption(
       page,
       page.getByLabel('Facility'),
@@ -194,7 +190,7 @@ describe('Dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await openDashboard(narrow);
+    const page = await openDashboard(pages.narrow);
     await page.getByText('Recent Customers').waitFor();
     await screenshotViewport(page, 'dashboard-390-top');
     await demo.product.screenshot(page, 'dashboard-390');

@@ -60,6 +60,22 @@ export function demoStaffScreens(wideOptions: Omit<ContextOptions, 'login'> = {}
   return screens;
 }
 
+/** One open console per width for a file's tests (`sharedPages`). */
+export type SharedPages = { wide: Page; narrow: Page };
+
+/**
+ * For a file whose tests go from screen to screen as a user does (`visit`): one page per width,
+ * opened once the product has started, shared by the file's tests instead of a new page (and a new
+ * load of the whole console) for each. A test leaves it where it was: the next one goes elsewhere.
+ */
+export function sharedPages(screens: DemoStaffScreens): SharedPages {
+  const pages = {} as SharedPages;
+  beforeAll(async () => {
+    [pages.wide, pages.narrow] = await Promise.all([screens.wide.newPage(), screens.narrow.newPage()]);
+  });
+  return pages;
+}
+
 /**
  * Holds the page's calls matching `url` back until the returned function is called, so their
  * loading state stays on screen for as long as the test looks at it (a hold of fixed length could

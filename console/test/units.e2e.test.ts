@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, visit } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { allMatch, chooseFacility, chooseSelectOption, demoStaffScreens, dismissToasts, facilityShown, sharedPages, visit } from './staff-browser.ts';
 import { screenshotViewport } from './viewport-screenshot.ts';
 
 // The Units screen in Chromium on the demo data: building groups, adding a unit, changing a
@@ -11,11 +11,7 @@ import { screenshotViewport } from './viewport-screenshot.ts';
 describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   const demo = demoStaffScreens();
   // One console per width for the file, going from screen to screen as a user does (visit).
-  let wide: Page;
-  let narrow: Page;
-  beforeAll(async () => {
-    [wide, narrow] = await Promise.all([demo.wide.newPage(), demo.narrow.newPage()]);
-  });
+  const pages = sharedPages(demo);
 
   async function openUnits(page: Page): Promise<Page> {
     // The toasts of the test before stay across the app's navigation and could cover Add Unit.
@@ -29,7 +25,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   const search = (page: Page, text: string) => page.getByPlaceholder('Search units by number, building, or size...').fill(text);
 
   it('shows the units under building headings with their counts, each named by its facility with every facility in view', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(pages.wide);
     const heading = page.getByRole('region', { name: 'Riverside Self Storage · Building A' });
     await heading.waitFor();
     expect(await heading.getByTestId('building-unit-count').textContent()).toMatch(/^\d+ units$/);
@@ -48,7 +44,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('adds a unit in the facility chosen, then finds it in the list', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(pages.wide);
     await page.getByRole('button', { name: 'Add Unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Unit' });
     await dialog.waitFor();
@@ -75,7 +71,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('puts a unit into maintenance from its card, and shows why it cannot be marked occupied', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(pages.wide);
     await search(page, 'RS-');
     await page.getByRole('button', { name: 'Add Unit' }).waitFor();
     const available = page.getByTestId('unit-card').filter({ hasText: 'Available' }).first();
@@ -99,7 +95,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('scopes the list to the facility chosen in the sidebar', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(pages.wide);
     await chooseSelectOption(
       page,
       page.getByLabel('Facility', { exact: true }),
@@ -128,7 +124,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('keeps the facility in scope in the URL: a reload, another screen and a shared link keep it', async () => {
-    const page = await openUnits(wide);
+    const page = await openUnits(pages.wide);
     await chooseSelectOption(
       page,
       page.getByLabel('Facility', { exact: true }),
@@ -175,7 +171,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
 
   it('falls back to All Facilities for an id that names no facility', async () => {
     // A link opened: a load of the console, not a move inside it.
-    const page = wide;
+    const page = pages.wide;
     await page.goto(`${demo.product.baseUrl}/units?facility=4b8e8a3e-0000-4000-8000-000000000000`);
     await page.getByTestId('unit-card').first().waitFor();
     await page.waitForURL((url) => !url.searchParams.has('facility'));
@@ -183,7 +179,7 @@ describe('Units screen in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fits a phone screen without overlapping or cutting off', async () => {
-    const page = await openUnits(narrow);
+    const page = await openUnits(pages.narrow);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await demo.product.screenshot(page, 'units-390');
     await screenshotViewport(page, 'units-390-top');
