@@ -11,8 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Seconds each file of 8 s or more took in a full run (the fresh-clone run of 30 November 2026, two
- * workers: only the order matters; a file's retried attempts left out). Files not listed are estimated from their size; vitest's
- * results cache, when there is one, is preferred to both.
+ * workers: only the order matters; a file's retried attempts left out). Files not listed are
+ * estimated from their size; vitest's results cache, when there is one, is preferred to both.
  */
 export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
   'console/test/accessibility.e2e.test.ts': 189,
