@@ -1,7 +1,7 @@
 import { expectAccessible } from '@storage/testing/axe';
 import type { Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, demoStaffScreens, horizontalOverflow, signedInContext, visit } from './staff-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, demoStaffScreens, horizontalOverflow, sharedPages, signedInContext, visit } from './staff-browser.ts';
 
 // Tables people can work in, in Chromium on the demo data: a list sorts by a column (header
 // buttons with aria-sort, or the sort choice of a card list and of a phone), filters by status,
@@ -37,12 +37,9 @@ const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchPara
 
 describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   const demo = demoStaffScreens();
-  // One console at the desktop width for the file, going from screen to screen as a user does
-  // (visit); the reloads and the steps Back are loads and history the tests are about.
-  let wide: Page;
-  beforeAll(async () => {
-    wide = await demo.wide.newPage();
-  });
+  // One console per width for the file, going from screen to screen as a user does (visit); the
+  // reloads and the steps Back are loads and history the tests are about.
+  const pages = sharedPages(demo);
 
   /** What the API answers for that list query (the order the screen must show). */
   async function api<Row>(page: Page, path: string): Promise<{ rows: Row[]; total: number }> {
@@ -54,7 +51,7 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   const invoiceNumbers = (page: Page) => page.getByTestId('invoice-row').locator('.invoice-number').allTextContents();
 
   it('Billing: sorts by a header, filters by status, pages, and a reload keeps it all; Back undoes the page', async () => {
-    const page = wide;
+    const page = pages.wide;
     await visit(page, demo.product, '/billing');
     await page.getByTestId('invoice-row').first().waitFor();
     const amount = page.getByRole('columnheader', { name: 'Amount' });
@@ -141,7 +138,7 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('Locks: sorts the cards by battery; typing a search replaces the history entry, so Back leaves the screen', async () => {
-    const page = wide;
+    const page = pages.wide;
     await visit(page, demo.product, '/units');
     await page.getByTestId('unit-card').first().waitFor();
     await page.getByRole('link', { name: 'Lock Management' }).click();
@@ -165,8 +162,8 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('on a phone, a table is sorted from the choice above its rows', async () => {
-    const page = await demo.narrow.newPage();
-    await page.goto(`${demo.product.baseUrl}/billing`);
+    const page = pages.narrow;
+    await visit(page, demo.product, '/billing');
     await page.getByTestId('invoice-row').first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Due Date' }).isVisible()).toBe(false);
     await choose(page, 'Sort by', 'Sort by Due Date');
@@ -178,11 +175,10 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await expectAccessible(page, 'Billing sorted on a phone');
     await demo.product.screenshot(page, 'list-views-billing-390');
-    await page.close();
   });
 
   it('the audit log: a page two ahead and the jumps of five either way are read from the cursor of the page shown, and a reload reads the same page by it', async () => {
-    const page = wide;
+    const page = pages.wide;
     // Oldest first, so events recorded meanwhile (at the end) move no page.
     const query = 'order=asc&pageSize=25';
     const asked: URL[] = [];
@@ -230,7 +226,7 @@ describe('list views in the URL, in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('the audit log sorts by when events occurred or were recorded, either way', async () => {
-    const page = wide;
+    const page = pages.wide;
     await visit(page, demo.product, '/audit');
     await page.getByTestId('audit-row').first().waitFor();
     const occurred = page.getByRole('columnheader', { name: 'Occurred' });
