@@ -1,7 +1,8 @@
 // The audit log from an event to its request and to its entity: each event names the request (or
 // process run) that appended it and the event that caused it, the log lists one request's events
 // by that id, and it lists a picked customer's, unit's or invoice's events; an install upgraded
-// with rows already logged gets the ids from the event store.
+// with rows already logged gets the ids from the event store, and its locks' heartbeats the
+// facility each lock had when it reported.
 
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -18,6 +19,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyWriter } from './history.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../platform/migrations/', import.meta.url));
+
+/** The read model as the release before migration `next` left it: every migration before it applied. */
+async function migratedBefore(client: pg.Client, next: string): Promise<void> {
+  await client.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  for (const file of (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f) && f < next).sort()) {
+    await client.query(await readFile(`${migrationsDir}${file}`, 'utf8'));
+    await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+  }
+}
 
 describe('the audit log, from an event to its request and its entity', () => {
   let platform: TestPlatform;
@@ -197,11 +207,7 @@ describe('an install upgraded with events already logged', () => {
     const store = await createPostgresEventStore({ connectionString: database.url });
     try {
       await store.migrate();
-      await client.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const file of (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f) && f < '057').sort()) {
-        await client.query(await readFile(`${migrationsDir}${file}`, 'utf8'));
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      }
+      await migratedBefore(client, '057');
       const customerId = randomUUID();
       const ids = { correlation: randomUUID(), first: randomUUID(), second: randomUUID() };
       const metadata = (causationId: string | null) => ({
@@ -233,6 +239,56 @@ describe('an install upgraded with events already logged', () => {
       ]);
     } finally {
       await store.close();
+      await client.end();
+      await database.drop();
+    }
+  });
+
+  it("files its locks' routine heartbeats under the facility each lock had when it reported", async () => {
+    const database = await createTestDatabase('audit_heartbeats_upgrade');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await migratedBefore(client, '066');
+      const [lockId, otherLockId, first, second] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      // Installed unassigned, put on a unit of the first facility, taken off, put on one of the
+      // second; it reports before, during and after each (positions in the log's order). The other
+      // lock was never assigned.
+      const logged: Array<[number, string, string, string | null]> = [
+        [10, 'lock_installed', streams.lock(lockId), null],
+        [15, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
+        [20, 'lock_assigned', streams.lock(lockId), first],
+        [25, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
+        [26, 'lock_heartbeat_received', streams.lockHeartbeats(otherLockId), null],
+        [30, 'lock_assigned', streams.lock(lockId), null],
+        [35, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
+        [40, 'lock_assigned', streams.lock(lockId), second],
+        [45, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
+        [50, 'lock_status_changed', streams.lock(otherLockId), null],
+      ];
+      for (const [position, type, stream, facility] of logged) {
+        await client.query(
+          `INSERT INTO audit_log (position, event_id, type, stream_name, facility_id, actor_type, occurred_at, recorded_at, schema_version, data)
+           VALUES ($1, $2, $3, $4, $5, 'system', '2025-05-01T10:00:00.000Z', '2025-05-01T10:00:00.000Z', 1, '{}')`,
+          [position, randomUUID(), type, stream, facility],
+        );
+      }
+
+      expect(await migrateReadModel(database.url)).toContain('066_audit_log_heartbeat_facility.sql');
+      const { rows } = await client.query('SELECT position::int, facility_id::text FROM audit_log ORDER BY position');
+      expect(rows.map((r) => [r.position, r.facility_id])).toEqual([
+        [10, null],
+        [15, null],
+        [20, first],
+        [25, first],
+        [26, null],
+        [30, null],
+        [35, null],
+        [40, second],
+        [45, second],
+        [50, null],
+      ]);
+    } finally {
       await client.end();
       await database.drop();
     }

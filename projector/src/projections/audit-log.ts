@@ -1,4 +1,4 @@
-import { redactEvent, shownStreamName } from '@storage/contracts/events';
+import { readStreamName, redactEvent, shownStreamName } from '@storage/contracts/events';
 import type { ProjectedEvent, Projection } from '../projection.ts';
 import { logOrderOf } from '../projection.ts';
 import type { ReadModelSession } from '../read-model-session.ts';
@@ -6,12 +6,11 @@ import type { ReadModelSession } from '../read-model-session.ts';
 // The auditors' event log: one row per event, in the shape its screen shows and filters on (see
 // migration 036). Rows are only ever added (appended), one multi-row write per batch through the session.
 
-const ENTITY_STREAM = /^(facility|unit|customer|lease|invoice|lock|merchandise)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
 /** The facility the stream's entity belongs to as of the event (its row as the projections before this one left it). */
 async function facilityOf(rows: ReadModelSession, event: ProjectedEvent): Promise<string | null> {
-  const [, kind, id] = ENTITY_STREAM.exec(event.streamName) ?? [];
-  switch (kind) {
+  const named = readStreamName(event.streamName);
+  const id = named?.parts[0];
+  switch (named?.kind) {
     case 'facility':
       return id!;
     case 'unit':
@@ -22,7 +21,9 @@ async function facilityOf(rows: ReadModelSession, event: ProjectedEvent): Promis
       return (await rows.get('units', (await rows.get('leases', id))?.unit_id))?.facility_id ?? null;
     case 'invoice':
       return (await rows.get('invoices', id))?.facility_id ?? null;
+    // A lock's routine heartbeats are on a stream of their own: they are the lock's events all the same.
     case 'lock':
+    case 'lockHeartbeats':
       return (await rows.get('locks', id))?.facility_id ?? null;
     case 'merchandise':
       // Every event of an item names the facility that sells it.
