@@ -114,18 +114,33 @@ describe('console in Chromium', () => {
 
   it('sends a signed-out visitor of a staff screen to sign in, with the Unauthorized toast', async () => {
     const page = await product.browser.newPage();
-    // The console goes to sign in 500 ms after the toast; on a loaded machine the toast could come
-    // and go before it was seen. The way to sign in is held until the toast has been seen (the page
-    // stays on screen while its navigation waits), then let through.
-    let toastSeen!: () => void;
-    const seen = new Promise<void>((resolve) => (toastSeen = resolve));
+    // The console goes to sign in 500 ms after the toast, and the toast leaves after 5 s: a look
+    // for it could miss it on a loaded machine. The page tells when the toast is in its document
+    // (an observer from its first script on), and its way to sign in is held until it has.
+    let toastShown!: () => void;
+    const shown = new Promise<void>((resolve) => (toastShown = resolve));
+    await page.exposeFunction('reportUnauthorizedToast', () => toastShown());
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportUnauthorizedToast: () => void }).reportUnauthorizedToast;
+      const observer = new MutationObserver(() => {
+        const toast = document.querySelector('.ant-notification-notice')?.textContent ?? '';
+        if (toast.includes('Unauthorized') && toast.includes('You are logged out. Logging in again...')) {
+          observer.disconnect();
+          report();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.route('**/api/login', async (route) => {
-      await seen;
+      await shown;
       await route.continue();
     });
     await page.goto(`${product.baseUrl}/customers`);
-    await page.getByText('You are logged out. Logging in again...').waitFor();
-    toastSeen();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      shown,
+      new Promise((_, reject) => (waited = setTimeout(() => reject(new Error('no Unauthorized toast within 30 s')), 30_000))),
+    ]).finally(() => clearTimeout(waited));
     await page.waitForURL(`${product.baseUrl}/login`);
     const unknown = await page.goto(`${product.baseUrl}/no-such-page`);
     expect(unknown?.status()).toBe(404);
