@@ -128,11 +128,13 @@ export async function startScheduledJobs(options: {
     { pattern: EVERY_MINUTE_PATTERN, tz: 'UTC' },
     { name: RECONCILE_PAYMENTS_JOB, opts: keep },
   );
-  // Waited for, so that what starts next (a demo seed, a test) does not race the first run.
-  if (billingSchedule) await settled(await queue.add(BILLING_DAY_JOB, {}, keep), FIRST_RUN_WAIT_MS);
-  await settled(await queue.add(EXPIRE_RESERVATIONS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
-  await settled(await queue.add(RECOVER_WORKFLOWS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
-  await settled(await queue.add(RECONCILE_PAYMENTS_JOB, {}, keep), FIRST_RUN_WAIT_MS);
+  // Waited for, so that what starts next (a demo seed, a test) does not race the first run. Queued
+  // together and waited for together: the worker runs them one after another in this order either
+  // way, and a wait for each before queuing the next added a look's delay per job to every start.
+  const firstRuns = [...(billingSchedule ? [BILLING_DAY_JOB] : []), EXPIRE_RESERVATIONS_JOB, RECOVER_WORKFLOWS_JOB, RECONCILE_PAYMENTS_JOB];
+  const queued: Job[] = [];
+  for (const name of firstRuns) queued.push(await queue.add(name, {}, keep));
+  await Promise.all(queued.map((job) => settled(job, FIRST_RUN_WAIT_MS)));
   return {
     async stop() {
       await worker.close();
