@@ -87,11 +87,9 @@ export async function createApiServer(options: {
     afterAppend,
     async close() {
       await app.close();
-      await mailer.close();
       clock.stop();
-      await progress.close();
-      await queue.close();
-      await readModelJobs.close();
+      // Nothing is served any more: the connections that served it end together.
+      await Promise.all([mailer.close(), progress.close(), queue.close(), readModelJobs.close()]);
       redis?.disconnect();
       await store.close();
       await pool.end();
