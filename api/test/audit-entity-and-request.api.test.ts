@@ -1,8 +1,8 @@
 // The audit log from an event to its request and to its entity: each event names the request (or
 // process run) that appended it and the event that caused it, the log lists one request's events
 // by that id, and it lists a picked customer's, unit's or invoice's events; an install upgraded
-// with rows already logged gets the ids from the event store, and its locks' heartbeats the
-// facility each lock had when it reported.
+// with rows already logged gets the ids from the event store, and the facility of each event its
+// entity had then (a renter's account, a lease's gate code, a lock's heartbeats…).
 
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -244,27 +244,51 @@ describe('an install upgraded with events already logged', () => {
     }
   });
 
-  it("files its locks' routine heartbeats under the facility each lock had when it reported", async () => {
-    const database = await createTestDatabase('audit_heartbeats_upgrade');
+  it("files the events of an entity's other streams under the facility it had then, and those a facility names under it", async () => {
+    const database = await createTestDatabase('audit_facilities_upgrade');
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
       await migratedBefore(client, '066');
-      const [lockId, otherLockId, first, second] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-      // Installed unassigned, put on a unit of the first facility, taken off, put on one of the
-      // second; it reports before, during and after each (positions in the log's order). The other
-      // lock was never assigned.
+      const [lockId, spareLockId, customerId, leaseId, invoiceId, first, second] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      // Positions in the log's order. The lock is installed unassigned, put on a unit of the first
+      // facility, taken off, put on one of the second, and reports between each; the spare never
+      // leaves the shelf. The renter, their lease and invoice are of the first facility.
       const logged: Array<[number, string, string, string | null]> = [
         [10, 'lock_installed', streams.lock(lockId), null],
         [15, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
         [20, 'lock_assigned', streams.lock(lockId), first],
         [25, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
-        [26, 'lock_heartbeat_received', streams.lockHeartbeats(otherLockId), null],
+        [26, 'lock_heartbeat_received', streams.lockHeartbeats(spareLockId), null],
         [30, 'lock_assigned', streams.lock(lockId), null],
         [35, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
         [40, 'lock_assigned', streams.lock(lockId), second],
         [45, 'lock_heartbeat_received', streams.lockHeartbeats(lockId), null],
-        [50, 'lock_status_changed', streams.lock(otherLockId), null],
+        [50, 'lock_status_changed', streams.lock(spareLockId), null],
+        [60, 'customer_added', streams.customer(customerId), first],
+        [61, 'account_credit_given', streams.account(customerId), null],
+        [62, 'delinquency_step_taken', streams.delinquency(customerId), null],
+        [63, 'card_saved', streams.paymentProfile(customerId), null],
+        [64, 'lease_started', streams.lease(leaseId), first],
+        [65, 'gate_code_assigned', streams.gateCode(leaseId), null],
+        [66, 'invoice_generated', streams.invoice(invoiceId), first],
+        [67, 'autopay_charge_attempted', streams.autopayCharges(invoiceId), null],
+        [70, 'billing_day_started', streams.billingDay(second, '2025-05-01'), null],
+        [71, 'billing_day_started', streams.billingDay(null, '2025-05-01'), null],
+        [72, 'access_attempts_reported', streams.accessLog(second, '2025-05-01'), null],
+        [73, 'notifications_marked_read', streams.notificationMarks(second), null],
+        [74, 'notifications_marked_read', streams.notificationMarks(null), null],
+        [75, 'billing_settings_updated', streams.settings(second), null],
+        [76, 'billing_settings_updated', streams.settings('business'), null],
+        [77, 'staff_registered', streams.staff(randomUUID()), null],
       ];
       for (const [position, type, stream, facility] of logged) {
         await client.query(
@@ -274,7 +298,7 @@ describe('an install upgraded with events already logged', () => {
         );
       }
 
-      expect(await migrateReadModel(database.url)).toContain('066_audit_log_heartbeat_facility.sql');
+      expect(await migrateReadModel(database.url)).toContain('066_audit_log_facilities.sql');
       const { rows } = await client.query('SELECT position::int, facility_id::text FROM audit_log ORDER BY position');
       expect(rows.map((r) => [r.position, r.facility_id])).toEqual([
         [10, null],
@@ -287,6 +311,22 @@ describe('an install upgraded with events already logged', () => {
         [40, second],
         [45, second],
         [50, null],
+        [60, first],
+        [61, first],
+        [62, first],
+        [63, first],
+        [64, first],
+        [65, first],
+        [66, first],
+        [67, first],
+        [70, second],
+        [71, null],
+        [72, second],
+        [73, second],
+        [74, null],
+        [75, second],
+        [76, null],
+        [77, null],
       ]);
     } finally {
       await client.end();

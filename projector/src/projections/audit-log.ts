@@ -6,22 +6,40 @@ import type { ReadModelSession } from '../read-model-session.ts';
 // The auditors' event log: one row per event, in the shape its screen shows and filters on (see
 // migration 036). Rows are only ever added (appended), one multi-row write per batch through the session.
 
-/** The facility the stream's entity belongs to as of the event (its row as the projections before this one left it). */
+/**
+ * The facility the stream's entity belongs to as of the event (its row as the projections before
+ * this one left it). A renter's account, delinquency and saved cards are the renter's; a lease's
+ * gate code the lease's; an invoice's autopay charges the invoice's; a lock's routine heartbeats
+ * (a stream of their own) the lock's; a facility's billing days, access logs, notification marks
+ * and settings name it.
+ */
 async function facilityOf(rows: ReadModelSession, event: ProjectedEvent): Promise<string | null> {
   const named = readStreamName(event.streamName);
-  const id = named?.parts[0];
-  switch (named?.kind) {
+  if (!named) return null;
+  const id = named.parts[0]!;
+  const ofCustomer = async () => (await rows.get('customers', id))?.facility_id ?? null;
+  const ofLease = async () => (await rows.get('units', (await rows.get('leases', id))?.unit_id))?.facility_id ?? null;
+  const ofInvoice = async () => (await rows.get('invoices', id))?.facility_id ?? null;
+  switch (named.kind) {
     case 'facility':
-      return id!;
+    case 'billingDay':
+    case 'accessLog':
+    case 'notificationMarks':
+    case 'settings':
+      return facilityNamed(id);
     case 'unit':
       return (await rows.get('units', id))?.facility_id ?? null;
     case 'customer':
-      return (await rows.get('customers', id))?.facility_id ?? null;
+    case 'account':
+    case 'delinquency':
+    case 'paymentProfile':
+      return ofCustomer();
     case 'lease':
-      return (await rows.get('units', (await rows.get('leases', id))?.unit_id))?.facility_id ?? null;
+    case 'gateCode':
+      return ofLease();
     case 'invoice':
-      return (await rows.get('invoices', id))?.facility_id ?? null;
-    // A lock's routine heartbeats are on a stream of their own: they are the lock's events all the same.
+    case 'autopayCharges':
+      return ofInvoice();
     case 'lock':
     case 'lockHeartbeats':
       return (await rows.get('locks', id))?.facility_id ?? null;
@@ -32,6 +50,9 @@ async function facilityOf(rows: ReadModelSession, event: ProjectedEvent): Promis
       return null;
   }
 }
+
+/** A facility's id as the streams named by a facility write it; null for the others ('none', 'all', 'business'). */
+const facilityNamed = (scope: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(scope) ? scope : null);
 
 async function auditRow(rows: ReadModelSession, event: ProjectedEvent) {
   const { actor, occurredAt, schemaVersion, correlationId, causationId } = event.metadata;
