@@ -211,7 +211,7 @@ describe('a projection that throws on an event', () => {
 
     const started = performance.now();
     expect(await waitForProjections(context.pool, head, 2000)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
     // A healthy projection that has not passed the position is still waited for, up to the timeout.
     const unprojected = await append(`probe-${randomUUID()}`, 'probe_recorded', {});
     expect(await waitForProjections(context.pool, unprojected.position, 300)).toBe(false);
@@ -415,7 +415,7 @@ describe('an activity feed that throws on an event', () => {
     // A money command's read-your-writes wait does not wait for the feed.
     const started = performance.now();
     expect(await waitForProjections(context.pool, head, 2000)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 
   it('when retried and failing again, retries the feed from its checkpoint while the others apply what is new, in the same catch-up', async () => {
@@ -485,7 +485,7 @@ describe('an event this release cannot read', () => {
     expect(new Set((await checkpoints()).values()).size).toBe(1);
     const started = performance.now();
     expect(await waitForProjections(context.pool, newer.position, 2000)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 
