@@ -6,6 +6,8 @@
 // `-- --report <file>`: the figures of a report already written (`vitest run --reporter=json`),
 // without running anything; the suite's smoke run of this benchmark does that. `-- --keep-report
 // <file>`: keeps the run's report there (each file's seconds, for testing/src/sequencer.ts's table).
+// A run also says where the machine's CPU went (Chromium, PostgreSQL, the test processes …) and the
+// floor that puts under the run: its busy CPU time spread over every core.
 
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { suiteWorkers } from '@storage/testing/worker';
 import { load, machine, startRun, targetMissed } from './measure.ts';
+import { type CpuByPart, sampleCpuByPart } from './process-cpu.ts';
 
 /** The whole `npm test` on the 2-core machine, fresh clone. */
 const TARGET_SECONDS = 480;
@@ -76,8 +79,9 @@ function suiteFigures(report: Report, workers: number) {
 }
 
 /** Runs `npm test` with a JSON report beside its usual output (printed as it comes); its exit code, seconds, the report and the retries it named. */
-async function runSuite(reportPath: string): Promise<{ exitCode: number; seconds: number; retried: number | null }> {
+async function runSuite(reportPath: string): Promise<{ exitCode: number; seconds: number; retried: number | null; cpu: CpuByPart | null }> {
   const started = performance.now();
+  const cpu = sampleCpuByPart();
   let output = '';
   const child = spawn(
     'npm',
@@ -91,7 +95,7 @@ async function runSuite(reportPath: string): Promise<{ exitCode: number; seconds
   const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   // The retry reporter's last line (testing/src/retry-reporter.ts).
   const retried = /Tests that passed only on a retry: (\d+)/.exec(stripVTControlCharacters(output));
-  return { exitCode, seconds: (performance.now() - started) / 1000, retried: retried ? Number(retried[1]) : null };
+  return { exitCode, seconds: (performance.now() - started) / 1000, retried: retried ? Number(retried[1]) : null, cpu: cpu.stop() };
 }
 
 const { values } = parseArgs({ options: { report: { type: 'string' }, 'keep-report': { type: 'string' } } });
@@ -100,7 +104,7 @@ const run = startRun('suite', { report: values.report ?? null, workers });
 console.log(`machine: ${machine()}; load ${load()}`);
 
 let figures: ReturnType<typeof suiteFigures>;
-let whole: { exitCode: number; seconds: number; retried: number | null } | null = null;
+let whole: Awaited<ReturnType<typeof runSuite>> | null = null;
 if (values.report) {
   figures = suiteFigures(JSON.parse(readFileSync(values.report, 'utf8')) as Report, workers);
 } else {
@@ -122,6 +126,12 @@ console.log(`worker time: ${w.total} s = ${w.inFiles} s in files + ${w.betweenFi
 for (const [project, p] of Object.entries(figures.byProject)) console.log(`  ${project}: ${p.files} files, ${p.fileSeconds} s in them`);
 if (whole) {
   const met = whole.seconds <= TARGET_SECONDS;
+  if (whole.cpu) {
+    const { cpu } = whole;
+    console.log(`CPU: ${cpu.machineBusySeconds} s busy on ${cpu.cores} cores (a floor of ${cpu.floorSeconds} s for this work), of which:`);
+    for (const [part, seconds] of Object.entries(cpu.byPart)) console.log(`  ${part}: ${seconds} s`);
+    console.log(`  not seen (processes that ended between looks, the kernel): ${cpu.unattributedSeconds} s`);
+  }
   console.log(
     `npm test: ${round1(whole.seconds)} s (exit ${whole.exitCode}), ${whole.retried ?? 'unknown'} passed only on a retry; target ${TARGET_SECONDS} s ${met ? 'met' : 'missed'}`,
   );
@@ -132,6 +142,7 @@ if (whole) {
     beforeTestsSeconds: round1(whole.seconds - figures.testsSeconds),
     passedOnlyOnRetry: whole.retried,
     ...figures,
+    ...(whole.cpu && { cpuSeconds: whole.cpu }),
     target: { npmTestSeconds: TARGET_SECONDS, met },
   });
   if (!met) targetMissed();

@@ -1,0 +1,115 @@
+// Where a run's CPU went, by the kind of process that spent it: every process's user and system
+// time read from Linux's /proc a few times a second while the run goes on, each put under a part
+// (Chromium, PostgreSQL, Redis, the test processes, lint/types/build, the rest) by its name and
+// command line. A process that ends between two looks takes what it spent since the last one with
+// it; the machine's own counter (/proc/stat) has every tick, so the gap is reported, not guessed.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { machineCpu } from './measure.ts';
+
+/** Linux reports /proc times in USER_HZ ticks, 100 a second on every architecture it supports. */
+const MS_PER_TICK = 10;
+
+export const CPU_PARTS = ['chromium', 'postgresql', 'redis', 'testProcesses', 'lintTypesBuild', 'other'] as const;
+export type CpuPart = (typeof CPU_PARTS)[number];
+
+/** The part a process belongs to, by its name and command line. */
+export function partOf(name: string, commandLine: string): CpuPart {
+  if (name === 'postgres' || /\/postgres(\s|$)/.test(commandLine)) return 'postgresql';
+  if (name.startsWith('redis') || /\bredis-server\b/.test(commandLine)) return 'redis';
+  if (/chrom/i.test(name) || /\/chromium\b/.test(commandLine)) return 'chromium';
+  if (/\bbiome\b|\btsc\b|\bvite(\.js)?\s+build\b|\besbuild\b|\brolldown\b|ops\/checks\//.test(commandLine)) return 'lintTypesBuild';
+  if (/vitest/.test(commandLine)) return 'testProcesses';
+  return 'other';
+}
+
+interface Seen {
+  part: CpuPart;
+  /** Ticks it had at the first look (a process already running when the sampler started keeps those out). */
+  firstTicks: number;
+  lastTicks: number;
+}
+
+/** One look at a process: its name, start time (with the pid, what tells it apart from a later process of the same pid) and ticks. */
+function look(pid: string): { name: string; started: string; ticks: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    // After the name: state (3rd field) … utime (14th), stime (15th), starttime (22nd).
+    return { name: stat.slice(open + 1, close), started: fields[19]!, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null; // ended since the directory was listed
+  }
+}
+
+function commandLine(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+export interface CpuByPart {
+  /** CPU seconds the whole machine was busy during the run (every process, ours or not). */
+  machineBusySeconds: number;
+  /** What each part spent, in CPU seconds. */
+  byPart: Record<CpuPart, number>;
+  /** Busy time no process was seen to spend: mostly processes that ended between two looks, and the kernel's own. */
+  unattributedSeconds: number;
+  /** The busy time spread over every core: no run of the same work on this machine can be shorter. */
+  floorSeconds: number;
+  cores: number;
+}
+
+/** Starts looking; `stop()` ends it and returns the figures, or null off Linux (no /proc). */
+export function sampleCpuByPart(intervalMs = 250): { stop(): CpuByPart | null } {
+  const machineBefore = machineCpu();
+  const seen = new Map<string, Seen>();
+  const lookAll = () => {
+    let pids: string[];
+    try {
+      pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+    } catch {
+      return;
+    }
+    for (const pid of pids) {
+      const now = look(pid);
+      if (!now) continue;
+      const key = `${pid}@${now.started}`;
+      const known = seen.get(key);
+      if (known) known.lastTicks = now.ticks;
+      else seen.set(key, { part: partOf(now.name, commandLine(pid)), firstTicks: started ? 0 : now.ticks, lastTicks: now.ticks });
+    }
+  };
+  // The first look takes what was already running as the baseline; any process seen later is new.
+  let started = false;
+  lookAll();
+  started = true;
+  const timer = setInterval(lookAll, intervalMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      lookAll();
+      const machineAfter = machineCpu();
+      if (!machineBefore || !machineAfter) return null;
+      const byPart = Object.fromEntries(CPU_PARTS.map((part) => [part, 0])) as Record<CpuPart, number>;
+      for (const process of seen.values()) byPart[process.part] += ((process.lastTicks - process.firstTicks) * MS_PER_TICK) / 1000;
+      const machineBusySeconds = (machineAfter.busyMs - machineBefore.busyMs) / 1000;
+      const attributed = Object.values(byPart).reduce((sum, seconds) => sum + seconds, 0);
+      const cores = availableParallelism();
+      const round = (seconds: number) => Math.round(seconds * 10) / 10;
+      return {
+        machineBusySeconds: round(machineBusySeconds),
+        byPart: Object.fromEntries(Object.entries(byPart).map(([part, seconds]) => [part, round(seconds)])) as Record<CpuPart, number>,
+        unattributedSeconds: round(Math.max(0, machineBusySeconds - attributed)),
+        floorSeconds: round(machineBusySeconds / cores),
+        cores,
+      };
+    },
+  };
+}

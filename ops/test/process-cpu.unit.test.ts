@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { partOf, sampleCpuByPart } from '../bench/process-cpu.ts';
+
+describe("bench:suite's CPU by part", () => {
+  it('puts each process of a run under its part by name and command line', () => {
+    expect(partOf('chromium', '/usr/lib/chromium/chromium --type=renderer')).toBe('chromium');
+    expect(partOf('ThreadPoolForeg', '/usr/lib/chromium/chromium --type=gpu-process')).toBe('chromium');
+    expect(partOf('postgres', 'postgres: postgres platform_1 127.0.0.1(5432) idle')).toBe('postgresql');
+    expect(partOf('postgres', '/tmp/data/bin/postgres -D /tmp/data/pg')).toBe('postgresql');
+    expect(partOf('redis-server', '/usr/bin/redis-server 127.0.0.1:6379')).toBe('redis');
+    expect(partOf('node', 'node /work/main/node_modules/.bin/vitest run')).toBe('testProcesses');
+    expect(partOf('MainThread', 'node /work/main/node_modules/vitest/dist/workers/forks.js')).toBe('testProcesses');
+    expect(partOf('biome', '/work/main/node_modules/@biomejs/cli-linux-x64/biome ci .')).toBe('lintTypesBuild');
+    expect(partOf('node', 'node /work/main/node_modules/.bin/tsc -p tsconfig.json --noEmit')).toBe('lintTypesBuild');
+    expect(partOf('node', 'node /work/main/node_modules/.bin/vite build')).toBe('lintTypesBuild');
+    expect(partOf('node', 'node ops/checks/imports.ts')).toBe('lintTypesBuild');
+    expect(partOf('sshd', '/usr/sbin/sshd -D')).toBe('other');
+  });
+
+  it.runIf(existsSync('/proc/stat'))("counts a process's CPU under its part, started after the first look and ended before the last", async () => {
+    const sampler = sampleCpuByPart(50);
+    // A process whose command line names redis-server, started after the first look, that spins
+    // about 0.6 s of CPU and ends: the sampler must put it under Redis and keep what it spent
+    // though it is gone at the last look.
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 600; while (Date.now() < end);'], { argv0: '/usr/bin/redis-server' });
+    await new Promise((resolve) => child.on('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cpu = sampler.stop();
+    expect(cpu).not.toBeNull();
+    // Up to one interval of it may fall between its last look and its end.
+    expect(cpu!.byPart.redis).toBeGreaterThanOrEqual(0.4);
+    expect(cpu!.machineBusySeconds).toBeGreaterThanOrEqual(cpu!.byPart.redis);
+    expect(cpu!.floorSeconds).toBeCloseTo(cpu!.machineBusySeconds / cpu!.cores, 1);
+  });
+});
