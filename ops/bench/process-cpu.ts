@@ -1,8 +1,10 @@
 // Where a run's CPU went, by the kind of process that spent it: every process's user and system
 // time read from Linux's /proc a few times a second while the run goes on, each put under a part
-// (Chromium, PostgreSQL, Redis, the test processes, lint/types/build, the rest) by its name and
-// command line. A process that ends between two looks takes what it spent since the last one with
-// it; the machine's own counter (/proc/stat) has every tick, so the gap is reported, not guessed.
+// by its name and command line (Chromium, PostgreSQL, Redis, the test processes, lint/types/build),
+// a process the tests started (a product started as a user would, a benchmark's smoke run) under
+// the test processes, the kernel's threads under the kernel, and the rest (the machine's own
+// services) as other. A process that ends between two looks takes what it spent since the last one
+// with it; the machine's own counter (/proc/stat) has every tick, so the gap is reported, not guessed.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -11,7 +13,7 @@ import { machineCpu } from './measure.ts';
 /** Linux reports /proc times in USER_HZ ticks, 100 a second on every architecture it supports. */
 const MS_PER_TICK = 10;
 
-export const CPU_PARTS = ['chromium', 'postgresql', 'redis', 'testProcesses', 'lintTypesBuild', 'other'] as const;
+export const CPU_PARTS = ['chromium', 'postgresql', 'redis', 'testProcesses', 'lintTypesBuild', 'kernel', 'other'] as const;
 export type CpuPart = (typeof CPU_PARTS)[number];
 
 /** The part a process belongs to, by its name and command line. */
@@ -24,6 +26,21 @@ export function partOf(name: string, commandLine: string): CpuPart {
   return 'other';
 }
 
+/** Linux's kernel threads are kthreadd (pid 2) and its children. */
+const KTHREADD = '2';
+
+/**
+ * The part of a process: the kernel's threads the kernel's; by its own name and command line where
+ * they say; else its parent's when that is the tests' or the build's (what a test or a script
+ * started is its work); else other.
+ */
+export function partOfProcess(pid: string, parentPid: string, name: string, commandLine: string, parentPart: CpuPart | undefined): CpuPart {
+  if (pid === KTHREADD || parentPid === KTHREADD) return 'kernel';
+  const own = partOf(name, commandLine);
+  if (own === 'other' && (parentPart === 'testProcesses' || parentPart === 'lintTypesBuild')) return parentPart;
+  return own;
+}
+
 interface Seen {
   part: CpuPart;
   /** Ticks it had at the first look (a process already running when the sampler started keeps those out). */
@@ -31,15 +48,15 @@ interface Seen {
   lastTicks: number;
 }
 
-/** One look at a process: its name, start time (with the pid, what tells it apart from a later process of the same pid) and ticks. */
-function look(pid: string): { name: string; started: string; ticks: number } | null {
+/** One look at a process: its name, parent, start time (with the pid, what tells it apart from a later process of the same pid) and ticks. */
+function look(pid: string): { name: string; parentPid: string; started: string; ticks: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
-    // After the name: state (3rd field) … utime (14th), stime (15th), starttime (22nd).
-    return { name: stat.slice(open + 1, close), started: fields[19]!, ticks: Number(fields[11]) + Number(fields[12]) };
+    // After the name: state (3rd field), ppid (4th) … utime (14th), stime (15th), starttime (22nd).
+    return { name: stat.slice(open + 1, close), parentPid: fields[1]!, started: fields[19]!, ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null; // ended since the directory was listed
   }
@@ -58,7 +75,7 @@ export interface CpuByPart {
   machineBusySeconds: number;
   /** What each part spent, in CPU seconds. */
   byPart: Record<CpuPart, number>;
-  /** Busy time no process was seen to spend: mostly processes that ended between two looks, and the kernel's own. */
+  /** Busy time no process was seen to spend: mostly processes that ended between two looks, and interrupts. */
   unattributedSeconds: number;
   /** The busy time spread over every core: no run of the same work on this machine can be shorter. */
   floorSeconds: number;
@@ -69,6 +86,8 @@ export interface CpuByPart {
 export function sampleCpuByPart(intervalMs = 250): { stop(): CpuByPart | null } {
   const machineBefore = machineCpu();
   const seen = new Map<string, Seen>();
+  /** The part of each pid as last seen: what a new process's parent was. */
+  const partOfPid = new Map<string, CpuPart>();
   const lookAll = () => {
     let pids: string[];
     try {
@@ -76,13 +95,19 @@ export function sampleCpuByPart(intervalMs = 250): { stop(): CpuByPart | null } 
     } catch {
       return;
     }
-    for (const pid of pids) {
+    // In pid order, parents (older, lower pids until the numbers wrap) mostly before their children.
+    for (const pid of pids.sort((a, b) => Number(a) - Number(b))) {
       const now = look(pid);
       if (!now) continue;
       const key = `${pid}@${now.started}`;
       const known = seen.get(key);
-      if (known) known.lastTicks = now.ticks;
-      else seen.set(key, { part: partOf(now.name, commandLine(pid)), firstTicks: started ? 0 : now.ticks, lastTicks: now.ticks });
+      if (known) {
+        known.lastTicks = now.ticks;
+        continue;
+      }
+      const part = partOfProcess(pid, now.parentPid, now.name, commandLine(pid), partOfPid.get(now.parentPid));
+      partOfPid.set(pid, part);
+      seen.set(key, { part, firstTicks: started ? 0 : now.ticks, lastTicks: now.ticks });
     }
   };
   // The first look takes what was already running as the baseline; any process seen later is new.

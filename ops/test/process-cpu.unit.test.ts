@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { partOf, sampleCpuByPart } from '../bench/process-cpu.ts';
+import { partOf, partOfProcess, sampleCpuByPart } from '../bench/process-cpu.ts';
 
 describe("bench:suite's CPU by part", () => {
   it('puts each process of a run under its part by name and command line', () => {
@@ -10,6 +10,7 @@ describe("bench:suite's CPU by part", () => {
     expect(partOf('postgres', 'postgres: postgres platform_1 127.0.0.1(5432) idle')).toBe('postgresql');
     expect(partOf('postgres', '/tmp/data/bin/postgres -D /tmp/data/pg')).toBe('postgresql');
     expect(partOf('redis-server', '/usr/bin/redis-server 127.0.0.1:6379')).toBe('redis');
+    expect(partOf('node', '/usr/bin/redis-server -e spin')).toBe('redis');
     expect(partOf('node', 'node /work/main/node_modules/.bin/vitest run')).toBe('testProcesses');
     expect(partOf('MainThread', 'node /work/main/node_modules/vitest/dist/workers/forks.js')).toBe('testProcesses');
     expect(partOf('biome', '/work/main/node_modules/@biomejs/cli-linux-x64/biome ci .')).toBe('lintTypesBuild');
@@ -17,6 +18,19 @@ describe("bench:suite's CPU by part", () => {
     expect(partOf('node', 'node /work/main/node_modules/.bin/vite build')).toBe('lintTypesBuild');
     expect(partOf('node', 'node ops/checks/imports.ts')).toBe('lintTypesBuild');
     expect(partOf('sshd', '/usr/sbin/sshd -D')).toBe('other');
+  });
+
+  it("puts what the tests or the build started under them, the kernel's threads under the kernel", () => {
+    // A product a test started as a user would (`node ops/src/cli.ts start`), and its npm.
+    expect(partOfProcess('900', '800', 'node', 'node ops/src/cli.ts start', 'testProcesses')).toBe('testProcesses');
+    expect(partOfProcess('901', '800', 'npm start', 'npm start', 'testProcesses')).toBe('testProcesses');
+    expect(partOfProcess('902', '700', 'esbuild', 'esbuild --service', 'lintTypesBuild')).toBe('lintTypesBuild');
+    // Named for what it is whoever started it: the product's embedded PostgreSQL stays PostgreSQL.
+    expect(partOfProcess('903', '900', 'postgres', '/data/bin/postgres -D /data/pg', 'testProcesses')).toBe('postgresql');
+    // The machine's own services, started by init.
+    expect(partOfProcess('904', '1', 'beam.smp', '/usr/lib/erlang/erts/bin/beam.smp', 'other')).toBe('other');
+    expect(partOfProcess('905', '2', 'kdamond.0', '', undefined)).toBe('kernel');
+    expect(partOfProcess('2', '0', 'kthreadd', '', undefined)).toBe('kernel');
   });
 
   it.runIf(existsSync('/proc/stat'))("counts a process's CPU under its part, started after the first look and ended before the last", async () => {
