@@ -11,7 +11,9 @@ import type { Position } from '@storage/eventstore/port';
 import { readModelProjections } from '@storage/projector/projections';
 import { describeDifference, verifyReadModel } from '@storage/projector/verify';
 import { sessionCookie, startTestPlatform, type TestPlatform } from '@storage/testing/platform';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pdfPagesText } from './pdf-text.ts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -135,6 +137,29 @@ describe('signing the lease', () => {
     const search = `search=${encodeURIComponent(lease.unit.unitNumber)}`;
     expect((await inject('GET', `/api/leases?${search}&signature=awaiting`, { cookie: owner })).json()).toEqual([]);
     expect((await inject('GET', `/api/leases?${search}&signature=signed`, { cookie: owner })).json()).toHaveLength(1);
+  });
+
+  it('prints the facility as its stream holds it: a facilities row the projector has not brought up to date changes nothing', async () => {
+    const { lease, facilityId } = await moveIn();
+    const shown = await toSign(`/api/leases/${lease.id}/signature`, owner);
+    const name = await platform.api.pool.oneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM facilities WHERE id = ${facilityId}`);
+    expect(shown.text).toContain(`${name}, 1 Test Way`);
+    expect(shown.text).toContain('Maria Gonzalez');
+    // The read model's row says otherwise, as a row behind its stream would: the document the
+    // signature's check renders must not follow it.
+    await platform.api.pool.query(sql.unsafe`UPDATE facilities SET name = 'Stale Row', manager_name = 'Someone Stale' WHERE id = ${facilityId}`);
+    try {
+      const again = await toSign(`/api/leases/${lease.id}/signature`, owner);
+      expect(again.text).not.toContain('Stale');
+      expect(again.documentSha256).toBe(shown.documentSha256);
+      const signed = await inject('POST', `/api/leases/${lease.id}/signature`, {
+        cookie: owner,
+        payload: { signerName: 'Ada Lovelace', mark: MARK, documentSha256: shown.documentSha256 },
+      });
+      expect(signed.statusCode, signed.body).toBe(201);
+    } finally {
+      await platform.api.pool.query(sql.unsafe`UPDATE facilities SET name = ${name}, manager_name = 'Maria Gonzalez' WHERE id = ${facilityId}`);
+    }
   });
 
   it('refuses an auditor, and 401 signed out', async () => {

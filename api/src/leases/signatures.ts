@@ -15,23 +15,21 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { getFacility } from '../facilities/queries.ts';
 import { attachment } from '../http/csv.ts';
 import { ValidationError } from '../http/validate.ts';
 import { type LeaseDocumentFacts, leaseDocumentBody, signedLeasePdf } from './document.ts';
 import { getLease } from './queries.ts';
 
 // Signing the lease agreement, at the desk (staff routes) and online (portal routes): the document
-// is rendered here at the moment of signing, from the lease and its facility's billing settings,
-// and the domain hashes it; the request's address and browser are the evidence recorded with it.
+// is rendered here at the moment of signing, from the lease and its facility's particulars and
+// billing settings (the facility's streams), and the domain hashes it; the request's address and browser are the evidence recorded with it.
 
 /** The lease as shown, its facility's zone, and the agreement rendered from its terms and addenda now. */
 export async function currentLeaseAgreement(deps: AppDeps, leaseId: string) {
   const lease = await getLease(deps.pool, leaseId);
   if (!lease) throw new NotFoundError('Lease not found');
   const facilityId = lease.unit.facilityId;
-  const [facility, { settings, timeZone, leaseTerms }, addenda] = await Promise.all([
-    facilityId ? getFacility(deps.pool, facilityId) : null,
+  const [{ facility, settings, timeZone, leaseTerms }, addenda] = await Promise.all([
     facilityBilling(deps.store, facilityId),
     currentLeaseAddenda(deps, leaseId),
   ]);

@@ -109,10 +109,7 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
     if (unit.status === 'none') throw new NotFoundError('Unit not found');
     const { firstName, lastName, email, phone } = customer.fields;
     const { unitNumber, size, building, facilityId } = unit.fields;
-    const [facility, { settings, leaseTerms }] = await Promise.all([
-      facilityId ? getFacility(deps.pool, facilityId) : null,
-      facilityBilling(deps.store, facilityId),
-    ]);
+    const { facility, settings, leaseTerms } = await facilityBilling(deps.store, facilityId);
     return leaseDocumentBody({
       lease: {
         id: leaseId,

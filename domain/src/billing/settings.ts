@@ -7,7 +7,7 @@ import { BUSINESS_SETTINGS_SCOPE } from '@storage/contracts/settings';
 import { type EventStore, readStreams } from '@storage/eventstore/port';
 import { type Aggregate, aggregateFrom, loadAggregate } from '../commands/handle.ts';
 import { customerAggregate } from '../customers/customer.ts';
-import { type FacilityState, facilityAggregate } from '../facilities/facility.ts';
+import { type FacilityFields, type FacilityState, facilityAggregate } from '../facilities/facility.ts';
 import { type SettingsState, settingsAggregate } from '../settings/settings.ts';
 import { todayIn } from './calendar.ts';
 
@@ -35,8 +35,13 @@ export async function facilityTimeZone(store: EventStore, facilityId: string | n
   return zoneOf((await loadAggregate(store, streams.facility(facilityId), facilityAggregate)).state);
 }
 
+/** What a lease agreement prints of its facility: who and where it is, and when renters may come in. */
+export type FacilityParticulars = Pick<FacilityFields, 'name' | 'address' | 'managerName' | 'accessHours'>;
+
 /** What applies at a facility: its zone, billing settings, protection plans, the business's promotions and the additional lease terms. */
 export interface FacilityTerms {
+  /** The facility as its stream holds it; null for no facility, or one whose stream holds none. */
+  facility: FacilityParticulars | null;
   timeZone: string;
   settings: BillingSettings;
   protection: ProtectionSettings;
@@ -44,7 +49,7 @@ export interface FacilityTerms {
   leaseTerms: LeaseTerms;
 }
 
-/** A facility's zone, billing settings, protection plans, the business's promotions and lease terms, its three streams read in one statement. */
+/** A facility's particulars, zone, billing settings, protection plans, the business's promotions and lease terms, its three streams read in one statement. */
 export async function facilityBilling(store: EventStore, facilityId: string | null): Promise<FacilityTerms> {
   const business = streams.settings(BUSINESS_SETTINGS_SCOPE);
   const own = facilityId ? { facility: streams.facility(facilityId), settings: streams.settings(facilityId) } : null;
@@ -52,8 +57,13 @@ export async function facilityBilling(store: EventStore, facilityId: string | nu
   const state = <S>(name: string, aggregate: Aggregate<S>) => aggregateFrom(read.get(name) ?? [], aggregate).state;
   const businessSettings = state(business, settingsAggregate);
   const facilitySettings = own ? state(own.settings, settingsAggregate) : null;
+  const facility = own ? state(own.facility, facilityAggregate) : null;
   return {
-    timeZone: own ? zoneOf(state(own.facility, facilityAggregate)) : DEFAULT_TIME_ZONE,
+    facility:
+      facility?.status === 'current'
+        ? { name: facility.fields.name, address: facility.fields.address, managerName: facility.fields.managerName, accessHours: facility.fields.accessHours }
+        : null,
+    timeZone: facility ? zoneOf(facility) : DEFAULT_TIME_ZONE,
     settings: effectiveBillingSettings(businessSettings, facilitySettings),
     protection: effectiveProtectionSettings(businessSettings.protection, facilitySettings?.protection ?? null),
     promotions: businessSettings.promotions,
