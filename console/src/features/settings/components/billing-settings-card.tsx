@@ -1,13 +1,13 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { BillingSettings, type BillingSettingsAnswer, LateFeeRule, SalesTaxRates } from '@storage/contracts/billing';
-import { serverMessage } from '@storage/web-client/api';
-import { Alert, Card, Divider, Flex, Form, type FormRule, Input, InputNumber, Radio, Result, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Divider, Form, type FormRule, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import type { ZodType } from 'zod';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-settings.ts';
+import { FollowBusinessSwitch, type ScopedFormProps, ScopedSettings, useFollowBusiness } from './scoped-settings.tsx';
 import { SettingsCardTitle } from './settings-card-title.tsx';
 import { SettingsFormFooter } from './settings-form-footer.tsx';
 
@@ -123,29 +123,14 @@ export function BillingSettingsCard({ canChange }: { canChange: boolean }) {
           ? `Rent, fees and due dates at ${subject}. Choose All Facilities in the header to change the business's settings.`
           : 'Rent, fees and due dates for every facility that does not have settings of its own. Choose a facility in the header to give it its own.'}
       </Typography.Paragraph>
-      {(business.isPending || scoped.isPending) && <Skeleton active paragraph={{ rows: 6 }} />}
-      {(business.isError || scoped.isError) && (
-        <Result status="error" title="Could not load billing settings" subTitle={serverMessage((business.error ?? scoped.error) as Error)} />
-      )}
-      {business.isSuccess && scoped.isSuccess && (
-        <BillingSettingsForm
-          // A new answer (another scope, a save, the Payments card's late fee) starts the form again from it.
-          key={JSON.stringify([facilityId, scoped.data, business.data.effective])}
-          facilityId={facilityId}
-          businessEffective={business.data.effective}
-          scoped={scoped.data}
-          canChange={canChange}
-          updateBillingSettings={updateBillingSettings}
-        />
-      )}
+      <ScopedSettings facilityId={facilityId} business={business} scoped={scoped} skeletonRows={6} errorTitle="Could not load billing settings">
+        {(props) => <BillingSettingsForm {...props} canChange={canChange} updateBillingSettings={updateBillingSettings} />}
+      </ScopedSettings>
     </Card>
   );
 }
 
-type BillingSettingsFormProps = {
-  facilityId: string | null;
-  businessEffective: BillingSettings;
-  scoped: BillingSettingsAnswer;
+type BillingSettingsFormProps = ScopedFormProps<BillingSettingsAnswer> & {
   canChange: boolean;
   updateBillingSettings: ReturnType<typeof useUpdateBillingSettings>;
 };
@@ -153,10 +138,8 @@ type BillingSettingsFormProps = {
 function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange, updateBillingSettings }: BillingSettingsFormProps) {
   const [form] = Form.useForm<BillingFormValues>();
   const toast = useToast();
-  const followsBusiness = facilityId !== null && scoped.facility === null;
-  const followBusiness = Form.useWatch('followBusiness', form) ?? followsBusiness;
+  const { followsBusiness, following: followingBusiness } = useFollowBusiness(form, facilityId, scoped);
   const lateFeeKind = Form.useWatch('lateFeeKind', form) ?? scoped.effective.lateFee.kind;
-  const followingBusiness = facilityId !== null && followBusiness;
   // True or left out: false would undo the form's own disabling (a read-only role, a save under way).
   const fieldsDisabled = followingBusiness || undefined;
 
@@ -179,23 +162,13 @@ function BillingSettingsForm({ facilityId, businessEffective, scoped, canChange,
       onFinish={save}
       disabled={!canChange || updateBillingSettings.isPending}
     >
-      {facilityId !== null && (
-        <>
-          <Flex justify="space-between" align="center" gap={16}>
-            <Flex vertical>
-              <Typography.Text strong id="follow-business-label">
-                Use the business's settings
-              </Typography.Text>
-              <Typography.Text type="secondary">Off: this facility has billing settings of its own</Typography.Text>
-            </Flex>
-            <Form.Item name="followBusiness" valuePropName="checked" noStyle>
-              <Switch aria-labelledby="follow-business-label" onChange={switchFollow} />
-            </Form.Item>
-          </Flex>
-          <Divider style={{ margin: '16px 0' }} />
-        </>
-      )}
-      {facilityId === null && <Form.Item name="followBusiness" hidden valuePropName="checked" />}
+      <FollowBusinessSwitch
+        facilityId={facilityId}
+        id="follow-business-label"
+        label="Use the business's settings"
+        offMeans="Off: this facility has billing settings of its own"
+        onChange={switchFollow}
+      />
 
       <FieldGrid>
         <GridField label="Billing Day" name="billingDay" required>

@@ -1,12 +1,12 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { type DelinquencySettingsAnswer, type DelinquencyStep, DelinquencyStepInput } from '@storage/contracts/delinquency';
 import { type DelinquencyStepKind, delinquencyStepLabels } from '@storage/contracts/enums';
-import { serverMessage } from '@storage/web-client/api';
-import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, InputNumber, Result, Skeleton, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDelinquencySettings, useUpdateDelinquencySettings } from '../api/delinquency-settings.ts';
+import { FollowBusinessSwitch, type ScopedFormProps, ScopedSettings, useFollowBusiness } from './scoped-settings.tsx';
 import { SettingsCardTitle } from './settings-card-title.tsx';
 
 const kinds = Object.keys(delinquencyStepLabels) as DelinquencyStepKind[];
@@ -51,28 +51,14 @@ export function DelinquencySettingsCard({ canChange }: { canChange: boolean }) {
           ? `The steps taken on renters of ${selectedFacility.name} who have not paid. Choose All Facilities in the header to change the business's schedule.`
           : 'The steps taken on a renter who has not paid, counted in days after the due date of their oldest unpaid invoice. A step fires while the past-due balance is above its threshold; paying down to the Lockout threshold stops the schedule and restores access.'}
       </Typography.Paragraph>
-      {(business.isPending || scoped.isPending) && <Skeleton active paragraph={{ rows: 5 }} />}
-      {(business.isError || scoped.isError) && (
-        <Result status="error" title="Could not load the delinquency schedule" subTitle={serverMessage((business.error ?? scoped.error) as Error)} />
-      )}
-      {business.isSuccess && scoped.isSuccess && (
-        <DelinquencySettingsForm
-          key={JSON.stringify([facilityId, scoped.data, business.data.effective])}
-          facilityId={facilityId}
-          businessEffective={business.data.effective}
-          scoped={scoped.data}
-          canChange={canChange}
-          update={update}
-        />
-      )}
+      <ScopedSettings facilityId={facilityId} business={business} scoped={scoped} skeletonRows={5} errorTitle="Could not load the delinquency schedule">
+        {(props) => <DelinquencySettingsForm {...props} canChange={canChange} update={update} />}
+      </ScopedSettings>
     </Card>
   );
 }
 
-type FormProps = {
-  facilityId: string | null;
-  businessEffective: DelinquencyStep[];
-  scoped: DelinquencySettingsAnswer;
+type FormProps = ScopedFormProps<DelinquencySettingsAnswer> & {
   canChange: boolean;
   update: ReturnType<typeof useUpdateDelinquencySettings>;
 };
@@ -80,9 +66,7 @@ type FormProps = {
 function DelinquencySettingsForm({ facilityId, businessEffective, scoped, canChange, update }: FormProps) {
   const [form] = Form.useForm<DelinquencyFormValues>();
   const toast = useToast();
-  const followsBusiness = facilityId !== null && scoped.facility === null;
-  const followBusiness = Form.useWatch('followBusiness', form) ?? followsBusiness;
-  const following = facilityId !== null && followBusiness;
+  const { followsBusiness, following } = useFollowBusiness(form, facilityId, scoped);
   const rows = Form.useWatch('steps', form) ?? rowsOf(scoped.effective);
 
   const save = (values: DelinquencyFormValues) => {
@@ -99,26 +83,13 @@ function DelinquencySettingsForm({ facilityId, businessEffective, scoped, canCha
       onFinish={save}
       disabled={!canChange || update.isPending}
     >
-      {facilityId !== null && (
-        <>
-          <Flex justify="space-between" align="center" gap={16}>
-            <Flex vertical>
-              <Typography.Text strong id="follow-business-schedule-label">
-                Use the business's schedule
-              </Typography.Text>
-              <Typography.Text type="secondary">Off: this facility has a schedule of its own</Typography.Text>
-            </Flex>
-            <Form.Item name="followBusiness" valuePropName="checked" noStyle>
-              <Switch
-                aria-labelledby="follow-business-schedule-label"
-                onChange={(follow) => follow && form.setFieldsValue({ steps: rowsOf(businessEffective) })}
-              />
-            </Form.Item>
-          </Flex>
-          <Divider style={{ margin: '16px 0' }} />
-        </>
-      )}
-      {facilityId === null && <Form.Item name="followBusiness" hidden valuePropName="checked" />}
+      <FollowBusinessSwitch
+        facilityId={facilityId}
+        id="follow-business-schedule-label"
+        label="Use the business's schedule"
+        offMeans="Off: this facility has a schedule of its own"
+        onChange={(follow) => follow && form.setFieldsValue({ steps: rowsOf(businessEffective) })}
+      />
       <Form.List name="steps">
         {(fields) => (
           <Table<(typeof fields)[number]>

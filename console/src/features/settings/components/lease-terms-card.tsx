@@ -1,11 +1,11 @@
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { GENERATED_LEASE_TERMS, LeaseTerms, type LeaseTermsAnswer, MAX_ADDITIONAL_TERMS } from '@storage/contracts/lease-terms';
-import { serverMessage } from '@storage/web-client/api';
-import { Alert, Button, Card, Divider, Flex, Form, Input, Result, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useLeaseTerms, useUpdateLeaseTerms } from '../api/lease-terms.ts';
+import { FollowBusinessSwitch, type ScopedFormProps, ScopedSettings, useFollowBusiness } from './scoped-settings.tsx';
 import { SettingsCardTitle } from './settings-card-title.tsx';
 import { SettingsFormFooter } from './settings-form-footer.tsx';
 
@@ -43,29 +43,14 @@ export function LeaseTermsCard({ canChange }: { canChange: boolean }) {
           : 'Terms of your own that the lease agreement adds to the generated ones, at every facility that does not have terms of its own. Choose a facility in the header to give it its own.'}{' '}
         Changing the terms changes the agreement renters sign from now on; leases signed before keep the agreement they signed.
       </Typography.Paragraph>
-      {(business.isPending || scoped.isPending) && <Skeleton active paragraph={{ rows: 3 }} />}
-      {(business.isError || scoped.isError) && (
-        <Result status="error" title="Could not load the lease agreement terms" subTitle={serverMessage((business.error ?? scoped.error) as Error)} />
-      )}
-      {business.isSuccess && scoped.isSuccess && (
-        <LeaseTermsForm
-          // A new answer (another scope, a save) starts the form again from it.
-          key={JSON.stringify([facilityId, scoped.data, business.data.effective])}
-          facilityId={facilityId}
-          businessEffective={business.data.effective}
-          scoped={scoped.data}
-          canChange={canChange}
-          update={update}
-        />
-      )}
+      <ScopedSettings facilityId={facilityId} business={business} scoped={scoped} skeletonRows={3} errorTitle="Could not load the lease agreement terms">
+        {(props) => <LeaseTermsForm {...props} canChange={canChange} update={update} />}
+      </ScopedSettings>
     </Card>
   );
 }
 
-type LeaseTermsFormProps = {
-  facilityId: string | null;
-  businessEffective: LeaseTerms;
-  scoped: LeaseTermsAnswer;
+type LeaseTermsFormProps = ScopedFormProps<LeaseTermsAnswer> & {
   canChange: boolean;
   update: ReturnType<typeof useUpdateLeaseTerms>;
 };
@@ -73,9 +58,7 @@ type LeaseTermsFormProps = {
 function LeaseTermsForm({ facilityId, businessEffective, scoped, canChange, update }: LeaseTermsFormProps) {
   const [form] = Form.useForm<LeaseTermsFormValues>();
   const toast = useToast();
-  const followsBusiness = facilityId !== null && scoped.facility === null;
-  const followBusiness = Form.useWatch('followBusiness', form) ?? followsBusiness;
-  const following = facilityId !== null && followBusiness;
+  const { followsBusiness, following } = useFollowBusiness(form, facilityId, scoped);
   const terms: string[] = Form.useWatch('terms', form) ?? scoped.effective.additionalTerms;
   // True or left out: false would undo the form's own disabling (a read-only role, a save under way).
   const fieldsDisabled = following || undefined;
@@ -104,27 +87,13 @@ function LeaseTermsForm({ facilityId, businessEffective, scoped, canChange, upda
       onFinish={save}
       disabled={!canChange || update.isPending}
     >
-      {facilityId !== null && (
-        <>
-          <Flex justify="space-between" align="center" gap={16}>
-            <Flex vertical>
-              <Typography.Text strong id="follow-business-lease-terms-label">
-                Use the business's terms
-              </Typography.Text>
-              <Typography.Text type="secondary">Off: this facility's agreement has terms of its own</Typography.Text>
-            </Flex>
-            <Form.Item name="followBusiness" valuePropName="checked" noStyle>
-              <Switch aria-labelledby="follow-business-lease-terms-label" onChange={switchFollow} />
-            </Form.Item>
-          </Flex>
-          <Divider style={{ margin: '16px 0' }} />
-        </>
-      )}
-      {facilityId === null && (
-        <Form.Item name="followBusiness" hidden valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      )}
+      <FollowBusinessSwitch
+        facilityId={facilityId}
+        id="follow-business-lease-terms-label"
+        label="Use the business's terms"
+        offMeans="Off: this facility's agreement has terms of its own"
+        onChange={switchFollow}
+      />
       <Typography.Paragraph>
         The agreement's terms: the {GENERATED_LEASE_TERMS} generated from your billing settings,{' '}
         {terms.length === 0 ? 'and no additional terms.' : 'then these.'}

@@ -1,12 +1,12 @@
 import { DeleteOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ProtectionPlan, ProtectionSettings, type ProtectionSettingsAnswer } from '@storage/contracts/protection';
-import { serverMessage } from '@storage/web-client/api';
-import { Alert, Button, Card, Divider, Flex, Form, Input, InputNumber, Result, Select, Skeleton, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { FieldGrid, GridField } from '../../../components/field-grid.tsx';
 import { useFacilityScope } from '../../../lib/facility-scope.tsx';
 import { contractRule } from '../../../lib/form-rules.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useProtectionSettings, useUpdateProtectionSettings } from '../api/protection-settings.ts';
+import { FollowBusinessSwitch, type ScopedFormProps, ScopedSettings, useFollowBusiness } from './scoped-settings.tsx';
 import { SettingsCardTitle } from './settings-card-title.tsx';
 import { SettingsFormFooter } from './settings-form-footer.tsx';
 
@@ -69,29 +69,14 @@ export function ProtectionSettingsCard({ canChange }: { canChange: boolean }) {
           ? `The protection plans renters at ${selectedFacility.name} may choose. Choose All Facilities in the header to change the business's plans.`
           : 'The protection plans renters may choose, billed every month with the rent, at every facility that does not have plans of its own. Choose a facility in the header to give it its own.'}
       </Typography.Paragraph>
-      {(business.isPending || scoped.isPending) && <Skeleton active paragraph={{ rows: 4 }} />}
-      {(business.isError || scoped.isError) && (
-        <Result status="error" title="Could not load protection plans" subTitle={serverMessage((business.error ?? scoped.error) as Error)} />
-      )}
-      {business.isSuccess && scoped.isSuccess && (
-        <ProtectionSettingsForm
-          // A new answer (another scope, a save) starts the form again from it.
-          key={JSON.stringify([facilityId, scoped.data, business.data.effective])}
-          facilityId={facilityId}
-          businessEffective={business.data.effective}
-          scoped={scoped.data}
-          canChange={canChange}
-          update={update}
-        />
-      )}
+      <ScopedSettings facilityId={facilityId} business={business} scoped={scoped} skeletonRows={4} errorTitle="Could not load protection plans">
+        {(props) => <ProtectionSettingsForm {...props} canChange={canChange} update={update} />}
+      </ScopedSettings>
     </Card>
   );
 }
 
-type ProtectionSettingsFormProps = {
-  facilityId: string | null;
-  businessEffective: ProtectionSettings;
-  scoped: ProtectionSettingsAnswer;
+type ProtectionSettingsFormProps = ScopedFormProps<ProtectionSettingsAnswer> & {
   canChange: boolean;
   update: ReturnType<typeof useUpdateProtectionSettings>;
 };
@@ -99,9 +84,7 @@ type ProtectionSettingsFormProps = {
 function ProtectionSettingsForm({ facilityId, businessEffective, scoped, canChange, update }: ProtectionSettingsFormProps) {
   const [form] = Form.useForm<ProtectionFormValues>();
   const toast = useToast();
-  const followsBusiness = facilityId !== null && scoped.facility === null;
-  const followBusiness = Form.useWatch('followBusiness', form) ?? followsBusiness;
-  const following = facilityId !== null && followBusiness;
+  const { followsBusiness, following } = useFollowBusiness(form, facilityId, scoped);
   const plans: PlanRow[] = Form.useWatch('plans', form) ?? scoped.effective.plans;
   // True or left out: false would undo the form's own disabling (a read-only role, a save under way).
   const fieldsDisabled = following || undefined;
@@ -148,27 +131,13 @@ function ProtectionSettingsForm({ facilityId, businessEffective, scoped, canChan
       onFinish={save}
       disabled={!canChange || update.isPending}
     >
-      {facilityId !== null && (
-        <>
-          <Flex justify="space-between" align="center" gap={16}>
-            <Flex vertical>
-              <Typography.Text strong id="follow-business-plans-label">
-                Use the business's plans
-              </Typography.Text>
-              <Typography.Text type="secondary">Off: this facility has protection plans of its own</Typography.Text>
-            </Flex>
-            <Form.Item name="followBusiness" valuePropName="checked" noStyle>
-              <Switch aria-labelledby="follow-business-plans-label" onChange={switchFollow} />
-            </Form.Item>
-          </Flex>
-          <Divider style={{ margin: '16px 0' }} />
-        </>
-      )}
-      {facilityId === null && (
-        <Form.Item name="followBusiness" hidden valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      )}
+      <FollowBusinessSwitch
+        facilityId={facilityId}
+        id="follow-business-plans-label"
+        label="Use the business's plans"
+        offMeans="Off: this facility has protection plans of its own"
+        onChange={switchFollow}
+      />
       <Form.List name="plans">
         {(fields, { add, remove }) => (
           <>
