@@ -1,36 +1,44 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { partOf, partOfProcess, sampleCpuByPart } from '../bench/process-cpu.ts';
+import { type CpuPart, partOf, partOfProcess, sampleCpuByPart } from '../bench/process-cpu.ts';
 
 describe("bench:suite's CPU by part", () => {
-  it('puts each process of a run under its part by name and command line', () => {
-    expect(partOf('chromium', '/usr/lib/chromium/chromium --type=renderer')).toBe('chromium');
-    expect(partOf('ThreadPoolForeg', '/usr/lib/chromium/chromium --type=gpu-process')).toBe('chromium');
-    expect(partOf('postgres', 'postgres: postgres platform_1 127.0.0.1(5432) idle')).toBe('postgresql');
-    expect(partOf('postgres', '/tmp/data/bin/postgres -D /tmp/data/pg')).toBe('postgresql');
-    expect(partOf('redis-server', '/usr/bin/redis-server 127.0.0.1:6379')).toBe('redis');
-    expect(partOf('node', '/usr/bin/redis-server -e spin')).toBe('redis');
-    expect(partOf('node', 'node /work/main/node_modules/.bin/vitest run')).toBe('testProcesses');
-    expect(partOf('MainThread', 'node /work/main/node_modules/vitest/dist/workers/forks.js')).toBe('testProcesses');
-    expect(partOf('biome', '/work/main/node_modules/@biomejs/cli-linux-x64/biome ci .')).toBe('lintTypesBuild');
-    expect(partOf('node', 'node /work/main/node_modules/.bin/tsc -p tsconfig.json --noEmit')).toBe('lintTypesBuild');
-    expect(partOf('node', 'node /work/main/node_modules/.bin/vite build')).toBe('lintTypesBuild');
-    expect(partOf('node', 'node ops/checks/imports.ts')).toBe('lintTypesBuild');
-    expect(partOf('sshd', '/usr/sbin/sshd -D')).toBe('other');
+  // [name, command line, part]
+  const byName: [string, string, CpuPart][] = [
+    ['chromium', '/usr/lib/chromium/chromium --type=renderer', 'chromium'],
+    ['ThreadPoolForeg', '/usr/lib/chromium/chromium --type=gpu-process', 'chromium'],
+    ['postgres', 'postgres: postgres platform_1 127.0.0.1(5432) idle', 'postgresql'],
+    ['postgres', '/tmp/data/bin/postgres -D /tmp/data/pg', 'postgresql'],
+    ['redis-server', '/usr/bin/redis-server 127.0.0.1:6379', 'redis'],
+    ['node', '/usr/bin/redis-server -e spin', 'redis'],
+    ['node', 'node /work/main/node_modules/.bin/vitest run', 'testProcesses'],
+    ['MainThread', 'node /work/main/node_modules/vitest/dist/workers/forks.js', 'testProcesses'],
+    ['biome', '/work/main/node_modules/@biomejs/cli-linux-x64/biome ci .', 'lintTypesBuild'],
+    ['node', 'node /work/main/node_modules/.bin/tsc -p tsconfig.json --noEmit', 'lintTypesBuild'],
+    ['node', 'node /work/main/node_modules/.bin/vite build', 'lintTypesBuild'],
+    ['node', 'node ops/checks/imports.ts', 'lintTypesBuild'],
+    ['sshd', '/usr/sbin/sshd -D', 'other'],
+  ];
+  it.each(byName)('puts %s (%s) under %s by its name and command line', (name, commandLine, part) => {
+    expect(partOf(name, commandLine)).toBe(part);
   });
 
-  it("puts what the tests or the build started under them, the kernel's threads under the kernel", () => {
+  // [pid, parent pid, name, command line, the parent's part, part]
+  const byParent: [string, string, string, string, CpuPart | undefined, CpuPart][] = [
     // A product a test started as a user would (`node ops/src/cli.ts start`), and its npm.
-    expect(partOfProcess('900', '800', 'node', 'node ops/src/cli.ts start', 'testProcesses')).toBe('testProcesses');
-    expect(partOfProcess('901', '800', 'npm start', 'npm start', 'testProcesses')).toBe('testProcesses');
-    expect(partOfProcess('902', '700', 'esbuild', 'esbuild --service', 'lintTypesBuild')).toBe('lintTypesBuild');
+    ['900', '800', 'node', 'node ops/src/cli.ts start', 'testProcesses', 'testProcesses'],
+    ['901', '800', 'npm start', 'npm start', 'testProcesses', 'testProcesses'],
+    ['902', '700', 'esbuild', 'esbuild --service', 'lintTypesBuild', 'lintTypesBuild'],
     // Named for what it is whoever started it: the product's embedded PostgreSQL stays PostgreSQL.
-    expect(partOfProcess('903', '900', 'postgres', '/data/bin/postgres -D /data/pg', 'testProcesses')).toBe('postgresql');
-    // The machine's own services, started by init.
-    expect(partOfProcess('904', '1', 'beam.smp', '/usr/lib/erlang/erts/bin/beam.smp', 'other')).toBe('other');
-    expect(partOfProcess('905', '2', 'kdamond.0', '', undefined)).toBe('kernel');
-    expect(partOfProcess('2', '0', 'kthreadd', '', undefined)).toBe('kernel');
+    ['903', '900', 'postgres', '/data/bin/postgres -D /data/pg', 'testProcesses', 'postgresql'],
+    // The machine's own services, started by init; the kernel's threads.
+    ['904', '1', 'beam.smp', '/usr/lib/erlang/erts/bin/beam.smp', 'other', 'other'],
+    ['905', '2', 'kdamond.0', '', undefined, 'kernel'],
+    ['2', '0', 'kthreadd', '', undefined, 'kernel'],
+  ];
+  it.each(byParent)('puts pid %s (parent %s, %s) under its parent or the kernel where it belongs', (pid, parentPid, name, commandLine, parentPart, part) => {
+    expect(partOfProcess(pid, parentPid, name, commandLine, parentPart)).toBe(part);
   });
 
   it.runIf(existsSync('/proc/stat'))("counts a process's CPU under its part, started after the first look and ended before the last", async () => {
