@@ -139,18 +139,31 @@ describe('signing the lease', () => {
     expect((await inject('GET', `/api/leases?${search}&signature=signed`, { cookie: owner })).json()).toHaveLength(1);
   });
 
-  it('prints the facility as its stream holds it: a facilities row the projector has not brought up to date changes nothing', async () => {
+  it('prints the renter, the unit, the rent and the facility as their streams hold them: rows the projector has not brought up to date change nothing', async () => {
     const { lease, facilityId } = await moveIn();
     const shown = await toSign(`/api/leases/${lease.id}/signature`, owner);
     const name = await platform.api.pool.oneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM facilities WHERE id = ${facilityId}`);
-    expect(shown.text).toContain(`${name}, 1 Test Way`);
-    expect(shown.text).toContain('Maria Gonzalez');
-    // The read model's row says otherwise, as a row behind its stream would: the document the
-    // signature's check renders must not follow it.
-    await platform.api.pool.query(sql.unsafe`UPDATE facilities SET name = 'Stale Row', manager_name = 'Someone Stale' WHERE id = ${facilityId}`);
+    for (const text of [`${name}, 1 Test Way`, 'Maria Gonzalez', 'Name: Ada', `Unit Number: ${lease.unit.unitNumber}`, '$120.00'])
+      expect(shown.text).toContain(text);
+    // The read model's rows say otherwise, as rows behind their streams would: the document the
+    // signature's check renders must follow none of them.
+    const stale = [
+      sql.unsafe`UPDATE facilities SET name = 'Stale Row', manager_name = 'Someone Stale' WHERE id = ${facilityId}`,
+      sql.unsafe`UPDATE customers SET first_name = 'Stale' WHERE id = ${lease.customer.id}`,
+      sql.unsafe`UPDATE units SET unit_number = 'Stale-1' WHERE id = ${lease.unit.id}`,
+      sql.unsafe`UPDATE leases SET monthly_rate = 999.00 WHERE id = ${lease.id}`,
+    ];
+    const restore = [
+      sql.unsafe`UPDATE facilities SET name = ${name}, manager_name = 'Maria Gonzalez' WHERE id = ${facilityId}`,
+      sql.unsafe`UPDATE customers SET first_name = 'Ada' WHERE id = ${lease.customer.id}`,
+      sql.unsafe`UPDATE units SET unit_number = ${lease.unit.unitNumber} WHERE id = ${lease.unit.id}`,
+      sql.unsafe`UPDATE leases SET monthly_rate = 120.00 WHERE id = ${lease.id}`,
+    ];
+    for (const statement of stale) await platform.api.pool.query(statement);
     try {
       const again = await toSign(`/api/leases/${lease.id}/signature`, owner);
       expect(again.text).not.toContain('Stale');
+      expect(again.text).not.toContain('999');
       expect(again.documentSha256).toBe(shown.documentSha256);
       const signed = await inject('POST', `/api/leases/${lease.id}/signature`, {
         cookie: owner,
@@ -158,7 +171,7 @@ describe('signing the lease', () => {
       });
       expect(signed.statusCode, signed.body).toBe(201);
     } finally {
-      await platform.api.pool.query(sql.unsafe`UPDATE facilities SET name = ${name}, manager_name = 'Maria Gonzalez' WHERE id = ${facilityId}`);
+      for (const statement of restore) await platform.api.pool.query(statement);
     }
   });
 

@@ -1,7 +1,10 @@
+import { streams } from '@storage/contracts/events';
 import { LeaseSignature, type LeaseToSign, type SignatureChannel, type SignLeaseRequest } from '@storage/contracts/lease-signatures';
 import { facilityBilling } from '@storage/domain/billing/settings';
 import { NotFoundError } from '@storage/domain/commands/errors';
-import type { CommandContext } from '@storage/domain/commands/handle';
+import { type CommandContext, loadAggregate } from '@storage/domain/commands/handle';
+import { customerAggregate } from '@storage/domain/customers/customer';
+import { leaseAggregate } from '@storage/domain/leases/lease';
 import {
   currentLeaseAddenda,
   latestSignature,
@@ -12,29 +15,54 @@ import {
   type SignatureRecord,
   signLease,
 } from '@storage/domain/leases/signature';
+import { unitAggregate } from '@storage/domain/units/unit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { attachment } from '../http/csv.ts';
 import { ValidationError } from '../http/validate.ts';
-import { type LeaseDocumentFacts, leaseDocumentBody, signedLeasePdf } from './document.ts';
+import { type AgreementLease, type LeaseDocumentFacts, leaseDocumentBody, signedLeasePdf } from './document.ts';
 import { getLease } from './queries.ts';
 
 // Signing the lease agreement, at the desk (staff routes) and online (portal routes): the document
-// is rendered here at the moment of signing, from the lease and its facility's particulars and
-// billing settings (the facility's streams), and the domain hashes it; the request's address and browser are the evidence recorded with it.
+// is rendered here at the moment of signing, from the streams of the lease, its renter, its unit
+// and its facility (particulars and billing settings), and the domain hashes it; the request's address and browser are the evidence recorded with it.
 
-/** The lease as shown, its facility's zone, and the agreement rendered from its terms and addenda now. */
-export async function currentLeaseAgreement(deps: AppDeps, leaseId: string) {
-  const lease = await getLease(deps.pool, leaseId);
-  if (!lease) throw new NotFoundError('Lease not found');
-  const facilityId = lease.unit.facilityId;
-  const [{ facility, settings, timeZone, leaseTerms }, addenda] = await Promise.all([
-    facilityBilling(deps.store, facilityId),
-    currentLeaseAddenda(deps, leaseId),
+/**
+ * What an agreement says of its renter, unit and facility, from their streams (a command decides on
+ * its streams, never on the read model): the renter's and the unit's particulars, the unit's
+ * facility as its stream holds it, and what applies there (billing settings, zone, lease terms).
+ */
+export async function agreementParties(deps: Pick<AppDeps, 'store'>, customerId: string, unitId: string) {
+  const [{ state: customer }, { state: unit }] = await Promise.all([
+    loadAggregate(deps.store, streams.customer(customerId), customerAggregate),
+    loadAggregate(deps.store, streams.unit(unitId), unitAggregate),
   ]);
-  const facts: LeaseDocumentFacts = { lease, facility, billing: settings, additionalTerms: leaseTerms.additionalTerms, addenda };
-  return { lease, facts, timeZone, body: leaseDocumentBody(facts) };
+  if (customer.status === 'none') throw new NotFoundError('Customer not found');
+  if (unit.status === 'none') throw new NotFoundError('Unit not found');
+  const { firstName, lastName, email, phone } = customer.fields;
+  const { unitNumber, size, building, facilityId } = unit.fields;
+  return { customer: { firstName, lastName, email, phone }, unit: { unitNumber, size, building }, terms: await facilityBilling(deps.store, facilityId) };
+}
+
+/** The lease as the agreement names it, its facility's zone, and the agreement rendered from its terms and addenda now, all from the streams. */
+export async function currentLeaseAgreement(deps: AppDeps, leaseId: string) {
+  const { state } = await loadAggregate(deps.store, streams.lease(leaseId), leaseAggregate);
+  if (state.status !== 'active' && state.status !== 'ended') throw new NotFoundError('Lease not found');
+  const { customerId, unitId, startDate, monthlyRate, depositAmount } = state.terms;
+  const [{ customer, unit, terms }, addenda] = await Promise.all([agreementParties(deps, customerId, unitId), currentLeaseAddenda(deps, leaseId)]);
+  const lease: AgreementLease = {
+    id: leaseId,
+    customer,
+    unit,
+    monthlyRate,
+    depositAmount,
+    startDate,
+    endDate: state.status === 'ended' ? state.endDate : null,
+    isActive: state.status === 'active',
+  };
+  const facts: LeaseDocumentFacts = { lease, facility: terms.facility, billing: terms.settings, additionalTerms: terms.leaseTerms.additionalTerms, addenda };
+  return { lease, facts, timeZone: terms.timeZone, body: leaseDocumentBody(facts) };
 }
 
 /** A PNG's first bytes: a data URL that says PNG but holds something else is refused. */

@@ -15,10 +15,8 @@ import {
 } from '@storage/contracts/online-rentals';
 import { ConfirmTestPaymentResponse } from '@storage/contracts/payments';
 import { currentGateCodes } from '@storage/domain/access/gate-codes';
-import { facilityBilling } from '@storage/domain/billing/settings';
 import { ConflictError, NotFoundError } from '@storage/domain/commands/errors';
 import { aggregateFrom, loadAggregate } from '@storage/domain/commands/handle';
-import { customerAggregate } from '@storage/domain/customers/customer';
 import { latestSignature, leaseDocumentSha256, leaseDocumentText, leaseSignatureState } from '@storage/domain/leases/signature';
 import { rentalOfIntent } from '@storage/domain/payments/intents';
 import { recordIntentPayment } from '@storage/domain/payments/record';
@@ -33,7 +31,7 @@ import { commandContext } from '../http/command-context.ts';
 import { errorAnswer, json } from '../http/responses.ts';
 import { routeGroup } from '../http/route-group.ts';
 import { leaseDocumentBody } from '../leases/document.ts';
-import { checkMark, leaseToSign, signLeaseFor } from '../leases/signatures.ts';
+import { agreementParties, checkMark, leaseToSign, signLeaseFor } from '../leases/signatures.ts';
 import { requestOfToken } from './reservation-requests.ts';
 
 // Finishing an online reservation online, with the link mailed to confirm it as the key: the
@@ -101,29 +99,12 @@ export async function onlineRentalRoutes(plugin: FastifyInstance, deps: AppDeps)
    * the plan and the promotion as addenda, the facility's terms.
    */
   const renderRentalAgreement: CheckoutSigning['render'] = async (quote, { leaseId, customerId, unitId }) => {
-    const [{ state: customer }, { state: unit }] = await Promise.all([
-      loadAggregate(deps.store, streams.customer(customerId), customerAggregate),
-      loadAggregate(deps.store, streams.unit(unitId), unitAggregate),
-    ]);
-    if (customer.status === 'none') throw new NotFoundError('Customer not found');
-    if (unit.status === 'none') throw new NotFoundError('Unit not found');
-    const { firstName, lastName, email, phone } = customer.fields;
-    const { unitNumber, size, building, facilityId } = unit.fields;
-    const { facility, settings, leaseTerms } = await facilityBilling(deps.store, facilityId);
+    const { customer, unit, terms } = await agreementParties(deps, customerId, unitId);
     return leaseDocumentBody({
-      lease: {
-        id: leaseId,
-        customer: { firstName, lastName, email, phone },
-        unit: { unitNumber, size, building },
-        monthlyRate: quote.monthlyRate,
-        depositAmount: null,
-        startDate: quote.startDate,
-        endDate: null,
-        isActive: true,
-      },
-      facility,
-      billing: settings,
-      additionalTerms: leaseTerms.additionalTerms,
+      lease: { id: leaseId, customer, unit, monthlyRate: quote.monthlyRate, depositAmount: null, startDate: quote.startDate, endDate: null, isActive: true },
+      facility: terms.facility,
+      billing: terms.settings,
+      additionalTerms: terms.leaseTerms.additionalTerms,
       addenda: {
         protection: quote.protection && { ...quote.protection, effectiveDate: quote.startDate },
         promotion: quote.promotion,
