@@ -61,7 +61,7 @@ export interface MachineCpu {
 }
 
 /** Linux reports /proc/stat in USER_HZ ticks, 100 a second on every architecture it supports. */
-const MS_PER_TICK = 10;
+export const MS_PER_TICK = 10;
 
 /** The machine's CPU counters now, or null where there is no /proc/stat (not Linux). */
 export function machineCpu(): MachineCpu | null {

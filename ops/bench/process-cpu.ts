@@ -8,10 +8,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { machineCpu } from './measure.ts';
-
-/** Linux reports /proc times in USER_HZ ticks, 100 a second on every architecture it supports. */
-const MS_PER_TICK = 10;
+import { MS_PER_TICK, machineCpu } from './measure.ts';
 
 export const CPU_PARTS = ['chromium', 'postgresql', 'redis', 'testProcesses', 'lintTypesBuild', 'kernel', 'other'] as const;
 export type CpuPart = (typeof CPU_PARTS)[number];
@@ -88,7 +85,8 @@ export function sampleCpuByPart(intervalMs = 250): { stop(): CpuByPart | null } 
   const seen = new Map<string, Seen>();
   /** The part of each pid as last seen: what a new process's parent was. */
   const partOfPid = new Map<string, CpuPart>();
-  const lookAll = () => {
+  /** One look at every process; the first (`baseline`) takes what was already running as the start, and any process seen later is new. */
+  const lookAll = (baseline = false) => {
     let pids: string[];
     try {
       pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
@@ -107,14 +105,11 @@ export function sampleCpuByPart(intervalMs = 250): { stop(): CpuByPart | null } 
       }
       const part = partOfProcess(pid, now.parentPid, now.name, commandLine(pid), partOfPid.get(now.parentPid));
       partOfPid.set(pid, part);
-      seen.set(key, { part, firstTicks: started ? 0 : now.ticks, lastTicks: now.ticks });
+      seen.set(key, { part, firstTicks: baseline ? now.ticks : 0, lastTicks: now.ticks });
     }
   };
-  // The first look takes what was already running as the baseline; any process seen later is new.
-  let started = false;
-  lookAll();
-  started = true;
-  const timer = setInterval(lookAll, intervalMs);
+  lookAll(true);
+  const timer = setInterval(() => lookAll(), intervalMs);
   timer.unref();
   return {
     stop() {

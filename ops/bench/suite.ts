@@ -130,7 +130,7 @@ if (whole) {
     const { cpu } = whole;
     console.log(`CPU: ${cpu.machineBusySeconds} s busy on ${cpu.cores} cores (a floor of ${cpu.floorSeconds} s for this work), of which:`);
     for (const [part, seconds] of Object.entries(cpu.byPart)) console.log(`  ${part}: ${seconds} s`);
-    console.log(`  not seen (processes that ended between looks, the kernel): ${cpu.unattributedSeconds} s`);
+    console.log(`  not seen (processes that ended between looks, interrupts): ${cpu.unattributedSeconds} s`);
   }
   console.log(
     `npm test: ${round1(whole.seconds)} s (exit ${whole.exitCode}), ${whole.retried ?? 'unknown'} passed only on a retry; target ${TARGET_SECONDS} s ${met ? 'met' : 'missed'}`,

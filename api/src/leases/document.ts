@@ -1,10 +1,10 @@
 import { accessHoursWords } from '@storage/contracts/access-hours';
 import type { BillingSettings, LateFeeRule } from '@storage/contracts/billing';
-import type { Facility } from '@storage/contracts/facilities';
 import type { SignatureChannel, SignedLeaseDocument } from '@storage/contracts/lease-signatures';
 import type { Lease, LeaseDocument } from '@storage/contracts/leases';
 import { formatDollars } from '@storage/contracts/money';
 import { promotionTermsWords } from '@storage/contracts/promotions';
+import type { FacilityParticulars } from '@storage/domain/billing/settings';
 import { type LeaseAddenda, NO_ADDENDA, type SignatureRecord } from '@storage/domain/leases/signature';
 import { formatCalendarDate, INK, MUTED, newPdf, pdfHeading, pdfText, RULE } from '../documents/pdf.ts';
 
@@ -21,7 +21,7 @@ export type AgreementLease = Pick<Lease, 'id' | 'monthlyRate' | 'depositAmount' 
 export interface LeaseDocumentFacts {
   lease: AgreementLease;
   /** The unit's facility; null for a unit that belongs to none (no gate hours: 24-hour access). */
-  facility: Pick<Facility, 'name' | 'address' | 'managerName' | 'accessHours'> | null;
+  facility: FacilityParticulars | null;
   /** The billing settings that apply to the lease's facility. */
   billing: BillingSettings;
   /** The owner's terms that apply at the facility (the lease template), printed after the generated ones. */

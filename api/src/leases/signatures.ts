@@ -26,7 +26,8 @@ import { getLease } from './queries.ts';
 
 // Signing the lease agreement, at the desk (staff routes) and online (portal routes): the document
 // is rendered here at the moment of signing, from the streams of the lease, its renter, its unit
-// and its facility (particulars and billing settings), and the domain hashes it; the request's address and browser are the evidence recorded with it.
+// and its facility (particulars and billing settings), and the domain hashes it; the request's
+// address and browser are the evidence recorded with it.
 
 /**
  * What an agreement says of its renter, unit and facility, from their streams (a command decides on
